@@ -1,0 +1,58 @@
+// What every emulator module receives: options, persistent store, the (speedable) clock,
+// the request log, and the public base URL used to build stream `uri`s.
+import type { Store } from './store';
+import type { Clock } from './clock';
+import type { RequestLog } from './request-log';
+import type { FaultRule } from './http/faults';
+import type { PollGuard } from './http/poll-guard';
+
+export type SandboxMode = 'auto' | 'bwrap' | 'none';
+
+export interface EmulatorOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Always loopback; kept as an option only so tests can read it back. */
+  host: string;
+  /** Where state lives; survives restarts. */
+  dataDir: string;
+  /** Accepted access tokens. Every module accepts every token in the set. */
+  tokens: string[];
+  /** Minimum pause between two GETs of one submission; 0 turns the protection off. */
+  pollMinIntervalMs: number;
+  /** Emulated seconds per real second for workspace timers (inactivity, retention, start-up). */
+  clockSpeed: number;
+  /** Delay before a new workspace moves from starting to running, in emulated ms. */
+  workspaceStartMs: number;
+  /** Fault injection rules (tests only). */
+  faults: FaultRule[];
+  sandbox: SandboxMode;
+  /** Free workspace slots for the whole account. */
+  slots: number;
+  /** Print request lines to stdout. */
+  verbose: boolean;
+}
+
+export interface EmulatorContext {
+  options: EmulatorOptions;
+  store: Store;
+  clock: Clock;
+  requests: RequestLog;
+  /** Refuses submission fetches that come faster than options.pollMinIntervalMs. */
+  pollGuard: PollGuard;
+  /** e.g. http://127.0.0.1:3000 — known once the server listens. */
+  origin(): string;
+  /** A token that works, for building self-sufficient stream URIs. */
+  streamToken(): string;
+  /** Set by the runner at start: which sandbox mode is really on, for the start banner. */
+  sandboxDescription?: string;
+  /** Called when the emulator shuts down: stop timers, kill running processes. */
+  onClose(fn: () => void | Promise<void>): void;
+}
+
+export const MODULE_PATHS = {
+  containers: '/containers/api/v1',
+  compilers: '/compilers/api/v4',
+  problems: '/problems/api/v4',
+} as const;
+
+export type ModuleName = keyof typeof MODULE_PATHS;

@@ -1,0 +1,94 @@
+// `npm run emulator`: the local Sphere Engine. Flags override environment variables, which override
+// the development defaults printed at start.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DEFAULT_TOKEN, defaultOptions, startEmulator } from './server';
+import type { EmulatorOptions, SandboxMode } from './context';
+import type { FaultRule } from './http/faults';
+
+const USAGE = `Usage: npm run emulator -- [options]
+  --port N                 port on 127.0.0.1 (env SPHERE_EMULATOR_PORT, default 8400; 0 = any free port)
+  --data DIR               state directory (env SPHERE_EMULATOR_DATA, default .emulator-data)
+  --token T                accepted access token, repeatable (env SPHERE_EMULATOR_TOKEN, default ${DEFAULT_TOKEN})
+  --poll-min-ms N          refuse fetching one submission more often than every N ms (0 = off, default 0)
+  --clock-speed X          emulated seconds per real second for workspace timers (default 1)
+  --workspace-start-ms N   time a workspace stays in "starting" (default 2000)
+  --slots N                workspace slots of the account (default 4)
+  --sandbox auto|bwrap|none  run programs inside bubblewrap (auto: when installed)
+  --faults FILE            JSON array of fault rules (tests only)
+  --verbose                print every request
+  --fresh                  delete the data directory first`;
+
+function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean } {
+  const env = process.env;
+  const options = defaultOptions({
+    port: Number(env.SPHERE_EMULATOR_PORT ?? 8400),
+    dataDir: env.SPHERE_EMULATOR_DATA ?? '.emulator-data',
+    tokens: env.SPHERE_EMULATOR_TOKEN ? env.SPHERE_EMULATOR_TOKEN.split(',') : [DEFAULT_TOKEN],
+  });
+  let fresh = false;
+  const tokens: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    switch (arg) {
+      case '--port': options.port = Number(value()); break;
+      case '--data': options.dataDir = value(); break;
+      case '--token': tokens.push(value()); break;
+      case '--poll-min-ms': options.pollMinIntervalMs = Number(value()); break;
+      case '--clock-speed': options.clockSpeed = Number(value()); break;
+      case '--workspace-start-ms': options.workspaceStartMs = Number(value()); break;
+      case '--slots': options.slots = Number(value()); break;
+      case '--sandbox': options.sandbox = value() as SandboxMode; break;
+      case '--faults': options.faults = JSON.parse(fs.readFileSync(value(), 'utf8')) as FaultRule[]; break;
+      case '--verbose': options.verbose = true; break;
+      case '--fresh': fresh = true; break;
+      case '-h':
+      case '--help':
+        console.log(USAGE);
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown option ${arg}\n${USAGE}`);
+    }
+  }
+  if (tokens.length) options.tokens = tokens;
+  options.dataDir = path.resolve(options.dataDir);
+  return { options, fresh };
+}
+
+async function main() {
+  const { options, fresh } = parseArgs(process.argv.slice(2));
+  if (fresh) fs.rmSync(options.dataDir, { recursive: true, force: true });
+  const emulator = await startEmulator(options);
+  const usingDefault = options.tokens.length === 1 && options.tokens[0] === DEFAULT_TOKEN;
+  console.log(`Sphere Engine emulator listening on ${emulator.origin} (loopback only)`);
+  console.log(`  Containers: ${emulator.endpoints.containers}   (API at /api/v1)`);
+  console.log(`  Compilers:  ${emulator.endpoints.compilers}   (API at /api/v4)`);
+  console.log(`  Problems:   ${emulator.endpoints.problems}   (API at /api/v4)`);
+  console.log(`  Token:      ${options.tokens.join(', ')}${usingDefault ? '   (development default)' : ''}`);
+  console.log(`  Data:       ${options.dataDir}`);
+  console.log(`  Sandbox:    ${emulator.ctx.sandboxDescription ?? options.sandbox}`);
+  console.log(`  Polling protection: ${options.pollMinIntervalMs > 0 ? `on (${options.pollMinIntervalMs} ms)` : 'off'}`);
+  // Machine-readable line for scripts that start the emulator.
+  console.log(`EMULATOR_READY ${JSON.stringify({ origin: emulator.origin, endpoints: emulator.endpoints, token: options.tokens[0] })}`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await emulator.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

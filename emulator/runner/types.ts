@@ -1,0 +1,50 @@
+// The contract of the process runner shared by all three modules (compilers runs, problems test
+// cases and judges, containers stage commands). Implementation: ./index.ts (runProcess).
+
+export interface RunSpec {
+  /** argv; use ['bash', '-c', script] for shell commands. */
+  command: string[];
+  /** Run directory: the only writable place inside the sandbox. */
+  cwd: string;
+  /** Extra environment on top of a minimal PATH/HOME/LANG. */
+  env?: Record<string, string>;
+  /** Standard input: a file path, or bytes. Absent means empty input. */
+  stdin?: { path: string } | { data: Buffer | string };
+  /** Where stdout and stderr go (files in the run directory are fine). */
+  stdoutPath: string;
+  stderrPath: string;
+  /** Extra descriptors for judges: fd number → file, opened for reading or writing. */
+  extraFds?: Array<{ fd: number; path: string; mode: 'r' | 'w' }>;
+  /** Wall-clock limit; the process group is killed when it passes. */
+  timeLimitMs: number;
+  /** Resident memory limit of the whole process group, in KB; absent means no limit. */
+  memoryLimitKb?: number;
+  /** Largest file the program may write (stdout and stderr included), in bytes. */
+  outputLimitBytes: number;
+  /** Most processes the run may have at once (fork bombs are killed). */
+  maxProcesses?: number;
+  /** Extra read-only paths to bind into the sandbox (toolchains outside /usr). */
+  readOnlyPaths?: string[];
+  /** Allow network access (containers scenarios with network: true). Default false. */
+  network?: boolean;
+  /** Kill early from outside (emulator shutdown). */
+  signal?: AbortSignal;
+}
+
+export interface RunResult {
+  /** Exit code when the program exited on its own, else null. */
+  exitCode: number | null;
+  /** Signal number that ended the program (9 after a limit kill), else null. */
+  signal: number | null;
+  timedOut: boolean;
+  memoryExceeded: boolean;
+  /** The program hit outputLimitBytes (SIGXFSZ or the monitor). */
+  outputExceeded: boolean;
+  /** Killed for too many processes. */
+  processLimitExceeded: boolean;
+  /** CPU+wall based run time of the program in seconds (user+sys when known, else wall). */
+  timeSec: number;
+  wallSec: number;
+  /** Peak resident memory in KB. */
+  memoryKb: number;
+}

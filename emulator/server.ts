@@ -1,0 +1,160 @@
+// One process, three modules under one port, on loopback only.
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Hono } from 'hono';
+import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
+import { Clock } from './clock';
+import { MODULE_PATHS, type EmulatorContext, type EmulatorOptions } from './context';
+import { ApiError, errorResponse } from './http/errors';
+import { requireToken } from './http/auth';
+import { Faults, faultMiddleware, type FaultRule } from './http/faults';
+import { PollGuard } from './http/poll-guard';
+import { RequestLog, redactUrl } from './request-log';
+import { Store } from './store';
+import { containersModule } from './containers';
+import { compilersModule } from './compilers';
+import { problemsModule } from './problems';
+
+export const DEFAULT_TOKEN = 'emulator-dev-token';
+
+export interface RunningEmulator {
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  /** Base URLs as a user would configure them; the client appends /api/v1 or /api/v4. */
+  endpoints: Record<keyof typeof MODULE_PATHS, string>;
+  ctx: EmulatorContext;
+  faults: Faults;
+  close(): Promise<void>;
+}
+
+export function defaultOptions(overrides: Partial<EmulatorOptions> = {}): EmulatorOptions {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '.emulator-data',
+    tokens: [DEFAULT_TOKEN],
+    pollMinIntervalMs: 0,
+    clockSpeed: 1,
+    workspaceStartMs: 2000,
+    faults: [],
+    sandbox: 'auto',
+    slots: 4,
+    verbose: false,
+    ...overrides,
+  };
+}
+
+export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
+  let origin = '';
+  const closers: Array<() => void | Promise<void>> = [];
+  const tokens = new Set(options.tokens);
+  const faults = new Faults(options.faults);
+  const ctx: EmulatorContext = {
+    options,
+    store: new Store(options.dataDir),
+    clock: new Clock(options.clockSpeed),
+    requests: new RequestLog(),
+    pollGuard: new PollGuard(options.pollMinIntervalMs),
+    origin: () => origin,
+    streamToken: () => [...tokens][0] ?? '',
+    onClose: (fn) => closers.push(fn),
+  };
+
+  const app = new Hono<{ Bindings: HttpBindings }>();
+
+  app.use('*', async (c, next) => {
+    const started = Date.now();
+    await next();
+    const entry = {
+      at: started,
+      method: c.req.method,
+      url: redactUrl(c.req.url.replace(origin, '')),
+      status: c.res.status,
+      ms: Date.now() - started,
+    };
+    if (!entry.url.startsWith('/__emulator')) ctx.requests.add(entry);
+    if (options.verbose) console.log(`${entry.method} ${entry.url} ${entry.status} ${entry.ms}ms`);
+  });
+  app.use('*', faultMiddleware(faults));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err);
+    console.error('[emulator] unexpected error', err);
+    return c.json({ error_code: 1003, message: `internal emulator error: ${(err as Error).message}` }, 500);
+  });
+  app.notFound((c) => c.json({ error_code: 404, message: 'resource not found' }, 404));
+
+  const isValid = (t: string) => tokens.has(t);
+  const mount = (path: string, sub: Hono) => {
+    const guarded = new Hono();
+    guarded.use('*', requireToken(isValid));
+    guarded.route('/', sub);
+    app.route(path, guarded);
+  };
+  const containers = containersModule(ctx);
+  mount(MODULE_PATHS.containers, containers);
+  mount(MODULE_PATHS.compilers, compilersModule(ctx));
+  mount(MODULE_PATHS.problems, problemsModule(ctx));
+
+  // Test controls. Loopback only, like everything else here.
+  app.get('/__emulator/requests', (c) => c.json({ items: ctx.requests.list() }));
+  app.delete('/__emulator/requests', (c) => {
+    ctx.requests.clear();
+    return c.json({});
+  });
+  app.get('/__emulator/faults', (c) => c.json({ items: faults.list() }));
+  app.post('/__emulator/faults', async (c) => {
+    const body = (await c.req.json()) as { items?: FaultRule[] };
+    faults.set(body.items ?? []);
+    return c.json({ items: faults.list() });
+  });
+  app.delete('/__emulator/faults', (c) => {
+    faults.set([]);
+    return c.json({});
+  });
+  app.post('/__emulator/clock', async (c) => {
+    const body = (await c.req.json()) as { advanceMs?: number; speed?: number };
+    if (body.speed !== undefined) ctx.clock.setSpeed(body.speed);
+    if (body.advanceMs) ctx.clock.advance(body.advanceMs);
+    return c.json({ now: ctx.clock.now(), speed: ctx.clock.getSpeed() });
+  });
+  app.post('/__emulator/tokens', async (c) => {
+    const body = (await c.req.json()) as { tokens: string[] };
+    tokens.clear();
+    for (const t of body.tokens) tokens.add(t);
+    return c.json({ count: tokens.size });
+  });
+  app.get('/__emulator/poll-guard', (c) =>
+    c.json({ minIntervalMs: ctx.pollGuard.minIntervalMs, trips: ctx.pollGuard.trips() }),
+  );
+  app.post('/__emulator/poll-guard', async (c) => {
+    const body = (await c.req.json()) as { minIntervalMs: number };
+    ctx.pollGuard.minIntervalMs = body.minIntervalMs;
+    return c.json({ minIntervalMs: ctx.pollGuard.minIntervalMs });
+  });
+
+  const server = createAdaptorServer({ fetch: app.fetch, createServer: http.createServer }) as http.Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    // Loopback only: the emulator runs code it is sent.
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+
+  return {
+    origin,
+    endpoints: {
+      containers: `${origin}/containers`,
+      compilers: `${origin}/compilers`,
+      problems: `${origin}/problems`,
+    },
+    ctx,
+    faults,
+    close: async () => {
+      for (const fn of closers.reverse()) await fn();
+      server.closeAllConnections?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
