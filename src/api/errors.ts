@@ -1,0 +1,156 @@
+// The single error type of the API layer. Whatever went wrong (an error answer, a dead
+// network, a size cap, a bad setting), callers get a SphereApiError with a plain-words
+// explanation and one suggested action; the raw server message is kept, redacted.
+import { ACTION_LABELS, type SuggestedAction } from './actions';
+import { findHttpRow, findTransportRow, type ErrorKind } from './error-table';
+import { MODULE_LABELS, type ApiModule } from './modules';
+import { redact } from './redact';
+
+export { ACTION_LABELS, type SuggestedAction } from './actions';
+export { ERROR_TABLE, SPEC_ERROR_CODES, findHttpRow, findTransportRow, type ErrorKind, type ErrorRow } from './error-table';
+
+export interface SphereApiErrorInit {
+  module: ApiModule;
+  kind: ErrorKind;
+  explanation: string;
+  action: SuggestedAction;
+  status?: number;
+  errorCode?: number;
+  serverMessage?: string;
+  method?: string;
+  url?: string;
+  cause?: unknown;
+}
+
+export class SphereApiError extends Error {
+  override readonly name = 'SphereApiError';
+  readonly module: ApiModule;
+  readonly kind: ErrorKind;
+  /** HTTP status, when the server answered. */
+  readonly status?: number;
+  /** Sphere Engine `error_code` from the body, when present. */
+  readonly errorCode?: number;
+  /** The server's own message (redacted), when present. */
+  readonly serverMessage?: string;
+  /** What happened and what to do, in plain words. */
+  readonly explanation: string;
+  readonly action: SuggestedAction;
+  readonly actionLabel: string;
+  readonly method?: string;
+  /** Request URL with the token redacted. */
+  readonly url?: string;
+
+  constructor(init: SphereApiErrorInit) {
+    const serverMessage = init.serverMessage === undefined ? undefined : redact(init.serverMessage);
+    const url = init.url === undefined ? undefined : redact(init.url);
+    const details: string[] = [];
+    if (init.status !== undefined) details.push(`HTTP ${init.status}`);
+    if (init.errorCode !== undefined) details.push(`error_code ${init.errorCode}`);
+    if (serverMessage) details.push(`"${serverMessage}"`);
+    if (init.method && url) details.push(`${init.method} ${url}`);
+    const message = redact(`${MODULE_LABELS[init.module]}: ${init.explanation}${details.length ? ` [${details.join(', ')}]` : ''}`);
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.module = init.module;
+    this.kind = init.kind;
+    this.status = init.status;
+    this.errorCode = init.errorCode;
+    this.serverMessage = serverMessage;
+    this.explanation = redact(init.explanation);
+    this.action = init.action;
+    this.actionLabel = ACTION_LABELS[init.action];
+    this.method = init.method;
+    this.url = url;
+  }
+}
+
+/** Methods that create or change something: an unclear failure may still have taken effect. */
+function isUnsafe(method: string | undefined): boolean {
+  return method === 'POST' || method === 'PUT';
+}
+
+/** Error for an HTTP answer with an error status (or an unusable body when `malformed`). */
+export function errorFromHttp(args: {
+  module: ApiModule;
+  method: string;
+  url: string;
+  status: number;
+  errorCode?: number;
+  serverMessage?: string;
+  malformed?: boolean;
+}): SphereApiError {
+  const row = args.malformed && args.status < 400 ? findTransportRow('malformed') : findHttpRow(args.module, args.status, args.errorCode);
+  let action = row.action;
+  // A POST that failed on the server side may still have created a (paid) submission.
+  if (args.method === 'POST' && args.status >= 500) action = 'checkHistoryBeforeResubmit';
+  return new SphereApiError({
+    module: args.module,
+    kind: args.malformed && args.status < 400 ? 'malformed' : 'http',
+    explanation: row.explanation,
+    action,
+    status: args.status,
+    errorCode: args.errorCode,
+    serverMessage: args.serverMessage,
+    method: args.method,
+    url: args.url,
+  });
+}
+
+/** Classify a low-level failure (undici / Node error codes) into an ErrorKind. */
+export function classifyTransportError(err: unknown): ErrorKind {
+  const e = err as { code?: string; name?: string; cause?: { code?: string } } | undefined;
+  const code = e?.code ?? e?.cause?.code ?? '';
+  if (/TIMEOUT|ETIMEDOUT/i.test(code) || e?.name === 'TimeoutError') return 'timeout';
+  if (code === 'ECONNREFUSED') return 'connectionRefused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return 'dns';
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) return 'tls';
+  return 'network';
+}
+
+export function errorFromTransport(module: ApiModule, method: string, url: string, err: unknown): SphereApiError {
+  const kind = classifyTransportError(err);
+  const row = findTransportRow(kind);
+  // After a timeout or a cut connection we cannot know whether a POST/PUT reached the service.
+  const action = isUnsafe(method) && (kind === 'timeout' || kind === 'network') ? 'checkHistoryBeforeResubmit' : row.action;
+  const raw = err instanceof Error ? err.message : String(err);
+  return new SphereApiError({ module, kind, explanation: row.explanation, action, serverMessage: undefined, method, url, cause: new Error(redact(raw)) });
+}
+
+/** Error for data over the client's size cap (raised before sending, or while downloading). */
+export function tooLargeError(module: ApiModule, what: string, limitBytes: number, method?: string, url?: string): SphereApiError {
+  const mib = (limitBytes / (1024 * 1024)).toFixed(limitBytes % (1024 * 1024) === 0 ? 0 : 1);
+  return new SphereApiError({
+    module,
+    kind: 'tooLarge',
+    explanation: `${what} is larger than ${mib} MiB, the most the client ${method === 'GET' ? 'downloads' : 'sends'} in one go. Nothing was ${method === 'GET' ? 'saved' : 'sent'}.`,
+    action: 'fixInput',
+    method,
+    url,
+  });
+}
+
+/** Error for an argument refused locally, before any request. */
+export function invalidArgument(module: ApiModule, explanation: string): SphereApiError {
+  return new SphereApiError({ module, kind: 'invalidArgument', explanation, action: 'fixInput' });
+}
+
+/** True for failures worth waiting out (poller) or retrying (GET): network trouble, 5xx, 429. */
+export function isTransientError(err: unknown): boolean {
+  if (err instanceof SphereApiError) {
+    if (err.kind === 'http') return err.status !== undefined && (err.status >= 500 || err.status === 429);
+    return err.kind === 'timeout' || err.kind === 'network' || err.kind === 'connectionRefused' || err.kind === 'dns' || err.kind === 'malformed';
+  }
+  return false;
+}
+
+/** The error a cancelled operation rejects with (name 'AbortError', like fetch). */
+export function abortError(signal?: AbortSignal): Error {
+  const reason = signal?.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  const err = new Error('The operation was cancelled.');
+  err.name = 'AbortError';
+  return err;
+}
+
+export function isAbortError(err: unknown): boolean {
+  return err instanceof Error && err.name === 'AbortError';
+}
