@@ -11,7 +11,7 @@ import { Faults, faultMiddleware, type FaultRule } from './http/faults';
 import { PollGuard } from './http/poll-guard';
 import { RequestLog, redactUrl } from './request-log';
 import { Store } from './store';
-import { containersModule } from './containers';
+import { containersModule, containersPagesApp } from './containers';
 import { compilersModule } from './compilers';
 import { problemsModule } from './problems';
 
@@ -91,8 +91,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     guarded.route('/', sub);
     app.route(path, guarded);
   };
-  const containers = containersModule(ctx);
-  mount(MODULE_PATHS.containers, containers);
+  mount(MODULE_PATHS.containers, containersModule(ctx));
+  // The workspace IDE and preview pages that workspace_url / preview_url point to (no API token:
+  // the real pages use a workspace token instead).
+  app.route('/containers', containersPagesApp(ctx));
   mount(MODULE_PATHS.compilers, compilersModule(ctx));
   mount(MODULE_PATHS.problems, problemsModule(ctx));
 

@@ -1,0 +1,109 @@
+// The persisted submission record and the Submission resource of the spec.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { formatTimestamp } from '../clock';
+import type { EmulatorContext } from '../context';
+import { STAGES, type StageName } from './project-config';
+
+export const SUBMISSION_STATUS: Record<number, { name: string; desc: string }> = {
+  0: { name: 'waiting', desc: 'queued' },
+  1: { name: 'preparation', desc: 'execution environment being prepared' },
+  3: { name: 'execution', desc: 'being executed' },
+  11: { name: 'build error', desc: 'failed in the build stage' },
+  12: { name: 'runtime error', desc: 'error during execution' },
+  13: { name: 'time limit exceeded', desc: 'time limit exceeded' },
+  14: { name: 'fail', desc: 'judged unsuccessful in the evaluation stage' },
+  15: { name: 'ok', desc: 'executed successfully' },
+  20: { name: 'internal error', desc: 'unexpected failure on the service side; resubmitting is advised' },
+  22: { name: 'project error', desc: 'failure caused by the project configuration; see the debug_log stream' },
+};
+
+export const FINAL_STATUSES = new Set([11, 12, 13, 14, 15, 20, 22]);
+
+export const SUBMISSION_STREAMS = [
+  'source',
+  'auxdata',
+  'tests_report',
+  'debug_log',
+  'stage_init_output',
+  'stage_init_error',
+  'stage_build_output',
+  'stage_build_error',
+  'stage_run_output',
+  'stage_run_error',
+  'stage_test_output',
+  'stage_test_error',
+  'stage_post_output',
+  'stage_post_error',
+  'workspace_init_output',
+  'workspace_init_error',
+] as const;
+export type SubmissionStream = (typeof SUBMISSION_STREAMS)[number];
+
+export interface StageResult {
+  time: number;
+  skipped: boolean;
+  exit_code: number;
+  signal: number | null;
+  status_changed_to: { code: number; name: string; desc: string | null } | null;
+}
+
+export interface SubmissionRecord {
+  id: number;
+  projectId: string;
+  projectName: string;
+  scenario: string;
+  /** Emulated clock time, ms. */
+  date: number;
+  status: number;
+  score: number;
+  time: number;
+  memory: number;
+  signal: number;
+  stages: Record<StageName, StageResult>;
+}
+
+export function emptyStages(): Record<StageName, StageResult> {
+  const stages = {} as Record<StageName, StageResult>;
+  for (const s of STAGES) stages[s] = { time: 0, skipped: true, exit_code: 0, signal: null, status_changed_to: null };
+  return stages;
+}
+
+export function submissionDir(ctx: EmulatorContext, id: number): string {
+  return ctx.store.dirFor('containers', 'submissions', String(id));
+}
+
+export function submissionStreamFile(ctx: EmulatorContext, id: number, stream: SubmissionStream): string {
+  return path.join(submissionDir(ctx, id), 'streams', stream);
+}
+
+export function submissionResource(ctx: EmulatorContext, s: SubmissionRecord) {
+  const executing = !FINAL_STATUSES.has(s.status);
+  const streams = {} as Record<SubmissionStream, { size: number; uri: string } | null>;
+  for (const name of SUBMISSION_STREAMS) {
+    streams[name] = null;
+    // Stream data is available only once the submission is final (spec: `executing`).
+    if (executing) continue;
+    const st = fs.statSync(submissionStreamFile(ctx, s.id, name), { throwIfNoEntry: false });
+    if (st) {
+      const token = encodeURIComponent(ctx.streamToken());
+      streams[name] = { size: st.size, uri: `${ctx.origin()}/containers/api/v1/submissions/${s.id}/${name}?access_token=${token}` };
+    }
+  }
+  return {
+    id: s.id,
+    executing,
+    date: formatTimestamp(s.date, 'compact'),
+    project: { id: s.projectId, name: s.projectName },
+    scenario: s.scenario,
+    result: {
+      status: { code: s.status, name: SUBMISSION_STATUS[s.status]?.name ?? 'unknown' },
+      score: s.score,
+      time: s.time,
+      memory: s.memory,
+      signal: s.signal,
+    },
+    streams,
+    stages: s.stages,
+  };
+}

@@ -1,0 +1,170 @@
+// Submissions: accept (status 0), prepare the run folder (1), run the scenario (3), store streams
+// and the final status. Runs cut by a restart end as 20 internal error when the module starts again.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { EmulatorContext } from '../context';
+import { apiError } from '../http/errors';
+import { ArchiveError, checkSubmissionArchive, extractArchive, listArchive } from './archive';
+import { defaultScenario, parseProjectConfig, type Scenario } from './project-config';
+import { copyProjectFiles, type Project } from './projects';
+import { auxdataFile, runLayout, runScenario, stageStreamFile, testsReportFile } from './stage-runner';
+import {
+  FINAL_STATUSES,
+  emptyStages,
+  submissionDir,
+  submissionStreamFile,
+  type SubmissionRecord,
+  type SubmissionStream,
+} from './submission-model';
+import { STAGES } from './project-config';
+
+const COLLECTION = 'containers-submissions';
+
+export class SubmissionService {
+  private readonly running = new Map<number, AbortController>();
+  private closed = false;
+
+  constructor(
+    private readonly ctx: EmulatorContext,
+    private readonly projects: Project[],
+  ) {
+    let changed = false;
+    for (const s of this.all()) {
+      if (FINAL_STATUSES.has(s.status)) continue;
+      s.status = 20;
+      fs.mkdirSync(path.dirname(submissionStreamFile(ctx, s.id, 'debug_log')), { recursive: true });
+      fs.appendFileSync(submissionStreamFile(ctx, s.id, 'debug_log'), 'the run was interrupted by an emulator restart; submit again\n');
+      changed = true;
+    }
+    if (changed) this.save();
+    ctx.onClose(() => {
+      this.closed = true;
+      for (const run of this.running.values()) run.abort();
+    });
+  }
+
+  all(): SubmissionRecord[] {
+    return this.ctx.store.load<SubmissionRecord[]>(COLLECTION, () => []);
+  }
+
+  private save(): void {
+    if (!this.closed) this.ctx.store.save(COLLECTION, this.all());
+  }
+
+  get(id: string): SubmissionRecord {
+    const s = /^\d+$/.test(id) ? this.all().find((x) => x.id === Number(id)) : undefined;
+    if (!s) throw apiError(404, 1001, 'submission not found');
+    return s;
+  }
+
+  /** Validates the request, stores the source and starts the run in the background. */
+  create(projectId: string | undefined, scenarioName: string | undefined, source: Buffer | undefined): SubmissionRecord {
+    if (!projectId) throw apiError(400, 10, 'invalid request data: project_id is required');
+    const project = this.projects.find((p) => p.id === projectId);
+    if (!project) throw apiError(404, 200201, 'project not found');
+    if (!source || source.length === 0) throw apiError(400, 10, 'invalid request data: source (a tar.gz archive) is required');
+    try {
+      checkSubmissionArchive(listArchive(source));
+    } catch (err) {
+      if (err instanceof ArchiveError) throw apiError(400, 10, `invalid request data: ${err.message}`);
+      throw err;
+    }
+    const parsed = parseProjectConfig(project.projectConfig);
+    let scenario: Scenario | undefined;
+    let scenarioLabel = scenarioName ?? '';
+    if (parsed.ok) {
+      const names = parsed.scenarios.map((s) => s.name);
+      scenario = scenarioName ? parsed.scenarios.find((s) => s.name === scenarioName) : defaultScenario(parsed.scenarios);
+      if (!scenario) {
+        throw apiError(
+          400,
+          10,
+          scenarioName
+            ? `invalid request data: unknown scenario "${scenarioName}"; this project has ${names.map((n) => `"${n}"`).join(', ')}`
+            : `invalid request data: scenario is required (no default scenario); this project has ${names.map((n) => `"${n}"`).join(', ')}`,
+        );
+      }
+      scenarioLabel = scenario.name;
+    }
+    // An invalid configuration is accepted here and ends as 22 project error, like the service.
+
+    const list = this.all();
+    const id = list.reduce((max, s) => Math.max(max, s.id), 0) + 1;
+    const record: SubmissionRecord = {
+      id,
+      projectId: project.id,
+      projectName: project.name,
+      scenario: scenarioLabel,
+      date: this.ctx.clock.now(),
+      status: 0,
+      score: 0,
+      time: 0,
+      memory: 0,
+      signal: 0,
+      stages: emptyStages(),
+    };
+    const streams = path.join(submissionDir(this.ctx, id), 'streams');
+    fs.mkdirSync(streams, { recursive: true });
+    fs.writeFileSync(submissionStreamFile(this.ctx, id, 'source'), source);
+    list.push(record);
+    this.save();
+    void this.execute(record, project, parsed.ok ? scenario : undefined, parsed.ok ? [] : parsed.problems);
+    return record;
+  }
+
+  private async execute(record: SubmissionRecord, project: Project, scenario: Scenario | undefined, problems: string[]): Promise<void> {
+    const abort = new AbortController();
+    this.running.set(record.id, abort);
+    const layout = runLayout(path.join(submissionDir(this.ctx, record.id), 'run'));
+    const debug: string[] = [];
+    try {
+      record.status = 1;
+      this.save();
+      if (!scenario) {
+        debug.push('project configuration is invalid:', ...problems.map((p) => `  - ${p}`));
+        record.status = 22;
+        return;
+      }
+      copyProjectFiles(project, layout.workspace);
+      extractArchive(fs.readFileSync(submissionStreamFile(this.ctx, record.id, 'source')), layout.workspace, 1);
+      record.status = 3;
+      this.save();
+      const outcome = await runScenario(this.ctx, layout, scenario, abort.signal);
+      Object.assign(record, {
+        status: outcome.status,
+        score: outcome.score,
+        time: outcome.time,
+        memory: outcome.memory,
+        signal: outcome.signal,
+        stages: outcome.stages,
+      });
+      debug.push(...outcome.debug);
+      if (outcome.status === 22) debug.unshift('the test stage produced an unusable tests report:');
+    } catch (err) {
+      if (this.closed) return; // shutdown: the next start marks it 20
+      record.status = 20;
+      debug.push(`emulator fault while running the submission: ${(err as Error).message}`);
+    } finally {
+      this.running.delete(record.id);
+      if (!this.closed) {
+        this.collectStreams(record.id, layout, debug);
+        this.save();
+      }
+    }
+  }
+
+  /** Moves the run's outputs to the submission's streams and drops the run folder. */
+  private collectStreams(id: number, layout: ReturnType<typeof runLayout>, debug: string[]): void {
+    const keep = (from: string, stream: SubmissionStream) => {
+      if (fs.existsSync(from) && fs.statSync(from).isFile()) fs.copyFileSync(from, submissionStreamFile(this.ctx, id, stream));
+    };
+    for (const stage of STAGES) {
+      keep(stageStreamFile(layout, stage, 'output'), `stage_${stage}_output`);
+      keep(stageStreamFile(layout, stage, 'error'), `stage_${stage}_error`);
+    }
+    keep(testsReportFile(layout), 'tests_report');
+    keep(auxdataFile(layout), 'auxdata');
+    if (debug.length) fs.writeFileSync(submissionStreamFile(this.ctx, id, 'debug_log'), `${debug.join('\n')}\n`);
+    fs.rmSync(layout.runDir, { recursive: true, force: true });
+  }
+}

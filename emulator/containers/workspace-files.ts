@@ -1,0 +1,160 @@
+// File operations in a running workspace: upload, download, directory listing. Permission checks
+// read the mode bits themselves (not access(2)), so they hold even when the emulator runs as root.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Context, Hono } from 'hono';
+import { formatTimestamp } from '../clock';
+import type { EmulatorContext } from '../context';
+import { apiError } from '../http/errors';
+import { readParams } from '../http/body';
+import { WS_RUNNING, workspaceDirs, type WorkspaceRecord } from './workspace-model';
+import {
+  PathNotDecodable,
+  PathOutsideWorkspace,
+  decodeBase64Path,
+  displayPath,
+  resolveInWorkspace,
+} from './workspace-paths';
+import type { WorkspaceService } from './workspaces';
+
+export const FILE_SIZE_LIMIT = 16 * 1024 * 1024;
+
+const canRead = (st: fs.Stats) => (st.mode & 0o400) !== 0;
+const canWrite = (st: fs.Stats) => (st.mode & 0o200) !== 0;
+const canEnter = (st: fs.Stats) => (st.mode & 0o100) !== 0;
+
+/** The path after `/<segment>/` in the request, percent-decoded ('' when absent). */
+function pathTail(c: Context, segment: string): string {
+  const pathname = new URL(c.req.url).pathname;
+  const marker = `/workspaces/${c.req.param('id')}/${segment}`;
+  const at = pathname.indexOf(marker);
+  const tail = pathname.slice(at + marker.length).replace(/^\//, '');
+  try {
+    return decodeURIComponent(tail);
+  } catch {
+    throw apiError(400, 1105, 'path is not decodable');
+  }
+}
+
+function decodeOr1105(encoded: string): string {
+  try {
+    return decodeBase64Path(encoded);
+  } catch (err) {
+    if (err instanceof PathNotDecodable) throw apiError(400, 1105, `path is not decodable: ${err.message}`);
+    throw err;
+  }
+}
+
+function entryOf(dir: string, name: string) {
+  const st = fs.statSync(path.join(dir, name));
+  return {
+    name,
+    perm: (st.mode & 0o777).toString(8).padStart(3, '0'),
+    size: String(st.size),
+    time: formatTimestamp(st.mtimeMs, 'compact'),
+    isDir: st.isDirectory(),
+  };
+}
+
+export function workspaceFileRoutes(app: Hono, ctx: EmulatorContext, service: WorkspaceService): void {
+  const runningOr = (ws: WorkspaceRecord, code: number) => {
+    if (ws.state !== WS_RUNNING) throw apiError(404, code, 'workspace is not available (stopped, starting or removed)');
+  };
+
+  app.post('/workspaces/:id/files', async (c) => {
+    const ws = service.get(c.req.param('id'));
+    runningOr(ws, 1008);
+    const params = await readParams(c);
+    const data = await params.bytes('filedata');
+    if (data === undefined) throw apiError(400, 202504, 'filedata is missing');
+    const filepath = params.str('filepath');
+    if (filepath === undefined || filepath.trim() === '') throw apiError(400, 202604, 'filepath is missing');
+    if (data.length > FILE_SIZE_LIMIT) throw apiError(413, 202511, 'file is above the 16 MiB upload limit');
+
+    const root = workspaceDirs(ctx, ws.id).files;
+    let target: { abs: string; rel: string };
+    try {
+      target = resolveInWorkspace(root, filepath);
+    } catch (err) {
+      if (err instanceof PathOutsideWorkspace) throw apiError(400, 202602, `permission denied: ${filepath} is outside the workspace`);
+      throw err;
+    }
+    if (target.rel === '') throw apiError(400, 202612, 'filepath points at the workspace directory, not a file');
+    const parentStat = fs.statSync(path.dirname(target.abs), { throwIfNoEntry: false });
+    if (!parentStat || !parentStat.isDirectory()) throw apiError(400, 202601, `parent directory of ${filepath} does not exist`);
+    const existing = fs.statSync(target.abs, { throwIfNoEntry: false });
+    if (existing && !existing.isFile()) throw apiError(400, 202612, `${filepath} exists and is not a file`);
+    if ((existing && !canWrite(existing)) || !canWrite(parentStat) || !canEnter(parentStat)) {
+      throw apiError(400, 202602, `permission denied: cannot write ${filepath}`);
+    }
+    try {
+      fs.writeFileSync(target.abs, data);
+    } catch (err) {
+      throw apiError(500, 1103, `upload failed: ${(err as Error).message}`);
+    }
+    service.markUsed(ws);
+    return c.json({ path: displayPath(target.rel) });
+  });
+
+  app.get('/workspaces/:id/files/*', (c) => {
+    const ws = service.get(c.req.param('id'));
+    const userPath = decodeOr1105(pathTail(c, 'files'));
+    runningOr(ws, 1108);
+    let target: { abs: string; rel: string };
+    try {
+      target = resolveInWorkspace(workspaceDirs(ctx, ws.id).files, userPath);
+    } catch (err) {
+      if (err instanceof PathOutsideWorkspace) throw apiError(400, 1102, `permission denied: ${userPath} is outside the workspace`);
+      throw err;
+    }
+    const st = fs.statSync(target.abs, { throwIfNoEntry: false });
+    if (!st || !st.isFile()) throw apiError(400, 1101, `${userPath} not found or not a file`);
+    if (!canRead(st)) throw apiError(400, 1102, `permission denied: cannot read ${userPath}`);
+    if (st.size > FILE_SIZE_LIMIT) throw apiError(413, 1111, 'file is above the 16 MiB download limit');
+    let data: Buffer;
+    try {
+      data = fs.readFileSync(target.abs);
+    } catch (err) {
+      throw apiError(500, 1103, `file read failed: ${(err as Error).message}`);
+    }
+    service.markUsed(ws);
+    return c.body(new Uint8Array(data), 200, { 'content-type': 'application/octet-stream' });
+  });
+
+  const listFiles = (c: Context) => {
+    const ws = service.get(c.req.param('id') ?? '');
+    const tail = pathTail(c, 'list_files');
+    const userPath = tail === '' ? '' : decodeOr1105(tail);
+    runningOr(ws, 1008);
+    let target: { abs: string; rel: string };
+    try {
+      target = resolveInWorkspace(workspaceDirs(ctx, ws.id).files, userPath);
+    } catch (err) {
+      if (err instanceof PathOutsideWorkspace) throw apiError(400, 1102, `permission denied: ${userPath} is outside the workspace`);
+      throw err;
+    }
+    const st = fs.statSync(target.abs, { throwIfNoEntry: false });
+    if (!st || !st.isDirectory()) throw apiError(400, 1101, `${userPath || '/'} not found or not a directory`);
+    if (!canRead(st) || !canEnter(st)) throw apiError(400, 1102, `permission denied: cannot list ${userPath}`);
+    const files: Omit<ReturnType<typeof entryOf>, 'isDir'>[] = [];
+    const dirs: Omit<ReturnType<typeof entryOf>, 'isDir'>[] = [];
+    try {
+      for (const name of fs.readdirSync(target.abs).sort()) {
+        let entry: ReturnType<typeof entryOf>;
+        try {
+          entry = entryOf(target.abs, name);
+        } catch {
+          continue; // a dangling link: nothing to show
+        }
+        const { isDir, ...shown } = entry;
+        (isDir ? dirs : files).push(shown);
+      }
+    } catch (err) {
+      throw apiError(500, 1103, `listing failed: ${(err as Error).message}`);
+    }
+    service.markUsed(ws);
+    return c.json({ listed_dir: displayPath(target.rel), files, dirs });
+  };
+  app.get('/workspaces/:id/list_files', listFiles);
+  app.get('/workspaces/:id/list_files/*', listFiles);
+}

@@ -1,0 +1,1 @@
+echo "run stage works even though the workspace init failed"

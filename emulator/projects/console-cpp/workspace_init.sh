@@ -1,0 +1,3 @@
+#!/bin/bash
+echo "Console C++ workspace ready"
+g++ --version | head -n 1

@@ -1,0 +1,2 @@
+# Your program: edit and run the "run" scenario.
+print("Hello from Sphere Engine Containers")
