@@ -1,0 +1,226 @@
+// The judging pipeline: compile once, run every chosen test case with its own time limit, pass
+// each output through the test case judge, fold the results with the master judge. Submissions
+// wait in a small queue (status 0) so a burst does not start dozens of compilers at once.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { EmulatorContext } from '../context';
+import { STATUS, isExecuting } from '../judges/statuses';
+import type { TestResult } from '../judges/types';
+import type { ProblemsDb } from './db';
+import { CustomJudges } from './custom-judges';
+import { findJudge } from './judges-store';
+import type { ProblemRecord, SubmissionRecord, TestRunRecord } from './records';
+import { runOutcome, signalDesc } from './run-outcome';
+import type { Toolchain } from './toolchain';
+
+const CONCURRENCY = 2;
+const MEMORY_LIMIT_KB = 512 * 1024;
+const OUTPUT_LIMIT_BYTES = 64 * 1024 * 1024;
+
+export class Judging {
+  private readonly queue: number[] = [];
+  private active = 0;
+  private closed = false;
+  private readonly custom: CustomJudges;
+
+  constructor(
+    ctx: EmulatorContext,
+    private readonly db: ProblemsDb,
+    private readonly toolchain: Toolchain,
+  ) {
+    this.custom = new CustomJudges(ctx, toolchain, db);
+    ctx.onClose(() => {
+      this.closed = true;
+    });
+  }
+
+  /** A run cut short by a restart cannot be resumed: it ends as internal error (20). */
+  recoverInterrupted(): void {
+    let changed = false;
+    for (const sub of this.db.submissions) {
+      if (!isExecuting(sub.status)) continue;
+      sub.status = STATUS.internalError;
+      sub.score = sub.score ?? 0;
+      sub.time = sub.time ?? 0;
+      sub.memory = sub.memory ?? 0;
+      sub.signal = sub.signal ?? 0;
+      sub.signal_desc = sub.signal_desc ?? '';
+      this.db.writeStream(sub, 'debug', 'internal error: the emulator stopped while this submission was being judged; submit it again\n');
+      changed = true;
+    }
+    if (changed) this.db.saveSubmissions();
+  }
+
+  enqueue(id: number): void {
+    this.queue.push(id);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (!this.closed && this.active < CONCURRENCY && this.queue.length > 0) {
+      const id = this.queue.shift()!;
+      this.active += 1;
+      void this.judgeSafely(id).finally(() => {
+        this.active -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async judgeSafely(id: number): Promise<void> {
+    const sub = this.db.findSubmission(id);
+    if (!sub) return;
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), `se-problems-${id}-`));
+    try {
+      await this.judge(sub, work);
+    } catch (err) {
+      if (this.closed) return; // shutting down: the next start marks it as internal error
+      this.finish(sub, { status: STATUS.internalError, score: 0, time: 0, memory: 0, signal: 0 });
+      this.db.writeStream(sub, 'debug', `internal error: ${(err as Error).message}\n`);
+      this.db.saveSubmissions();
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }
+
+  private setStatus(sub: SubmissionRecord, status: number): void {
+    sub.status = status;
+    this.db.saveSubmissions();
+  }
+
+  private finish(sub: SubmissionRecord, v: { status: number; score: number; time: number; memory: number; signal: number }): void {
+    sub.status = v.status;
+    sub.score = v.score;
+    sub.time = v.time;
+    sub.memory = v.memory;
+    sub.signal = v.signal;
+    sub.signal_desc = signalDesc(v.signal);
+    this.db.saveSubmissions();
+  }
+
+  private submissionFiles(sub: SubmissionRecord): Map<string, Buffer> {
+    const files = new Map<string, Buffer>();
+    if (!sub.multiFile) {
+      const source = fs.readFileSync(this.db.streamFile(sub.id, 'source'));
+      files.set(this.toolchain.entryFileName(sub.compilerId, source.toString('utf8')), source);
+      return files;
+    }
+    const root = path.join(this.db.submissionDir(sub.id), 'files');
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) walk(full);
+        else files.set(path.relative(root, full), fs.readFileSync(full));
+      }
+    };
+    walk(root);
+    return files;
+  }
+
+  private async judge(sub: SubmissionRecord, work: string): Promise<void> {
+    const problem = this.db.problems.find((p) => p.id === sub.problemId);
+    if (!problem) {
+      this.db.writeStream(sub, 'debug', 'problem error: the problem was deleted before judging\n');
+      this.finish(sub, { status: STATUS.problemError, score: 0, time: 0, memory: 0, signal: 0 });
+      return;
+    }
+    const numbers = sub.tests ?? problem.testcases.filter((t) => t.active).map((t) => t.number);
+    const tests = numbers.map((n) => problem.testcases.find((t) => t.number === n)).filter((t) => t !== undefined);
+
+    this.setStatus(sub, STATUS.compilation);
+    const files = this.submissionFiles(sub);
+    const source = sub.multiFile ? Buffer.concat([...files.values()]) : files.values().next().value!;
+    const program = await this.toolchain.prepare({ compilerId: sub.compilerId, versionId: sub.compilerVersionId, files, dir: path.join(work, 'program') });
+    if (this.closed) throw new Error('emulator closing');
+    if (!program.ok) {
+      this.db.writeStream(sub, 'cmpinfo', program.cmpinfo);
+      this.finish(sub, { status: STATUS.compilationError, score: 0, time: 0, memory: 0, signal: 0 });
+      return;
+    }
+
+    const results: TestRunRecord[] = [];
+    const debug: string[] = [];
+    let shown: { out: string; err: string } | undefined;
+    let firstFailure: { out: string; err: string } | undefined;
+    for (const t of tests) {
+      if (this.closed) throw new Error('emulator closing');
+      this.setStatus(sub, STATUS.execution);
+      const out = path.join(work, `out-${t.number}`);
+      const err = path.join(work, `err-${t.number}`);
+      const inputFile = this.db.testCaseFile(problem.id, t.number, 'input');
+      const run = await program.run({
+        stdin: { path: inputFile },
+        stdoutPath: out,
+        stderrPath: err,
+        timeLimitMs: Math.round(t.timeLimit * 1000),
+        memoryLimitKb: MEMORY_LIMIT_KB,
+        outputLimitBytes: OUTPUT_LIMIT_BYTES,
+      });
+      // Shutting down: the run was killed, its verdict is meaningless; the next start reports 20.
+      if (this.closed) throw new Error('emulator closing');
+      const outcome = runOutcome(run, t.timeLimit);
+      let status = outcome.status;
+      let score = 0;
+      if (status === null) {
+        this.setStatus(sub, STATUS.executingJudge);
+        const v = await this.judgeTestCase(problem, t.judgeId, t.number, inputFile, out, source, sub.compilerId, work);
+        status = v.status;
+        score = v.score;
+        if (v.debug) debug.push(`test ${t.number}: ${v.debug.trimEnd()}`);
+      }
+      results.push({ number: t.number, status, score, time: outcome.time, memory: outcome.memory, signal: outcome.signal, signal_desc: signalDesc(outcome.signal) });
+      // The output/error streams show the first test case that failed, else the last one.
+      if (status !== STATUS.accepted) firstFailure ??= { out, err };
+      shown = firstFailure ?? { out, err };
+      sub.testcases = results;
+    }
+
+    this.setStatus(sub, STATUS.executingMaster);
+    const master = await this.master(problem, results, source, work);
+    if (shown) {
+      this.db.moveIntoStream(sub, 'output', shown.out);
+      if (fs.existsSync(shown.err) && fs.statSync(shown.err).size > 0) this.db.moveIntoStream(sub, 'error', shown.err);
+    }
+    if (master.debug) debug.push(master.debug.trimEnd());
+    if (debug.length) this.db.writeStream(sub, 'debug', `${debug.join('\n')}\n`);
+    sub.testcases = results;
+    this.finish(sub, master);
+  }
+
+  private async judgeTestCase(
+    problem: ProblemRecord,
+    judgeId: number,
+    number: number,
+    inputFile: string,
+    outputFile: string,
+    source: Buffer,
+    compilerId: number,
+    work: string,
+  ): Promise<{ status: number; score: number; debug: string }> {
+    const judge = findJudge(this.db, judgeId);
+    const referenceFile = this.db.testCaseFile(problem.id, number, 'output');
+    if (!judge || judge.judge.typeId !== 0) return { status: STATUS.judgeError, score: 0, debug: `judge ${judgeId} not found` };
+    if (judge.kind === 'custom') {
+      return this.custom.testCase(judge.judge, { inputFile, outputFile, referenceFile, source, compilerId, work: path.join(work, `judge-${number}`) });
+    }
+    if (judge.judge.typeId !== 0) return { status: STATUS.judgeError, score: 0, debug: '' };
+    const v = judge.judge.run({
+      input: fs.readFileSync(inputFile),
+      programOutput: fs.readFileSync(outputFile),
+      referenceOutput: fs.readFileSync(referenceFile),
+      source,
+    });
+    return { status: v.accepted ? STATUS.accepted : STATUS.wrongAnswer, score: v.score, debug: v.debug };
+  }
+
+  private async master(problem: ProblemRecord, results: TestResult[], source: Buffer, work: string) {
+    const judge = findJudge(this.db, problem.masterjudgeId);
+    if (!judge || judge.judge.typeId !== 1) {
+      return { status: STATUS.judgeError, score: 0, time: 0, memory: 0, signal: 0, debug: `master judge ${problem.masterjudgeId} not found` };
+    }
+    if (judge.kind === 'custom') return this.custom.master(judge.judge, results, source, path.join(work, 'master'));
+    if (judge.judge.typeId !== 1) return { status: STATUS.judgeError, score: 0, time: 0, memory: 0, signal: 0, debug: '' };
+    return { ...judge.judge.run(results), debug: '' };
+  }
+}
