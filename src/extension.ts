@@ -1,5 +1,24 @@
+// activate(): build the shared services once, hand them to each feature, return the test hooks.
+// Kept cheap on purpose (no network, no file scans): clients are created when first used.
 import type * as vscode from 'vscode';
+import { registerConnectionFeature } from './features/connection';
+import { createServices } from './services';
 
-export function activate(_context: vscode.ExtensionContext): void {}
+export interface ActivationInfo {
+  /** Milliseconds spent in activate(), as measured by performance.now(). */
+  activationMs: number;
+}
+
+export function activate(context: vscode.ExtensionContext): Record<string, unknown> {
+  const started = performance.now();
+  const services = createServices(context);
+  registerConnectionFeature(services);
+
+  const activationMs = performance.now() - started;
+  services.log.info(`activated in ${activationMs.toFixed(1)} ms`);
+  const activation: ActivationInfo = { activationMs };
+  services.exports.activation = activation;
+  return services.exports;
+}
 
 export function deactivate(): void {}

@@ -1,0 +1,288 @@
+// The connection to the three modules: which endpoint, which token, and a lazily built client
+// per module that is thrown away whenever a setting or a token changes. Features ask this
+// object for clients and listen to onDidChange to refresh; they never read tokens themselves.
+import * as vscode from 'vscode';
+import {
+  API_MODULES,
+  isAbortError,
+  MODULE_LABELS,
+  SphereApiError,
+  type ApiModule,
+  type SuggestedAction,
+} from '../../api';
+import type { Log } from '../../ui/log';
+import { clientOptions, createClient, type ModuleClient, type ModuleClients } from './clientFactory';
+import { emulatorEndpoint, type EmulatorInfo } from './emulatorEnv';
+import { resolveEndpoint, type ResolvedEndpoint } from './endpoints';
+import { affectsConnection } from './settings';
+import type { TokenStore } from './tokenStore';
+
+/** The outcome of GET /test for one module, as plain data (commands return it to tests). */
+export interface ConnectionTestResult {
+  module: ApiModule;
+  ok: boolean;
+  /** The server's message when ok, otherwise the plain-words explanation of the failure. */
+  message: string;
+  /** Normalised base URL, when one is configured. */
+  endpoint?: string;
+  status?: number;
+  errorCode?: number;
+  action?: SuggestedAction;
+}
+
+export type ModuleState = 'signedOut' | 'untested' | 'ok' | 'failed';
+
+export interface ModuleStatus {
+  module: ApiModule;
+  state: ModuleState;
+  lastTest?: ConnectionTestResult;
+}
+
+const SIGNED_OUT_KEY = 'sphereEngine.signedOutModules';
+
+export class Connection implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ApiModule>();
+  /** Fires when a module's endpoint, token or proxy changed: its client has been rebuilt. */
+  readonly onDidChange = this.changed.event;
+  private readonly statusChanged = new vscode.EventEmitter<void>();
+  /** Fires when the signed-in state or a test result changed (status bar, welcome views). */
+  readonly onDidChangeStatus = this.statusChanged.event;
+
+  private readonly clients = new Map<ApiModule, { endpoint: string | undefined; client: Promise<ModuleClient> }>();
+  private readonly signedIn = new Map<ApiModule, boolean>();
+  private readonly lastTests = new Map<ApiModule, ConnectionTestResult>();
+  private readonly disposables: vscode.Disposable[] = [];
+  /** Settles once stored tokens were read (and seeded from the emulator); never rejects. */
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly tokens: TokenStore,
+    private readonly globalState: vscode.Memento,
+    private readonly log: Log,
+    readonly emulator: EmulatorInfo | undefined,
+  ) {
+    this.disposables.push(
+      this.changed,
+      this.statusChanged,
+      tokens.onDidChange((module) => void this.invalidate(module, 'token changed')),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        // Test results are kept: status() ignores those recorded for another endpoint.
+        if (affectsConnection(event)) for (const module of API_MODULES) void this.invalidate(module, 'settings changed', false);
+      }),
+    );
+    this.ready = this.initialize().catch((err) => this.log.error(err instanceof Error ? err : String(err)));
+  }
+
+  /** Reads which modules have tokens; seeds empty ones from SPHERE_ENGINE_EMULATOR. No network. */
+  private async initialize(): Promise<void> {
+    await Promise.all(API_MODULES.map((module) => this.seedFromEmulator(module)));
+    await Promise.all(API_MODULES.map((module) => this.refreshSignedIn(module)));
+  }
+
+  /**
+   * A development convenience: with the emulator announced and the module pointing at it, a
+   * module without a token gets the emulator's token. Not after an explicit Sign Out.
+   */
+  private async seedFromEmulator(module: ApiModule): Promise<void> {
+    if (!this.emulator || this.wasSignedOut(module) || (await this.tokens.has(module))) return;
+    const endpoint = this.tryEndpoint(module);
+    if (endpoint?.source !== 'emulator') return;
+    await this.tokens.set(module, this.emulator.token);
+    this.log.info(`${MODULE_LABELS[module]}: using the local emulator at ${endpoint.baseUrl} (access_token=***)`);
+  }
+
+  /** The module's endpoint; throws a SphereApiError when none is configured or it is invalid. */
+  endpoint(module: ApiModule): ResolvedEndpoint {
+    return resolveEndpoint(module, this.emulator);
+  }
+
+  tryEndpoint(module: ApiModule): ResolvedEndpoint | undefined {
+    try {
+      return this.endpoint(module);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The emulator's URL for a module, when SPHERE_ENGINE_EMULATOR is set. */
+  emulatorEndpoint(module: ApiModule): string | undefined {
+    return this.emulator ? emulatorEndpoint(this.emulator.origin, module) : undefined;
+  }
+
+  async hasToken(module: ApiModule): Promise<boolean> {
+    await this.ready;
+    return this.tokens.has(module);
+  }
+
+  /** Synchronous snapshot for the status bar and context keys. */
+  status(module: ApiModule): ModuleStatus {
+    // A result for an endpoint the module no longer uses says nothing about the current one.
+    const recorded = this.lastTests.get(module);
+    const lastTest = recorded && recorded.endpoint === this.tryEndpoint(module)?.baseUrl ? recorded : undefined;
+    if (!this.signedIn.get(module)) return { module, state: 'signedOut', lastTest };
+    if (!lastTest) return { module, state: 'untested' };
+    return { module, state: lastTest.ok ? 'ok' : 'failed', lastTest };
+  }
+
+  /** The module's client, built on first use. Rejects with a SphereApiError when there is no endpoint or token. */
+  client<M extends ApiModule>(module: M): Promise<ModuleClients[M]> {
+    // Reading settings is cheap and synchronous: comparing the endpoint here means a client is
+    // never used for an old endpoint, even before the configuration event has reached us.
+    const endpointNow = this.tryEndpoint(module)?.baseUrl;
+    let cached = this.clients.get(module);
+    if (cached && cached.endpoint !== endpointNow) {
+      this.dropClient(module);
+      cached = undefined;
+    }
+    if (!cached) {
+      const client = this.buildClient(module);
+      const entry = { endpoint: endpointNow, client };
+      this.clients.set(module, entry);
+      // A failed build (no token yet) must not be cached: the next call tries again.
+      client.catch(() => {
+        if (this.clients.get(module) === entry) this.clients.delete(module);
+      });
+      cached = entry;
+    }
+    return cached.client as Promise<ModuleClients[M]>;
+  }
+
+  containers(): Promise<ModuleClients['containers']> {
+    return this.client('containers');
+  }
+
+  compilers(): Promise<ModuleClients['compilers']> {
+    return this.client('compilers');
+  }
+
+  problems(): Promise<ModuleClients['problems']> {
+    return this.client('problems');
+  }
+
+  private async buildClient<M extends ApiModule>(module: M): Promise<ModuleClients[M]> {
+    await this.ready;
+    const endpoint = this.endpoint(module);
+    const token = await this.tokens.get(module);
+    if (!token) throw noTokenError(module);
+    return createClient(module, clientOptions(endpoint.baseUrl, token, (line) => this.log.info(line)));
+  }
+
+  /**
+   * GET /test for one module. With `token`, checks that token instead of the stored one (used
+   * before saving a new token); the result is then not recorded as the module's state.
+   */
+  async test(module: ApiModule, options: { token?: string; signal?: AbortSignal } = {}): Promise<ConnectionTestResult> {
+    let endpoint: string | undefined;
+    try {
+      endpoint = this.endpoint(module).baseUrl;
+      let client: ModuleClient;
+      if (options.token !== undefined) {
+        client = createClient(module, clientOptions(endpoint, options.token, (line) => this.log.info(line)));
+      } else {
+        client = await this.client(module);
+      }
+      try {
+        const answer = await client.test(options.signal);
+        return this.record(options.token === undefined, { module, ok: true, message: answer.message, endpoint });
+      } finally {
+        // A throwaway client for a candidate token holds a connection pool: release it.
+        if (options.token !== undefined) await client.http.close().catch(() => undefined);
+      }
+    } catch (err) {
+      if (isAbortError(err)) throw err;
+      return this.record(options.token === undefined, failure(module, err, endpoint));
+    }
+  }
+
+  /** GET /test on the three modules in parallel. */
+  async testAll(signal?: AbortSignal): Promise<ConnectionTestResult[]> {
+    return Promise.all(API_MODULES.map((module) => this.test(module, { signal })));
+  }
+
+  /** Stores a token; `verified` is the GET /test result that accepted it, kept as the module's state. */
+  async setToken(module: ApiModule, token: string, verified?: ConnectionTestResult): Promise<void> {
+    await this.ready;
+    await this.tokens.set(module, token);
+    await this.globalState.update(SIGNED_OUT_KEY, this.signedOutModules().filter((m) => m !== module));
+    this.log.info(`${MODULE_LABELS[module]}: access token saved (access_token=***)`);
+    await this.invalidate(module, 'token saved');
+    if (verified?.ok) {
+      this.lastTests.set(module, verified);
+      this.statusChanged.fire();
+    }
+  }
+
+  async signOut(module: ApiModule): Promise<void> {
+    await this.ready;
+    await this.tokens.delete(module);
+    // Remembered so the emulator token is not seeded straight back in on the next start.
+    await this.globalState.update(SIGNED_OUT_KEY, [...new Set([...this.signedOutModules(), module])]);
+    this.lastTests.delete(module);
+    this.log.info(`${MODULE_LABELS[module]}: signed out, access token deleted`);
+    await this.invalidate(module, 'signed out');
+  }
+
+  private signedOutModules(): ApiModule[] {
+    return this.globalState.get<ApiModule[]>(SIGNED_OUT_KEY, []);
+  }
+
+  private wasSignedOut(module: ApiModule): boolean {
+    return this.signedOutModules().includes(module);
+  }
+
+  private record(remember: boolean, result: ConnectionTestResult): ConnectionTestResult {
+    const line = result.ok
+      ? `${MODULE_LABELS[result.module]}: connection ok (${result.message})`
+      : `${MODULE_LABELS[result.module]}: connection failed: ${result.message}`;
+    if (result.ok) this.log.info(line);
+    else this.log.warn(line);
+    if (remember) {
+      this.lastTests.set(result.module, result);
+      this.statusChanged.fire();
+    }
+    return result;
+  }
+
+  private async invalidate(module: ApiModule, why: string, forgetTest = true): Promise<void> {
+    this.dropClient(module);
+    if (forgetTest) this.lastTests.delete(module);
+    this.log.debug(`${MODULE_LABELS[module]}: client reset (${why})`);
+    await this.refreshSignedIn(module);
+    this.changed.fire(module);
+  }
+
+  /** Forgets the module's client and releases its connection pool. */
+  private dropClient(module: ApiModule): void {
+    const old = this.clients.get(module);
+    this.clients.delete(module);
+    old?.client.then((client) => client.http.close()).catch(() => undefined);
+  }
+
+  private async refreshSignedIn(module: ApiModule): Promise<void> {
+    const signedIn = await this.tokens.has(module);
+    this.signedIn.set(module, signedIn);
+    await vscode.commands.executeCommand('setContext', `sphereEngine.${module}.signedIn`, signedIn);
+    this.statusChanged.fire();
+  }
+
+  dispose(): void {
+    for (const module of API_MODULES) this.dropClient(module);
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}
+
+function noTokenError(module: ApiModule): SphereApiError {
+  return new SphereApiError({
+    module,
+    kind: 'invalidArgument',
+    explanation: `No access token is set for Sphere Engine ${MODULE_LABELS[module]}. Run "Sphere Engine: Set Access Token".`,
+    action: 'setToken',
+  });
+}
+
+function failure(module: ApiModule, err: unknown, endpoint: string | undefined): ConnectionTestResult {
+  if (err instanceof SphereApiError) {
+    return { module, ok: false, message: err.explanation, endpoint, status: err.status, errorCode: err.errorCode, action: err.action };
+  }
+  return { module, ok: false, message: err instanceof Error ? err.message : String(err), endpoint };
+}

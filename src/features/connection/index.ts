@@ -1,0 +1,48 @@
+// The connection feature: its commands, the status bar item and its test hooks.
+import * as vscode from 'vscode';
+import type { ApiModule } from '../../api';
+import type { Services } from '../../services';
+import { Commands, registerCommand } from '../../ui/commands';
+import type { ConnectionTestResult, ModuleState } from './connection';
+import { useLocalEmulator } from './emulatorCommand';
+import { setAccessToken } from './setTokenCommand';
+import { signOut } from './signOutCommand';
+import { createStatusBar } from './statusBar';
+import { testConnection } from './testConnectionCommand';
+
+/** Test hooks of this feature: enough to check behaviour, never a token. */
+export interface ConnectionTestApi {
+  hasToken(module: ApiModule): Promise<boolean>;
+  testConnection(): Promise<ConnectionTestResult[]>;
+  /** signedOut / untested / ok / failed, as the status bar sees it. */
+  state(module: ApiModule): ModuleState;
+  statusBar(): { text: string; tooltip: string };
+  /** Where the log channel's file is written (under the extension's log folder). */
+  logUri: vscode.Uri;
+  globalStorageUri: vscode.Uri;
+}
+
+export function registerConnectionFeature(services: Services): void {
+  const { context, connection, log } = services;
+  context.subscriptions.push(
+    registerCommand(Commands.setAccessToken, (module?: unknown, token?: unknown) => setAccessToken(connection, log, module, token)),
+    registerCommand(Commands.signOut, (module?: unknown) => signOut(connection, module)),
+    registerCommand(Commands.testConnection, () => testConnection(connection)),
+    registerCommand(Commands.showLog, () => log.show()),
+    registerCommand(Commands.configureEndpoints, () =>
+      vscode.commands.executeCommand('workbench.action.openSettings', `@ext:${context.extension.id} endpoint`),
+    ),
+    registerCommand(Commands.useLocalEmulator, (origin?: unknown, token?: unknown) => useLocalEmulator(connection, log, origin, token)),
+  );
+  const statusBar = createStatusBar(connection);
+  context.subscriptions.push(statusBar);
+  const api: ConnectionTestApi = {
+    hasToken: (module) => connection.hasToken(module),
+    testConnection: () => connection.testAll(),
+    state: (module) => connection.status(module).state,
+    statusBar: () => statusBar.snapshot(),
+    logUri: context.logUri,
+    globalStorageUri: context.globalStorageUri,
+  };
+  services.exports.connection = api;
+}

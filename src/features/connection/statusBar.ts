@@ -1,0 +1,60 @@
+// One status bar item for the connection: a cloud when nothing is known to be wrong, a warning
+// when a module failed its last test; the tooltip lists the three modules. Click: Test Connection.
+import * as vscode from 'vscode';
+import { API_MODULES, MODULE_LABELS } from '../../api';
+import { Commands } from '../../ui/commands';
+import type { Connection, ModuleStatus } from './connection';
+
+export interface StatusBar extends vscode.Disposable {
+  /** What the item shows right now (text and plain tooltip), for tests. */
+  snapshot(): { text: string; tooltip: string };
+}
+
+export function createStatusBar(connection: Connection): StatusBar {
+  const item = vscode.window.createStatusBarItem('sphereEngine.connection', vscode.StatusBarAlignment.Left, 0);
+  item.name = 'Sphere Engine Connection';
+  item.command = Commands.testConnection;
+  const render = () => {
+    const statuses = API_MODULES.map((module) => connection.status(module));
+    const failed = statuses.some((status) => status.state === 'failed');
+    const signedOut = statuses.every((status) => status.state === 'signedOut');
+    item.text = `${failed ? '$(warning)' : signedOut ? '$(debug-disconnect)' : '$(cloud)'} Sphere Engine`;
+    item.backgroundColor = failed ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    const tooltip = new vscode.MarkdownString(undefined, true);
+    tooltip.appendMarkdown('**Sphere Engine**\n\n');
+    for (const status of statuses) tooltip.appendMarkdown(`${describe(connection, status)}\n\n`);
+    tooltip.appendMarkdown('Click to test the connection.');
+    item.tooltip = tooltip;
+    item.show();
+  };
+  render();
+  const subscription = connection.onDidChangeStatus(render);
+  return {
+    snapshot: () => ({ text: item.text, tooltip: item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? '') }),
+    dispose: () => {
+      subscription.dispose();
+      item.dispose();
+    },
+  };
+}
+
+function describe(connection: Connection, status: ModuleStatus): string {
+  const name = MODULE_LABELS[status.module];
+  const where = connection.tryEndpoint(status.module)?.baseUrl;
+  const at = where ? ` — ${escape(where)}` : ' — no endpoint';
+  switch (status.state) {
+    case 'signedOut':
+      return `$(circle-slash) ${name}: not signed in${at}`;
+    case 'untested':
+      return `$(key) ${name}: token set, not tested yet${at}`;
+    case 'ok':
+      return `$(pass) ${name}: ${escape(status.lastTest?.message ?? 'connected')}${at}`;
+    case 'failed':
+      return `$(error) ${name}: ${escape(status.lastTest?.message ?? 'failed')}${at}`;
+  }
+}
+
+/** Server messages and URLs go into Markdown: keep them literal. */
+function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}

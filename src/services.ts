@@ -1,0 +1,27 @@
+// The objects every feature shares, built once in activate() and handed to each feature.
+// Nothing here touches the network: clients are created on first use (see Connection).
+import type * as vscode from 'vscode';
+import { Connection } from './features/connection/connection';
+import { readEmulatorEnv } from './features/connection/emulatorEnv';
+import { TokenStore } from './features/connection/tokenStore';
+import { createLog, type Log } from './ui/log';
+
+export interface Services {
+  readonly context: vscode.ExtensionContext;
+  readonly log: Log;
+  /** Endpoints, tokens and api clients of the three modules. */
+  readonly connection: Connection;
+  /**
+   * What activate() returns (the extension's exports, read by host tests). Features add their own
+   * test hooks under their name; nothing here may reveal a token.
+   */
+  readonly exports: Record<string, unknown>;
+}
+
+export function createServices(context: vscode.ExtensionContext): Services {
+  const log = createLog();
+  const tokens = new TokenStore(context.secrets);
+  const connection = new Connection(tokens, context.globalState, log, readEmulatorEnv());
+  context.subscriptions.push(log, tokens, connection);
+  return { context, log, connection, exports: {} };
+}

@@ -1,0 +1,43 @@
+// Every command id the extension contributes, in one place. package.json's
+// `contributes.commands` must list exactly these (test/unit/manifest.test.ts checks both ways).
+//
+// This module is also loaded by plain-Node unit tests, so it must not import `vscode`
+// at the top level: the `vscode` module only exists inside the extension host.
+import type * as vscode from 'vscode';
+
+export const Commands = {
+  // connection
+  setAccessToken: 'sphereEngine.setAccessToken',
+  signOut: 'sphereEngine.signOut',
+  testConnection: 'sphereEngine.testConnection',
+  showLog: 'sphereEngine.showLog',
+  configureEndpoints: 'sphereEngine.configureEndpoints',
+  useLocalEmulator: 'sphereEngine.useLocalEmulator',
+} as const;
+
+export type CommandId = (typeof Commands)[keyof typeof Commands];
+
+/** All ids, for the manifest test and for "is this one of ours" checks. */
+export const allCommandIds: readonly CommandId[] = Object.values(Commands);
+
+/**
+ * Registers a handler for one of our ids. Typing the id (instead of a free string) makes a
+ * misspelt or undeclared command a compile error rather than a silent "command not found".
+ */
+export function registerCommand<Args extends unknown[], Result>(
+  id: CommandId,
+  handler: (...args: Args) => Result,
+): vscode.Disposable {
+  return hostApi().commands.registerCommand(id, handler as (...args: unknown[]) => Result);
+}
+
+/** Runs one of our commands; the typed counterpart of `vscode.commands.executeCommand`. */
+export function executeCommand<Result = unknown>(id: CommandId, ...args: unknown[]): Thenable<Result> {
+  return hostApi().commands.executeCommand<Result>(id, ...args);
+}
+
+// Deferred so that loading this file outside the extension host (unit tests) works.
+function hostApi(): typeof vscode {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('vscode') as typeof vscode;
+}

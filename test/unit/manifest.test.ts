@@ -1,0 +1,189 @@
+// package.json's `contributes` against the code: every declared command has a typed id in
+// src/ui/commands.ts and the other way round, every link and menu names something that exists,
+// and the things a user sees (categories, icons, setting texts) are present.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+interface CommandContribution {
+  command: string;
+  title?: string;
+  category?: string;
+  icon?: string | { light: string; dark: string };
+}
+interface ViewContribution {
+  id: string;
+  name: string;
+}
+type Properties = Record<string, Record<string, unknown>>;
+interface Manifest {
+  main: string;
+  icon?: string;
+  engines: { vscode: string };
+  activationEvents?: string[];
+  devDependencies?: Record<string, string>;
+  contributes: {
+    commands?: CommandContribution[];
+    menus?: Record<string, { command?: string; submenu?: string; when?: string }[]>;
+    keybindings?: { command: string; when?: string }[];
+    viewsContainers?: Record<string, { id: string; title: string; icon: string }[]>;
+    views?: Record<string, ViewContribution[]>;
+    viewsWelcome?: { view: string; contents: string; when?: string }[];
+    configuration?: { properties: Properties } | { properties: Properties }[];
+  };
+}
+
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
+// The compiled id list, exactly what the extension registers at run time.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { allCommandIds } = require(path.join(ROOT, 'out', 'src', 'ui', 'commands.js')) as { allCommandIds: readonly string[] };
+
+const contributes = manifest.contributes;
+const declaredCommands = (contributes.commands ?? []).map((c) => c.command);
+const declaredViews = Object.values(contributes.views ?? {}).flat().map((v) => v.id);
+const declaredContainers = Object.values(contributes.viewsContainers ?? {}).flat().map((c) => c.id);
+const properties: Properties = Object.assign({}, ...[contributes.configuration ?? []].flat().map((section) => section.properties));
+
+/** Command ids in `command:` links of Markdown (welcome views), with or without arguments. */
+function commandLinks(markdown: string): string[] {
+  return [...markdown.matchAll(/\(command:([A-Za-z0-9_.-]+)/g)].map((m) => m[1]);
+}
+
+/** View ids named in `view == x` / `view === x` clauses. */
+function viewsInWhen(when: string | undefined): string[] {
+  return [...(when ?? '').matchAll(/\bview\s*===?\s*'?([A-Za-z0-9_.-]+)'?/g)].map((m) => m[1]);
+}
+
+function difference(a: readonly string[], b: readonly string[]): string[] {
+  return a.filter((x) => !b.includes(x));
+}
+
+describe('package.json contributes', () => {
+  it('declares exactly the commands of the typed id list', () => {
+    assert.ok(allCommandIds.length > 0, 'the typed id list is empty');
+    assert.deepEqual(difference(declaredCommands, allCommandIds), [], 'declared in package.json but missing from src/ui/commands.ts');
+    assert.deepEqual(difference(allCommandIds, declaredCommands), [], 'in src/ui/commands.ts but not declared in package.json');
+    assert.equal(new Set(declaredCommands).size, declaredCommands.length, 'a command is declared twice');
+  });
+
+  it('gives every command a title, the Sphere Engine category and a codicon', () => {
+    for (const command of contributes.commands ?? []) {
+      assert.ok(command.title && command.title.trim(), `${command.command} has no title`);
+      assert.equal(command.category, 'Sphere Engine', `${command.command} category`);
+      assert.ok(command.command.startsWith('sphereEngine.'), `${command.command} is not in the sphereEngine namespace`);
+      assert.match(String(command.icon ?? ''), /^\$\([a-z0-9-]+(~spin)?\)$/, `${command.command} has no codicon`);
+    }
+  });
+
+  it('only names declared commands and views in menus and keybindings', () => {
+    for (const [menu, items] of Object.entries(contributes.menus ?? {})) {
+      for (const item of items) {
+        if (item.command) assert.ok(declaredCommands.includes(item.command), `menu ${menu} names undeclared command ${item.command}`);
+        for (const view of viewsInWhen(item.when)) {
+          assert.ok(declaredViews.includes(view), `menu ${menu} names unknown view ${view} in "${item.when}"`);
+        }
+      }
+    }
+    for (const binding of contributes.keybindings ?? []) {
+      assert.ok(declaredCommands.includes(binding.command), `keybinding for undeclared command ${binding.command}`);
+    }
+  });
+
+  it('only links declared commands and views from welcome views', () => {
+    const welcome = contributes.viewsWelcome ?? [];
+    assert.ok(welcome.length > 0, 'no welcome views: a signed-out user sees empty panels');
+    for (const entry of welcome) {
+      assert.ok(declaredViews.includes(entry.view), `welcome content for unknown view ${entry.view}`);
+      for (const id of commandLinks(entry.contents)) {
+        assert.ok(declaredCommands.includes(id), `welcome view ${entry.view} links undeclared command ${id}`);
+      }
+    }
+  });
+
+  it('offers sign-in from the welcome views of signed-out modules', () => {
+    const welcome = contributes.viewsWelcome ?? [];
+    for (const view of ['sphereEngine.workspaces', 'sphereEngine.problems']) {
+      const entry = welcome.find((w) => w.view === view && /!sphereEngine\.\w+\.signedIn/.test(w.when ?? ''));
+      assert.ok(entry, `no signed-out welcome content for ${view}`);
+      assert.ok(commandLinks(entry.contents).includes('sphereEngine.setAccessToken'), `${view} welcome lacks a Set Access Token button`);
+      assert.ok(commandLinks(entry.contents).includes('sphereEngine.useLocalEmulator'), `${view} welcome lacks a Use Local Emulator button`);
+    }
+  });
+
+  it('has the Sphere Engine view container with its three views and a monochrome icon', () => {
+    const container = (contributes.viewsContainers?.activitybar ?? []).find((c) => c.id === 'sphereEngine');
+    assert.ok(container, 'no activity bar container sphereEngine');
+    assert.equal(container.title, 'Sphere Engine');
+    const iconFile = path.join(ROOT, container.icon);
+    assert.ok(fs.existsSync(iconFile), `container icon ${container.icon} missing`);
+    assert.match(fs.readFileSync(iconFile, 'utf8'), /currentColor/, 'activity bar icon must be monochrome (currentColor)');
+    const views = (contributes.views?.sphereEngine ?? []).map((v) => v.id);
+    for (const id of ['sphereEngine.workspaces', 'sphereEngine.submissions', 'sphereEngine.problems']) {
+      assert.ok(views.includes(id), `view ${id} missing`);
+    }
+    const builtIn = ['explorer', 'scm', 'debug', 'test', 'remote'];
+    for (const containerId of Object.keys(contributes.views ?? {})) {
+      assert.ok(declaredContainers.includes(containerId) || builtIn.includes(containerId), `views in unknown container ${containerId}`);
+    }
+  });
+
+  it('has a 128x128 PNG Marketplace icon', () => {
+    assert.ok(manifest.icon, 'no "icon" in package.json');
+    const png = fs.readFileSync(path.join(ROOT, manifest.icon));
+    assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG', 'icon is not a PNG');
+    assert.equal(png.readUInt32BE(16), 128, 'icon width');
+    assert.equal(png.readUInt32BE(20), 128, 'icon height');
+  });
+
+  it('activates lazily', () => {
+    const events = manifest.activationEvents ?? [];
+    assert.ok(!events.includes('*'), 'activation on "*" slows every VS Code start');
+    // Views and commands activate the extension implicitly (VS Code >= 1.74): they must exist.
+    assert.ok(declaredViews.length > 0 && declaredCommands.length > 0);
+  });
+
+  it('targets VS Code ^1.96.0 with typings no newer than that', () => {
+    assert.equal(manifest.engines.vscode, '^1.96.0');
+    const typings = manifest.devDependencies?.['@types/vscode'] ?? '';
+    assert.match(typings, /^[\^~]?1\.96\./, `@types/vscode ${typings} must not be newer than the engine`);
+  });
+
+  it('documents every setting and keeps endpoints out of workspace settings', () => {
+    const keys = Object.keys(properties);
+    const required = [
+      'sphereEngine.containers.endpoint',
+      'sphereEngine.compilers.endpoint',
+      'sphereEngine.problems.endpoint',
+      'sphereEngine.http.timeoutSeconds',
+      'sphereEngine.http.retries',
+    ];
+    for (const key of required) assert.ok(keys.includes(key), `setting ${key} missing`);
+    for (const [key, schema] of Object.entries(properties)) {
+      assert.ok(key.startsWith('sphereEngine.'), `setting ${key} outside the sphereEngine section`);
+      assert.ok(typeof schema.markdownDescription === 'string' || typeof schema.description === 'string', `setting ${key} has no description`);
+      assert.ok(schema.type, `setting ${key} has no type`);
+    }
+    // A cloned repository's .vscode/settings.json must not be able to send the user's token elsewhere.
+    for (const module of ['containers', 'compilers', 'problems']) {
+      const scope = String(properties[`sphereEngine.${module}.endpoint`]?.scope);
+      assert.ok(['application', 'machine'].includes(scope), `${module} endpoint has scope ${scope}`);
+    }
+  });
+
+  it('never stores access tokens in settings', () => {
+    const tokenLike = Object.keys(properties).filter((key) => /access.?token|(^|\.)token$/i.test(key));
+    assert.deepEqual(tokenLike, []);
+  });
+});
+
+describe('manifest test helpers', () => {
+  it('find command links with and without arguments', () => {
+    assert.deepEqual(commandLinks('[A](command:a.b) and [B](command:c.d?%5B%22x%22%5D)'), ['a.b', 'c.d']);
+  });
+
+  it('find view ids in when clauses', () => {
+    assert.deepEqual(viewsInWhen("view == a.b || view === 'c' && x"), ['a.b', 'c']);
+  });
+});
