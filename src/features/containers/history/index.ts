@@ -1,0 +1,95 @@
+// The Submissions view and its actions: show the output again, resubmit, open the tests report,
+// open or save a stream, clear the list.
+import * as vscode from 'vscode';
+import { isAbortError } from '../../../api';
+import type { Services } from '../../../services';
+import { Commands, registerCommand } from '../../../ui/commands';
+import { showError } from '../../../ui/errors';
+import type { SubmitFlow, SubmitOutcome, SubmitRequest } from '../submit/flow';
+import { isStreamName, looksBinary, openStreamText, openTestsReport, saveStream } from './streams';
+import type { SubmissionEntry, SubmissionHistory } from './store';
+import { SubmissionsProvider, SUBMISSIONS_VIEW_ID } from './view';
+
+export interface SubmissionsViewTestApi {
+  getChildren(): SubmissionEntry[];
+  getTreeItem(entry: SubmissionEntry): vscode.TreeItem;
+}
+
+/** An entry from a tree row, a test's argument (an entry or an id), or the newest one. */
+function resolveEntry(history: SubmissionHistory, arg: unknown): SubmissionEntry | undefined {
+  if (typeof arg === 'number') return history.find(arg);
+  if (arg && typeof arg === 'object' && typeof (arg as SubmissionEntry).id === 'number') {
+    const e = arg as SubmissionEntry;
+    return history.find(e.id, e.endpoint) ?? e;
+  }
+  return undefined;
+}
+
+async function pickEntry(history: SubmissionHistory, arg: unknown): Promise<SubmissionEntry | undefined> {
+  const direct = resolveEntry(history, arg);
+  if (direct) return direct;
+  const items = history.list().map((e) => ({ label: `#${e.id} ${e.projectName}`, description: `${e.statusName} · ${e.folder}`, entry: e }));
+  if (items.length === 0) {
+    void vscode.window.showInformationMessage('No submissions yet: use "Submit Folder to Project" first.');
+    return undefined;
+  }
+  return (await vscode.window.showQuickPick(items, { placeHolder: 'Which submission?' }))?.entry;
+}
+
+export function registerSubmissionsView(services: Services, history: SubmissionHistory, flow: SubmitFlow): SubmissionsViewTestApi {
+  const provider = new SubmissionsProvider(history);
+  const view = vscode.window.createTreeView(SUBMISSIONS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: false });
+  services.context.subscriptions.push(
+    provider,
+    view,
+    registerCommand(Commands.submissionsRefresh, () => provider.refresh()),
+    registerCommand(Commands.submissionsShowOutput, async (arg?: unknown): Promise<SubmitOutcome | undefined> => {
+      const entry = await pickEntry(history, arg);
+      return entry ? flow.showAgain(entry) : undefined;
+    }),
+    registerCommand(Commands.submissionsResubmit, async (arg?: unknown, options?: SubmitRequest): Promise<SubmitOutcome | undefined> => {
+      const entry = await pickEntry(history, arg);
+      if (!entry) return undefined;
+      return flow.submit({ folder: entry.folder, projectId: entry.projectId, scenario: entry.scenario, ...(options ?? {}) });
+    }),
+    registerCommand(Commands.submissionsOpenTestsReport, async (arg?: unknown): Promise<string | undefined> => {
+      const entry = await pickEntry(history, arg);
+      if (!entry) return undefined;
+      try {
+        return await openTestsReport(await services.connection.containers(), entry.id);
+      } catch (err) {
+        void showError(services.log, err, { context: `Could not open the tests report of submission ${entry.id}` });
+        return undefined;
+      }
+    }),
+    registerCommand(
+      Commands.submissionsOpenStream,
+      async (arg?: unknown, streamArg?: unknown, options?: { saveTo?: string }): Promise<string | undefined> => {
+        const entry = await pickEntry(history, arg);
+        if (!entry) return undefined;
+        const stream = isStreamName(streamArg)
+          ? streamArg
+          : (await vscode.window.showQuickPick(['source', 'auxdata', 'tests_report', 'debug_log'], { placeHolder: `Which stream of submission ${entry.id}?` }));
+        if (!isStreamName(stream)) return undefined;
+        try {
+          const client = await services.connection.containers();
+          const data = await client.getSubmissionStream(entry.id, stream);
+          if (options?.saveTo || looksBinary(data)) {
+            const saved = await saveStream(entry.id, stream, data, options?.saveTo ? vscode.Uri.file(options.saveTo) : undefined);
+            return saved?.fsPath;
+          }
+          await openStreamText(data.toString('utf8'));
+          return data.toString('utf8');
+        } catch (err) {
+          if (!isAbortError(err)) void showError(services.log, err, { context: `Could not fetch the ${stream} stream of submission ${entry.id}` });
+          return undefined;
+        }
+      },
+    ),
+    registerCommand(Commands.submissionsClear, () => history.clear()),
+  );
+  return {
+    getChildren: () => provider.getChildren(),
+    getTreeItem: (entry) => provider.getTreeItem(entry),
+  };
+}

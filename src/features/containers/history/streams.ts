@@ -1,0 +1,39 @@
+// Opening or saving one stream of a submission on request: text streams open in an editor,
+// archives (`source`, usually `auxdata`) are saved where the person chooses.
+import * as vscode from 'vscode';
+import type { ContainersClient } from '../../../api';
+import { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName } from '../../../api/types';
+import { formatTestsTable, parseTestsReport } from '../../../core/tests-report';
+
+export function isStreamName(value: unknown): value is ContainersStreamName {
+  return typeof value === 'string' && (CONTAINERS_SUBMISSION_STREAMS as readonly string[]).includes(value);
+}
+
+/** Binary data (a NUL byte in the first KiB, or gzip magic) is saved, never opened as text. */
+export function looksBinary(data: Buffer): boolean {
+  if (data.length >= 2 && data[0] === 0x1f && data[1] === 0x8b) return true;
+  return data.subarray(0, 1024).includes(0);
+}
+
+export async function openStreamText(text: string, language = 'plaintext'): Promise<vscode.TextDocument> {
+  const doc = await vscode.workspace.openTextDocument({ content: text, language });
+  await vscode.window.showTextDocument(doc, { preview: true });
+  return doc;
+}
+
+export async function saveStream(id: number, stream: ContainersStreamName, data: Buffer, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const suggested = stream === 'source' ? `submission-${id}-source.tar.gz` : `submission-${id}-${stream}${looksBinary(data) ? '.bin' : '.txt'}`;
+  const base = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const uri = target ?? (await vscode.window.showSaveDialog({ defaultUri: base ? vscode.Uri.joinPath(base, suggested) : undefined, saveLabel: 'Save Stream' }));
+  if (!uri) return undefined;
+  await vscode.workspace.fs.writeFile(uri, data);
+  return uri;
+}
+
+/** The tests report of a submission as a readable table in an editor; returns the table. */
+export async function openTestsReport(client: ContainersClient, id: number): Promise<string> {
+  const raw = (await client.getSubmissionStream(id, 'tests_report')).toString('utf8');
+  const table = formatTestsTable(parseTestsReport(raw));
+  await openStreamText(`Tests report of submission ${id}\n\n${table}\n`);
+  return table;
+}

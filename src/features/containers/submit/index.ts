@@ -1,0 +1,82 @@
+// Submit Folder to Project: the command, from the Explorer (a folder), the editor title (the
+// file's workspace folder), a project row of the Projects & Workspaces view, or the palette.
+import * as vscode from 'vscode';
+import type { Project } from '../../../api/types';
+import type { Services } from '../../../services';
+import { Commands, registerCommand } from '../../../ui/commands';
+import { registerSubmissionsView, type SubmissionsViewTestApi } from '../history';
+import { SubmissionHistory } from '../history/store';
+import { SubmissionDiagnostics } from './diagnostics';
+import { onDidFinishContainersSubmission, type FinishedContainersSubmission } from './events';
+import { SubmitFlow, type SubmitOutcome, type SubmitRequest } from './flow';
+import { SubmissionOutput } from './output';
+
+export { onDidFinishContainersSubmission, type FinishedContainersSubmission } from './events';
+
+/** Test hooks under exports.containersSubmit (never a token). */
+export interface SubmitTestApi {
+  /** Everything the Submissions output channel showed since activation. */
+  outputText(): string;
+  submissions: SubmissionsViewTestApi;
+  /** Finished submissions, as the Testing view would receive them, oldest first. */
+  finished: FinishedContainersSubmission[];
+  onDidFinish: vscode.Event<FinishedContainersSubmission>;
+}
+
+export function registerSubmitFeature(services: Services): void {
+  const history = new SubmissionHistory(services.context.globalState);
+  const output = new SubmissionOutput();
+  const diagnostics = new SubmissionDiagnostics();
+  const flow = new SubmitFlow(services, history, output, diagnostics);
+  const finished: FinishedContainersSubmission[] = [];
+  services.context.subscriptions.push(
+    output,
+    diagnostics,
+    flow,
+    onDidFinishContainersSubmission((e) => {
+      finished.push(e);
+      if (finished.length > 20) finished.shift();
+    }),
+    registerCommand(Commands.submitFolder, (target?: unknown, options?: unknown): Promise<SubmitOutcome> =>
+      resolveRequest(target, options).then((request) => flow.submit(request)),
+    ),
+  );
+  const submissions = registerSubmissionsView(services, history, flow);
+  const api: SubmitTestApi = { outputText: () => output.text(), submissions, finished, onDidFinish: onDidFinishContainersSubmission };
+  services.exports.containersSubmit = api;
+}
+
+/**
+ * Menus pass a Uri (Explorer: the folder; editor title: the file) or a tree node (a project row);
+ * tests pass a SubmitRequest, alone or after a Uri.
+ */
+async function resolveRequest(target: unknown, options: unknown): Promise<SubmitRequest> {
+  const extra = isRequest(options) ? options : {};
+  if (target instanceof vscode.Uri) return { ...(await folderOf(target)), ...extra };
+  const project = projectOf(target);
+  if (project) return { project, ...extra };
+  if (isRequest(target)) return { ...target, ...extra };
+  return extra;
+}
+
+async function folderOf(uri: vscode.Uri): Promise<SubmitRequest> {
+  try {
+    const stat = await vscode.workspace.fs.stat(uri);
+    if (stat.type & vscode.FileType.Directory) return { folder: uri.fsPath };
+  } catch {
+    // Not readable: let the packer report it on the path given.
+    return { folder: uri.fsPath };
+  }
+  // A file (editor title): send the workspace folder it belongs to, or its own folder.
+  const workspace = vscode.workspace.getWorkspaceFolder(uri);
+  return { folder: workspace ? workspace.uri.fsPath : vscode.Uri.joinPath(uri, '..').fsPath };
+}
+
+function projectOf(target: unknown): Project | undefined {
+  const node = target as { kind?: string; project?: Project } | undefined;
+  return node && node.kind === 'project' && node.project?.id ? node.project : undefined;
+}
+
+function isRequest(value: unknown): value is SubmitRequest {
+  return typeof value === 'object' && value !== null && !(value instanceof vscode.Uri) && !('kind' in value);
+}

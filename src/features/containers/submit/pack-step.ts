@@ -1,0 +1,58 @@
+// Folder → archive, with the person in the loop: what will be sent (files, bytes, what was left
+// out on request), then packing under a cancellable progress notification.
+import * as vscode from 'vscode';
+import { MAX_TRANSFER_BYTES } from '../../../api';
+import { describeExcluded, formatBytes, packFolder, scanFolder, type FolderScan, type PackedArchive } from '../../../core/packer';
+import { withProgress } from '../../../ui/progress';
+
+const SUBMIT = 'Submit';
+const SHOW_LEFT_OUT = 'Show Left Out';
+
+export async function scanWithProgress(folder: string): Promise<FolderScan> {
+  return withProgress({ title: `Reading ${folder}`, location: vscode.ProgressLocation.Window }, (signal) => scanFolder(folder, { signal }));
+}
+
+export function summariseScan(scan: FolderScan): string {
+  const leftOut = scan.excluded.length ? `, ${scan.excluded.length} left out by ignore rules` : '';
+  return `${scan.fileCount} ${scan.fileCount === 1 ? 'file' : 'files'}, ${formatBytes(scan.totalBytes)}${leftOut}`;
+}
+
+/** Asks before sending; true to go on. "Show Left Out" opens the list and asks again. */
+export async function confirmSend(scan: FolderScan, target: string): Promise<boolean> {
+  for (;;) {
+    const buttons = scan.excluded.length ? [SUBMIT, SHOW_LEFT_OUT] : [SUBMIT];
+    const choice = await vscode.window.showInformationMessage(
+      `Send ${summariseScan(scan)} to ${target}?`,
+      { modal: true, detail: `Folder: ${scan.root}\nRules: .gitignore, .sphereignore; .git and node_modules are left out unless a rule brings them back.` },
+      ...buttons,
+    );
+    if (choice === SUBMIT) return true;
+    if (choice !== SHOW_LEFT_OUT) return false;
+    await showLeftOut(scan);
+  }
+}
+
+export async function showLeftOut(scan: FolderScan): Promise<vscode.TextDocument> {
+  const lines = [`Left out of ${scan.root} (${scan.excluded.length}):`, '', ...scan.excluded.map(describeExcluded)];
+  const doc = await vscode.workspace.openTextDocument({ content: `${lines.join('\n')}\n`, language: 'plaintext' });
+  await vscode.window.showTextDocument(doc, { preview: true });
+  return doc;
+}
+
+/** Packs into a temporary file; the caller disposes it. Refuses an archive the service would reject. */
+export async function packWithProgress(scan: FolderScan): Promise<PackedArchive> {
+  const archive = await withProgress({ title: 'Packing the folder', cancellable: true }, (signal, report) =>
+    packFolder(scan.root, {
+      scan,
+      signal,
+      onProgress: (p) => report(`${p.filesDone}/${p.filesTotal} files, ${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}`),
+    }),
+  );
+  if (archive.bytes > MAX_TRANSFER_BYTES) {
+    await archive.dispose();
+    throw new Error(
+      `The packed folder is ${formatBytes(archive.bytes)}, above the ${formatBytes(MAX_TRANSFER_BYTES)} the service accepts. Leave large files out with a .sphereignore rule and submit again.`,
+    );
+  }
+  return archive;
+}

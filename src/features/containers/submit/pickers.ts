@@ -1,0 +1,96 @@
+// Which project and which scenario: quick picks, with the project last used for a folder first.
+import * as vscode from 'vscode';
+import type { ContainersClient } from '../../../api';
+import type { Project } from '../../../api/types';
+import { projectScenarios } from '../../../core/project-scenarios';
+
+const MEMORY_KEY = 'sphereEngine.containers.submitProjectByFolder';
+
+export interface RememberedChoice {
+  projectId: string;
+  projectName: string;
+  scenario?: string;
+}
+
+/** Project (and scenario) last used per folder, machine-wide: folders are local paths. */
+export class FolderMemory {
+  constructor(private readonly memento: vscode.Memento) {}
+
+  get(folder: string): RememberedChoice | undefined {
+    return this.memento.get<Record<string, RememberedChoice>>(MEMORY_KEY)?.[folder];
+  }
+
+  async set(folder: string, choice: RememberedChoice): Promise<void> {
+    const all = { ...(this.memento.get<Record<string, RememberedChoice>>(MEMORY_KEY) ?? {}) };
+    all[folder] = choice;
+    await this.memento.update(MEMORY_KEY, all);
+  }
+}
+
+interface ProjectItem extends vscode.QuickPickItem {
+  project: Project;
+}
+
+/** Lists every project (page after page) and lets the person pick one; undefined when dismissed. */
+export async function pickProject(client: ContainersClient, remembered: RememberedChoice | undefined): Promise<Project | undefined> {
+  const pick = vscode.window.createQuickPick<ProjectItem>();
+  pick.title = 'Submit Folder: project';
+  pick.placeholder = 'Which project runs this folder?';
+  pick.busy = true;
+  pick.matchOnDescription = true;
+  pick.show();
+  const controller = new AbortController();
+  const loading = (async () => {
+    const projects: Project[] = [];
+    for await (const p of client.iterateProjects({ limit: 20 }, controller.signal)) projects.push(p);
+    const ordered = remembered ? [...projects.filter((p) => p.id === remembered.projectId), ...projects.filter((p) => p.id !== remembered.projectId)] : projects;
+    pick.items = ordered.map((p) => ({
+      label: p.name,
+      description: p.id === remembered?.projectId ? `last used · ${p.stack || p.id}` : p.stack || p.id,
+      detail: p.description || undefined,
+      project: p,
+    }));
+    pick.busy = false;
+  })();
+  try {
+    const chosen = await new Promise<Project | undefined>((resolve, reject) => {
+      loading.catch((err) => {
+        pick.hide();
+        reject(err);
+      });
+      pick.onDidAccept(() => {
+        const item = pick.selectedItems[0];
+        if (item) resolve(item.project);
+      });
+      pick.onDidHide(() => resolve(undefined));
+    });
+    return chosen;
+  } finally {
+    controller.abort();
+    pick.dispose();
+  }
+}
+
+/**
+ * The scenario: the project's scenarios with the default first; free text when the config does
+ * not list any. Empty free text means "the project's default".
+ */
+export async function pickScenario(project: Project, remembered?: string): Promise<string | undefined | null> {
+  const choices = projectScenarios(project.config?.project_config);
+  if (choices.length === 0) {
+    const typed = await vscode.window.showInputBox({
+      title: `Submit Folder: scenario of ${project.name}`,
+      prompt: "The project's configuration lists no scenarios: type one, or leave empty for the project's default.",
+      value: remembered ?? '',
+    });
+    return typed === undefined ? null : typed.trim() || undefined;
+  }
+  if (choices.length === 1) return choices[0].name;
+  const items = choices.map((c) => ({
+    label: c.name,
+    description: [c.isDefault ? 'default' : '', c.name === remembered ? 'last used' : ''].filter(Boolean).join(' · ') || undefined,
+    detail: c.stages.length ? `stages: ${c.stages.join(', ')}` : undefined,
+  }));
+  const chosen = await vscode.window.showQuickPick(items, { title: `Submit Folder: scenario of ${project.name}`, placeHolder: 'Which scenario?' });
+  return chosen ? chosen.label : null;
+}

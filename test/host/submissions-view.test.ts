@@ -1,0 +1,87 @@
+// The Submissions view: a submission appears with its status icon and the actions a person has
+// on it (show the output again, resubmit, open the tests report, open a stream) work.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { activateExtension } from './helpers';
+
+const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'containers');
+const UNIT_TESTS_PROJECT = 'c47a1e2b9d0f4a6b8c3d5e7f9a1b2c3d';
+
+interface Entry {
+  id: number;
+  projectName: string;
+  folder: string;
+  executing: boolean;
+  statusCode: number;
+  hasTestsReport?: boolean;
+}
+interface SubmitApi {
+  outputText(): string;
+  submissions: { getChildren(): Entry[]; getTreeItem(e: Entry): vscode.TreeItem };
+}
+
+describe('Submissions view', function () {
+  this.timeout(60_000);
+  let submitApi: SubmitApi;
+  let first: { id?: number; statusCode?: number; error?: string };
+
+  before(async () => {
+    submitApi = (await activateExtension<{ containersSubmit: SubmitApi }>()).containersSubmit;
+    first = await vscode.commands.executeCommand('sphereEngine.containers.submitFolder', vscode.Uri.file(path.join(FIXTURES, 'failing-tests')), {
+      projectId: UNIT_TESTS_PROJECT,
+      scenario: 'test',
+      confirm: false,
+    });
+    assert.equal(first.statusCode, 14, first.error);
+  });
+
+  it('lists the submission, newest first, with its status, icon and actions', () => {
+    const rows = submitApi.submissions.getChildren();
+    assert.equal(rows[0].id, first.id);
+    const item = submitApi.submissions.getTreeItem(rows[0]);
+    assert.equal(item.label, `#${first.id} Python Unit Tests`);
+    assert.match(String(item.description), /^fail · score [\d.]+ · test · failing-tests$/);
+    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'error');
+    assert.equal(item.contextValue, 'submission:failed+testsReport');
+    assert.equal(item.command?.command, 'sphereEngine.submissions.showOutput');
+  });
+
+  it('shows the output again', async () => {
+    const before = submitApi.outputText().length;
+    const again = await vscode.commands.executeCommand<{ text?: string }>('sphereEngine.submissions.showOutput', submitApi.submissions.getChildren()[0]);
+    assert.match(again.text ?? '', new RegExp(`Submission ${first.id} · Python Unit Tests · scenario "test"`));
+    assert.ok(submitApi.outputText().slice(before).includes(`Submission ${first.id} · Python Unit Tests`));
+  });
+
+  it('opens the tests report as a readable table', async () => {
+    const table = await vscode.commands.executeCommand<string>('sphereEngine.submissions.openTestsReport', submitApi.submissions.getChildren()[0]);
+    assert.match(table, /FAIL +test_negative_numbers/);
+    assert.match(table, /PASS +test_simple_word/);
+    const editor = vscode.window.activeTextEditor;
+    assert.match(editor?.document.getText() ?? '', new RegExp(`Tests report of submission ${first.id}`));
+  });
+
+  it('saves the source stream on request', async () => {
+    const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'se-stream-')), 'source.tar.gz');
+    const saved = await vscode.commands.executeCommand<string>('sphereEngine.submissions.openStream', first.id, 'source', { saveTo: target });
+    assert.equal(saved, target);
+    const bytes = fs.readFileSync(target);
+    assert.deepEqual([bytes[0], bytes[1]], [0x1f, 0x8b]);
+  });
+
+  it('resubmits the same folder to the same project and scenario', async () => {
+    const again = await vscode.commands.executeCommand<{ id?: number; statusCode?: number; error?: string }>(
+      'sphereEngine.submissions.resubmit',
+      submitApi.submissions.getChildren()[0],
+      { confirm: false },
+    );
+    assert.equal(again.statusCode, 14, again.error);
+    assert.notEqual(again.id, first.id);
+    const rows = submitApi.submissions.getChildren();
+    assert.deepEqual(rows.slice(0, 2).map((r) => r.id), [again.id, first.id]);
+    assert.equal(rows[0].folder, path.join(FIXTURES, 'failing-tests'));
+  });
+});

@@ -1,0 +1,194 @@
+// Submit Folder to Project, driven as a person would through the command (with arguments where a
+// prompt would ask), against the run's emulator with its polling protection on. Each sample
+// folder of test/fixtures/containers ends with the outcome its project produces; we check what
+// the person sees: the command's outcome, the Submissions output channel and the Problems panel.
+import * as assert from 'node:assert/strict';
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { activateExtension, clearEmulatorFaults, emulatorRequests, setEmulatorFaults } from './helpers';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const FIXTURES = path.join(REPO_ROOT, 'test', 'fixtures', 'containers');
+const SUBMIT = 'sphereEngine.containers.submitFolder';
+const PROJECTS = {
+  python: '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61',
+  cpp: '8b2e4d6f1a3c4e5f8091a2b3c4d5e6f7',
+  unitTests: 'c47a1e2b9d0f4a6b8c3d5e7f9a1b2c3d',
+  badConfig: 'f1e2d3c4b5a697887766554433221100',
+};
+
+interface Outcome {
+  id?: number;
+  statusCode?: number;
+  statusName?: string;
+  text?: string;
+  diagnostics?: number;
+  error?: string;
+  cancelled?: boolean;
+}
+interface SubmitApi {
+  outputText(): string;
+  finished: Array<{ submission: { id: number }; testsReport?: { summary: { failed: number; passed: number } } }>;
+}
+
+async function api(): Promise<SubmitApi> {
+  const exports = await activateExtension<{ containersSubmit: SubmitApi }>();
+  return exports.containersSubmit;
+}
+
+function submit(fixture: string, projectId: string, scenario = ''): Thenable<Outcome> {
+  return vscode.commands.executeCommand<Outcome>(SUBMIT, vscode.Uri.file(path.join(FIXTURES, fixture)), { projectId, scenario, confirm: false });
+}
+
+function diagnosticsOf(file: string): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(vscode.Uri.file(file)).filter((d) => d.source?.startsWith('Sphere Engine'));
+}
+
+describe('Submit Folder to Project', function () {
+  this.timeout(60_000);
+
+  before(async () => {
+    await api();
+  });
+
+  afterEach(async () => {
+    await clearEmulatorFaults();
+  });
+
+  it('ok: the output shows every stage and the result; left-out files are not sent', async () => {
+    const outcome = await submit('ok', PROJECTS.python);
+    assert.equal(outcome.statusCode, 15, outcome.error ?? outcome.text);
+    const channel = (await api()).outputText();
+    assert.match(channel, new RegExp(`Submission ${outcome.id} sent to Console Python from .*ok \\(4 files`));
+    assert.match(channel, new RegExp(`Submission ${outcome.id} · Console Python · scenario "run"`));
+    assert.match(channel, /\[run\] time [\d.]+ s · exit code 0 · signal - · skipped no/);
+    assert.match(channel, /hello from Sphere Engine/);
+    assert.match(channel, /Result: ok \(15\)\n {2}score: [\d.]+\n {2}time: [\d.]+ s\n {2}memory: /);
+  });
+
+  it('build error: g++ messages appear in the Problems panel on main.cpp', async () => {
+    const outcome = await submit('build-error', PROJECTS.cpp);
+    assert.equal(outcome.statusCode, 11, outcome.error ?? outcome.text);
+    assert.match(outcome.text ?? '', /Result: build error \(11\)/);
+    const found = diagnosticsOf(path.join(FIXTURES, 'build-error', 'main.cpp'));
+    assert.ok(found.length >= 1, 'no diagnostics on main.cpp');
+    assert.ok(found.every((d) => d.severity === vscode.DiagnosticSeverity.Error || d.severity === vscode.DiagnosticSeverity.Warning));
+    assert.ok(found.some((d) => d.range.start.line === 5 || d.range.start.line === 7), found.map((d) => `${d.range.start.line}: ${d.message}`).join('\n'));
+  });
+
+  it('runtime error: the traceback is a diagnostic on lib/compute.py line 2', async () => {
+    const outcome = await submit('runtime-error', PROJECTS.python);
+    assert.equal(outcome.statusCode, 12, outcome.error ?? outcome.text);
+    assert.match(outcome.text ?? '', /ZeroDivisionError/);
+    const found = diagnosticsOf(path.join(FIXTURES, 'runtime-error', 'lib', 'compute.py'));
+    assert.equal(found.length, 1);
+    assert.equal(found[0].range.start.line, 1);
+    assert.match(found[0].message, /ZeroDivisionError: division by zero/);
+  });
+
+  it('time limit: the verdict is time limit exceeded', async () => {
+    const outcome = await submit('time-limit', PROJECTS.python);
+    assert.equal(outcome.statusCode, 13, outcome.error ?? outcome.text);
+    assert.match((await api()).outputText(), /Result: time limit exceeded \(13\)/);
+  });
+
+  it('failing tests: the tests report is a table and is handed to the Testing view', async () => {
+    const outcome = await submit('failing-tests', PROJECTS.unitTests, 'test');
+    assert.equal(outcome.statusCode, 14, outcome.error ?? outcome.text);
+    assert.match(outcome.text ?? '', /STATUS +TEST +CLASS +TIME/);
+    assert.match(outcome.text ?? '', /FAIL +test_small_numbers/);
+    assert.match(outcome.text ?? '', /4 tests: 2 passed, 2 failed, 0 errors/);
+    const event = (await api()).finished.find((e) => e.submission.id === outcome.id);
+    assert.deepEqual(event?.testsReport?.summary && { failed: event.testsReport.summary.failed, passed: event.testsReport.summary.passed }, { failed: 2, passed: 2 });
+  });
+
+  it('project error: the debug log is shown and no diagnostics are made', async () => {
+    const outcome = await submit('project-error', PROJECTS.badConfig);
+    assert.equal(outcome.statusCode, 22, outcome.error ?? outcome.text);
+    assert.match(outcome.text ?? '', /Project error: the project configuration made the run fail, not your code\. Debug log:\n.*configuration/);
+    assert.equal(outcome.diagnostics, 0);
+  });
+
+  it('a resubmission of a fixed folder clears its old diagnostics', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-submit-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'main.py'), 'raise ValueError("broken")\n');
+      const broken = await vscode.commands.executeCommand<Outcome>(SUBMIT, vscode.Uri.file(dir), { projectId: PROJECTS.python, scenario: 'run', confirm: false });
+      assert.equal(broken.statusCode, 12, broken.error);
+      assert.equal(diagnosticsOf(path.join(dir, 'main.py')).length, 1);
+      fs.writeFileSync(path.join(dir, 'main.py'), 'print("fixed")\n');
+      const fixed = await vscode.commands.executeCommand<Outcome>(SUBMIT, vscode.Uri.file(dir), { projectId: PROJECTS.python, scenario: 'run', confirm: false });
+      assert.equal(fixed.statusCode, 15, fixed.error);
+      assert.equal(diagnosticsOf(path.join(dir, 'main.py')).length, 0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  describe('errors', () => {
+    it('an unknown scenario is refused before anything is sent, naming the scenarios there are', async () => {
+      const outcome = await submit('ok', PROJECTS.python, 'benchmark');
+      assert.equal(outcome.id, undefined);
+      assert.match(outcome.error ?? '', /no scenario "benchmark"; it has "run"/);
+    });
+
+    it('a project that does not exist says so', async () => {
+      const outcome = await submit('ok', '00000000000000000000000000000000');
+      assert.match(outcome.error ?? '', /project does not exist.*\(HTTP 404\)/);
+    });
+
+    it('an empty folder gets a clear message, not an empty archive', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-empty-'));
+      try {
+        const outcome = await vscode.commands.executeCommand<Outcome>(SUBMIT, vscode.Uri.file(dir), { projectId: PROJECTS.python, scenario: 'run', confirm: false });
+        assert.match(outcome.error ?? '', /nothing to submit: the folder has no files/);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('a folder too large for the service is refused before sending', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-big-'));
+      try {
+        // Random bytes do not compress, so the archive stays above 16 MiB.
+        const big = fs.openSync(path.join(dir, 'data.bin'), 'w');
+        for (let i = 0; i < 17; i++) fs.writeSync(big, crypto.randomBytes(1024 * 1024));
+        fs.closeSync(big);
+        const outcome = await vscode.commands.executeCommand<Outcome>(SUBMIT, vscode.Uri.file(dir), { projectId: PROJECTS.python, scenario: 'run', confirm: false });
+        assert.equal(outcome.id, undefined);
+        assert.match(outcome.error ?? '', /above the 16\.0 MiB the service accepts/);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    for (const [status, pattern] of [
+      [402, /\(HTTP 402\)/],
+      [409, /\(HTTP 409\)/],
+      [413, /\(HTTP 413\)/],
+    ] as const) {
+      it(`an HTTP ${status} from the upload reaches the person with its explanation, and is not retried`, async () => {
+        await setEmulatorFaults([{ path: '/submissions$', method: 'POST', kind: 'status', status }]);
+        const before = await countPosts();
+        const outcome = await submit('ok', PROJECTS.python, 'run');
+        assert.match(outcome.error ?? '', pattern);
+        assert.equal((await countPosts()) - before, 1, 'the upload was sent more than once');
+      });
+    }
+
+    it('keeps waiting through a network loss while the submission runs', async () => {
+      // Every GET of a submission is dropped three times in a row (the client's own retries
+      // included), so one whole poll fails; the next poll, after a longer pause, succeeds.
+      await setEmulatorFaults([{ path: '/submissions/\\d+$', method: 'GET', kind: 'drop', times: 3 }]);
+      const outcome = await submit('ok', PROJECTS.python, 'run');
+      assert.equal(outcome.statusCode, 15, outcome.error ?? outcome.text);
+    });
+  });
+});
+
+async function countPosts(): Promise<number> {
+  return (await emulatorRequests()).filter((r) => r.method === 'POST' && /\/containers\/api\/v1\/submissions\b/.test(r.url)).length;
+}
