@@ -1,0 +1,137 @@
+// Runs submissions in the background, a few at a time: 0 waiting → 1 compilation → 3 execution →
+// final status. Each step is saved, so a GET between steps shows it.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Runner } from '../runner';
+import type { RunResult } from '../runner/types';
+import { prepareProgram } from '../languages';
+import { packDir } from './archive';
+import { adoptStreamFile, type SubmissionRecord, type SubmissionStore } from './records';
+import { NZEC_SIGNAL, STATUS } from './statuses';
+
+/** The program's stdout and stderr together may not grow past this. */
+const OUTPUT_LIMIT_BYTES = 16 * 1024 * 1024;
+/** The output-files archive's name for the program's stdout (the spec's name). */
+export const STDOUT_ENTRY = 'ENGINE_STDOUT';
+
+export interface Job {
+  id: number;
+  files: Map<string, Buffer>;
+}
+
+export class Executor {
+  private readonly queue: Job[] = [];
+  private active = 0;
+  private closed = false;
+
+  constructor(
+    private readonly submissions: SubmissionStore,
+    private readonly runner: Runner,
+    private readonly concurrency = Math.max(2, Math.min(4, os.cpus().length)),
+  ) {}
+
+  enqueue(job: Job): void {
+    this.queue.push(job);
+    this.pump();
+  }
+
+  /**
+   * Stops taking jobs and drops the queue. Running programs are killed by the runner right after
+   * (it closes later); their submissions stay non-final and the next start marks them as failed.
+   */
+  close(): void {
+    this.closed = true;
+    this.queue.length = 0;
+  }
+
+  private pump(): void {
+    while (!this.closed && this.active < this.concurrency && this.queue.length) {
+      const job = this.queue.shift()!;
+      this.active += 1;
+      this.execute(job)
+        .catch((err) => this.fail(job.id, err))
+        .finally(() => {
+          this.active -= 1;
+          this.pump();
+        });
+    }
+  }
+
+  private fail(id: number, err: unknown): void {
+    if (this.closed) return; // the emulator stopped mid-run: the next start marks it internal error
+    console.error(`[emulator] compilers submission ${id} failed: ${(err as Error).message}`);
+    this.submissions.update(id, { status: STATUS.internalError, time: 0, memory: 0, signal: 0 });
+  }
+
+  private async execute(job: Job): Promise<void> {
+    const store = this.submissions;
+    let record = store.update(job.id, { status: STATUS.compilation });
+    const dir = store.dirOf(record.id);
+    const work = path.join(dir, 'work');
+    fs.rmSync(work, { recursive: true, force: true });
+    try {
+      const program = await prepareProgram({
+        runner: this.runner,
+        compilerId: record.compiler.id,
+        versionId: record.compiler.version.id,
+        files: job.files,
+        dir: work,
+      });
+      if (this.closed) return;
+      if (!program.ok) {
+        store.writeStream(record, 'cmpinfo', Buffer.from(program.cmpinfo));
+        store.update(record.id, { status: program.reason === 'toolchain' ? STATUS.internalError : STATUS.compilationError, time: 0, memory: 0, signal: 0 });
+        return;
+      }
+      if (program.cmpinfo.trim()) store.writeStream(record, 'cmpinfo', Buffer.from(program.cmpinfo));
+      record = store.update(record.id, { status: STATUS.execution });
+
+      const stdoutPath = path.join(dir, 'stdout.tmp');
+      const stderrPath = path.join(dir, 'stderr.tmp');
+      const inputPath = store.streamPath(record.id, 'input');
+      const result = await program.run({
+        stdin: record.streams.input ? { path: inputPath } : { data: '' },
+        stdoutPath,
+        stderrPath,
+        timeLimitMs: Math.round(record.timeLimitSec * 1000),
+        memoryLimitKb: record.memoryLimitKb,
+        outputLimitBytes: OUTPUT_LIMIT_BYTES,
+      });
+      if (this.closed) return;
+
+      if (record.outputFilenames.length) await this.packOutputFiles(work, stdoutPath, record.outputFilenames);
+      adoptStreamFile(store, record, 'output', stdoutPath);
+      adoptStreamFile(store, record, 'error', stderrPath);
+      store.update(record.id, { ...verdict(result, record), streams: record.streams });
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }
+
+  /** Replaces stdout with a tar.gz of the requested files plus the stdout itself. */
+  private async packOutputFiles(work: string, stdoutPath: string, names: string[]): Promise<void> {
+    const present = names.filter((name) => {
+      try {
+        const target = path.resolve(work, name);
+        return target.startsWith(path.resolve(work) + path.sep) && fs.lstatSync(target).isFile();
+      } catch {
+        return false;
+      }
+    });
+    fs.copyFileSync(stdoutPath, path.join(work, STDOUT_ENTRY));
+    const archive = await packDir(work, [...present.filter((n) => n !== STDOUT_ENTRY), STDOUT_ENTRY]);
+    fs.writeFileSync(stdoutPath, archive);
+  }
+}
+
+/** The final status from the run: limits first, then signals, then the exit code. */
+export function verdict(result: RunResult, record: SubmissionRecord): Pick<SubmissionRecord, 'status' | 'time' | 'memory' | 'signal'> {
+  const time = Math.round(Math.min(result.timeSec, record.timeLimitSec) * 1000) / 1000;
+  const memory = result.memoryKb;
+  if (result.timedOut) return { status: STATUS.timeLimit, time: record.timeLimitSec, memory, signal: result.signal ?? 0 };
+  if (result.memoryExceeded) return { status: STATUS.memoryLimit, time, memory: Math.max(memory, record.memoryLimitKb), signal: result.signal ?? 0 };
+  if (result.signal !== null) return { status: STATUS.runtimeError, time, memory, signal: result.signal };
+  if (result.exitCode !== 0) return { status: STATUS.runtimeError, time, memory, signal: NZEC_SIGNAL };
+  return { status: STATUS.accepted, time, memory, signal: 0 };
+}

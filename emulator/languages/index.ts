@@ -1,0 +1,184 @@
+// The shared language API for the compilers and problems modules: which compilers exist here
+// (detected once, cached), lookups, and compile-once/run-many programs.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Runner } from '../runner';
+import type { RunResult, RunSpec } from '../runner/types';
+import { LANGUAGES } from './table';
+import type { Compiler, CompilerVersion, LanguageDefinition, Toolchain } from './types';
+
+export type { Compiler, CompilerVersion, LanguageDefinition } from './types';
+export { HIGHLIGHTER_KEYS } from './types';
+
+/** Every installed language has one version, with this id (the API's default compilerVersionId). */
+export const DEFAULT_VERSION_ID = 1;
+
+interface Installed {
+  language: LanguageDefinition;
+  toolchain: Toolchain;
+  compiler: Compiler;
+}
+
+let installed: Map<number, Installed> | undefined;
+
+/** Probes every toolchain once per process (a second or so); later calls are free. */
+export function detectLanguages(): Map<number, Installed> {
+  if (installed) return installed;
+  installed = new Map();
+  for (const language of LANGUAGES) {
+    let toolchain: Toolchain | null = null;
+    try {
+      toolchain = language.detect();
+    } catch {
+      toolchain = null;
+    }
+    if (!toolchain) continue;
+    installed.set(language.id, {
+      language,
+      toolchain,
+      compiler: {
+        id: language.id,
+        name: language.name,
+        short: language.short,
+        versions: [{ id: DEFAULT_VERSION_ID, name: toolchain.versionName }],
+        highlighters: { ...language.highlighters },
+      },
+    });
+  }
+  return installed;
+}
+
+/** GET /compilers items: only languages whose toolchain exists here, by id. */
+export function availableCompilers(): Compiler[] {
+  return [...detectLanguages().values()].map((i) => structuredClone(i.compiler)).sort((a, b) => a.id - b.id);
+}
+
+export type CompilerLookup =
+  | { ok: true; compiler: Compiler; version: CompilerVersion; language: LanguageDefinition }
+  /** no-compiler: unknown id; unavailable: known language whose toolchain is not installed here. */
+  | { ok: false; reason: 'no-compiler' | 'unavailable' | 'no-version' };
+
+/** versionId undefined means the default version. */
+export function findCompiler(id: number, versionId?: number): CompilerLookup {
+  const found = detectLanguages().get(id);
+  if (!found) return { ok: false, reason: LANGUAGES.some((l) => l.id === id) ? 'unavailable' : 'no-compiler' };
+  const version = versionId === undefined ? found.compiler.versions[0] : found.compiler.versions.find((v) => v.id === versionId);
+  if (!version) return { ok: false, reason: 'no-version' };
+  return { ok: true, compiler: found.compiler, version, language: found.language };
+}
+
+/** The file a single-source submission is saved as: prog.py, prog.cpp, Main.java... */
+export function sourceFileName(compilerId: number, source = ''): string {
+  const language = LANGUAGES.find((l) => l.id === compilerId);
+  return language ? language.sourceFileName(source) : 'prog';
+}
+
+export function supportsMultiFile(compilerId: number): boolean {
+  return LANGUAGES.find((l) => l.id === compilerId)?.multiFile ?? false;
+}
+
+export type ProgramRunOptions = Omit<RunSpec, 'command' | 'cwd'>;
+
+export type PreparedProgram =
+  | {
+      ok: true;
+      /** Compiler messages (warnings) when it compiled; '' for interpreted languages. */
+      cmpinfo: string;
+      /** Compilation time in seconds (0 when nothing was compiled). */
+      compileSec: number;
+      /** Runs the program in its directory; call as often as needed (one per test case). */
+      run(spec: ProgramRunOptions): Promise<RunResult>;
+    }
+  | {
+      ok: false;
+      /** Why it cannot run: compiler output, or the missing entry file. */
+      cmpinfo: string;
+      /** entry: no entry file; compile: the compiler failed; toolchain: language not installed. */
+      reason: 'entry' | 'compile' | 'toolchain';
+    };
+
+export interface PrepareOptions {
+  runner: Runner;
+  compilerId: number;
+  versionId?: number;
+  /** Relative path → content (a single source: use sourceFileName for its name). */
+  files: Map<string, Buffer>;
+  /** Program directory: files are written here, compiled here, run here. */
+  dir: string;
+  compileTimeLimitMs?: number;
+  compileMemoryLimitKb?: number;
+}
+
+const CMPINFO_LIMIT = 256 * 1024;
+
+/** Writes the files, checks the entry-file rule, compiles once. */
+export async function prepareProgram(opts: PrepareOptions): Promise<PreparedProgram> {
+  const lookup = findCompiler(opts.compilerId, opts.versionId);
+  if (!lookup.ok) return { ok: false, reason: 'toolchain', cmpinfo: `compiler ${opts.compilerId} is not available on this machine` };
+  const { language, toolchain } = detectLanguages().get(opts.compilerId)!;
+  writeFiles(opts.dir, opts.files);
+
+  const entry = language.findEntry(opts.files);
+  if (!entry.ok) return { ok: false, reason: 'entry', cmpinfo: entry.message };
+  const env = language.env?.(toolchain) ?? {};
+
+  let cmpinfo = '';
+  let compileSec = 0;
+  if (language.compile) {
+    const log = path.join(opts.dir, '.compile.log');
+    const result = await opts.runner.run({
+      command: language.compile(toolchain, entry.entry, [...opts.files.keys()]),
+      cwd: opts.dir,
+      env,
+      stdoutPath: log,
+      stderrPath: log,
+      timeLimitMs: opts.compileTimeLimitMs ?? 30_000,
+      memoryLimitKb: opts.compileMemoryLimitKb ?? 2 * 1024 * 1024,
+      outputLimitBytes: 64 * 1024 * 1024,
+      maxProcesses: 64,
+    });
+    cmpinfo = readCapped(log);
+    fs.rmSync(log, { force: true });
+    compileSec = result.wallSec;
+    if (result.exitCode !== 0) {
+      const why = result.timedOut ? '\ncompilation time limit exceeded' : result.memoryExceeded ? '\ncompilation memory limit exceeded' : '';
+      return { ok: false, reason: 'compile', cmpinfo: `${cmpinfo}${why}`.trim() || `compiler exited with ${result.exitCode ?? `signal ${result.signal}`}` };
+    }
+  }
+
+  const command = language.run(toolchain, entry.entry);
+  return {
+    ok: true,
+    cmpinfo,
+    compileSec,
+    run: (spec) => opts.runner.run({ ...spec, env: { ...env, ...spec.env }, command, cwd: opts.dir }),
+  };
+}
+
+/** A submitted file name that stays inside the program directory (no absolute path, no ..). */
+export function isSafeRelativePath(name: string): boolean {
+  if (!name || name.startsWith('/') || name.includes('\0')) return false;
+  const normal = path.posix.normalize(name);
+  return normal !== '.' && !normal.startsWith('../') && normal !== '..';
+}
+
+function writeFiles(dir: string, files: Map<string, Buffer>): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const root = path.resolve(dir);
+  for (const [name, data] of files) {
+    const target = path.resolve(root, name);
+    // Names come from users: nothing may land outside the program directory.
+    if (!target.startsWith(root + path.sep)) throw new Error(`bad file name ${name}`);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, data);
+  }
+}
+
+function readCapped(file: string): string {
+  try {
+    const buf = fs.readFileSync(file);
+    return buf.subarray(0, CMPINFO_LIMIT).toString('utf8');
+  } catch {
+    return '';
+  }
+}

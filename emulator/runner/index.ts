@@ -1,0 +1,316 @@
+// runProcess: run one program with limits, in its own process group, inside bubblewrap when it
+// works. The limits are enforced by the python3 supervisor (exact peak memory and CPU time via
+// wait4); without python3 a Node-only monitor samples /proc instead (wall time, sampled memory).
+import { spawn, spawnSync, type StdioOptions } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { EmulatorContext, SandboxMode } from '../context';
+import type { RunResult, RunSpec } from './types';
+import { bwrapPrefix, detectSandbox, type SandboxInfo } from './sandbox';
+import { SUPERVISOR_PY } from './supervisor-script';
+import { monitorWithNode } from './node-monitor';
+import { killGroup, trackGroup, untrackGroup } from './groups';
+
+export type { RunResult, RunSpec } from './types';
+export { detectSandbox, type SandboxInfo } from './sandbox';
+
+const DEFAULT_MAX_PROCESSES = 64;
+/** The outer guard kills the whole group this long after the time limit if the supervisor did not. */
+const GUARD_GRACE_MS = 3000;
+/** After asking the supervisor to stop, kill the group outright if it has not exited by then. */
+const HARD_KILL_AFTER_MS = 2000;
+/** How long emulator shutdown waits for running programs to be stopped and reaped. */
+const CLOSE_WAIT_MS = 3000;
+const SIGXFSZ = 25;
+
+export interface RunnerConfig {
+  sandbox: SandboxInfo;
+  /** Hidden from runs (an empty tmpfs over them) when sandboxed. */
+  hiddenPaths: string[];
+}
+
+let defaults: RunnerConfig | undefined;
+function defaultConfig(): RunnerConfig {
+  defaults ??= { sandbox: detectSandbox('auto'), hiddenPaths: [] };
+  return defaults;
+}
+
+/** Tests only: run runProcess() with a chosen sandbox mode ('auto' restores detection). */
+export function setDefaultSandboxForTests(mode: SandboxMode): void {
+  defaults = { sandbox: detectSandbox(mode), hiddenPaths: [] };
+}
+
+let pythonPath: string | null | undefined;
+/** The real interpreter path (a version-manager shim would add ~70 ms per run), or null. */
+export function findPython(): string | null {
+  if (pythonPath !== undefined) return pythonPath;
+  const probe = spawnSync('python3', ['-c', 'import sys, os, resource; print(sys.executable)'], { encoding: 'utf8', timeout: 10000 });
+  const exe = probe.status === 0 ? probe.stdout.trim() : '';
+  pythonPath = exe && fs.existsSync(exe) ? exe : null;
+  return pythonPath;
+}
+
+/** Tests only: pretend python3 is missing (null) or restore detection (undefined). */
+export function overridePythonForTests(value: string | null | undefined): void {
+  pythonPath = value;
+}
+
+export interface Runner {
+  sandbox: SandboxInfo;
+  run(spec: RunSpec): Promise<RunResult>;
+}
+
+const runners = new WeakMap<EmulatorContext, Runner>();
+
+/**
+ * Once per emulator: detect the sandbox for ctx.options.sandbox, set ctx.sandboxDescription, and
+ * kill this emulator's running programs when it closes. Every module may call it; it is idempotent.
+ */
+export function initRunner(ctx: EmulatorContext): Runner {
+  const existing = runners.get(ctx);
+  if (existing) return existing;
+  const config: RunnerConfig = {
+    sandbox: detectSandbox(ctx.options.sandbox as SandboxMode),
+    hiddenPaths: [path.resolve(ctx.options.dataDir)],
+  };
+  ctx.sandboxDescription = config.sandbox.description;
+  const closing = new AbortController();
+  const active = new Set<Promise<RunResult>>();
+  // On shutdown: stop every run of this emulator and wait (briefly) until each is cleaned up.
+  ctx.onClose(async () => {
+    closing.abort();
+    let timer: NodeJS.Timeout | undefined;
+    const patience = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+    await Promise.race([Promise.allSettled([...active]), patience]);
+    clearTimeout(timer);
+  });
+  const runner: Runner = {
+    sandbox: config.sandbox,
+    run: (spec) => {
+      const run = runWith(config, { ...spec, signal: spec.signal ? AbortSignal.any([spec.signal, closing.signal]) : closing.signal });
+      active.add(run);
+      const forget = () => active.delete(run);
+      run.then(forget, forget);
+      // A run stopped by shutdown never answers, as if the emulator had died: modules do not
+      // record a verdict for it, and their restart recovery sees it as interrupted.
+      return new Promise<RunResult>((resolve, reject) => {
+        run.then(
+          (result) => !closing.signal.aborted && resolve(result),
+          (err) => !closing.signal.aborted && reject(err),
+        );
+      });
+    },
+  };
+  runners.set(ctx, runner);
+  return runner;
+}
+
+/** Run with the default configuration (sandbox auto-detected). Modules prefer initRunner(ctx).run. */
+export function runProcess(spec: RunSpec): Promise<RunResult> {
+  return runWith(defaultConfig(), spec);
+}
+
+/** Minimal environment: PATH of the emulator (toolchains live there), a writable HOME, UTF-8. */
+function environment(spec: RunSpec): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    HOME: spec.cwd,
+    LANG: 'C.UTF-8',
+    LC_ALL: 'C.UTF-8',
+    TMPDIR: '/tmp',
+    ...spec.env,
+  };
+}
+
+/** Opens stdin/stdout/stderr/extra fds in Node, so paths outside the sandbox work too. */
+function openDescriptors(spec: RunSpec): { fds: Map<number, number>; close(): void } {
+  const fds = new Map<number, number>();
+  const opened: number[] = [];
+  const open = (p: string, flags: string) => {
+    const fd = fs.openSync(p, flags);
+    opened.push(fd);
+    return fd;
+  };
+  try {
+    if (spec.stdin && 'path' in spec.stdin) {
+      fds.set(0, open(spec.stdin.path, 'r'));
+    } else {
+      // Bytes go through an unlinked temp file: seekable like a real file, nothing left behind.
+      const tmp = path.join(os.tmpdir(), `se-stdin-${process.pid}-${Math.random().toString(36).slice(2)}`);
+      fs.writeFileSync(tmp, spec.stdin && 'data' in spec.stdin ? spec.stdin.data : '');
+      fds.set(0, open(tmp, 'r'));
+      fs.unlinkSync(tmp);
+    }
+    fds.set(1, open(spec.stdoutPath, 'w'));
+    fds.set(2, spec.stderrPath === spec.stdoutPath ? fds.get(1)! : open(spec.stderrPath, 'w'));
+    for (const extra of spec.extraFds ?? []) {
+      if (extra.fd <= 2) throw new Error(`extraFds: fd ${extra.fd} is reserved`);
+      fds.set(extra.fd, open(extra.path, extra.mode === 'r' ? 'r' : 'w'));
+    }
+  } catch (err) {
+    for (const fd of opened) fs.closeSync(fd);
+    throw err;
+  }
+  return { fds, close: () => opened.forEach((fd) => fs.closeSync(fd)) };
+}
+
+function fileSize(p: string): number {
+  try {
+    return fs.statSync(p).size;
+  } catch {
+    return 0;
+  }
+}
+
+async function runWith(config: RunnerConfig, spec: RunSpec): Promise<RunResult> {
+  if (!spec.command.length) throw new Error('runProcess: empty command');
+  const descriptors = openDescriptors(spec);
+  try {
+    const python = findPython();
+    const raw = python ? await superviseWithPython(config, spec, descriptors.fds, python) : await monitorWithNode(config, spec, descriptors.fds, environment(spec));
+    const outputExceeded =
+      raw.signal === SIGXFSZ ||
+      fileSize(spec.stdoutPath) >= spec.outputLimitBytes ||
+      fileSize(spec.stderrPath) >= spec.outputLimitBytes;
+    return { ...raw, outputExceeded };
+  } finally {
+    descriptors.close();
+  }
+}
+
+type RawResult = Omit<RunResult, 'outputExceeded'>;
+
+interface SupervisorReport {
+  started?: number;
+  error?: string;
+  exitCode: number | null;
+  signal: number | null;
+  timedOut: boolean;
+  memoryExceeded: boolean;
+  processLimitExceeded: boolean;
+  cpuSec: number;
+  wallSec: number;
+  memoryKb: number;
+  aborted?: boolean;
+}
+
+function superviseWithPython(config: RunnerConfig, spec: RunSpec, fds: Map<number, number>, python: string): Promise<RawResult> {
+  const resultFd = Math.max(2, ...fds.keys()) + 1;
+  const stdio: StdioOptions = [];
+  for (let i = 0; i <= resultFd; i++) stdio.push(i === resultFd ? 'pipe' : (fds.get(i) ?? 'ignore'));
+  const payload = JSON.stringify({
+    argv: spec.command,
+    env: environment(spec),
+    timeLimitMs: spec.timeLimitMs,
+    memoryLimitKb: spec.memoryLimitKb ?? null,
+    fsizeBytes: spec.outputLimitBytes,
+    maxProcesses: spec.maxProcesses ?? DEFAULT_MAX_PROCESSES,
+    resultFd,
+    ownPidNamespace: config.sandbox.kind === 'bwrap',
+  });
+  let argv = [python, '-I', '-S', '-c', SUPERVISOR_PY, payload];
+  if (config.sandbox.kind === 'bwrap') {
+    argv = [
+      ...bwrapPrefix({ cwd: spec.cwd, network: spec.network ?? false, readOnlyPaths: spec.readOnlyPaths ?? [], hiddenPaths: config.hiddenPaths }),
+      ...argv,
+    ];
+  }
+  const started = Date.now();
+  const child = spawn(argv[0], argv.slice(1), { cwd: spec.cwd, stdio, detached: true, env: environment(spec) });
+  const pgid = child.pid;
+  if (pgid !== undefined) trackGroup(pgid);
+  // Outside bwrap the program has its own group (setpgid in the supervisor); kill it too.
+  let programGroup: number | undefined;
+
+  return new Promise<RawResult>((resolve, reject) => {
+    let text = '';
+    let report: SupervisorReport | undefined;
+    let spawnError: Error | undefined;
+    const killAll = () => {
+      if (pgid !== undefined) killGroup(pgid);
+      if (programGroup !== undefined) killGroup(programGroup);
+    };
+    const channel = child.stdio[resultFd] as (NodeJS.ReadableStream & NodeJS.WritableStream) | null;
+    // Stopping asks the supervisor first (it kills and reaps the whole run, sandbox included);
+    // a hard kill of the group follows only if it does not answer.
+    let hardKill: NodeJS.Timeout | undefined;
+    const stop = () => {
+      try {
+        channel?.end();
+      } catch {
+        /* already closed */
+      }
+      hardKill ??= setTimeout(killAll, HARD_KILL_AFTER_MS);
+    };
+    const guard = setTimeout(stop, spec.timeLimitMs + GUARD_GRACE_MS);
+    const onAbort = () => stop();
+    spec.signal?.addEventListener('abort', onAbort, { once: true });
+    if (spec.signal?.aborted) stop();
+
+    channel?.setEncoding('utf8');
+    channel?.on('error', () => undefined);
+    channel?.on('data', (chunk: string) => {
+      text += chunk;
+      let nl: number;
+      while ((nl = text.indexOf('\n')) >= 0) {
+        const line = text.slice(0, nl);
+        text = text.slice(nl + 1);
+        try {
+          const msg = JSON.parse(line) as SupervisorReport;
+          if (msg.started !== undefined) {
+            if (config.sandbox.kind === 'none') {
+              programGroup = msg.started;
+              trackGroup(programGroup);
+            }
+          } else report = msg;
+        } catch {
+          /* a partial or foreign line: ignore */
+        }
+      }
+    });
+    child.on('error', (err) => (spawnError = err));
+    child.on('close', (code, sig) => {
+      clearTimeout(guard);
+      clearTimeout(hardKill);
+      spec.signal?.removeEventListener('abort', onAbort);
+      // The supervisor cleans up after itself; without its report, make sure nothing survives.
+      if (!report) killAll();
+      if (pgid !== undefined) untrackGroup(pgid);
+      if (programGroup !== undefined) untrackGroup(programGroup);
+      const wallSec = (Date.now() - started) / 1000;
+      if (spawnError) return reject(spawnError);
+      if (report && !report.error) {
+        return resolve({
+          exitCode: report.exitCode,
+          signal: report.signal,
+          // Stopped by the outer guard: the supervisor missed its own time limit (overloaded machine).
+          timedOut: report.timedOut || (report.aborted === true && !(spec.signal?.aborted ?? false)),
+          memoryExceeded: report.memoryExceeded,
+          processLimitExceeded: report.processLimitExceeded,
+          timeSec: round3(report.cpuSec),
+          wallSec: round3(report.wallSec),
+          memoryKb: Math.round(report.memoryKb),
+        });
+      }
+      // Killed from outside (abort, guard) or the supervisor failed: report it as a kill.
+      const aborted = spec.signal?.aborted ?? false;
+      if (report?.error) return reject(new Error(`runner: ${report.error}`));
+      if (!aborted && code !== 0 && sig === null && !report) {
+        return reject(new Error(`runner: supervisor exited with code ${code}${config.sandbox.kind === 'bwrap' ? ' (sandbox setup failed?)' : ''}`));
+      }
+      resolve({
+        exitCode: null,
+        signal: 9,
+        timedOut: !aborted,
+        memoryExceeded: false,
+        processLimitExceeded: false,
+        timeSec: round3(wallSec),
+        wallSec: round3(wallSec),
+        memoryKb: 0,
+      });
+    });
+  });
+}
+
+export const round3 = (n: number) => Math.round(n * 1000) / 1000;

@@ -1,0 +1,191 @@
+// The python3 supervisor that runs one program. It is passed inline (`python3 -c`) so it is
+// visible inside the sandbox whatever is mounted. Why python: os.wait4 gives the kernel's exact
+// peak memory and CPU time of the program, which Node cannot read for its children.
+//
+// Protocol: argv[1] is a JSON config {argv, env, timeLimitMs, memoryLimitKb, fsizeBytes,
+// maxProcesses, resultFd, ownPidNamespace}. Descriptors 0/1/2 and the judges' extra fds are already
+// open (inherited from Node). The supervisor forks the program in its own process group, becomes
+// a child subreaper (so orphans stay in its tree), samples the tree every 20 ms, kills the whole
+// tree on a limit, and writes one JSON line to resultFd:
+// {started: pid} first, then {exitCode, signal, timedOut, memoryExceeded, processLimitExceeded,
+// cpuSec, wallSec, memoryKb, error?}.
+export const SUPERVISOR_PY = String.raw`
+import os, sys, json, time, signal, resource
+cfg = json.loads(sys.argv[1])
+rfd = cfg['resultFd']
+def emit(obj):
+    try: os.write(rfd, (json.dumps(obj) + '\n').encode())
+    except OSError: pass  # Node is gone; the run is already cleaned up
+try:
+    import ctypes
+    ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+except Exception:
+    pass
+me = os.getpid()
+# The supervisor must win the CPU against a fork bomb: real-time priority where allowed (root),
+# with reset-on-fork so the program itself runs at normal priority.
+try:
+    os.sched_setscheduler(0, os.SCHED_FIFO | os.SCHED_RESET_ON_FORK, os.sched_param(1))
+except Exception:
+    pass
+# Not root: RLIMIT_NPROC counts all our processes, so allow what we have plus the run's share.
+def nproc_cap():
+    if os.getuid() == 0: return None
+    mine = 0
+    for name in os.listdir('/proc'):
+        try:
+            if name.isdigit() and os.stat('/proc/' + name).st_uid == os.getuid(): mine += 1
+        except OSError: pass
+    return mine + cfg.get('maxProcesses', 64) + 8
+nproc = nproc_cap()
+def own_rss_kb():
+    with open('/proc/self/statm') as f: return int(f.read().split()[1]) * (os.sysconf('SC_PAGE_SIZE') // 1024)
+# The forked child starts as a copy of this interpreter, and the kernel's ru_maxrss remembers that
+# footprint across exec: a limit is judged on ru_maxrss only above it.
+baseline_kb = own_rss_kb()
+# Closed by a successful exec (close-on-exec): tells us when the program itself starts.
+exec_r, exec_w = os.pipe()
+t0 = time.monotonic()
+try:
+    pid = os.fork()
+except OSError as e:
+    emit({'error': 'fork failed: %s' % e}); sys.exit(0)
+if pid == 0:
+    try:
+        os.setpgid(0, 0)
+        os.close(exec_r)
+        for fd in [rfd] + cfg.get('closeFds', []):
+            try: os.close(fd)
+            except OSError: pass
+        lim = cfg.get('fsizeBytes')
+        if lim:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (lim, lim))
+        if nproc:
+            resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+        os.execvpe(cfg['argv'][0], cfg['argv'], cfg['env'])
+    except Exception as e:
+        os.write(2, ('cannot execute %s: %s\n' % (cfg['argv'][0], e)).encode())
+    os._exit(127)
+os.close(exec_w)
+os.read(exec_r, 1)
+os.close(exec_r)
+emit({'started': pid})
+
+# Between samples, wake up as soon as the program exits (pidfd), not at the next tick. Anything
+# on the result channel (Node asks to stop, or Node itself died: EOF) ends the run at once, so an
+# abort never needs to kill the sandbox from outside and nothing is orphaned.
+import select
+waiter = select.poll()
+waiter.register(rfd, select.POLLIN | select.POLLHUP)
+try:
+    waiter.register(os.pidfd_open(pid), select.POLLIN)
+except Exception:
+    pass
+aborted = False
+def pause(seconds):
+    global aborted
+    for fd, _ in waiter.poll(seconds * 1000):
+        if fd == rfd: aborted = True
+
+def tree():
+    # All descendants of the supervisor (pid -> (ppid, rss_pages)); subreaper keeps orphans here.
+    parent = {}
+    for name in os.listdir('/proc'):
+        if not name.isdigit(): continue
+        try:
+            with open('/proc/%s/stat' % name, 'rb') as f: data = f.read()
+        except OSError:
+            continue
+        rest = data[data.rfind(b')') + 2:].split()
+        if rest[0] == b'Z': continue
+        parent[int(name)] = (int(rest[1]), int(rest[21]))
+    out = {}
+    changed = True
+    while changed:
+        changed = False
+        for p, (pp, rss) in parent.items():
+            if p not in out and (pp == me or pp in out):
+                out[p] = rss; changed = True
+    return out
+
+def hwm(p):
+    try:
+        with open('/proc/%d/status' % p) as f:
+            for line in f:
+                if line.startswith('VmHWM:'): return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+page_kb = os.sysconf('SC_PAGE_SIZE') // 1024
+limit_ms = cfg['timeLimitMs']; mem_limit = cfg.get('memoryLimitKb'); max_procs = cfg.get('maxProcesses', 64)
+timed_out = mem_over = procs_over = False
+peak = 0
+status = None; usage = None
+def in_child_pid_namespace():
+    # Inside bwrap's pid namespace, pid 1 is bwrap itself (on the host it is the init system).
+    try:
+        with open('/proc/1/comm') as f: return f.read().strip() == 'bwrap'
+    except OSError:
+        return False
+# kill(-1) is only ever used where it cannot reach beyond the run: inside our own pid namespace.
+own_ns = cfg.get('ownPidNamespace', False) and in_child_pid_namespace()
+def kill_all():
+    for _ in range(50):
+        if own_ns:
+            # Alone in a pid namespace: kill(-1) reaches every process but ourselves and init, at once.
+            try: os.kill(-1, signal.SIGKILL)
+            except OSError: pass
+        try: os.killpg(pid, signal.SIGKILL)
+        except OSError: pass
+        procs = tree()
+        for p in procs:
+            try: os.kill(p, signal.SIGKILL)
+            except OSError: pass
+        reap()
+        if not procs: return
+        time.sleep(0.005)
+def reap():
+    global status, usage
+    while True:
+        try: p, st, ru = os.wait4(-1, os.WNOHANG)
+        except ChildProcessError: return
+        if p == 0: return
+        if p == pid: status, usage = st, ru
+while status is None:
+    reap()
+    if status is not None: break
+    procs = tree()
+    total = sum(procs.values()) * page_kb
+    top = max([hwm(p) for p in procs] or [0])
+    peak = max(peak, total, top)
+    if mem_limit and (total > mem_limit or top > mem_limit):
+        mem_over = True; kill_all(); break
+    if len(procs) > max_procs:
+        procs_over = True; kill_all(); break
+    if (time.monotonic() - t0) * 1000 >= limit_ms:
+        timed_out = True; kill_all(); break
+    if aborted:
+        kill_all(); break
+    pause(0.02 if len(procs) < 4 else 0.005)
+    if aborted:
+        kill_all(); break
+wall = time.monotonic() - t0
+# Background processes the program left behind never outlive the run.
+kill_all()
+while status is None:
+    p, st, ru = os.wait4(pid, 0)
+    status, usage = st, ru
+# ru_maxrss is exact above the interpreter's footprint and an upper bound below it (a run that
+# short may escape sampling), so the reported peak never understates the program.
+peak = max(peak, usage.ru_maxrss)
+if mem_limit and usage.ru_maxrss > max(mem_limit, baseline_kb + 1024): mem_over = True
+emit({
+    'exitCode': os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
+    'signal': os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
+    'timedOut': timed_out, 'memoryExceeded': mem_over, 'processLimitExceeded': procs_over,
+    'cpuSec': usage.ru_utime + usage.ru_stime, 'wallSec': wall, 'memoryKb': peak, 'aborted': aborted,
+})
+`;

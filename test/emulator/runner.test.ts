@@ -1,0 +1,246 @@
+// The process runner: limits, kills of the whole group, descriptors, sandbox. Runs with both
+// monitors (python3 supervisor and the Node-only fallback) so the fallback stays honest.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { detectSandbox, findPython, initRunner, overridePythonForTests, runProcess, setDefaultSandboxForTests } from '../../emulator/runner';
+import type { EmulatorContext } from '../../emulator/context';
+import { defaultOptions } from '../../emulator/server';
+import type { RunSpec } from '../../emulator/runner/types';
+
+const pythonExe = findPython();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^\d+ \(.*\) Z/.test(stat);
+  } catch {
+    return false;
+  }
+}
+
+const combinations = [
+  { monitor: 'python3 supervisor', sandbox: 'auto' },
+  { monitor: 'python3 supervisor', sandbox: 'none' },
+  { monitor: 'node fallback', sandbox: 'auto' },
+  { monitor: 'node fallback', sandbox: 'none' },
+] as const;
+
+for (const { monitor, sandbox } of combinations) {
+  describe(`runner (${monitor}, sandbox ${sandbox})`, function () {
+    let dir: string;
+    before(function () {
+      if (monitor === 'python3 supervisor' && !pythonExe) this.skip();
+      overridePythonForTests(monitor === 'node fallback' ? null : pythonExe);
+      setDefaultSandboxForTests(sandbox);
+    });
+    after(() => {
+      overridePythonForTests(undefined);
+      setDefaultSandboxForTests('auto');
+    });
+    beforeEach(() => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-runner-'));
+    });
+    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    const spec = (command: string[], extra: Partial<RunSpec> = {}): RunSpec => ({
+      command,
+      cwd: dir,
+      stdoutPath: path.join(dir, 'out'),
+      stderrPath: path.join(dir, 'err'),
+      timeLimitMs: 5000,
+      outputLimitBytes: 1 << 20,
+      ...extra,
+    });
+    const out = () => fs.readFileSync(path.join(dir, 'out'), 'utf8');
+    const err = () => fs.readFileSync(path.join(dir, 'err'), 'utf8');
+
+    it('reports the exit code and captures stdout and stderr', async () => {
+      const r = await runProcess(spec(['bash', '-c', 'echo hello; echo oops >&2; exit 3']));
+      assert.equal(r.exitCode, 3);
+      assert.equal(r.signal, null);
+      assert.equal(out(), 'hello\n');
+      assert.equal(err(), 'oops\n');
+      assert.equal(r.timedOut || r.memoryExceeded || r.outputExceeded || r.processLimitExceeded, false);
+      if (monitor === 'python3 supervisor') assert.ok(r.memoryKb > 0, 'peak memory measured');
+    });
+
+    it('reports the signal that ended the program', async () => {
+      const r = await runProcess(spec(['bash', '-c', 'kill -SEGV $$']));
+      assert.equal(r.exitCode, null);
+      assert.equal(r.signal, 11);
+    });
+
+    it('kills the whole group on the time limit, children included', async () => {
+      const pidFile = path.join(dir, 'child.pid');
+      const r = await runProcess(spec(['bash', '-c', `sleep 30 & echo $! > ${pidFile}; sleep 30`], { timeLimitMs: 500 }));
+      assert.equal(r.timedOut, true);
+      assert.equal(r.signal, 9);
+      assert.ok(r.wallSec < 5);
+      const childPid = Number(fs.readFileSync(pidFile, 'utf8'));
+      // Inside the sandbox's pid namespace the pid is not ours to check; outside it must be gone.
+      if (sandbox === 'none' || detectSandbox('auto').kind === 'none') {
+        await sleep(100);
+        assert.equal(alive(childPid), false, 'the background sleep is gone');
+      }
+    });
+
+    it('leaves no background process behind after a normal exit', async () => {
+      const marker = `se-runner-marker-${Date.now()}`;
+      await runProcess(spec(['bash', '-c', `(exec -a ${marker} sleep 30) & disown; echo done`]));
+      await sleep(100);
+      const survivors = fs
+        .readdirSync('/proc')
+        .filter((p) => /^\d+$/.test(p))
+        .filter((p) => {
+          try {
+            return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
+          } catch {
+            return false;
+          }
+        });
+      assert.deepEqual(survivors, []);
+    });
+
+    it('stops a program over the memory limit', async function () {
+      if (!pythonExe) this.skip();
+      const r = await runProcess(
+        spec([pythonExe!, '-c', 'import time\nb = bytearray(300 * 1024 * 1024)\nfor i in range(0, len(b), 4096): b[i] = 1\ntime.sleep(5)'], {
+          memoryLimitKb: 64 * 1024,
+        }),
+      );
+      assert.equal(r.memoryExceeded, true);
+      assert.equal(r.signal, 9);
+      assert.ok(r.memoryKb > 64 * 1024, `peak ${r.memoryKb} KB is above the limit`);
+    });
+
+    it('measures peak memory of a program within its limit', async function () {
+      if (!pythonExe) this.skip();
+      const r = await runProcess(
+        spec([pythonExe!, '-c', 'import time\nb = bytearray(40 * 1024 * 1024)\nfor i in range(0, len(b), 4096): b[i] = 1\ntime.sleep(0.2)'], {
+          memoryLimitKb: 256 * 1024,
+        }),
+      );
+      assert.equal(r.memoryExceeded, false);
+      assert.equal(r.exitCode, 0);
+      assert.ok(r.memoryKb >= 40 * 1024, `peak ${r.memoryKb} KB`);
+    });
+
+    it('caps the output', async () => {
+      const r = await runProcess(spec(['bash', '-c', 'yes hello'], { outputLimitBytes: 64 * 1024 }));
+      assert.equal(r.outputExceeded, true);
+      assert.ok(fs.statSync(path.join(dir, 'out')).size <= 64 * 1024);
+    });
+
+    it('stops a fork bomb and keeps working afterwards', async function () {
+      // The Node fallback cannot out-schedule a bomb (no real-time priority); it relies on the
+      // time limit, which would flood this shared machine with processes for seconds.
+      if (monitor === 'node fallback') this.skip();
+      const r = await runProcess(spec(['bash', '-c', 'f() { f | f & }; f; sleep 10'], { maxProcesses: 32, timeLimitMs: 4000 }));
+      assert.ok(r.processLimitExceeded || r.timedOut, 'the bomb was stopped');
+      assert.equal(r.exitCode, null);
+      const again = await runProcess(spec(['bash', '-c', 'echo still fine']));
+      assert.equal(again.exitCode, 0);
+      assert.equal(out(), 'still fine\n');
+    });
+
+    it('feeds stdin from data and from a file', async () => {
+      await runProcess(spec(['cat'], { stdin: { data: 'from data\n' } }));
+      assert.equal(out(), 'from data\n');
+      const input = path.join(dir, 'input.txt');
+      fs.writeFileSync(input, 'from file\n');
+      await runProcess(spec(['cat'], { stdin: { path: input } }));
+      assert.equal(out(), 'from file\n');
+      await runProcess(spec(['cat']));
+      assert.equal(out(), '');
+    });
+
+    it('passes extra descriptors the way judges use them', async () => {
+      for (const [name, text] of [['in3', 'three'], ['in4', 'four'], ['in5', 'five']]) fs.writeFileSync(path.join(dir, name), text);
+      const r = await runProcess(
+        spec(['bash', '-c', 'a=$(cat <&3); b=$(cat <&4); c=$(cat <&5); echo "$a $b $c"; echo "score 100" >&6'], {
+          extraFds: [
+            { fd: 3, path: path.join(dir, 'in3'), mode: 'r' },
+            { fd: 4, path: path.join(dir, 'in4'), mode: 'r' },
+            { fd: 5, path: path.join(dir, 'in5'), mode: 'r' },
+            { fd: 6, path: path.join(dir, 'out6'), mode: 'w' },
+          ],
+        }),
+      );
+      assert.equal(r.exitCode, 0, err());
+      assert.equal(out(), 'three four five\n');
+      assert.equal(fs.readFileSync(path.join(dir, 'out6'), 'utf8'), 'score 100\n');
+    });
+
+    it('aborts on request', async () => {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 200);
+      const r = await runProcess(spec(['sleep', '30'], { signal: controller.signal }));
+      assert.equal(r.signal, 9);
+      assert.ok(r.wallSec < 5);
+    });
+
+    describe('sandbox', () => {
+      before(function () {
+        if (sandbox === 'none' || detectSandbox('auto').kind !== 'bwrap') this.skip();
+      });
+
+      it('has no network', async () => {
+        const r = await runProcess(spec(['bash', '-c', "tail -n +3 /proc/net/dev | cut -d: -f1; (exec 3<>/dev/tcp/1.1.1.1/53) 2>/dev/null && echo connected || echo refused"]));
+        assert.equal(r.exitCode, 0, err());
+        const lines = out().trim().split('\n').map((l) => l.trim());
+        assert.deepEqual(lines, ['lo', 'refused'], 'only the loopback interface, and no connection');
+      });
+
+      it('allows network when asked', async () => {
+        await runProcess(spec(['bash', '-c', 'tail -n +3 /proc/net/dev | cut -d: -f1'], { network: true }));
+        assert.ok(out().trim().split(/\s+/).length > 1, 'the machine\'s interfaces are visible');
+      });
+
+      it('keeps the system read-only and /tmp private, the run directory writable', async () => {
+        const marker = path.join(os.tmpdir(), `se-sandbox-${Date.now()}`);
+        const r = await runProcess(
+          spec(['bash', '-c', `touch /usr/se-test 2>/dev/null && echo wrote-usr; echo x > ${marker}; echo ok > here.txt; cat here.txt`]),
+        );
+        assert.equal(r.exitCode, 0, err());
+        assert.equal(out(), 'ok\n');
+        assert.equal(fs.existsSync('/usr/se-test'), false);
+        assert.equal(fs.existsSync(marker), false, 'a /tmp write stays inside the sandbox');
+      });
+    });
+  });
+}
+
+describe('runner bound to an emulator (initRunner)', () => {
+  it('sets the sandbox description and stops running programs when the emulator closes', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-runner-close-'));
+    const closers: Array<() => void | Promise<void>> = [];
+    const ctx = { options: defaultOptions({ dataDir: path.join(dir, 'data') }), onClose: (fn: () => void) => closers.push(fn) } as unknown as EmulatorContext;
+    const runner = initRunner(ctx);
+    assert.equal(initRunner(ctx), runner, 'one runner per emulator');
+    assert.match(ctx.sandboxDescription ?? '', /^(bubblewrap|none)/);
+    const marker = `se-close-marker-${Date.now()}`;
+    let settled = false;
+    void runner
+      .run({ command: ['bash', '-c', `exec -a ${marker} sleep 30`], cwd: dir, stdoutPath: path.join(dir, 'o'), stderrPath: path.join(dir, 'e'), timeLimitMs: 60000, outputLimitBytes: 1024 })
+      .finally(() => (settled = true));
+    const withMarker = () =>
+      fs.readdirSync('/proc').filter((p) => {
+        try {
+          return /^\d+$/.test(p) && fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
+        } catch {
+          return false;
+        }
+      });
+    for (let i = 0; i < 100 && withMarker().length === 0; i++) await sleep(20);
+    assert.ok(withMarker().length >= 1, 'the program runs');
+    for (const close of closers) await close();
+    assert.deepEqual(withMarker(), [], 'the program is gone once close resolved');
+    await sleep(100);
+    assert.equal(settled, false, 'a run stopped by shutdown reports no verdict');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
