@@ -1,0 +1,89 @@
+// Starts code-server (VS Code served to a browser, the real extension host) on loopback, in its own
+// process group, with fresh profile folders, and waits until /healthz answers.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnGroup } = require('./processes');
+
+/**
+ * @param {object} o
+ * @param {ReturnType<typeof import('../install-host').ensureHost>} o.host
+ * @param {number} o.port
+ * @param {string} o.stateDir      folder for user data, extensions and the (empty) config file
+ * @param {string} [o.folder]      folder the workbench opens by default
+ * @param {Record<string,string>} [o.env]  extra environment (reaches the extension host)
+ * @param {boolean} [o.smokeTestDriver]  needed for the `payload` test runs; hides notification toasts
+ * @param {string[]} [o.extraArgs]
+ * @param {(line: string) => void} [o.onLine]  every output line (default: kept for error messages only)
+ */
+async function startCodeServer({ host, port, stateDir, folder, env = {}, smokeTestDriver = false, extraArgs = [], onLine }) {
+  const userDataDir = path.join(stateDir, 'user-data');
+  const extensionsDir = path.join(stateDir, 'extensions');
+  const configFile = path.join(stateDir, 'config.yaml');
+  fs.mkdirSync(userDataDir, { recursive: true });
+  fs.mkdirSync(extensionsDir, { recursive: true });
+  // An empty config keeps ~/.config/code-server/config.yaml (passwords, other ports) out of the run.
+  fs.writeFileSync(configFile, '');
+
+  const args = [
+    host.codeServerEntry,
+    '--config', configFile,
+    '--auth', 'none',
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--user-data-dir', userDataDir,
+    '--extensions-dir', extensionsDir,
+    ...(smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...extraArgs,
+    ...(folder ? [folder] : []),
+  ];
+  const child = spawnGroup(host.nodeBin, args, { env: host.env(env) });
+  let tail = '';
+  const keep = (chunk) => {
+    const text = chunk.toString('utf8');
+    tail = (tail + text).slice(-6000);
+    if (onLine) for (const line of text.split('\n')) if (line.trim()) onLine(line);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealthz(url, child, 60_000);
+  } catch (err) {
+    await child.stop();
+    throw new Error(`${err.message}\n--- code-server output ---\n${tail}`);
+  }
+  return { url, port, child, userDataDir, extensionsDir, output: () => tail, stop: () => child.stop() };
+}
+
+async function waitForHealthz(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = null;
+  child.once('exit', (code, signal) => { exited = code ?? signal; });
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`code-server exited (${exited}) before it answered`);
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`code-server did not answer ${url}/healthz within ${timeoutMs} ms`);
+}
+
+/** The workbench address that opens `folder` (and, with the smoke-test driver, runs `payload`). */
+function workbenchUrl(server, folder, payload) {
+  const params = new URLSearchParams({ folder });
+  if (payload) params.set('payload', JSON.stringify(payload));
+  return `${server.url}/?${params}`;
+}
+
+/** A file path as the web workbench names it on this server. */
+function remoteUri(server, absPath) {
+  return `vscode-remote://127.0.0.1:${server.port}${absPath}`;
+}
+
+module.exports = { startCodeServer, workbenchUrl, remoteUri };

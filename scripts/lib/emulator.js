@@ -1,0 +1,45 @@
+// Starts the compiled emulator (out/emulator/main.js) as a child process and waits for its
+// machine-readable EMULATOR_READY line.
+'use strict';
+const fs = require('node:fs');
+const { EMULATOR_MAIN, REPO_ROOT } = require('./paths');
+const { spawnGroup, waitForLine } = require('./processes');
+
+/**
+ * @param {{ dataDir: string, port?: number, fresh?: boolean, pollMinMs?: number, extraArgs?: string[],
+ *           onLine?: (line: string) => void }} options
+ * @returns {Promise<{ origin: string, endpoints: Record<string,string>, token: string,
+ *                     extensionEnv: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
+ */
+async function startEmulator({ dataDir, port = 0, fresh = false, pollMinMs = 0, extraArgs = [], onLine } = {}) {
+  if (!fs.existsSync(EMULATOR_MAIN)) {
+    throw new Error(`${EMULATOR_MAIN} is missing: run \`npm run compile\` first`);
+  }
+  const args = [EMULATOR_MAIN, '--port', String(port), '--data', dataDir, ...extraArgs];
+  if (fresh) args.push('--fresh');
+  if (pollMinMs > 0) args.push('--poll-min-ms', String(pollMinMs));
+  const child = spawnGroup(process.execPath, args, { cwd: REPO_ROOT });
+  const match = await waitForLine(child, /^EMULATOR_READY (\{.*\})$/, { what: 'emulator', onLine })
+    .catch(async (err) => {
+      await child.stop();
+      throw err;
+    });
+  const ready = JSON.parse(match[1]);
+  return {
+    origin: ready.origin,
+    endpoints: ready.endpoints,
+    token: ready.token,
+    /** The value of SPHERE_ENGINE_EMULATOR that points the extension at this emulator. */
+    extensionEnv: JSON.stringify({ origin: ready.origin, token: ready.token }),
+    child,
+    stop: () => child.stop(),
+  };
+}
+
+/** For printing: the emulator's own start-up lines with the token hidden. */
+function maskToken(line) {
+  return line.replace(/^(\s*Token:\s*).*/, '$1***').replace(/"token":"[^"]*"/, '"token":"***"')
+    .replace(/access_token=[^&\s]+/g, 'access_token=***');
+}
+
+module.exports = { startEmulator, maskToken };

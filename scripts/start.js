@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// `npm start`: try the extension by hand against the local emulator.
+//   1. builds (compile + bundle);
+//   2. starts the emulator with its sample projects and problems on 127.0.0.1:8400 (or the next free
+//      port), keeping its state in .emulator-data/ between runs;
+//   3. opens VS Code with the extension loaded, pointed at the emulator (SPHERE_ENGINE_EMULATOR) and
+//      the sample folder test/fixtures/workspace open:
+//        - desktop VS Code (downloaded once by @vscode/test-electron) when there is a display and it
+//          can be downloaded;
+//        - otherwise code-server on 127.0.0.1:8080 (or the next free port): open the printed URL.
+// Ctrl-C stops everything it started.
+//
+// Options: --web (always code-server), --desktop (never fall back), --fresh (reset .emulator-data)
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { FIXTURE_WORKSPACE, REPO_ROOT } = require('./lib/paths');
+const { startEmulator, maskToken } = require('./lib/emulator');
+const { startCodeServer, workbenchUrl } = require('./lib/code-server');
+const { freePortFrom } = require('./lib/free-port');
+const { cleanupAll, exitCleanlyOnSignals, isStopping, spawnGroup } = require('./lib/processes');
+const { linkExtension } = require('./lib/ui-suite');
+
+const START_STATE = path.join(REPO_ROOT, '.vscode-test', 'start');
+const DESKTOP_DOWNLOAD_IDLE_MS = 15_000;
+
+function log(message) {
+  console.log(`[start] ${message}`);
+}
+
+function build() {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const compile = spawnSync(npm, ['run', 'compile', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (compile.status !== 0) {
+    // tsc still emits JavaScript; a type error elsewhere should not stop a manual try-out.
+    log('type errors above; continuing with the emitted JavaScript');
+  }
+  const bundle = spawnSync(npm, ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (bundle.status !== 0) throw new Error('`npm run build` failed');
+}
+
+function hasDisplay() {
+  return process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+}
+
+/** Desktop VS Code: resolves when its window closes; rejects when it cannot be downloaded. */
+async function runDesktop(env) {
+  const { downloadAndUnzipVSCode } = require('@vscode/test-electron');
+  log('getting desktop VS Code (cached in .vscode-test/ after the first time)');
+  const executable = await downloadAndUnzipVSCode({
+    version: 'stable',
+    cachePath: path.join(REPO_ROOT, '.vscode-test'),
+    timeout: DESKTOP_DOWNLOAD_IDLE_MS,
+  });
+  const child = spawnGroup(executable, [
+    `--extensionDevelopmentPath=${REPO_ROOT}`,
+    `--user-data-dir=${path.join(START_STATE, 'desktop-user-data')}`,
+    `--extensions-dir=${path.join(START_STATE, 'desktop-extensions')}`,
+    '--new-window',
+    FIXTURE_WORKSPACE,
+  ], { env: { ...process.env, ...env } });
+  child.stdout.resume();
+  child.stderr.resume();
+  log('desktop VS Code is open; close its window or press Ctrl-C to stop');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+/** code-server on loopback with the extension linked in; runs until Ctrl-C. */
+async function runWeb(env) {
+  const { ensureHost } = require('./install-host');
+  const host = await ensureHost();
+  const stateDir = path.join(START_STATE, 'web');
+  fs.mkdirSync(path.join(stateDir, 'extensions'), { recursive: true });
+  linkExtension(path.join(stateDir, 'extensions'));
+  const server = await startCodeServer({ host, port: await freePortFrom(8080), stateDir, folder: FIXTURE_WORKSPACE, env });
+  log(`VS Code (code-server ${host.codeServerVersion}) is ready. Open:\n\n    ${workbenchUrl(server, FIXTURE_WORKSPACE)}\n`);
+  log('after `npm run build`, run "Developer: Reload Window" in VS Code to load the new bundle');
+  log('press Ctrl-C to stop');
+  await new Promise((resolve) => server.child.once('exit', resolve));
+  if (!isStopping()) log(`code-server stopped unexpectedly:\n${server.output()}`);
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const forceWeb = args.includes('--web');
+  const forceDesktop = args.includes('--desktop');
+  exitCleanlyOnSignals();
+
+  build();
+  const emulator = await startEmulator({
+    dataDir: path.join(REPO_ROOT, '.emulator-data'),
+    port: await freePortFrom(8400),
+    fresh: args.includes('--fresh'),
+    onLine: (line) => {
+      if (!line.startsWith('EMULATOR_READY')) console.log(`[emulator] ${maskToken(line)}`);
+    },
+  });
+  const env = { SPHERE_ENGINE_EMULATOR: emulator.extensionEnv };
+
+  if (!forceWeb && (hasDisplay() || forceDesktop)) {
+    try {
+      await runDesktop(env);
+      return;
+    } catch (err) {
+      if (forceDesktop) throw err;
+      log(`desktop VS Code is not available (${err && err.message}); using code-server instead`);
+    }
+  } else if (!forceWeb) {
+    log('no display: serving VS Code to a browser with code-server');
+  }
+  await runWeb(env);
+}
+
+main().then(
+  async () => {
+    if (isStopping()) return; // Ctrl-C: the signal handler finishes and exits
+    await cleanupAll();
+    process.exit(0);
+  },
+  async (err) => {
+    console.error(`[start] ${err && err.message ? err.message : err}`);
+    await cleanupAll();
+    process.exit(1);
+  },
+);

@@ -1,0 +1,4 @@
+// One import for host tests: `import { waitFor, emulatorRequests, activateExtension } from './helpers';`
+export * from './emulator';
+export * from './extension';
+export * from './wait';

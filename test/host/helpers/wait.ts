@@ -1,0 +1,29 @@
+// Waiting for something the extension does asynchronously (a tree refreshes, a request is sent).
+// Tests wait for a condition, never for a fixed time; the timeout only bounds a broken run.
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves with the first truthy value of `probe` (called every `intervalMs`), or rejects after
+ * `timeoutMs` with `what` and the last error the probe threw.
+ */
+export async function waitFor<T>(
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  { timeoutMs = 15_000, intervalMs = 100, what = 'condition' }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value;
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() >= deadline) {
+      const reason = lastError instanceof Error ? `: last error: ${lastError.message}` : '';
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${reason}`);
+    }
+    await sleep(intervalMs);
+  }
+}

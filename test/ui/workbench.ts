@@ -1,0 +1,188 @@
+// Page object for the UI tests: the VS Code workbench in headless Chromium, driven the way a person
+// uses it (activity bar, tree rows, command palette, notifications, Output panel). Assert on text in
+// the DOM, never on pixels; screenshots are for the record (test-output/screenshots/, ignored).
+//
+// scripts/test-host.js (or `npm run test:ui`) starts code-server with the extension installed and
+// passes SPHERE_UI_URL / SPHERE_UI_CHROMIUM / SPHERE_ENGINE_EMULATOR to the tests.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-output', 'screenshots');
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export interface WorkbenchOptions {
+  /** Workbench address; default SPHERE_UI_URL. */
+  url?: string;
+  /** Larger than the default so the side bar, editor and panel all have room. */
+  viewport?: { width: number; height: number };
+}
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run UI tests with \`npm run test:ui\` or \`npm run test:host\``);
+  return value;
+}
+
+export class Workbench {
+  /** Messages the page logged as errors, for diagnosing a failed test. */
+  readonly errors: string[] = [];
+
+  private constructor(private readonly browser: Browser, readonly page: Page) {
+    page.on('pageerror', (err) => this.errors.push(err.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') this.errors.push(msg.text());
+    });
+  }
+
+  /** Launches a browser, opens the workbench and waits until it is laid out. */
+  static async open(options: WorkbenchOptions = {}): Promise<Workbench> {
+    const browser = await chromium.launch({
+      executablePath: process.env.SPHERE_UI_CHROMIUM ?? '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    try {
+      const page = await browser.newPage({ viewport: options.viewport ?? { width: 1400, height: 900 } });
+      const workbench = new Workbench(browser, page);
+      await page.goto(options.url ?? requiredEnv('SPHERE_UI_URL'));
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page.locator('.activitybar').waitFor({ timeout: 30_000 });
+      return workbench;
+    } catch (err) {
+      await browser.close();
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+  }
+
+  // ---- activity bar and views ---------------------------------------------------------------
+
+  /** The activity-bar entry of a view container, by (part of) its title. */
+  activityBarEntry(title: string): Locator {
+    return this.page.locator(`.activitybar [aria-label*="${title}"]`).first();
+  }
+
+  /**
+   * Opens a view container from the activity bar (the extension contributes it once activated
+   * or from its manifest; waits for it to appear). Clicking an open container would close it.
+   */
+  async openView(title = 'Sphere Engine'): Promise<void> {
+    const entry = this.activityBarEntry(title);
+    await entry.waitFor({ timeout: 30_000 });
+    if (!(await this.isSideBarShowing(title))) await entry.click();
+    await this.page.locator('.part.sidebar .composite.title').filter({ hasText: new RegExp(title, 'i') })
+      .waitFor({ timeout: 15_000 });
+  }
+
+  /** True when the side bar shows the container titled `title`. */
+  async isSideBarShowing(title: string): Promise<boolean> {
+    const heading = this.page.locator('.part.sidebar .composite.title');
+    if (!(await heading.isVisible())) return false;
+    return ((await heading.textContent()) ?? '').toLowerCase().includes(title.toLowerCase());
+  }
+
+  // ---- trees ----------------------------------------------------------------------------------
+
+  /** The text of every visible tree/list row in the side bar (label and description joined). */
+  async treeRows(): Promise<string[]> {
+    const rows = this.page.locator('.part.sidebar .monaco-list-row');
+    return (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  }
+
+  /** Waits for a side-bar row containing `text` and returns it (click it, read its text ...). */
+  async waitForTreeRow(text: string | RegExp, timeoutMs = 15_000): Promise<Locator> {
+    const row = this.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: text }).first();
+    await row.waitFor({ timeout: timeoutMs });
+    return row;
+  }
+
+  // ---- commands -------------------------------------------------------------------------------
+
+  /** Runs a command from the palette by its title (as shown, e.g. "Sphere Engine: Sign In"). */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill(`>${title}`);
+    // Enter would run whatever is highlighted; wait until our command is the one listed.
+    await this.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first()
+      .waitFor({ timeout: 10_000 });
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** The quick-input box (a quick pick or input box the extension opened). */
+  quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  /** Types into an open quick pick / input box and accepts. */
+  async answerQuickInput(text: string): Promise<void> {
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill(text);
+    await this.page.keyboard.press('Enter');
+  }
+
+  // ---- notifications --------------------------------------------------------------------------
+
+  /** Texts of the notification toasts on screen now. */
+  async notificationToasts(): Promise<string[]> {
+    return (await this.page.locator('.notifications-toasts .notification-toast').allInnerTexts())
+      .map((t) => t.replace(/\s+/g, ' ').trim());
+  }
+
+  /** Texts of every notification in the notification centre (opens it). */
+  async notificationCentre(): Promise<string[]> {
+    const centre = this.page.locator('.notifications-center');
+    if (!(await centre.isVisible())) await this.runCommand('Notifications: Show Notifications');
+    await centre.waitFor({ timeout: 10_000 });
+    return (await centre.locator('.notification-list-item').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  }
+
+  /** Waits for a toast containing `text` (toasts show because the UI server has no smoke-test driver). */
+  async waitForNotification(text: string | RegExp, timeoutMs = 15_000): Promise<string> {
+    const toast = this.page.locator('.notifications-toasts .notification-toast').filter({ hasText: text }).first();
+    await toast.waitFor({ timeout: timeoutMs });
+    return ((await toast.innerText()) ?? '').replace(/\s+/g, ' ').trim();
+  }
+
+  // ---- Output panel ---------------------------------------------------------------------------
+
+  /** Shows an output channel by name in the Output panel. */
+  async showOutputChannel(name: string): Promise<void> {
+    await this.runCommand('Output: Show Output Channels...');
+    await this.answerQuickInput(name);
+  }
+
+  /** The visible text of the Output panel (the editor renders only the lines in view). */
+  async outputText(): Promise<string> {
+    const lines = this.page.locator('.part.panel .output-view .view-lines .view-line');
+    return (await lines.allInnerTexts()).map((l) => l.replace(/\u00a0/g, ' ')).join('\n');
+  }
+
+  /** Waits until a line containing `text` shows in the Output panel. */
+  async waitForOutputLine(text: string | RegExp, timeoutMs = 15_000): Promise<string> {
+    const line = this.page.locator('.part.panel .output-view .view-lines .view-line').filter({ hasText: text }).first();
+    await line.waitFor({ timeout: timeoutMs });
+    return (await line.innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  // ---- record ---------------------------------------------------------------------------------
+
+  /** Saves a screenshot as test-output/screenshots/<name>.png and returns its path. */
+  async screenshot(name: string): Promise<string> {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+}
