@@ -1,0 +1,31 @@
+// Compilation errors of a submission as Diagnostics on the submitted file. A single-file
+// submission is compiled under another name (prog.c, Main.java...), so every parsed message
+// that is not about a system header belongs to the one file the user submitted.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { alignColumn, parseDiagnostics, type Diagnostic } from '../../core/diagnostics';
+import { languageForCompiler } from '../../core/languages';
+
+const SYSTEM_PATH = /^\/(usr|lib|opt|nix)\//;
+
+/** Parses `cmpinfo` for the compiler's family; [] when we have no parser for it. */
+export function compileDiagnostics(cmpinfo: string, compilerId: number, document: vscode.TextDocument | undefined): vscode.Diagnostic[] {
+  const family = languageForCompiler(compilerId)?.diagnostics;
+  if (!family) return [];
+  return parseDiagnostics(cmpinfo, family)
+    .filter((d) => !SYSTEM_PATH.test(d.file))
+    .map((d) => toVscode(d, document));
+}
+
+function toVscode(d: Diagnostic, document: vscode.TextDocument | undefined): vscode.Diagnostic {
+  const line = Math.max(0, d.line - 1);
+  const lineText = document && line < document.lineCount ? document.lineAt(line).text : undefined;
+  const aligned = lineText !== undefined ? alignColumn(d, lineText) : d;
+  const column = Math.max(0, (aligned.column ?? 1) - 1);
+  const end = lineText !== undefined ? Math.max(column + 1, lineText.length) : column + 1;
+  const severity =
+    d.severity === 'error' ? vscode.DiagnosticSeverity.Error : d.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information;
+  const diagnostic = new vscode.Diagnostic(new vscode.Range(line, column, line, end), d.message, severity);
+  diagnostic.source = `Sphere Engine (${path.basename(d.file)})`;
+  return diagnostic;
+}

@@ -1,0 +1,187 @@
+// The Problems feature: the Problems view, problem details, Submit Solution with every test case
+// a result in the Testing view, content-manager commands, and its test hooks.
+import * as vscode from 'vscode';
+import type { Services } from '../../services';
+import { Commands, registerCommand } from '../../ui/commands';
+import { showError } from '../../ui/errors';
+import { addTestCase, createProblem, listJudges, problemIdFrom, rejudge, showJudgeSource, type AddTestCaseArgs, type CreateProblemArgs } from './content';
+import { setContainersReportTarget, showContainersTestsReport } from './containers-report';
+import { DETAILS_SCHEME, detailsUri, ProblemDetailsProvider } from './details';
+import type { JudgeDeps } from './judge-run';
+import { SubmitMemory } from './memory';
+import { submitOptionsFrom, submitSolution, type LastError, type SubmitState } from './submit';
+import { parseItemId, ProblemsTesting, type RecordedRun, type TestItemSnapshot } from './testing';
+import { ProblemsTree, type ProblemNode } from './tree';
+
+export { showContainersTestsReport };
+
+/** Test hooks: what the view, the Testing view and the last error show. Never a token. */
+export interface ProblemsTestApi {
+  tree: Pick<ProblemsTree, 'getChildren' | 'getTreeItem'>;
+  /** The Testing view's items: problems with their test cases, Containers submissions with their tests. */
+  testItems(): TestItemSnapshot[];
+  /** Every test run's results, oldest first (last 20). */
+  runs(): RecordedRun[];
+  /** The last error Submit Solution showed, as plain data. */
+  lastError(): LastError | undefined;
+  detailsUri(problemId: number, code?: string): string;
+  /** What the Testing view's Run does for these item ids (VS Code offers no API to press it). */
+  runItems(itemIds: string[]): Promise<void>;
+  /** The entry point the Containers feature calls, reachable from host tests. */
+  showContainersTestsReport: typeof showContainersTestsReport;
+}
+
+export function registerProblemsFeature(services: Services): void {
+  const { context, log } = services;
+  const tree = new ProblemsTree(services);
+  const details = new ProblemDetailsProvider(services);
+  const testing = new ProblemsTesting();
+  const diagnostics = vscode.languages.createDiagnosticCollection('sphereEngine.problems');
+  const memory = new SubmitMemory(context.workspaceState);
+  const deps: JudgeDeps = { services, testing, diagnostics, memory };
+  const state: SubmitState = {};
+  setContainersReportTarget(testing);
+
+  const view = vscode.window.createTreeView('sphereEngine.problems', { treeDataProvider: tree, showCollapseAll: false });
+
+  // Re-running from the Testing view submits the file last submitted to that problem again.
+  testing.controller.createRunProfile(
+    'Submit Solution',
+    vscode.TestRunProfileKind.Run,
+    (request, token) => runFromTestingView(deps, state, request, token),
+    true,
+  );
+
+  /** Runs a content-manager action with the client; errors are shown, the command resolves undefined. */
+  const withClient = <T>(context: string, action: (client: Awaited<ReturnType<typeof services.connection.problems>>) => Promise<T>) => async (): Promise<T | undefined> => {
+    try {
+      return await action(await services.connection.problems());
+    } catch (err) {
+      void showError(log, err, { context });
+      return undefined;
+    }
+  };
+
+  context.subscriptions.push(
+    tree,
+    details,
+    testing,
+    diagnostics,
+    view,
+    { dispose: () => setContainersReportTarget(undefined) },
+    vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
+    services.connection.onDidChange((module) => {
+      if (module === 'problems') tree.refresh();
+    }),
+    registerCommand(Commands.problemsRefresh, () => tree.refresh()),
+    registerCommand(Commands.problemsLoadMore, () => tree.loadMore()),
+    registerCommand(Commands.problemsOpen, async (arg?: unknown) => {
+      const problemId = problemIdFrom(arg);
+      if (problemId === undefined) {
+        void vscode.window.showWarningMessage('Pick a problem in the Problems view to open it.');
+        return undefined;
+      }
+      const node = arg as Partial<ProblemNode> | undefined;
+      const code = node?.kind === 'problem' ? node.problem?.code : tree.loadedProblems().find((p) => p.id === problemId)?.code;
+      const uri = detailsUri(problemId, code);
+      try {
+        // Reading it first surfaces an api error (unknown problem, access denied) as a notification.
+        await vscode.workspace.openTextDocument(uri);
+        await vscode.commands.executeCommand('markdown.showPreview', uri);
+      } catch (err) {
+        void showError(log, err, { context: `Could not open problem ${problemId}` });
+        return undefined;
+      }
+      return uri.toString();
+    }),
+    registerCommand(Commands.problemsSubmit, (arg?: unknown) => submitSolution(deps, state, submitOptionsFrom(arg))),
+    registerCommand(Commands.problemsSubmitToTests, (arg?: unknown) => submitSolution(deps, state, submitOptionsFrom(arg, { pickTests: true }))),
+    registerCommand(Commands.problemsCreate, async (args?: CreateProblemArgs) => {
+      const created = await withClient('Could not create the problem', (client) => createProblem(client, args && typeof args === 'object' ? args : {}))();
+      if (created) tree.refresh();
+      return created;
+    }),
+    registerCommand(Commands.problemsAddTestCase, async (arg?: unknown) => {
+      const args: AddTestCaseArgs = arg && typeof arg === 'object' && !('kind' in arg) ? (arg as AddTestCaseArgs) : { problemId: problemIdFrom(arg) };
+      const added = await withClient('Could not add the test case', (client) => addTestCase(client, args))();
+      if (added) details.refresh(added.problemId, tree.loadedProblems().find((p) => p.id === added.problemId)?.code);
+      return added;
+    }),
+    registerCommand(Commands.problemsListJudges, (args?: { typeId?: number; pick?: boolean }) =>
+      withClient('Could not list the judges', (client) => listJudges(client, args && typeof args === 'object' ? args : {}))(),
+    ),
+    registerCommand(Commands.problemsShowJudgeSource, (judgeId?: unknown) =>
+      withClient('Could not read the judge source', (client) => showJudgeSource(client, typeof judgeId === 'number' ? judgeId : undefined))(),
+    ),
+    registerCommand(Commands.problemsRejudge, (submissionId?: unknown) =>
+      withClient('Could not re-judge the submission', (client) => rejudge(deps, client, typeof submissionId === 'number' ? submissionId : undefined))(),
+    ),
+  );
+
+  const api: ProblemsTestApi = {
+    tree,
+    testItems: () => testing.snapshot(),
+    runs: () => [...testing.runs],
+    lastError: () => state.lastError,
+    detailsUri: (problemId, code) => detailsUri(problemId, code).toString(),
+    runItems: async (itemIds) => {
+      const items = itemIds.map((id) => findItem(testing.controller.items, id)).filter((i): i is vscode.TestItem => i !== undefined);
+      const source = new vscode.CancellationTokenSource();
+      try {
+        await runFromTestingView(deps, state, new vscode.TestRunRequest(items), source.token);
+      } finally {
+        source.dispose();
+      }
+    },
+    showContainersTestsReport,
+  };
+  services.exports.problems = api;
+}
+
+/** The Testing view's Run: one submission per problem among the chosen items. */
+async function runFromTestingView(deps: JudgeDeps, state: SubmitState, request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
+  const chosen = request.include ?? [];
+  const all = chosen.length ? chosen : collect(deps.testing.controller.items).filter((i) => parseItemId(i.id));
+  const byProblem = new Map<number, Set<number> | 'all'>();
+  for (const item of all) {
+    const parsed = parseItemId(item.id);
+    if (!parsed) {
+      void vscode.window.showInformationMessage(`“${item.label}” is a Containers submission: run it again from the Containers submissions view.`);
+      continue;
+    }
+    const current = byProblem.get(parsed.problemId);
+    if (parsed.test === undefined) byProblem.set(parsed.problemId, 'all');
+    else if (current !== 'all') byProblem.set(parsed.problemId, (current ?? new Set()).add(parsed.test));
+  }
+  for (const [problemId, tests] of byProblem) {
+    if (token.isCancellationRequested) return;
+    const file = deps.memory.fileOfProblem(problemId) ?? vscode.window.activeTextEditor?.document.uri.toString();
+    if (!file) {
+      void vscode.window.showWarningMessage('Open your solution in the editor, then run the problem\'s tests again (nothing was submitted to it from this workspace yet).');
+      continue;
+    }
+    const uri = vscode.Uri.parse(file);
+    await submitSolution(deps, state, {
+      file: uri,
+      problemId,
+      compilerId: deps.memory.forFile(uri)?.compilerId,
+      tests: tests === 'all' ? undefined : [...tests].sort((a, b) => a - b),
+      request,
+      token,
+    });
+  }
+}
+
+function collect(items: vscode.TestItemCollection): vscode.TestItem[] {
+  const out: vscode.TestItem[] = [];
+  items.forEach((i) => out.push(i));
+  return out;
+}
+
+function findItem(items: vscode.TestItemCollection, id: string): vscode.TestItem | undefined {
+  let found: vscode.TestItem | undefined;
+  items.forEach((item) => {
+    found ??= item.id === id ? item : findItem(item.children, id);
+  });
+  return found;
+}
