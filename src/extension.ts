@@ -1,7 +1,11 @@
 // activate(): build the shared services once, hand them to each feature, return the test hooks.
 // Kept cheap on purpose (no network, no file scans): clients are created when first used.
 import type * as vscode from 'vscode';
+import { registerCompilersFeature } from './features/compilers';
 import { registerConnectionFeature } from './features/connection';
+import { registerContainersFeature } from './features/containers';
+import { showContainersTestsInTestingView } from './features/containers-tests-in-testing-view';
+import { registerProblemsFeature } from './features/problems';
 import { createServices } from './services';
 
 export interface ActivationInfo {
@@ -13,6 +17,10 @@ export function activate(context: vscode.ExtensionContext): Record<string, unkno
   const started = performance.now();
   const services = createServices(context);
   registerConnectionFeature(services);
+  registerCompilersFeature(services);
+  registerContainersFeature(services);
+  registerProblemsFeature(services);
+  context.subscriptions.push(showContainersTestsInTestingView());
 
   const activationMs = performance.now() - started;
   services.log.info(`activated in ${activationMs.toFixed(1)} ms`);

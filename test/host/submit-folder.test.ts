@@ -103,6 +103,12 @@ describe('Submit Folder to Project', function () {
     assert.match(outcome.text ?? '', /4 tests: 2 passed, 2 failed, 0 errors/);
     const event = (await api()).finished.find((e) => e.submission.id === outcome.id);
     assert.deepEqual(event?.testsReport?.summary && { failed: event.testsReport.summary.failed, passed: event.testsReport.summary.passed }, { failed: 2, passed: 2 });
+    // The same report is one item in the Testing view, one child per test, as the person sees it there.
+    const testing = (await activateExtension<{ problems: { testItems(): Array<{ id: string; label: string; children: Array<{ label: string }> }> } }>()).problems;
+    const item = testing.testItems().find((i) => i.id === `containers:${outcome.id}`);
+    assert.ok(item, 'the Containers submission is not in the Testing view');
+    assert.equal(item.label, `Python Unit Tests #${outcome.id}`);
+    assert.equal(item.children.length, 4);
   });
 
   it('project error: the debug log is shown and no diagnostics are made', async () => {
