@@ -1,0 +1,84 @@
+// Workspace files in the editor: the sphere-workspace:// file system, its "Open Files" command,
+// the "not running → resume" offer and the optional visible-files change poll.
+import * as vscode from 'vscode';
+import type { Services } from '../../../services';
+import { WorkspaceFsModel } from './model';
+import { openWorkspaceFiles, type OpenFilesOptions, type OpenFilesResult } from './openFiles';
+
+export type { OpenFilesOptions, OpenFilesResult } from './openFiles';
+import { WORKSPACE_FS_SCHEME } from './paths';
+import { VisibleFilesPoll } from './poll';
+import { WorkspaceFileSystemProvider, workspaceUri } from './provider';
+import { ResumeOffers, type ResumeOffer } from './resume';
+
+/** Test hooks under exports.workspaceFiles (no token in here). */
+export interface WorkspaceFilesTestApi {
+  scheme: string;
+  uri(workspaceId: string, rel?: string): vscode.Uri;
+  /** Notifications offering a resume, newest last. */
+  resumeOffers: ResumeOffer[];
+  /** What the Resume button does. */
+  resumeAndRetry(workspaceId: string): Promise<boolean>;
+  /** Every failure the provider reported (kind and message), newest last. */
+  failures: Array<{ uri: string; kind: string; message: string }>;
+  /** Change events the model fired (remote changes seen in listings), newest last. */
+  changes: string[];
+  /** One round of the change poll, whatever the setting says. */
+  pollOnce(): Promise<number>;
+  model: WorkspaceFsModel;
+}
+
+let openFilesHandler: ((target: unknown, options?: OpenFilesOptions) => Promise<OpenFilesResult | undefined>) | undefined;
+
+/**
+ * The real "Open Workspace Files" (sphereEngine.workspaces.openFiles, registered with the other
+ * workspace commands): `target` is a tree node, a workspace or an id; options.newWindow chooses
+ * where without asking.
+ */
+export function openWorkspaceFilesInEditor(target: unknown, options?: OpenFilesOptions): Promise<OpenFilesResult | undefined> {
+  if (!openFilesHandler) throw new Error('The workspace file system is not registered.');
+  return openFilesHandler(target, options);
+}
+
+export function registerWorkspaceFilesFeature(services: Services): void {
+  const model = new WorkspaceFsModel({ client: () => services.connection.containers() });
+  const provider = new WorkspaceFileSystemProvider(model);
+  const offers = new ResumeOffers(services, model, provider);
+  const poll = new VisibleFilesPoll(model, services.log);
+  const failures: WorkspaceFilesTestApi['failures'] = [];
+  const changes: string[] = [];
+  services.context.subscriptions.push(model.onDidChange((c) => changes.push(...c.map((x) => `${x.kind} ${x.rel}`))));
+
+  services.context.subscriptions.push(
+    provider,
+    offers,
+    poll,
+    vscode.workspace.registerFileSystemProvider(WORKSPACE_FS_SCHEME, provider, { isCaseSensitive: true }),
+    provider.onDidFail(({ uri, failure }) => {
+      failures.push({ uri: uri.toString(), kind: failure.kind, message: failure.message });
+      if (failures.length > 200) failures.shift();
+      if (failure.kind === 'notRunning') offers.offer(failure);
+    }),
+    // Another account or endpoint: nothing cached belongs to it.
+    services.connection.onDidChange((module) => {
+      if (module !== 'containers') return;
+      for (const folder of vscode.workspace.workspaceFolders ?? []) {
+        if (folder.uri.scheme === WORKSPACE_FS_SCHEME) model.forgetWorkspace(folder.uri.authority);
+      }
+    }),
+  );
+  openFilesHandler = (target, options) =>
+    openWorkspaceFiles(services, target as Parameters<typeof openWorkspaceFiles>[1], options, (id) => offers.resumeAndRetry(id));
+
+  const api: WorkspaceFilesTestApi = {
+    scheme: WORKSPACE_FS_SCHEME,
+    uri: workspaceUri,
+    resumeOffers: offers.shown,
+    failures,
+    changes,
+    resumeAndRetry: (id) => offers.resumeAndRetry(id),
+    pollOnce: () => poll.pollOnce(),
+    model,
+  };
+  services.exports.workspaceFiles = api;
+}

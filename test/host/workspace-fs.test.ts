@@ -1,0 +1,201 @@
+// Workspace files in the editor (sphere-workspace://): open, edit, save and read back; a remote
+// change gives the conflict instead of a lost edit; limits, read-only files, unsupported
+// operations, VS Code's probes, and the resume offer for a stopped workspace.
+//
+// What was saved is read back from the emulator's own disk: the workspace's init script writes
+// its folder's absolute path into `.where`, and the emulator runs on this machine. If that folder
+// is not reachable (a sandboxed init sees another path), the test reads through the API instead.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { activateExtension, clearEmulatorRequests, emulatorInfo, emulatorRequests, sleep, waitFor } from './helpers';
+
+interface WorkspaceFilesApi {
+  scheme: string;
+  uri(workspaceId: string, rel?: string): vscode.Uri;
+  resumeOffers: Array<{ workspaceId: string; rel: string; message: string; buttons: string[] }>;
+  failures: Array<{ uri: string; kind: string; message: string }>;
+  changes: string[];
+  resumeAndRetry(workspaceId: string): Promise<boolean>;
+  pollOnce(): Promise<number>;
+}
+
+const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
+const MIB = 1024 * 1024;
+const INIT = [
+  'pwd > .where',
+  'mkdir -p src',
+  'printf \'print("hello")\\n\' > src/app.py',
+  'printf \'x = 1\\n\' > src/other.py',
+  'printf \'locked\\n\' > readonly.txt',
+  'chmod 444 readonly.txt',
+].join('\n');
+
+function api(p: string): string {
+  const { origin, token } = emulatorInfo();
+  return `${origin}/containers/api/v1${p}${p.includes('?') ? '&' : '?'}access_token=${encodeURIComponent(token)}`;
+}
+
+async function call(method: string, p: string, body?: FormData | URLSearchParams): Promise<Response> {
+  const res = await fetch(api(p), { method, body });
+  if (!res.ok) throw new Error(`${method} ${p}: HTTP ${res.status} ${await res.text()}`);
+  return res;
+}
+
+const b64 = (rel: string) => encodeURIComponent(Buffer.from(rel, 'utf8').toString('base64'));
+
+/** The server's copy of a file: from the emulator's disk when reachable, else downloaded. */
+async function serverCopy(id: string, rel: string, diskRoot: string | undefined): Promise<string> {
+  if (diskRoot) return fs.readFileSync(path.join(diskRoot, rel), 'utf8');
+  return (await call('GET', `/workspaces/${id}/files/${b64(rel)}`)).text();
+}
+
+/** A change made elsewhere (the workspace terminal, another editor): a plain upload. */
+async function remoteWrite(id: string, rel: string, text: string): Promise<void> {
+  const form = new FormData();
+  form.set('filepath', rel);
+  form.set('filedata', new Blob([text]), path.basename(rel));
+  await call('POST', `/workspaces/${id}/files`, form);
+}
+
+async function workspaceState(id: string): Promise<number> {
+  return ((await (await call('GET', `/workspaces/${id}`)).json()) as { state: { code: number } }).state.code;
+}
+
+describe('workspace files (sphere-workspace://)', function () {
+  this.timeout(90_000);
+  let files: WorkspaceFilesApi;
+  let id = '';
+  let diskRoot: string | undefined;
+
+  before(async () => {
+    files = (await activateExtension<{ workspaceFiles: WorkspaceFilesApi }>()).workspaceFiles;
+    assert.ok(files, 'the extension exports workspaceFiles');
+    const created = await call(
+      'POST',
+      '/workspaces',
+      new URLSearchParams({ project_id: CONSOLE_PYTHON, workspace_init: INIT, retention_time_stopped: '60' }),
+    );
+    id = ((await created.json()) as { workspace: { id: string } }).workspace.id;
+    await waitFor(async () => (await workspaceState(id)) === 2, { timeoutMs: 30_000, intervalMs: 500, what: 'the workspace to run' });
+    const where = await waitFor(
+      async () => {
+        const res = await fetch(api(`/workspaces/${id}/files/${b64('.where')}`));
+        return res.ok ? (await res.text()).trim() : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 500, what: 'the init script' },
+    );
+    await waitFor(async () => (await fetch(api(`/workspaces/${id}/files/${b64('readonly.txt')}`))).ok, { what: 'readonly.txt' });
+    diskRoot = fs.existsSync(path.join(where, 'src', 'app.py')) ? where : undefined;
+    console.log(`workspace-fs: reading saved files ${diskRoot ? `from the emulator's disk (${diskRoot})` : 'through the API (the disk path is not reachable)'}`);
+  });
+
+  after(async () => {
+    for (const editor of vscode.window.visibleTextEditors) {
+      if (editor.document.uri.scheme === files.scheme) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+    if (id) await fetch(api(`/workspaces/${id}/remove`), { method: 'PUT' });
+  });
+
+  it('lists the workspace root and a folder, one request each, without VS Code probes costing any', async () => {
+    await clearEmulatorRequests();
+    const root = await vscode.workspace.fs.readDirectory(files.uri(id));
+    const names = root.map(([n]) => n);
+    assert.ok(names.includes('src') && names.includes('readonly.txt'), `root shows ${names.join(', ')}`);
+    assert.deepEqual(root.find(([n]) => n === 'src')?.[1], vscode.FileType.Directory);
+    assert.equal((await emulatorRequests()).length, 1, 'listing the root is one request');
+
+    await clearEmulatorRequests();
+    for (const probe of ['.vscode/settings.json', '.vscode/tasks.json', '.git', '.git/HEAD', '.devcontainer/devcontainer.json']) {
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(files.uri(id, probe))), (err: vscode.FileSystemError) => err.code === 'FileNotFound');
+    }
+    assert.deepEqual(await emulatorRequests(), [], 'probes of absent paths are answered from the listing');
+
+    await sleep(2100); // past the short window in which a listing is reused
+    await clearEmulatorRequests();
+    const src = await vscode.workspace.fs.readDirectory(files.uri(id, 'src'));
+    assert.deepEqual(src.map(([n]) => n).sort(), ['app.py', 'other.py']);
+    const stat = await vscode.workspace.fs.stat(files.uri(id, 'src/app.py'));
+    assert.equal(stat.size, 'print("hello")\n'.length, 'the size is the server\'s');
+    assert.ok(stat.mtime > Date.parse('2020-01-01'), 'the time is the server\'s');
+    const requests = await emulatorRequests();
+    assert.equal(requests.length, 1, `expanding a folder is one request: ${requests.map((r) => r.url).join(', ')}`);
+    assert.match(requests[0].url, /list_files/);
+  });
+
+  it('opens, edits and saves a file; the workspace has the saved text', async () => {
+    const uri = files.uri(id, 'src/app.py');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.equal(doc.getText(), 'print("hello")\n');
+    const editor = await vscode.window.showTextDocument(doc);
+    const edited = await editor.edit((e) => e.insert(new vscode.Position(1, 0), 'print("saved from VS Code")\n'));
+    assert.ok(edited, 'the edit applies');
+    assert.ok(doc.isDirty);
+    await clearEmulatorRequests();
+    const saved = await doc.save();
+    const sent = await emulatorRequests();
+    assert.equal(saved, true, `requests: ${JSON.stringify(sent.map((r) => `${r.method} ${r.url.split('?')[0]} ${r.status}`))}; `+ `the save succeeds (changes seen: ${JSON.stringify(files.changes)}, dirty after: ${doc.isDirty}, text: ${JSON.stringify(doc.getText())})`);
+    assert.equal(doc.isDirty, false);
+    const uploads = (await emulatorRequests()).filter((r) => r.method === 'POST');
+    assert.equal(uploads.length, 1, 'one upload');
+    assert.equal(await serverCopy(id, 'src/app.py', diskRoot), 'print("hello")\nprint("saved from VS Code")\n');
+  });
+
+  it('a change made elsewhere while the file is open gives the conflict, and the remote text survives', async () => {
+    const uri = files.uri(id, 'src/other.py');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc);
+    await sleep(1500); // the service's times have one-second resolution
+    await remoteWrite(id, 'src/other.py', 'x = 2  # changed in the workspace terminal\n');
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), '# local edit\n'));
+    const saved = await doc.save();
+    assert.equal(saved, false, 'VS Code refuses to overwrite the newer remote file');
+    assert.equal(doc.isDirty, true, 'the edit stays in the editor');
+    assert.equal(await serverCopy(id, 'src/other.py', diskRoot), 'x = 2  # changed in the workspace terminal\n', 'the remote change is not lost');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('refuses a 17 MiB file before sending anything', async () => {
+    await clearEmulatorRequests();
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(files.uri(id, 'big.bin'), new Uint8Array(17 * MIB))), /16 MiB/);
+    const posts = (await emulatorRequests()).filter((r) => r.method === 'POST');
+    assert.deepEqual(posts, [], 'no upload was attempted');
+  });
+
+  it('shows a file without the write bit as read-only and does not upload it', async () => {
+    const uri = files.uri(id, 'readonly.txt');
+    const stat = await vscode.workspace.fs.stat(uri);
+    assert.equal((stat.permissions ?? 0) & vscode.FilePermission.Readonly, vscode.FilePermission.Readonly);
+    await clearEmulatorRequests();
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, Buffer.from('changed\n'))), /read-only/);
+    assert.deepEqual((await emulatorRequests()).filter((r) => r.method === 'POST'), []);
+  });
+
+  it('refuses creating folders, deleting and renaming with a reason', async () => {
+    const why = /no API call to create, delete or rename/;
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.createDirectory(files.uri(id, 'newdir'))), why);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.delete(files.uri(id, 'src/app.py'))), why);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.rename(files.uri(id, 'src/app.py'), files.uri(id, 'src/renamed.py'))), why);
+    assert.equal(await serverCopy(id, 'src/app.py', diskRoot), 'print("hello")\nprint("saved from VS Code")\n', 'nothing changed');
+  });
+
+  it('a new file needs an existing folder, and says so', async () => {
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(files.uri(id, 'nowhere/new.py'), Buffer.from('x\n'))), /folder|create/i);
+    await vscode.workspace.fs.writeFile(files.uri(id, 'src/new.py'), Buffer.from('print("new")\n'));
+    assert.equal(await serverCopy(id, 'src/new.py', diskRoot), 'print("new")\n');
+  });
+
+  it('a stopped workspace offers to resume, and the retry works once it runs', async () => {
+    await call('PUT', `/workspaces/${id}/stop`);
+    await waitFor(async () => (await workspaceState(id)) === 3, { what: 'the workspace to stop' });
+    const before = files.resumeOffers.length;
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(files.uri(id, 'src/new.py'))), /not running/);
+    const offer = files.resumeOffers[before];
+    assert.ok(offer, 'a resume offer was shown');
+    assert.equal(offer.workspaceId, id);
+    assert.ok(offer.buttons.includes('Resume Workspace and Retry'), `buttons: ${offer.buttons.join(', ')}`);
+    assert.equal(await files.resumeAndRetry(id), true, 'the resume succeeds');
+    assert.equal(Buffer.from(await vscode.workspace.fs.readFile(files.uri(id, 'src/new.py'))).toString(), 'print("new")\n');
+  });
+});
