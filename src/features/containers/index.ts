@@ -1,0 +1,26 @@
+// The Containers feature: the Projects & Workspaces view and the workspace commands.
+// Other parts (workspace file system, submitting a folder) register themselves here too.
+import type { Services } from '../../services';
+import { treeTestApi, type ContainersTreeTestApi } from './tree/test-api';
+import { createContainersView } from './tree/view';
+import { createCommandContext } from './workspaces/context';
+import { registerWorkspaceCommands } from './workspaces/commands';
+import { registerWorkspaceFilesFeature } from './fs';
+import { registerSubmitFeature } from './submit';
+
+/** Test hooks under exports.containers (never a token). */
+export interface ContainersTestApi {
+  tree: ContainersTreeTestApi;
+  /** Every message the workspace commands showed, newest last. */
+  notices: string[];
+}
+
+export function registerContainersFeature(services: Services): void {
+  const view = createContainersView(services);
+  registerWorkspaceFilesFeature(services);
+  const commands = createCommandContext(services, view.model);
+  services.context.subscriptions.push(...registerWorkspaceCommands(commands));
+  const api: ContainersTestApi = { tree: treeTestApi(view), notices: commands.notices };
+  services.exports.containers = { ...(services.exports.containers as object | undefined), ...api };
+  registerSubmitFeature(services);
+}

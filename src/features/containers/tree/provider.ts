@@ -1,0 +1,110 @@
+// TreeDataProvider over ContainersTreeModel: turns plain nodes into TreeItems (icons, colours,
+// tooltips, context values, click commands). All data and refresh rules live in the model.
+import * as vscode from 'vscode';
+import { Commands } from '../../../ui/commands';
+import { clockTime, escapeMarkdown, workspaceContextValue, workspaceDescription, workspaceLabel, workspaceTooltip } from './describe';
+import type { ContainersTreeModel } from './model';
+import type { TreeNode } from './nodes';
+
+const STATE_ICONS: Record<number, { id: string; color?: string }> = {
+  1: { id: 'loading~spin', color: 'charts.blue' },
+  2: { id: 'vm-running', color: 'charts.green' },
+  3: { id: 'debug-pause', color: 'charts.yellow' },
+  4: { id: 'trash', color: 'disabledForeground' },
+  5: { id: 'error', color: 'charts.red' },
+};
+
+export class ContainersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscription: { dispose(): void };
+
+  constructor(readonly model: ContainersTreeModel) {
+    this.subscription = model.onDidChange((node) => this.changed.fire(node));
+  }
+
+  getChildren(element?: TreeNode): Promise<TreeNode[]> {
+    return this.model.getChildren(element);
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return treeItemFor(node);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+export function treeItemFor(node: TreeNode): vscode.TreeItem {
+  const None = vscode.TreeItemCollapsibleState.None;
+  switch (node.kind) {
+    case 'project': {
+      const { project } = node;
+      const item = new vscode.TreeItem(project.name, vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = node.key;
+      item.description = project.stack || undefined;
+      item.iconPath = new vscode.ThemeIcon(project.template ? 'repo-template' : 'project');
+      item.contextValue = 'project';
+      item.tooltip = new vscode.MarkdownString(
+        [`**${escapeMarkdown(project.name)}**`, `**Id:** \`${project.id}\``, `**Created:** ${project.created_at}`, `**Slots:** ${project.slots}`,
+          project.description ? escapeMarkdown(project.description) : ''].filter(Boolean).join('  \n'),
+      );
+      return item;
+    }
+    case 'detail': {
+      const item = new vscode.TreeItem(node.label, None);
+      item.id = node.key;
+      item.description = node.value;
+      item.tooltip = `${node.label}: ${node.value}`;
+      item.iconPath = new vscode.ThemeIcon(node.icon);
+      item.contextValue = 'projectDetail';
+      return item;
+    }
+    case 'workspace': {
+      const ws = node.workspace;
+      const item = new vscode.TreeItem(workspaceLabel(ws, node.flat), None);
+      item.id = node.key;
+      item.description = workspaceDescription(ws);
+      const icon = STATE_ICONS[ws.state.code] ?? { id: 'question' };
+      item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+      item.tooltip = new vscode.MarkdownString(workspaceTooltip(ws));
+      item.contextValue = workspaceContextValue(ws);
+      return item;
+    }
+    case 'loadMore': {
+      const item = new vscode.TreeItem(`Load more ${node.noun}…`, None);
+      item.id = node.key;
+      item.iconPath = new vscode.ThemeIcon('ellipsis');
+      item.contextValue = 'loadMore';
+      item.command = { command: Commands.workspacesLoadMore, title: 'Load More', arguments: [node] };
+      return item;
+    }
+    case 'stale': {
+      const item = new vscode.TreeItem(`Offline: showing items fetched at ${clockTime(node.fetchedAt)}`, None);
+      item.id = node.key;
+      item.iconPath = new vscode.ThemeIcon('cloud-offline', new vscode.ThemeColor('charts.yellow'));
+      item.tooltip = node.reason;
+      item.contextValue = 'stale';
+      return item;
+    }
+    case 'retry': {
+      const item = new vscode.TreeItem('Retry', None);
+      item.id = node.key;
+      item.iconPath = new vscode.ThemeIcon('refresh');
+      item.contextValue = 'retry';
+      item.command = { command: Commands.workspacesRefresh, title: 'Retry', arguments: [node] };
+      return item;
+    }
+    case 'message': {
+      const item = new vscode.TreeItem(node.text, None);
+      item.id = node.key;
+      item.tooltip = node.detail;
+      item.description = node.detail;
+      item.iconPath = new vscode.ThemeIcon(node.severity === 'error' ? 'warning' : 'info');
+      item.contextValue = 'message';
+      return item;
+    }
+  }
+}

@@ -1,0 +1,17 @@
+// "No free slot": let the user stop one of the running workspaces right from the error.
+import * as vscode from 'vscode';
+import type { Workspace } from '../../../api/types';
+import { Commands, executeCommand } from '../../../ui/commands';
+import { shortId } from '../tree/describe';
+
+export async function stopOneOf(running: Workspace[]): Promise<void> {
+  if (running.length === 0) {
+    void vscode.window.showInformationMessage('No running workspace can be stopped right now. Remove one from the Sphere Engine view instead.');
+    return;
+  }
+  const chosen = await vscode.window.showQuickPick(
+    running.map((ws) => ({ label: `${ws.project.name} · ${shortId(ws.id)}`, description: `last use ${ws.last_usage ?? 'never'}`, ws })),
+    { title: 'Stop a Workspace to Free Its Slot', placeHolder: 'Choose the workspace to stop' },
+  );
+  if (chosen) await executeCommand(Commands.workspaceStop, chosen.ws.id);
+}

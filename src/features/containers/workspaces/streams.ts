@@ -1,0 +1,47 @@
+// The workspace's init output, init error and files-to-override streams, opened as read-only
+// text documents (untitled, so nothing is written to disk).
+import * as vscode from 'vscode';
+import { SphereApiError, isAbortError } from '../../../api/errors';
+import type { WorkspaceStreamName } from '../../../api/types';
+import { shortId } from '../tree/describe';
+import { remember, type ActionOutcome, type WorkspaceCommandContext } from './context';
+import { reportFailure } from './errors';
+import { resolveWorkspace } from './pick';
+
+export const STREAM_TITLES: Record<WorkspaceStreamName, string> = {
+  workspace_init_output: 'init output',
+  workspace_init_error: 'init error',
+  workspace_files_to_override: 'files to override',
+};
+
+export interface StreamOutcome extends ActionOutcome {
+  text?: string;
+  document?: vscode.Uri;
+}
+
+export async function showWorkspaceStream(ctx: WorkspaceCommandContext, stream: WorkspaceStreamName, arg: unknown): Promise<StreamOutcome> {
+  const title = STREAM_TITLES[stream];
+  try {
+    const workspace = await resolveWorkspace(ctx, arg, { title: `Show the ${title} of a workspace` });
+    if (!workspace) return { ok: false, cancelled: true };
+    let data: Buffer;
+    try {
+      data = await (await ctx.client()).getWorkspaceStream(workspace.id, stream);
+    } catch (err) {
+      if (err instanceof SphereApiError && err.status === 404 && err.errorCode === 1101) {
+        const message = `Workspace ${shortId(workspace.id)} has no ${title} (the stream was never produced).`;
+        remember(ctx, message);
+        void vscode.window.showInformationMessage(message);
+        return { ok: false, message, status: 404, errorCode: 1101 };
+      }
+      throw err;
+    }
+    const text = data.toString('utf8');
+    const document = await vscode.workspace.openTextDocument({ content: text || `(the ${title} is empty)`, language: 'log' });
+    await vscode.window.showTextDocument(document, { preview: true });
+    return { ok: true, text, document: document.uri };
+  } catch (err) {
+    if (isAbortError(err)) return { ok: false, cancelled: true };
+    return reportFailure(ctx, err, `Could not show the ${title}`);
+  }
+}
