@@ -1,0 +1,86 @@
+// What users download (issue 2): `npm run package` done in a scratch copy of the repo, so the
+// figures are those of the current source and the working tree's dist/ is left alone:
+//   1. size of the minified dist/extension.js inside the VSIX (goal < 600 KB);
+//   2. size of the VSIX (goal < 1 MB);
+//   3. the VSIX holds none of node_modules, src, test, emulator, out, bench (read from its entries).
+// The same esbuild.js and vsce command as `npm run package`; only the working folder differs.
+import { execFile } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import * as esbuild from 'esbuild';
+import { listZipEntries, type ZipEntry } from './zip-entries';
+import type { Benchmark } from './types';
+
+const run = promisify(execFile);
+const BUNDLE_GOAL_KB = 600;
+const VSIX_GOAL_KB = 1024;
+/** What `npm run package` reads; everything else of the repo stays out of the scratch copy. */
+const PACKAGE_INPUTS = ['package.json', '.vscodeignore', 'esbuild.js', 'tsconfig.json', 'src', 'media', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+/** Top-level folders of the repo that must never ship (VSIX entries live under extension/). */
+const FORBIDDEN = /^extension\/(node_modules|src|test|emulator|out|bench|scripts)\//;
+
+export const benchmark: Benchmark = {
+  name: 'package',
+  async run(ctx) {
+    const work = path.join(ctx.tmpDir, 'repo');
+    await fsp.mkdir(work);
+    for (const item of PACKAGE_INPUTS) {
+      const from = path.join(ctx.repoRoot, item);
+      await fsp.cp(from, path.join(work, item), { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+        ctx.log(`${item} is missing: packaged without it`);
+      });
+    }
+    await fsp.symlink(path.join(ctx.repoRoot, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+
+    const vsix = path.join(ctx.tmpDir, 'sphere-engine.vsix');
+    await run(process.execPath, ['esbuild.js', '--production'], { cwd: work });
+    const vsce = path.join(ctx.repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
+    await run(process.execPath, [vsce, 'package', '--no-dependencies', '--out', vsix], { cwd: work });
+
+    const entries = listZipEntries(await fsp.readFile(vsix));
+    const vsixKb = (await fsp.stat(vsix)).size / 1024;
+    const bundle = entries.find((e) => e.name === 'extension/dist/extension.js');
+    if (!bundle) throw new Error('the VSIX holds no extension/dist/extension.js');
+    const bundleKb = bundle.size / 1024;
+    const forbidden = entries.filter((e) => FORBIDDEN.test(e.name));
+    ctx.log(`VSIX entries: ${entries.map((e) => e.name).join(', ')}`);
+
+    return [
+      { name: 'dist/extension.js in the VSIX (minified)', value: Math.round(bundleKb), unit: 'KB', goal: `< ${BUNDLE_GOAL_KB} KB`, ok: bundleKb < BUNDLE_GOAL_KB, note: await largestInputs(work) },
+      { name: 'VSIX size', value: Math.round(vsixKb), unit: 'KB', goal: `< ${VSIX_GOAL_KB} KB`, ok: vsixKb < VSIX_GOAL_KB, note: describeEntries(entries) },
+      { name: 'VSIX entries from node_modules, src, test, emulator, out, bench, scripts', value: forbidden.length, unit: '', goal: '0', ok: forbidden.length === 0, note: forbidden.slice(0, 3).map((e) => e.name).join(', ') },
+    ];
+  },
+};
+
+function describeEntries(entries: ZipEntry[]): string {
+  return `${entries.length} entries: ${entries.map((e) => e.name.replace(/^extension\//, '')).filter((n) => !n.endsWith('/')).join(', ')}`;
+}
+
+/** Which packages weigh most in the minified bundle, for whoever wants to shrink it. */
+async function largestInputs(work: string): Promise<string> {
+  const result = await esbuild.build({
+    absWorkingDir: work,
+    entryPoints: ['src/extension.ts'],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: ['vscode'],
+    minify: true,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const output = Object.values(result.metafile.outputs)[0];
+  const byPackage = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+    const key = m ? m[1] : 'own code';
+    byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
+  }
+  const top = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 4);
+  return `largest parts: ${top.map(([k, bytes]) => `${k} ${Math.round(bytes / 1024)} KB`).join(', ')}`;
+}

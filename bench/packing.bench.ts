@@ -1,0 +1,79 @@
+// Packing speed against GNU tar on the same trees, in one run, as a ratio
+// (machine speed cancels out), and the packer's peak memory in a child process.
+import { execFile } from 'node:child_process';
+import { existsSync, promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { packFolder } from '../src/core/packer';
+import { writeBigFilesTree, writeManyFilesTree } from './trees';
+import type { Benchmark, BenchContext, Figure } from './types';
+
+const run = promisify(execFile);
+const MANY_FILES = 20_000;
+const BIG_FILES = 3;
+const BIG_FILE_MIB = 50;
+const MEMORY_GOAL_MB = 100;
+/** Each side runs this often; the best time counts (noise from other processes only adds time). */
+const ROUNDS = 2;
+
+export const benchmark: Benchmark = {
+  name: 'packing',
+  async run(ctx) {
+    const figures: Figure[] = [];
+    const many = path.join(ctx.tmpDir, 'many');
+    ctx.log(`writing ${MANY_FILES} files`);
+    await writeManyFilesTree(many, MANY_FILES);
+    figures.push(...(await compareWithGnuTar(ctx, many, `${MANY_FILES.toLocaleString('en-US')} small files`)));
+    figures.push(await peakMemory(ctx, many, `${MANY_FILES.toLocaleString('en-US')} small files`));
+    await fsp.rm(many, { recursive: true, force: true });
+
+    const big = path.join(ctx.tmpDir, 'big');
+    ctx.log(`writing ${BIG_FILES} × ${BIG_FILE_MIB} MiB files`);
+    await writeBigFilesTree(big, BIG_FILES, BIG_FILE_MIB);
+    const label = `${BIG_FILES} × ${BIG_FILE_MIB} MiB files`;
+    figures.push(...(await compareWithGnuTar(ctx, big, label)));
+    figures.push(await peakMemory(ctx, big, label));
+    return figures;
+  },
+};
+
+async function compareWithGnuTar(ctx: BenchContext, folder: string, label: string): Promise<Figure[]> {
+  let gnu = Infinity;
+  let ours = Infinity;
+  for (let round = 0; round < ROUNDS; round++) {
+    const gnuOut = path.join(ctx.tmpDir, 'gnu.tar.gz');
+    let t = performance.now();
+    // Same compression as ours (gzip default level 6), same tree, same disk.
+    await run('tar', ['-czf', gnuOut, '-C', folder, '.']);
+    gnu = Math.min(gnu, performance.now() - t);
+    await fsp.rm(gnuOut, { force: true });
+
+    t = performance.now();
+    const packed = await packFolder(folder); // scan + pack, as the extension does
+    ours = Math.min(ours, performance.now() - t);
+    await packed.dispose();
+    ctx.log(`${label}: round ${round + 1}: GNU tar ${gnu.toFixed(0)} ms, packer ${ours.toFixed(0)} ms (best so far)`);
+  }
+  return [
+    { name: `pack ${label}: packer time`, value: Math.round(ours), unit: 'ms' },
+    { name: `pack ${label}: GNU tar -czf time`, value: Math.round(gnu), unit: 'ms' },
+    { name: `pack ${label}: packer / GNU tar`, value: Math.round((ours / gnu) * 100) / 100, unit: '×', note: `best of ${ROUNDS} rounds each` },
+  ];
+}
+
+async function peakMemory(ctx: BenchContext, folder: string, label: string): Promise<Figure> {
+  const child = path.join(__dirname, 'pack-child.js');
+  const timeTool = '/usr/bin/time';
+  if (existsSync(timeTool)) {
+    const { stderr } = await run(timeTool, ['-v', process.execPath, child, folder], { maxBuffer: 16 * 1024 * 1024 });
+    const kb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1]);
+    if (Number.isFinite(kb)) {
+      const mb = Math.round((kb / 1024) * 10) / 10;
+      ctx.log(`${label}: peak RSS ${mb} MB`);
+      return { name: `pack ${label}: peak memory (RSS, whole process)`, value: mb, unit: 'MB', goal: `< ${MEMORY_GOAL_MB} MB`, ok: mb < MEMORY_GOAL_MB, note: 'measured by /usr/bin/time -v in a child process' };
+    }
+  }
+  const { stdout } = await run(process.execPath, [child, folder]);
+  const mb = Math.round((JSON.parse(stdout).peakRss / 2 ** 20) * 10) / 10;
+  return { name: `pack ${label}: peak memory (RSS, whole process)`, value: mb, unit: 'MB', goal: `< ${MEMORY_GOAL_MB} MB`, ok: mb < MEMORY_GOAL_MB, note: 'sampled every 5 ms in a child process' };
+}
