@@ -1,0 +1,126 @@
+// "Run With All Inputs" without `vscode`: one POST per input, then ONE wait for all of them with
+// GET /submissions?ids= (at most 20 ids a call, so N inputs cost ceil(N/20) requests per 2 s
+// round instead of N), then the streams of the finished ones in parallel.
+import {
+  abortableSleep,
+  abortError,
+  isTransientError,
+  MAX_IDS_PER_REQUEST,
+  type CompilersSubmission,
+  type CreateCompilersSubmissionParams,
+  type Sleep,
+} from '../../api';
+import { COMPILERS_POLL_MS, MAX_POLL_BACKOFF_MS } from '../../core/poller';
+import { readStreams, type CompilersApi, type RunStreams } from './run-core';
+
+export interface BatchItem {
+  /** Caller's label for the input, e.g. `tests/a.in`. */
+  label: string;
+  input: string;
+}
+
+export interface BatchResult {
+  label: string;
+  /** Absent when the POST for this input failed. */
+  id?: number;
+  submission?: CompilersSubmission;
+  streams?: RunStreams;
+  /** Why this input has no result (its POST failed). */
+  error?: unknown;
+}
+
+export interface BatchOptions {
+  signal?: AbortSignal;
+  intervalMs?: number;
+  sleep?: Sleep;
+  /** Streams read at once; kept small so a large batch does not flood the service. */
+  streamConcurrency?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Splits ids into groups the list endpoint accepts. */
+export function chunkIds(ids: readonly number[], size = MAX_IDS_PER_REQUEST): number[][] {
+  const chunks: number[][] = [];
+  for (let i = 0; i < ids.length; i += size) chunks.push(ids.slice(i, i + size));
+  return chunks;
+}
+
+/**
+ * Runs one program once per input. A failed POST does not stop the others, but a payment or
+ * authentication failure (402/401) would fail every following POST too, so the batch stops there.
+ */
+export async function runBatch(
+  client: CompilersApi,
+  base: Omit<CreateCompilersSubmissionParams, 'input'>,
+  items: readonly BatchItem[],
+  options: BatchOptions = {},
+): Promise<BatchResult[]> {
+  const { signal } = options;
+  const results: BatchResult[] = items.map((item) => ({ label: item.label }));
+  for (let i = 0; i < items.length; i++) {
+    if (signal?.aborted) throw abortError(signal);
+    try {
+      results[i].id = (await client.createSubmission({ ...base, input: items[i].input }, signal)).id;
+    } catch (err) {
+      if (signal?.aborted) throw abortError(signal);
+      results[i].error = err;
+      const status = (err as { status?: number }).status;
+      if (status === 401 || status === 402) {
+        for (let j = i + 1; j < items.length; j++) results[j].error = err;
+        break;
+      }
+    }
+  }
+
+  const pending = new Map<number, BatchResult>();
+  for (const r of results) if (r.id !== undefined) pending.set(r.id, r);
+  await waitForAll(client, pending, options, results.length);
+
+  const finished = results.filter((r) => r.submission);
+  await forEachLimited(finished, options.streamConcurrency ?? 4, async (r) => {
+    r.streams = await readStreams(client, r.submission!, signal);
+  });
+  return results;
+}
+
+async function waitForAll(client: CompilersApi, pending: Map<number, BatchResult>, options: BatchOptions, total: number): Promise<void> {
+  const interval = options.intervalMs ?? COMPILERS_POLL_MS;
+  const sleep = options.sleep ?? abortableSleep;
+  const { signal } = options;
+  let delay = interval;
+  let failures = 0;
+  while (pending.size > 0) {
+    await sleep(delay, signal);
+    if (signal?.aborted) throw abortError(signal);
+    try {
+      for (const ids of chunkIds([...pending.keys()])) {
+        const { items } = await client.getSubmissions(ids, signal);
+        for (const item of items) {
+          if (item.executing) continue;
+          const result = pending.get(item.id);
+          if (!result) continue;
+          result.submission = item;
+          pending.delete(item.id);
+        }
+      }
+    } catch (err) {
+      if (signal?.aborted) throw abortError(signal);
+      if (!isTransientError(err)) throw err;
+      // Riding out network trouble like the single-run poller: wait longer, keep going.
+      failures++;
+      delay = Math.min(interval * 2 ** failures, MAX_POLL_BACKOFF_MS);
+      continue;
+    }
+    failures = 0;
+    delay = interval;
+    options.onProgress?.(total - pending.size, total);
+  }
+}
+
+async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]);
+  });
+  await Promise.all(lanes);
+}

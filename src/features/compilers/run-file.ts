@@ -1,0 +1,168 @@
+// "Run Active File": the program in the editor (unsaved edits included) runs remotely in its
+// language, with input from `<name>.in`, a chosen file, typed text, or nothing.
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { languageForCompiler } from '../../core/languages';
+import { checkChoice, describeChoice, type CompilerChoice } from './compiler-choice';
+import type { CompilersContext, RunReport } from './context';
+import { siblingInputFile } from './inputs';
+import { checkLimits, checkPayloadSizes, type Limits } from './limits';
+import { OUTPUT_DIR_NAME, parseOutputFilenames } from './output-files';
+import { presentRun, RefusedLocally, refusedReport } from './run-presenter';
+import { readLimits, readOutputFilenames } from './settings';
+import { resolveCompiler } from './select-compiler';
+
+/** Arguments tests (and keybindings) can pass instead of answering prompts. */
+export interface RunOptions {
+  /** Input text. */
+  input?: string;
+  /** Input file (absolute path). */
+  inputFile?: string;
+  /** Run without input even when `<name>.in` exists. */
+  noInput?: boolean;
+  /** Ask where the input comes from (Run Active File With Input…). */
+  askInput?: boolean;
+  /** Ask for output file names (Run Active File With Output Files…). */
+  askOutputFiles?: boolean;
+  timeLimit?: number;
+  memoryLimit?: number;
+  outputFilenames?: string[] | string;
+  compilerId?: number;
+  versionId?: number;
+}
+
+export interface ResolvedInput {
+  text?: string;
+  label?: string;
+}
+
+export async function runActiveFile(ctx: CompilersContext, target?: unknown, options: RunOptions = {}): Promise<RunReport | undefined> {
+  const document = await documentFor(target);
+  if (!document) {
+    void vscode.window.showInformationMessage('Open a source file to run it on Sphere Engine.');
+    return undefined;
+  }
+  const fileName = path.basename(document.uri.fsPath || document.uri.path);
+  try {
+    const choice = await compilerFor(ctx, document, options);
+    if (!choice) return undefined;
+    const input = await resolveInput(document.uri, options);
+    if (input === undefined) return undefined;
+    const limits = effectiveLimits(document.uri, options);
+    const outputFilenames = await effectiveOutputFilenames(document.uri, options);
+    if (outputFilenames === undefined) return undefined;
+
+    const source = document.getText();
+    const problems = [...checkLimits(limits), ...checkPayloadSizes({ sourceBytes: Buffer.byteLength(source), inputBytes: input.text === undefined ? 0 : Buffer.byteLength(input.text) })];
+    if (problems.length) throw new RefusedLocally(problems.join(' '), problems.some((p) => p.includes('setting')));
+    if (!source.trim()) throw new RefusedLocally(`${fileName} is empty: there is nothing to run.`);
+
+    const language = languageForCompiler(choice.compilerId);
+    // Untitled editors have no folder: their output files go to the extension's storage and
+    // their diagnostics have no file to land on.
+    const onDisk = document.uri.scheme === 'file';
+    const dir = onDisk ? path.dirname(document.uri.fsPath) : path.join(ctx.services.context.globalStorageUri.fsPath, 'untitled');
+    const remoteName = language?.defaultFileName;
+    return await presentRun(ctx, {
+      what: fileName,
+      choice,
+      inputLabel: input.label,
+      params: {
+        source,
+        compilerId: choice.compilerId,
+        compilerVersionId: choice.versionId,
+        input: input.text,
+        timeLimit: limits.timeLimit,
+        memoryLimit: limits.memoryLimit,
+        outputFilenames: outputFilenames.length ? outputFilenames : undefined,
+      },
+      outputRoot: path.join(dir, OUTPUT_DIR_NAME),
+      outputName: path.parse(fileName).name,
+      diagnostics: {
+        localRoot: dir,
+        localFiles: onDisk ? [fileName] : [],
+        // The service saves a single source under its own name (prog.cpp...).
+        aliases: remoteName && remoteName !== fileName ? { [remoteName]: fileName } : undefined,
+      },
+      family: language?.diagnostics,
+    });
+  } catch (err) {
+    return refusedReport(ctx, fileName, err);
+  }
+}
+
+/** The file to run: an explorer/editor-title URI, else the active editor. */
+async function documentFor(target: unknown): Promise<vscode.TextDocument | undefined> {
+  if (target instanceof vscode.Uri) return vscode.workspace.openTextDocument(target);
+  if (typeof target === 'string' && target) return vscode.workspace.openTextDocument(vscode.Uri.file(target));
+  return vscode.window.activeTextEditor?.document;
+}
+
+async function compilerFor(ctx: CompilersContext, document: vscode.TextDocument, options: RunOptions): Promise<CompilerChoice | undefined> {
+  const endpoint = ctx.services.connection.tryEndpoint('compilers')?.baseUrl ?? '';
+  const catalog = ctx.catalog.cached(endpoint);
+  const choice = options.compilerId !== undefined
+    ? describeChoice(options.compilerId, options.versionId, 'argument', catalog)
+    : await resolveCompiler(ctx, document.languageId, path.basename(document.fileName));
+  if (!choice) return undefined;
+  // Explicit arguments go to the service as given (it answers 201101/201201 itself).
+  const problem = choice.source === 'argument' ? undefined : checkChoice(choice, catalog);
+  if (problem) throw new RefusedLocally(problem);
+  return choice;
+}
+
+export async function resolveInput(source: vscode.Uri, options: RunOptions): Promise<ResolvedInput | undefined> {
+  if (options.input !== undefined) return { text: options.input, label: 'the given text' };
+  if (options.inputFile) return readInputFile(options.inputFile);
+  if (options.noInput) return {};
+  const sibling = source.scheme === 'file' ? await siblingInputFile(source.fsPath) : undefined;
+  if (!options.askInput) return sibling ? readInputFile(sibling) : {};
+
+  type Item = vscode.QuickPickItem & { pick: () => Promise<ResolvedInput | undefined> };
+  const items: Item[] = [];
+  if (sibling) items.push({ label: `$(file) ${path.basename(sibling)}`, description: 'beside the source', pick: () => readInputFile(sibling) });
+  items.push(
+    { label: '$(edit) Type input…', pick: async () => {
+      const text = await vscode.window.showInputBox({ title: 'Input for the program', prompt: 'Use \\n for a new line', ignoreFocusOut: true });
+      return text === undefined ? undefined : { text: text.replace(/\\n/g, '\n'), label: 'typed text' };
+    } },
+    { label: '$(folder-opened) Choose input file…', pick: async () => {
+      const picked = await vscode.window.showOpenDialog({ canSelectMany: false, defaultUri: vscode.Uri.file(path.dirname(source.fsPath)), openLabel: 'Use as input' });
+      return picked?.[0] ? readInputFile(picked[0].fsPath) : undefined;
+    } },
+    { label: '$(circle-slash) No input', pick: async () => ({}) },
+  );
+  const chosen = await vscode.window.showQuickPick(items, { title: 'Input for the program', placeHolder: 'Where does standard input come from?' });
+  return chosen?.pick();
+}
+
+async function readInputFile(file: string): Promise<ResolvedInput> {
+  try {
+    return { text: await fsp.readFile(file, 'utf8'), label: path.basename(file) };
+  } catch (err) {
+    throw new RefusedLocally(`Cannot read the input file ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}.`);
+  }
+}
+
+export function effectiveLimits(scope: vscode.Uri, options: RunOptions): Limits {
+  const fromSettings = readLimits(scope);
+  return {
+    timeLimit: options.timeLimit ?? fromSettings.timeLimit,
+    memoryLimit: options.memoryLimit ?? fromSettings.memoryLimit,
+  };
+}
+
+/** Names from the arguments, else a prompt when asked, else the setting; undefined when the prompt was dismissed. */
+export async function effectiveOutputFilenames(scope: vscode.Uri, options: RunOptions): Promise<string[] | undefined> {
+  if (options.outputFilenames !== undefined) return parseOutputFilenames(options.outputFilenames);
+  const fromSettings = readOutputFilenames(scope);
+  if (!options.askOutputFiles) return fromSettings;
+  const text = await vscode.window.showInputBox({
+    title: 'Output files to bring back (beta)',
+    prompt: 'File names relative to the program, separated by ";" (e.g. result.txt; out/plot.png)',
+    value: fromSettings.join('; '),
+    ignoreFocusOut: true,
+  });
+  return text === undefined ? undefined : parseOutputFilenames(text);
+}

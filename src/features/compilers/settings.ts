@@ -1,0 +1,33 @@
+// The compilers settings, read fresh at each run (a changed setting applies to the next run).
+import * as vscode from 'vscode';
+import { limitsFromSettings, type Limits } from './limits';
+import { parseOutputFilenames } from './output-files';
+import type { CompilerOverride, OverrideSetting } from './compiler-choice';
+
+const SECTION = 'sphereEngine.compilers';
+
+export function readLimits(scope?: vscode.Uri): Limits {
+  const config = vscode.workspace.getConfiguration(SECTION, scope);
+  return limitsFromSettings(config.get('timeLimit'), config.get('memoryLimit'));
+}
+
+export function readOutputFilenames(scope?: vscode.Uri): string[] {
+  return parseOutputFilenames(vscode.workspace.getConfiguration(SECTION, scope).get('outputFilenames'));
+}
+
+export function readOverrides(): unknown {
+  return vscode.workspace.getConfiguration(SECTION).get('languageOverrides');
+}
+
+/** Remembers the compiler for a language id in the user's settings (so it follows them everywhere). */
+export async function saveOverride(languageId: string, override: CompilerOverride | undefined): Promise<void> {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const current = { ...((config.get('languageOverrides') as OverrideSetting | undefined) ?? {}) };
+  if (override) current[languageId] = override;
+  else delete current[languageId];
+  await config.update('languageOverrides', Object.keys(current).length ? current : undefined, vscode.ConfigurationTarget.Global);
+}
+
+export function affectsCompilers(event: vscode.ConfigurationChangeEvent): boolean {
+  return event.affectsConfiguration(`${SECTION}.languageOverrides`);
+}
