@@ -2,7 +2,7 @@
 // lazily from disk (fs.openAsBlob), so an archive is never held in memory as a whole.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FormData } from 'undici';
+import { FormData } from './undici-parts';
 
 export type FieldValue = string | number | boolean | undefined | null;
 

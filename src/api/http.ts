@@ -1,7 +1,8 @@
 // The HTTP core shared by the three clients: one keep-alive connection pool per endpoint,
 // access_token on every call, JSON/form/multipart bodies, GET-only retries, size-capped
 // downloads, cancellation, redacted one-line logs.
-import { Pool, ProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Pool, ProxyAgent } from './undici-parts';
 import { encodeBody, type FieldValue, type RequestBody } from './body';
 import { apiBaseUrl } from './endpoint';
 import { abortError, errorFromHttp, errorFromTransport, SphereApiError, tooLargeError } from './errors';
