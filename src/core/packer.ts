@@ -1,64 +1,41 @@
 // Folder → tar.gz for submissions, and the reverse for output archives.
 //
-// The archive holds exactly one top-level directory `workspace/` with the
-// folder's tree under it (the layout Containers requires; Compilers and
-// Problems accept any layout, so one shape serves all three).
+// By default the archive holds exactly one top-level directory `workspace/`
+// with the folder's tree under it (the layout Containers requires; Compilers
+// and Problems accept any layout, so one shape serves all three). With
+// `topFolder: null` the folder's entries sit at the top level instead, for
+// archives extracted straight into a directory (workspace `files`, Compilers
+// multi-file sources): one packer for every archive the extension sends.
+//
+// The tar stream itself is written by packer-tar-writer.ts (headers:
+// packer-tar-header.ts) into packer-gzip-sink.ts; their comments say why it
+// is built for many small files and a flat memory profile.
 //
 // Decisions:
-// - The archive is streamed into a temporary file, never built in memory, so
-//   memory stays flat whatever the tree's size.
+// - The archive is streamed into a temporary file through a few fixed 1 MiB
+//   batches, never built in memory, so memory stays flat whatever the tree's size.
 // - Symbolic links whose target stays inside the folder are stored as links
 //   (not followed): the target is in the archive too, and following could
 //   duplicate whole trees. Links leaving the folder are an error, because the
 //   remote side would receive a dangling link and the user would not see why.
 // - Empty directories are kept (projects may rely on an `out/` existing).
 // - Sockets, FIFOs and devices are left out and listed with a reason.
-import {
-  accessSync,
-  constants as fsConstants,
-  createReadStream,
-  createWriteStream,
-  lstatSync,
-  promises as fsp,
-  readdirSync,
-  openSync,
-  readSync,
-  closeSync,
-  type Dirent,
-} from 'node:fs';
+import { accessSync, constants as fsConstants, createReadStream, lstatSync, promises as fsp, readdirSync, type Dirent } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import * as zlib from 'node:zlib';
 import * as tar from 'tar';
 import { GITIGNORE_FILE, IgnoreRules, SPHEREIGNORE_FILE } from './ignore-rules';
+import { PackError } from './packer-errors';
+import { GzipFileSink } from './packer-gzip-sink';
+import { writeTar } from './packer-tar-writer';
+
+export { PackError, type PackErrorCode } from './packer-errors';
 
 export const ARCHIVE_ROOT = 'workspace';
 /** Largest single file the Containers workspace file API accepts (413 above it). */
 export const WORKSPACE_FILE_LIMIT_BYTES = 16 * 1024 * 1024;
-
-const READ_CHUNK_BYTES = 1024 * 1024;
-
-export type PackErrorCode =
-  | 'not-a-folder'
-  | 'link-outside'
-  | 'unreadable'
-  | 'nothing-to-submit'
-  | 'cancelled'
-  | 'unsafe-archive-entry';
-
-export class PackError extends Error {
-  constructor(
-    readonly code: PackErrorCode,
-    message: string,
-    /** The offending path, relative to the folder (or the archive entry name). */
-    readonly path?: string,
-  ) {
-    super(message);
-    this.name = 'PackError';
-  }
-}
 
 export interface IncludedEntry {
   /** posix path relative to the folder */
@@ -102,6 +79,16 @@ export interface ScanOptions {
 
 /** Walks the folder once and decides what goes into the archive. */
 export async function scanFolder(root: string, options: ScanOptions = {}): Promise<FolderScan> {
+  return scanTree(root, options, true);
+}
+
+/**
+ * `probeReadable` false skips the per-file readability probe (unless the
+ * caller gave one): packFolder opens every file right after anyway and
+ * reports an unreadable one with the same error, and on many small files the
+ * probe was a tenth of the time.
+ */
+async function scanTree(root: string, options: ScanOptions, probeReadable: boolean): Promise<FolderScan> {
   const absRoot = path.resolve(root);
   const rootStat = await fsp.stat(absRoot).catch(() => undefined);
   if (!rootStat?.isDirectory()) throw new PackError('not-a-folder', `Not a folder: ${absRoot}`);
@@ -158,7 +145,7 @@ export async function scanFolder(root: string, options: ScanOptions = {}): Promi
       }
       try {
         if (options.checkReadable) await options.checkReadable(abs);
-        else accessSync(abs, fsConstants.R_OK);
+        else if (probeReadable) accessSync(abs, fsConstants.R_OK);
       } catch (err) {
         throw unreadable(rel, err);
       }
@@ -199,6 +186,15 @@ export interface PackOptions extends ScanOptions {
   scan?: FolderScan;
   /** Where to write; default: a new file in a fresh temporary directory. */
   outFile?: string;
+  /** Name of the archive in the fresh temporary directory (when no outFile); default `<topFolder or "files">.tar.gz`. */
+  fileName?: string;
+  /**
+   * The one directory every entry goes under: `workspace` (the default) for
+   * submissions; null puts the folder's entries at the archive's top level,
+   * for archives extracted straight into a directory (workspace files,
+   * Compilers multi-file sources).
+   */
+  topFolder?: string | null;
 }
 
 export interface PackedArchive {
@@ -211,185 +207,36 @@ export interface PackedArchive {
 }
 
 export async function packFolder(root: string, options: PackOptions = {}): Promise<PackedArchive> {
-  const scan = options.scan ?? (await scanFolder(root, options));
+  const scan = options.scan ?? (await scanTree(root, options, false));
   options.signal?.throwIfAborted();
+  const topFolder = options.topFolder === undefined ? ARCHIVE_ROOT : options.topFolder;
 
   const tempDir = options.outFile ? undefined : await fsp.mkdtemp(path.join(os.tmpdir(), 'sphere-pack-'));
-  const file = options.outFile ?? path.join(tempDir!, `${ARCHIVE_ROOT}.tar.gz`);
+  const file = options.outFile ?? path.join(tempDir!, options.fileName ?? `${topFolder ?? 'files'}.tar.gz`);
   const dispose = async (): Promise<void> => {
     if (tempDir) await fsp.rm(tempDir, { recursive: true, force: true });
     else await fsp.rm(file, { force: true });
   };
 
   const progress: PackProgress = { filesDone: 0, filesTotal: scan.fileCount, bytesDone: 0, bytesTotal: scan.totalBytes };
-  const onEntryDone = (entry: IncludedEntry): void => {
-    if (entry.kind === 'directory') return;
+  const onEntryDone = (entry: { size: number }): void => {
     progress.filesDone++;
     progress.bytesDone += entry.size;
     options.onProgress?.({ ...progress });
   };
 
+  const sink = new GzipFileSink(file, options.signal);
   try {
-    await pipeline(
-      // One batch queued at a time: the default of 16 would hold 16 chunks in memory.
-      Readable.from(batched(tarStream(scan, onEntryDone)), { highWaterMark: 1 }),
-      zlib.createGzip(),
-      createWriteStream(file),
-      { signal: options.signal },
-    );
+    await writeTar({ root: scan.root, entries: scan.included, topFolder, sink, signal: options.signal, onEntryDone });
+    await sink.finish();
   } catch (err) {
+    await sink.abort(err);
     await dispose().catch(() => undefined);
     if (options.signal?.aborted) throw new PackError('cancelled', 'Packing cancelled');
     throw translatePackFailure(err, scan.root);
   }
   const bytes = (await fsp.stat(file)).size;
   return { file, bytes, scan, dispose };
-}
-
-// --- tar writing -----------------------------------------------------------
-// We write the tar stream ourselves (headers encoded by the `tar` package)
-// instead of `tar.create`: it stats, opens and reads every file again through
-// the thread pool one chunk at a time, which made 20,000 small files ten
-// times slower than GNU tar and let memory grow past the budget. Here the
-// scan's stat results are reused, small files are read synchronously in short
-// slices, and big files are streamed in 1 MiB chunks.
-
-const BLOCK = 512;
-const SMALL_FILE_BYTES = 256 * 1024;
-const SYNC_SLICE_MS = 10;
-// Shared and never written to: padding is sliced from it instead of allocated per file.
-const ZEROS = Buffer.alloc(BLOCK * 2);
-const BATCH_BYTES = 256 * 1024;
-// Directories and links carry no meaningful time; a fixed one keeps archives reproducible.
-const EPOCH = new Date(0);
-
-async function* tarStream(scan: FolderScan, onEntryDone: (e: IncludedEntry) => void): AsyncGenerator<Buffer> {
-  yield* headerBlocks({ path: `${ARCHIVE_ROOT}/`, type: 'Directory', mode: 0o755, mtime: EPOCH, size: 0 });
-  const entries = scan.included;
-  let sliceStarted = performance.now();
-  // One buffer for every small file: `batched` copies each chunk before
-  // asking for the next, so reusing it is safe and spares the GC.
-  const scratch = Buffer.allocUnsafe(SMALL_FILE_BYTES + 2 * BLOCK);
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i];
-    const name = `${ARCHIVE_ROOT}/${e.path}`;
-    if (e.kind === 'directory') {
-      yield* headerBlocks({ path: `${name}/`, type: 'Directory', mode: 0o755, mtime: EPOCH, size: 0 });
-    } else if (e.kind === 'symlink') {
-      yield* headerBlocks({ path: name, type: 'SymbolicLink', linkpath: e.linkTarget, mode: 0o777, mtime: EPOCH, size: 0 });
-    } else {
-      const header: tar.HeaderData = { path: name, type: 'File', mode: e.mode ?? 0o644, mtime: new Date(e.mtimeMs ?? 0), size: e.size };
-      let written = 0;
-      if (e.size <= SMALL_FILE_BYTES) {
-        // Small files are read synchronously (a thread-pool round trip per
-        // file costs more than the read); the event loop gets a turn every
-        // few milliseconds so the extension host stays responsive.
-        if (performance.now() - sliceStarted > SYNC_SLICE_MS) {
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          sliceStarted = performance.now();
-        }
-        // Header, content and padding go out as one chunk built in `scratch`:
-        // fewer yields, fewer short-lived objects, a flatter heap.
-        const pax = encodeHeaderInto(header, scratch);
-        if (pax) yield pax;
-        try {
-          written = readSmallFile(path.join(scan.root, e.path), scratch.subarray(BLOCK), e.size);
-        } catch (err) {
-          throw withPath(err, scan.root, e.path);
-        }
-        if (written < e.size) throw new PackError('unreadable', `"${e.path}" changed while packing; try again`, e.path);
-        const padded = BLOCK + written + ((BLOCK - (written % BLOCK)) % BLOCK);
-        scratch.fill(0, BLOCK + written, padded);
-        yield scratch.subarray(0, padded);
-        onEntryDone(e);
-        continue;
-      } else {
-        yield* headerBlocks(header);
-        const stream = createReadStream(path.join(scan.root, e.path), { highWaterMark: READ_CHUNK_BYTES, end: Math.max(e.size - 1, 0) });
-        try {
-          for await (const chunk of stream as AsyncIterable<Buffer>) {
-            const room = e.size - written;
-            if (room <= 0) break;
-            const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
-            written += part.length;
-            yield part;
-          }
-        } catch (err) {
-          throw withPath(err, scan.root, e.path);
-        } finally {
-          stream.destroy();
-        }
-      }
-      // A file that shrank since the scan: the header promised `size` bytes.
-      if (written < e.size) throw new PackError('unreadable', `"${e.path}" changed while packing; try again`, e.path);
-      const pad = (BLOCK - (e.size % BLOCK)) % BLOCK;
-      if (pad) yield ZEROS.subarray(0, pad);
-    }
-    onEntryDone(e);
-  }
-  yield ZEROS; // end-of-archive marker: two zero blocks
-}
-
-/** Encodes a header into the first block of `into`; returns the PAX record to send first, if needed. */
-function encodeHeaderInto(data: tar.HeaderData, into: Buffer): Buffer | undefined {
-  const header = new tar.Header({ ...data, uid: 0, gid: 0, uname: '', gname: '' });
-  into.fill(0, 0, BLOCK); // encode() leaves unused fields as they were
-  if (!header.encode(into, 0)) return undefined;
-  return new tar.Pax({ path: data.path, linkpath: data.linkpath, size: data.size, mtime: data.mtime }).encode();
-}
-
-function* headerBlocks(data: tar.HeaderData): Generator<Buffer> {
-  const header = new tar.Header({ ...data, uid: 0, gid: 0, uname: '', gname: '' });
-  // encode() returns true when a field (long path, big size) needs a PAX record first.
-  if (header.encode()) {
-    yield new tar.Pax({ path: data.path, linkpath: data.linkpath, size: data.size, mtime: data.mtime }).encode();
-  }
-  yield header.block!;
-}
-
-/** Reads up to `size` bytes of a file into `into`; returns how many were read. */
-function readSmallFile(file: string, into: Buffer, size: number): number {
-  const fd = openSync(file, 'r');
-  try {
-    let done = 0;
-    while (done < size) {
-      const n = readSync(fd, into, done, size - done, done);
-      if (n === 0) break;
-      done += n;
-    }
-    return done;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/**
- * Copies chunks into fixed-size batches so gzip and the file stream see few,
- * large writes. Chunks are copied at once, so the producer may reuse them.
- */
-async function* batched(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  let batch = Buffer.allocUnsafe(BATCH_BYTES);
-  let used = 0;
-  for await (const chunk of source) {
-    let offset = 0;
-    while (offset < chunk.length) {
-      const n = chunk.copy(batch, used, offset, Math.min(chunk.length, offset + BATCH_BYTES - used));
-      used += n;
-      offset += n;
-      if (used === BATCH_BYTES) {
-        yield batch;
-        batch = Buffer.allocUnsafe(BATCH_BYTES);
-        used = 0;
-      }
-    }
-  }
-  if (used) yield batch.subarray(0, used);
-}
-
-function withPath(err: unknown, root: string, rel: string): unknown {
-  const e = err as NodeJS.ErrnoException;
-  if (e && typeof e === 'object' && !e.path) e.path = path.join(root, rel);
-  return err;
 }
 
 export interface SizeLimits {

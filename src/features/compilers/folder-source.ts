@@ -1,14 +1,12 @@
 // A folder as a multi-file submission (compilers-api-v4.md "Multi-file mode"). Few small files go
 // as `files[<name>]` parts (what the spec suggests for few files); anything else as one tar.gz in
 // `source`. Unlike Containers, Compilers executes the entry file at the TOP LEVEL of the
-// submission, so the archive holds the folder's files directly, without the packer's
-// `workspace/` root. The packer's scan still decides what goes in (.gitignore, .sphereignore).
+// submission, so the archive holds the folder's files directly (the packer's `topFolder: null`).
+// The packer's scan still decides what goes in (.gitignore, .sphereignore).
 import { promises as fsp } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import * as tar from 'tar';
 import { checkEntryFile, compilerIdForFileName, LANGUAGES } from '../../core/languages';
-import { checkSizeLimits, scanFolder, type FolderScan } from '../../core/packer';
+import { checkSizeLimits, packFolder, scanFolder, type FolderScan } from '../../core/packer';
 import type { SubmissionFiles } from '../../api';
 import { OUTPUT_DIR_NAME } from './output-files';
 
@@ -83,14 +81,7 @@ export async function prepareFolderSource(root: string, compilerId: number, opti
     return { scan, files, mode: 'parts', parts, dispose: async () => undefined };
   }
 
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'sphere-compilers-'));
-  const archivePath = path.join(dir, 'source.tar.gz');
-  try {
-    // Directories are listed too so empty ones survive; noDirRecurse keeps ignored files out.
-    await tar.create({ gzip: true, cwd: scan.root, portable: true, noDirRecurse: true, file: archivePath }, scan.included.map((e) => e.path));
-  } catch (err) {
-    await fsp.rm(dir, { recursive: true, force: true });
-    throw err;
-  }
-  return { scan, files, mode: 'archive', archivePath, dispose: () => fsp.rm(dir, { recursive: true, force: true }) };
+  // The scan without `.sphere-output/` is what gets packed; empty folders are kept.
+  const packed = await packFolder(scan.root, { scan, signal: options.signal, topFolder: null, fileName: 'source.tar.gz' });
+  return { scan, files, mode: 'archive', archivePath: packed.file, dispose: packed.dispose };
 }

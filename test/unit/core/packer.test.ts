@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -57,6 +59,72 @@ describe('core/packer', () => {
       } finally {
         await packed.dispose();
       }
+    });
+
+    it('puts the entries at the top level with topFolder: null', async () => {
+      const root = await tree({ 'main.cpp': 'int main(){}\n', 'lib/geo.hpp': '#pragma once\n', 'out/': '' });
+      const packed = await packFolder(root, { topFolder: null, fileName: 'source.tar.gz' });
+      try {
+        assert.equal(path.basename(packed.file), 'source.tar.gz');
+        const entries = await readArchive(packed.file);
+        assert.deepEqual(entries.map((e) => e.path).sort(), ['lib/', 'lib/geo.hpp', 'main.cpp', 'out/']);
+        assert.equal(entries.find((e) => e.path === 'lib/geo.hpp')?.content, '#pragma once\n');
+      } finally {
+        await packed.dispose();
+      }
+    });
+
+    it('keeps file modes and modification times, in an archive GNU tar lists too', async function () {
+      const root = await tree({ 'run.sh': 'echo hi\n', 'data/a.txt': 'a' });
+      await fsp.chmod(path.join(root, 'run.sh'), 0o750);
+      const when = new Date('2024-03-05T06:07:08Z');
+      await fsp.utimes(path.join(root, 'data/a.txt'), when, when);
+      const packed = await packFolder(root);
+      try {
+        const headers = new Map<string, { mode?: number; mtime?: Date; size?: number }>();
+        await tar.t({ file: packed.file, onReadEntry: (e) => void headers.set(e.path, { mode: e.mode, mtime: e.mtime, size: e.size }) });
+        assert.equal(headers.get('workspace/run.sh')?.mode, 0o750);
+        assert.equal(headers.get('workspace/data/a.txt')?.mtime?.toISOString(), when.toISOString());
+        assert.equal(headers.get('workspace/data/a.txt')?.size, 1);
+        let listing: string;
+        try {
+          listing = execFileSync('tar', ['-tvzf', packed.file], { encoding: 'utf8', env: { ...process.env, TZ: 'UTC' } });
+        } catch {
+          this.skip(); // no GNU tar on this machine
+        }
+        assert.match(listing, /^-rwxr-x--- .* workspace\/run\.sh$/m);
+        assert.match(listing, /^-rw.* 1 2024-03-05 06:07 workspace\/data\/a\.txt$/m);
+        assert.match(listing, /^drwxr-xr-x .* workspace\/data\/$/m);
+      } finally {
+        await packed.dispose();
+      }
+    });
+
+    it('keeps every byte of files larger than one write batch', async () => {
+      const root = await tree({ 'small.txt': 'before' });
+      const big = randomBytes(2.5 * 1024 * 1024 + 7);
+      await fsp.writeFile(path.join(root, 'big.bin'), big);
+      await fsp.writeFile(path.join(root, 'z-after.txt'), 'after');
+      const packed = await packFolder(root);
+      const dest = await tree({});
+      try {
+        await unpackTarGz(packed.file, dest);
+        const back = await fsp.readFile(path.join(dest, 'workspace', 'big.bin'));
+        assert.equal(createHash('sha256').update(back).digest('hex'), createHash('sha256').update(big).digest('hex'));
+        assert.equal(await fsp.readFile(path.join(dest, 'workspace', 'z-after.txt'), 'utf8'), 'after');
+      } finally {
+        await packed.dispose();
+      }
+    });
+
+    it('fails naming a file removed or shrunk between the scan and the packing', async () => {
+      const root = await tree({ 'a.txt': 'a', 'gone.txt': 'g', 'shrinks.txt': 'long content' });
+      const scan = await scanFolder(root);
+      await fsp.rm(path.join(root, 'gone.txt'));
+      await assert.rejects(packFolder(root, { scan }), (err: unknown) => err instanceof PackError && err.code === 'unreadable' && err.path === 'gone.txt');
+      await fsp.writeFile(path.join(root, 'gone.txt'), 'g');
+      await fsp.writeFile(path.join(root, 'shrinks.txt'), 'short');
+      await assert.rejects(packFolder(root, { scan }), /"shrinks\.txt" changed while packing/);
     });
 
     it('reports progress up to every file and byte', async () => {
