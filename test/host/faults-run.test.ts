@@ -1,0 +1,103 @@
+// Run Active File (Compilers) under faults, as the user sees it: a slow answer, a 5xx (on the
+// POST: no retry and "check the history"; while polling: ridden out), a revoked token (one
+// prompt), the service unreachable.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, sleep } from './helpers';
+import { makeUnreachable, MessageCapture, restoreAll, revokeToken, useShortTimeout } from './faults-support';
+
+interface RunReport {
+  ok: boolean;
+  status?: { code: number };
+  stdout?: string;
+  error?: { message: string; status?: number; errorCode?: number; action?: string };
+}
+
+const RUN = 'sphereEngine.compilers.runActiveFile';
+const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'compilers');
+const posts = async () => (await emulatorRequests()).filter((r) => r.method === 'POST' && r.url.startsWith('/compilers/api/v4/submissions'));
+
+describe('faults: Run Active File (Compilers)', function () {
+  this.timeout(90_000);
+  let work: string;
+  let greet: vscode.Uri;
+  const messages = new MessageCapture();
+
+  before(async () => {
+    await activateExtension();
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-run-'));
+    fs.cpSync(path.join(FIXTURES, 'python-input'), work, { recursive: true });
+    greet = vscode.Uri.file(path.join(work, 'greet.py'));
+    messages.install();
+  });
+  beforeEach(async () => {
+    messages.clear();
+    await clearEmulatorRequests();
+  });
+  afterEach(restoreAll);
+  after(() => {
+    messages.uninstall();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  const run = () => vscode.commands.executeCommand<RunReport>(RUN, greet);
+
+  it('a slow answer to the POST: a timeout message, one POST, the check-history action', async () => {
+    await useShortTimeout(1);
+    await setEmulatorFaults([{ path: '^/compilers/api/v4/submissions$', method: 'POST', kind: 'latency', ms: 2500 }]);
+    const report = await run();
+    assert.equal(report.ok, false);
+    assert.match(report.error?.message ?? '', /did not answer in time/);
+    assert.equal(report.error?.action, 'checkHistoryBeforeResubmit');
+    await new Promise((r) => setTimeout(r, 2000)); // the slow POST lands on the server
+    assert.equal((await posts()).length, 1, 'never sent twice');
+  });
+
+  it('a 5xx on the POST: not retried (one POST), the report carries the check-history action', async () => {
+    await setEmulatorFaults([{ path: '^/compilers/api/v4/submissions$', method: 'POST', kind: 'status', status: 502 }]);
+    const report = await run();
+    assert.equal(report.error?.status, 502, JSON.stringify(report));
+    assert.equal(report.error?.action, 'checkHistoryBeforeResubmit');
+    assert.equal((await posts()).length, 1);
+  });
+
+  // DEFECT D5 (RELIABILITY.md): no feature tells the user to check the history. src/ui/errors.ts
+  // actionFor() has no case for 'checkHistoryBeforeResubmit' (no button), and the text is the
+  // generic row of src/api/error-table.ts ("... Wait a moment and try again." / "... then try
+  // again."), which invites a second, paid submission. Unskip once fixed.
+  it.skip('a failed POST: the notification says to check the history before resubmitting (KNOWN DEFECT D5)', async () => {
+    await setEmulatorFaults([{ path: '^/compilers/api/v4/submissions$', method: 'POST', kind: 'status', status: 502 }]);
+    await run();
+    const shown = messages.errors().map((m) => `${m.text} [${m.buttons.join(', ')}]`).join('\n');
+    assert.match(shown, /history/i, shown);
+  });
+
+  it('5xx while polling: ridden out, the run still ends accepted', async () => {
+    await setEmulatorFaults([{ path: '^/compilers/api/v4/submissions/\\d+$', method: 'GET', kind: 'status', status: 503, times: 2 }]);
+    const report = await run();
+    assert.equal(report.status?.code, 15, JSON.stringify(report));
+    assert.equal(report.stdout, 'Hello, Ada!\nHello, Linus!\n');
+  });
+
+  it('a revoked token: one message with Set Access Token, not a loop of errors', async () => {
+    await revokeToken();
+    const report = await run();
+    assert.equal(report.error?.status, 401, JSON.stringify(report));
+    assert.equal(report.error?.action, 'setToken');
+    await sleep(2500); // anything still running in the background would show more errors now
+    assert.equal(messages.signInPrompts().length, 1, JSON.stringify(messages.shown));
+    assert.equal(messages.errors().length, 1, 'no loop of errors');
+    assert.equal((await posts()).length, 1, 'one POST, no retry');
+  });
+
+  it('the service unreachable: says nothing is listening and points to the settings', async () => {
+    await makeUnreachable('compilers');
+    const report = await run();
+    assert.equal(report.ok, false);
+    assert.match(report.error?.message ?? '', /nothing is listening|cannot be reached|refused/i);
+    assert.equal(report.error?.action, 'openSettings');
+  });
+});

@@ -1,0 +1,96 @@
+// Submit Folder to Project (Containers) under faults, as the user sees it: a slow answer and a
+// 5xx on the POST (never sent twice, "check the history"), a 5xx while polling (ridden out), a
+// connection cut mid-upload, a revoked token (one prompt), the service unreachable.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, sleep } from './helpers';
+import { makeUnreachable, MessageCapture, restoreAll, revokeToken, useShortTimeout } from './faults-support';
+
+interface Outcome {
+  id?: number;
+  statusCode?: number;
+  error?: string;
+}
+
+const FOLDER = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'containers', 'ok');
+const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
+const posts = async () => (await emulatorRequests()).filter((r) => r.method === 'POST' && /^\/containers\/api\/v1\/submissions(\?|$)/.test(r.url));
+
+describe('faults: Submit Folder to Project (Containers)', function () {
+  this.timeout(90_000);
+  const messages = new MessageCapture();
+
+  before(async () => {
+    await activateExtension();
+    messages.install();
+  });
+  beforeEach(async () => {
+    messages.clear();
+    await clearEmulatorRequests();
+  });
+  afterEach(restoreAll);
+  after(() => messages.uninstall());
+
+  const submit = () =>
+    vscode.commands.executeCommand<Outcome>('sphereEngine.containers.submitFolder', vscode.Uri.file(FOLDER), { projectId: CONSOLE_PYTHON, scenario: 'run', confirm: false });
+  const shownText = () => messages.shown.map((m) => `${m.text} [${m.buttons.join(', ')}]`).join('\n');
+
+  it('a slow answer to the POST: a timeout message, and one POST only', async () => {
+    await useShortTimeout(1);
+    await setEmulatorFaults([{ path: '^/containers/api/v1/submissions$', method: 'POST', kind: 'latency', ms: 2500 }]);
+    const outcome = await submit();
+    assert.equal(outcome.statusCode, undefined);
+    assert.match(`${outcome.error}\n${shownText()}`, /did not answer in time/);
+    await sleep(2000);
+    assert.equal((await posts()).length, 1, 'never sent twice');
+  });
+
+  it('a 5xx on the POST: not retried (one POST), the failure is shown', async () => {
+    await setEmulatorFaults([{ path: '^/containers/api/v1/submissions$', method: 'POST', kind: 'status', status: 503 }]);
+    const outcome = await submit();
+    assert.equal(outcome.statusCode, undefined);
+    assert.ok(messages.errors().length >= 1, 'the failure is shown');
+    assert.equal((await posts()).length, 1);
+  });
+
+  // DEFECT D5 (RELIABILITY.md): no feature tells the user to check the history. src/ui/errors.ts
+  // actionFor() has no case for 'checkHistoryBeforeResubmit' (no button), and the text is the
+  // generic row of src/api/error-table.ts ("... Wait a moment and try again." / "... then try
+  // again."), which invites a second, paid submission. Unskip once fixed.
+  it.skip('a failed POST: the notification says to check the history before resubmitting (KNOWN DEFECT D5)', async () => {
+    await setEmulatorFaults([{ path: '^/containers/api/v1/submissions$', method: 'POST', kind: 'status', status: 503 }]);
+    await submit();
+    assert.match(shownText(), /history/i, shownText());
+  });
+
+  it('a connection cut mid-upload: one POST attempt, a clear message', async () => {
+    await setEmulatorFaults([{ path: '^/containers/api/v1/submissions$', method: 'POST', kind: 'drop-request-body', bytes: 64 }]);
+    const outcome = await submit();
+    assert.equal(outcome.statusCode, undefined);
+    assert.match(`${outcome.error}\n${shownText()}`, /connection|cut|failed/i);
+  });
+
+  it('5xx while polling: ridden out, the result still arrives', async () => {
+    await setEmulatorFaults([{ path: '^/containers/api/v1/submissions/\\d+$', method: 'GET', kind: 'status', status: 503, times: 2 }]);
+    const outcome = await submit();
+    assert.equal(outcome.statusCode, 15, outcome.error);
+    assert.equal((await posts()).length, 1);
+  });
+
+  it('a revoked token: one message with Set Access Token, not a loop of errors', async () => {
+    await revokeToken();
+    const outcome = await submit();
+    assert.equal(outcome.statusCode, undefined);
+    await sleep(2500);
+    assert.equal(messages.signInPrompts().length, 1, shownText());
+    assert.equal(messages.errors().length, 1, `no loop of errors:\n${shownText()}`);
+  });
+
+  it('the service unreachable: says nothing is listening and points to the settings', async () => {
+    await makeUnreachable('containers');
+    const outcome = await submit();
+    assert.equal(outcome.statusCode, undefined);
+    assert.match(`${outcome.error}\n${shownText()}`, /nothing is listening|cannot be reached|refused/i);
+  });
+});

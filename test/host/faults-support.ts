@@ -1,0 +1,96 @@
+// Shared pieces of the host fault tests (test/host/faults-*.test.ts): what the user is shown
+// (notifications captured, and dismissed so nothing waits on them), the connection settings a
+// fault test changes (timeout, endpoint), and the emulator's token list (revoking the token).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { clearEmulatorFaults, emulatorInfo } from './helpers';
+
+export interface ShownMessage {
+  level: 'error' | 'warning' | 'info';
+  text: string;
+  buttons: string[];
+}
+
+type Show = (message: string, ...rest: unknown[]) => Thenable<unknown>;
+
+/**
+ * Records every notification the extension shows while installed, answering each one as if the
+ * user closed it. The extension host hands this extension and its tests the same `vscode` object,
+ * so replacing the functions on `vscode.window` reaches the extension's calls too.
+ */
+export class MessageCapture {
+  readonly shown: ShownMessage[] = [];
+  private readonly originals: Partial<Record<'showErrorMessage' | 'showWarningMessage' | 'showInformationMessage', Show>> = {};
+
+  install(): void {
+    const win = vscode.window as unknown as Record<string, Show>;
+    const levels = { showErrorMessage: 'error', showWarningMessage: 'warning', showInformationMessage: 'info' } as const;
+    for (const [name, level] of Object.entries(levels) as Array<[keyof typeof levels, ShownMessage['level']]>) {
+      this.originals[name] = win[name];
+      win[name] = (message: string, ...rest: unknown[]) => {
+        const buttons = rest.flatMap((r) => (typeof r === 'string' ? [r] : r && typeof r === 'object' && 'title' in r ? [String((r as { title: unknown }).title)] : []));
+        this.shown.push({ level, text: message, buttons });
+        return Promise.resolve(undefined);
+      };
+    }
+  }
+
+  uninstall(): void {
+    const win = vscode.window as unknown as Record<string, Show>;
+    for (const [name, fn] of Object.entries(this.originals)) if (fn) win[name] = fn;
+  }
+
+  clear(): void {
+    this.shown.length = 0;
+  }
+
+  /** Notifications offering to set a token: the "sign-in prompt". */
+  signInPrompts(): ShownMessage[] {
+    return this.shown.filter((m) => m.buttons.some((b) => /Set Access Token|Sign In/i.test(b)));
+  }
+
+  errors(): ShownMessage[] {
+    return this.shown.filter((m) => m.level === 'error');
+  }
+}
+
+const config = () => vscode.workspace.getConfiguration('sphereEngine');
+
+/** Small client timeouts so a slow answer turns into a timeout within the test. */
+export async function useShortTimeout(seconds = 1): Promise<void> {
+  await config().update('http.timeoutSeconds', seconds, vscode.ConfigurationTarget.Global);
+}
+
+export async function restoreTimeout(): Promise<void> {
+  await config().update('http.timeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+}
+
+/** Points a module at a loopback port where nothing listens: the service is unreachable. */
+export async function makeUnreachable(module: 'containers' | 'compilers' | 'problems'): Promise<void> {
+  await config().update(`${module}.endpoint`, `http://127.0.0.1:9/${module}`, vscode.ConfigurationTarget.Global);
+}
+
+export async function restoreEndpoint(module: 'containers' | 'compilers' | 'problems'): Promise<void> {
+  await config().update(`${module}.endpoint`, undefined, vscode.ConfigurationTarget.Global);
+}
+
+async function setEmulatorTokens(tokens: string[]): Promise<void> {
+  const res = await fetch(`${emulatorInfo().origin}/__emulator/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tokens }),
+  });
+  assert.equal(res.status, 200, 'setting the emulator tokens');
+}
+
+/** The service stops accepting our token (revoked in the client panel). */
+export const revokeToken = () => setEmulatorTokens(['a-token-that-is-not-ours']);
+export const restoreToken = () => setEmulatorTokens([emulatorInfo().token]);
+
+/** Undo everything a fault test may have changed, whatever it did. */
+export async function restoreAll(): Promise<void> {
+  await clearEmulatorFaults();
+  await restoreToken();
+  await restoreTimeout();
+  for (const module of ['containers', 'compilers', 'problems'] as const) await restoreEndpoint(module);
+}
