@@ -79,8 +79,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
-    console.error('[emulator] unexpected error', err);
-    return c.json({ error_code: 1003, message: `internal emulator error: ${(err as Error).message}` }, 500);
+    // The details name host folders (the data directory, temp files): they go to the emulator's
+    // stderr only, never into an answer. The path without its query keeps the token out of the log.
+    console.error(`[emulator] unexpected error in ${c.req.method} ${new URL(c.req.url).pathname}:`, err);
+    return c.json({ error_code: 1003, message: 'internal emulator error' }, 500);
   });
   app.notFound((c) => c.json({ error_code: 404, message: 'resource not found' }, 404));
 

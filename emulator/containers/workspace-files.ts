@@ -11,9 +11,11 @@ import { WS_RUNNING, workspaceDirs, type WorkspaceRecord } from './workspace-mod
 import {
   PathNotDecodable,
   PathOutsideWorkspace,
+  PathTooLong,
   decodeBase64Path,
   displayPath,
   resolveInWorkspace,
+  statInWorkspace,
 } from './workspace-paths';
 import type { WorkspaceService } from './workspaces';
 
@@ -45,6 +47,33 @@ function decodeOr1105(encoded: string): string {
   }
 }
 
+/**
+ * The path inside the workspace, with its refusals as this endpoint's API errors: a path out of
+ * the workspace is "permission denied" (`outsideCode`), a name too long for the file system is the
+ * endpoint's "not found" code (`tooLongCode`), as the real service's file system would report it.
+ */
+function resolveOr(root: string, userPath: string, outsideCode: number, tooLongCode: number): { abs: string; rel: string } {
+  try {
+    return resolveInWorkspace(root, userPath);
+  } catch (err) {
+    if (err instanceof PathOutsideWorkspace) throw apiError(400, outsideCode, `permission denied: ${userPath} is outside the workspace`);
+    if (err instanceof PathTooLong) throw apiError(400, tooLongCode, err.message);
+    throw err;
+  }
+}
+
+function statOr(abs: string, tooLongCode: number): fs.Stats | undefined {
+  try {
+    return statInWorkspace(abs);
+  } catch (err) {
+    if (err instanceof PathTooLong) throw apiError(400, tooLongCode, err.message);
+    throw err;
+  }
+}
+
+/** An fs failure for a 500 answer: its code only, never the message (it names host paths). */
+const fsReason = (err: unknown) => (err as NodeJS.ErrnoException).code ?? 'unknown error';
+
 function entryOf(dir: string, name: string) {
   const st = fs.statSync(path.join(dir, name));
   return {
@@ -72,17 +101,11 @@ export function workspaceFileRoutes(app: Hono, ctx: EmulatorContext, service: Wo
     if (data.length > FILE_SIZE_LIMIT) throw apiError(413, 202511, 'file is above the 16 MiB upload limit');
 
     const root = workspaceDirs(ctx, ws.id).files;
-    let target: { abs: string; rel: string };
-    try {
-      target = resolveInWorkspace(root, filepath);
-    } catch (err) {
-      if (err instanceof PathOutsideWorkspace) throw apiError(400, 202602, `permission denied: ${filepath} is outside the workspace`);
-      throw err;
-    }
+    const target = resolveOr(root, filepath, 202602, 202601);
     if (target.rel === '') throw apiError(400, 202612, 'filepath points at the workspace directory, not a file');
-    const parentStat = fs.statSync(path.dirname(target.abs), { throwIfNoEntry: false });
+    const parentStat = statOr(path.dirname(target.abs), 202601);
     if (!parentStat || !parentStat.isDirectory()) throw apiError(400, 202601, `parent directory of ${filepath} does not exist`);
-    const existing = fs.statSync(target.abs, { throwIfNoEntry: false });
+    const existing = statOr(target.abs, 202601);
     if (existing && !existing.isFile()) throw apiError(400, 202612, `${filepath} exists and is not a file`);
     if ((existing && !canWrite(existing)) || !canWrite(parentStat) || !canEnter(parentStat)) {
       throw apiError(400, 202602, `permission denied: cannot write ${filepath}`);
@@ -90,7 +113,7 @@ export function workspaceFileRoutes(app: Hono, ctx: EmulatorContext, service: Wo
     try {
       fs.writeFileSync(target.abs, data);
     } catch (err) {
-      throw apiError(500, 1103, `upload failed: ${(err as Error).message}`);
+      throw apiError(500, 1103, `upload failed: ${fsReason(err)}`);
     }
     service.markUsed(ws);
     return c.json({ path: displayPath(target.rel) });
@@ -100,14 +123,8 @@ export function workspaceFileRoutes(app: Hono, ctx: EmulatorContext, service: Wo
     const ws = service.get(c.req.param('id'));
     const userPath = decodeOr1105(pathTail(c, 'files'));
     runningOr(ws, 1108);
-    let target: { abs: string; rel: string };
-    try {
-      target = resolveInWorkspace(workspaceDirs(ctx, ws.id).files, userPath);
-    } catch (err) {
-      if (err instanceof PathOutsideWorkspace) throw apiError(400, 1102, `permission denied: ${userPath} is outside the workspace`);
-      throw err;
-    }
-    const st = fs.statSync(target.abs, { throwIfNoEntry: false });
+    const target = resolveOr(workspaceDirs(ctx, ws.id).files, userPath, 1102, 1101);
+    const st = statOr(target.abs, 1101);
     if (!st || !st.isFile()) throw apiError(400, 1101, `${userPath} not found or not a file`);
     if (!canRead(st)) throw apiError(400, 1102, `permission denied: cannot read ${userPath}`);
     if (st.size > FILE_SIZE_LIMIT) throw apiError(413, 1111, 'file is above the 16 MiB download limit');
@@ -115,7 +132,7 @@ export function workspaceFileRoutes(app: Hono, ctx: EmulatorContext, service: Wo
     try {
       data = fs.readFileSync(target.abs);
     } catch (err) {
-      throw apiError(500, 1103, `file read failed: ${(err as Error).message}`);
+      throw apiError(500, 1103, `file read failed: ${fsReason(err)}`);
     }
     service.markUsed(ws);
     return c.body(new Uint8Array(data), 200, { 'content-type': 'application/octet-stream' });
@@ -126,14 +143,8 @@ export function workspaceFileRoutes(app: Hono, ctx: EmulatorContext, service: Wo
     const tail = pathTail(c, 'list_files');
     const userPath = tail === '' ? '' : decodeOr1105(tail);
     runningOr(ws, 1008);
-    let target: { abs: string; rel: string };
-    try {
-      target = resolveInWorkspace(workspaceDirs(ctx, ws.id).files, userPath);
-    } catch (err) {
-      if (err instanceof PathOutsideWorkspace) throw apiError(400, 1102, `permission denied: ${userPath} is outside the workspace`);
-      throw err;
-    }
-    const st = fs.statSync(target.abs, { throwIfNoEntry: false });
+    const target = resolveOr(workspaceDirs(ctx, ws.id).files, userPath, 1102, 1101);
+    const st = statOr(target.abs, 1101);
     if (!st || !st.isDirectory()) throw apiError(400, 1101, `${userPath || '/'} not found or not a directory`);
     if (!canRead(st) || !canEnter(st)) throw apiError(400, 1102, `permission denied: cannot list ${userPath}`);
     const files: Omit<ReturnType<typeof entryOf>, 'isDir'>[] = [];
@@ -150,7 +161,7 @@ export function workspaceFileRoutes(app: Hono, ctx: EmulatorContext, service: Wo
         (isDir ? dirs : files).push(shown);
       }
     } catch (err) {
-      throw apiError(500, 1103, `listing failed: ${(err as Error).message}`);
+      throw apiError(500, 1103, `listing failed: ${fsReason(err)}`);
     }
     service.markUsed(ws);
     return c.json({ listed_dir: displayPath(target.rel), files, dirs });

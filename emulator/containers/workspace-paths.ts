@@ -9,6 +9,37 @@ export const WORKSPACE_HOME = '/home/user/workspace';
 
 export class PathNotDecodable extends Error {}
 export class PathOutsideWorkspace extends Error {}
+/** A name (or the whole path) longer than a Linux file system takes; the message is user-facing. */
+export class PathTooLong extends Error {}
+
+/** NAME_MAX of the usual Linux file systems: bytes per file or directory name. */
+export const NAME_MAX_BYTES = 255;
+/** PATH_MAX minus its terminating NUL: bytes of the whole path inside the container. */
+export const PATH_MAX_BYTES = 4095;
+
+/** Refuses names the container's file system could not hold, before the host is asked. */
+function assertLengths(rel: string): void {
+  if (rel.split('/').some((name) => Buffer.byteLength(name) > NAME_MAX_BYTES)) {
+    throw new PathTooLong(`file name too long (${NAME_MAX_BYTES} bytes at most)`);
+  }
+  if (Buffer.byteLength(displayPath(rel)) > PATH_MAX_BYTES) throw new PathTooLong(`file path too long (${PATH_MAX_BYTES} bytes at most)`);
+}
+
+/**
+ * fs.statSync for a resolved path: undefined when nothing is there (also when a part of the path
+ * is a file), PathTooLong when the host's own limit is hit (its folder prefix is longer than
+ * /home/user/workspace). Other errors propagate.
+ */
+export function statInWorkspace(abs: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(abs);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    if (code === 'ENAMETOOLONG') throw new PathTooLong(`file path too long for the emulator's data folder`);
+    throw err;
+  }
+}
 
 /** Decodes a base64 path segment; throws PathNotDecodable for bad base64 or bad UTF-8. */
 export function decodeBase64Path(encoded: string): string {
@@ -30,7 +61,7 @@ export function decodeBase64Path(encoded: string): string {
 /**
  * Turns a user path into a path inside `root` (the workspace folder). Accepts relative paths and
  * absolute ones under /home/user/workspace. Returns the absolute host path and the normalized
- * relative path ('' for the root).
+ * relative path ('' for the root). Throws PathOutsideWorkspace or PathTooLong.
  */
 export function resolveInWorkspace(root: string, userPath: string): { abs: string; rel: string } {
   if (userPath.includes('\0')) throw new PathOutsideWorkspace('path contains a NUL byte');
@@ -40,6 +71,7 @@ export function resolveInWorkspace(root: string, userPath: string): { abs: strin
   const normalized = path.posix.normalize(p.replace(/^\/+/, '') || '.');
   const rel = normalized === '.' || normalized === './' ? '' : normalized.replace(/\/+$/, '');
   if (rel === '..' || rel.startsWith('../')) throw new PathOutsideWorkspace(`${userPath} is outside ${WORKSPACE_HOME}`);
+  assertLengths(rel);
   const abs = rel === '' ? root : path.join(root, rel);
   assertNoEscapeThroughLinks(root, abs);
   return { abs, rel };

@@ -1,7 +1,10 @@
 // Fault injection for tests: latency, error statuses, broken bodies and dropped connections on
 // chosen routes. Set at start (--faults file) or at run time (POST /__emulator/faults).
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
+// The adapter's documented marker for "this handler wrote (or cut) the response itself": it then
+// writes nothing more into the socket. Any other Response would be written after ours.
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 
 export type FaultKind =
   | 'latency' // wait `ms`, then answer normally
@@ -12,7 +15,7 @@ export type FaultKind =
   | 'wrong-content-type' // the real answer, labelled text/plain
   | 'drop' // close the connection without an answer
   | 'drop-request-body' // read `bytes` of the request body, then close the connection
-  | 'drop-response-body'; // send headers and `bytes` of the real body, then close
+  | 'drop-response-body'; // send headers and `bytes` of the real body (never all of it), then close
 
 export interface FaultRule {
   /** Regular expression matched against the path (no query). */
@@ -58,6 +61,14 @@ export class Faults {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Tells the node adapter that this answer was written (or cut) by hand: it then writes nothing. */
+function answeredByHand(c: Context): void {
+  // Clear first: a Response set over an existing one is merged with it into a new adapter
+  // response, which loses the marker and is written into the socket after ours.
+  c.res = undefined;
+  c.res = RESPONSE_ALREADY_SENT;
+}
+
 export function faultMiddleware(faults: Faults): MiddlewareHandler<{ Bindings: HttpBindings }> {
   return async (c, next) => {
     const path = new URL(c.req.url).pathname;
@@ -88,7 +99,8 @@ export function faultMiddleware(faults: Faults): MiddlewareHandler<{ Bindings: H
       }
       case 'drop':
         socket?.destroy();
-        return new Response(null, { status: 500 });
+        answeredByHand(c);
+        return;
       case 'drop-request-body': {
         const incoming = c.env.incoming;
         const limit = rule.bytes ?? 1024;
@@ -107,12 +119,14 @@ export function faultMiddleware(faults: Faults): MiddlewareHandler<{ Bindings: H
           });
           incoming.on('error', () => resolve());
         });
-        return new Response(null, { status: 500 });
+        answeredByHand(c);
+        return;
       }
       case 'drop-response-body': {
         await next();
         const full = Buffer.from(await c.res.arrayBuffer());
-        const part = full.subarray(0, Math.min(rule.bytes ?? 16, full.length));
+        // At least one byte short of the whole: a cut that delivers everything would be no cut.
+        const part = full.subarray(0, Math.max(0, Math.min(rule.bytes ?? 16, full.length - 1)));
         const out = c.env.outgoing;
         // Announce the whole length, send a part, then cut the connection.
         out.writeHead(c.res.status, {
@@ -120,7 +134,10 @@ export function faultMiddleware(faults: Faults): MiddlewareHandler<{ Bindings: H
           'content-length': String(full.length),
         });
         out.write(part, () => setTimeout(() => out.socket?.destroy(), 20));
-        return new Response(null, { status: 200 });
+        // After next() a returned Response is ignored: the adapter would write the consumed one
+        // (ERR_INVALID_STATE) and its error text into this socket. The marker stops it.
+        answeredByHand(c);
+        return;
       }
     }
   };

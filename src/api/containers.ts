@@ -181,9 +181,9 @@ export class ContainersClient {
     });
   }
 
-  /** GET /submissions/{id} */
+  /** GET /submissions/{id}. A poll: sent once, the caller keeps the polling rhythm (RequestOptions.retry). */
   async getSubmission(id: number, signal?: AbortSignal): Promise<ContainersSubmission> {
-    return normaliseContainersSubmission(await this.http.json('GET', `/submissions/${encodeURIComponent(String(id))}`, { signal }));
+    return normaliseContainersSubmission(await this.http.json('GET', `/submissions/${encodeURIComponent(String(id))}`, { signal, retry: false }));
   }
 
   /** GET /submissions/{id}/{stream} — raw bytes, capped. */

@@ -2,6 +2,7 @@
 // Specific rows come from the three API references; generic rows cover statuses and
 // transport failures the references do not list. Tests iterate SPEC_ERROR_CODES against it.
 import type { SuggestedAction } from './actions';
+import type { EndpointKind } from './endpoint-kind';
 import type { ApiModule } from './modules';
 
 /** Why a request failed, beyond an HTTP status. */
@@ -26,6 +27,8 @@ export interface ErrorRow {
   code: number | null;
   /** For rows with status null: which transport failure they describe. */
   kind?: ErrorKind;
+  /** Only for requests to this kind of endpoint (a code documented for those endpoints alone). */
+  endpoint?: EndpointKind;
   explanation: string;
   action: SuggestedAction;
 }
@@ -34,8 +37,8 @@ const C = 'containers' as const;
 const K = 'compilers' as const;
 const P = 'problems' as const;
 
-function row(module: ErrorRow['module'], status: ErrorRow['status'], code: number | null, explanation: string, action: SuggestedAction): ErrorRow {
-  return { module, status, code, explanation, action };
+function row(module: ErrorRow['module'], status: ErrorRow['status'], code: number | null, explanation: string, action: SuggestedAction, endpoint?: EndpointKind): ErrorRow {
+  return endpoint === undefined ? { module, status, code, explanation, action } : { module, status, code, explanation, action, endpoint };
 }
 
 const TOKEN_REJECTED = 'The access token was rejected (missing, mistyped, revoked, or made for another module). Set a valid token for this module.';
@@ -55,13 +58,15 @@ export const ERROR_TABLE: readonly ErrorRow[] = [
   row(C, 401, 1, TOKEN_REJECTED, 'setToken'),
   row(C, 400, 10, 'The service refused the request data (a value is missing, out of range or of the wrong type). Check the parameters you entered.', 'fixInput'),
   row(C, 400, 1003, 'The workspace could not be created. Nothing was started; try again, and check the project settings if it keeps failing.', 'retry'),
-  row(C, 500, 1003, 'The service failed to stop, resume or remove the workspace. Wait a moment and try again.', 'waitAndRetry'),
+  // The reference documents 500/1003, 500/1008 and 500/1013 for stop, resume and remove only;
+  // elsewhere (an upload, say) they get the generic 5xx row, not a lifecycle explanation.
+  row(C, 500, 1003, 'The service failed to stop, resume or remove the workspace. Wait a moment and try again.', 'waitAndRetry', 'workspaceLifecycle'),
   row(C, 404, 1001, 'The workspace or submission does not exist (it may have been removed, or the id belongs to another account).', 'fixInput'),
   row(C, 404, 1008, 'The workspace is not available for file operations: it is stopped or still starting. Resume it (or wait until it runs) and try again.', 'resumeWorkspace'),
-  row(C, 500, 1008, 'The service hit an internal error while resuming the workspace. Wait a moment and try again.', 'waitAndRetry'),
+  row(C, 500, 1008, 'The service hit an internal error while resuming the workspace. Wait a moment and try again.', 'waitAndRetry', 'workspaceLifecycle'),
   row(C, 400, 1010, 'The workspace cannot be resumed because of an internal error on the service. Wait a moment and try again, or create a new workspace.', 'waitAndRetry'),
   row(C, 400, 1013, 'The workspace cannot be stopped, resumed or removed in its current state (for example it is still starting, already stopped, or being stopped). Refresh it, wait for the state to settle and try again.', 'waitAndRetry'),
-  row(C, 500, 1013, 'The service could not change the workspace state because of an internal error. Wait a moment and try again.', 'waitAndRetry'),
+  row(C, 500, 1013, 'The service could not change the workspace state because of an internal error. Wait a moment and try again.', 'waitAndRetry', 'workspaceLifecycle'),
   row(C, 400, 1101, 'The file or directory was not found in the workspace, or the path points to the wrong kind of entry (a directory instead of a file, or the reverse).', 'fixInput'),
   row(C, 404, 1101, 'The requested stream is not available for this workspace or submission (it was never produced).', 'fixInput'),
   row(C, 400, 1102, 'Permission denied: the file or directory in the workspace cannot be read.', 'fixInput'),
@@ -75,7 +80,7 @@ export const ERROR_TABLE: readonly ErrorRow[] = [
   row(C, 409, 200612, 'Another edit session of this project is already active. Close it, then try again.', 'waitAndRetry'),
   row(C, 400, 202504, 'The upload carried no file data. This is a bug in the request; try again.', 'retry'),
   row(C, 400, 202604, 'The upload carried no target path. Choose where the file should go.', 'fixInput'),
-  row(C, 400, 202601, 'The target directory does not exist in the workspace. Create the parent directories first.', 'fixInput'),
+  row(C, 400, 202601, 'The target path was not accepted: its directory does not exist in the workspace (create the parent directories first), or a name in it is too long (255 bytes at most).', 'fixInput'),
   row(C, 400, 202602, 'Permission denied: the file cannot be written at that place in the workspace.', 'fixInput'),
   row(C, 400, 202612, 'The target path exists and is not a regular file (it is a directory, for example).', 'fixInput'),
   row(C, 413, 202511, 'The file is larger than 16 MiB, the most the service accepts for one upload.', 'fixInput'),
@@ -158,9 +163,12 @@ export const SPEC_ERROR_CODES: ReadonlyArray<readonly [ApiModule, number, number
   [P, 400, 205209], [P, 400, 1003],
 ];
 
-/** The most specific row for an HTTP error answer: exact triple, then module+code, then status, then 5xx. */
-export function findHttpRow(module: ApiModule, status: number, code: number | undefined): ErrorRow {
-  const rows = ERROR_TABLE;
+/**
+ * The most specific row for an HTTP error answer: exact triple, then module+code, then status,
+ * then 5xx. Rows tied to an endpoint kind count only for requests to that kind of endpoint.
+ */
+export function findHttpRow(module: ApiModule, status: number, code: number | undefined, endpoint: EndpointKind = 'other'): ErrorRow {
+  const rows = ERROR_TABLE.filter((r) => r.endpoint === undefined || r.endpoint === endpoint);
   if (code !== undefined) {
     const exact = rows.find((r) => r.module === module && r.status === status && r.code === code);
     if (exact) return exact;

@@ -2,6 +2,7 @@
 // network, a size cap, a bad setting), callers get a SphereApiError with a plain-words
 // explanation and one suggested action; the raw server message is kept, redacted.
 import { ACTION_LABELS, type SuggestedAction } from './actions';
+import { endpointKind } from './endpoint-kind';
 import { findHttpRow, findTransportRow, type ErrorKind } from './error-table';
 import { MODULE_LABELS, type ApiModule } from './modules';
 import { redact } from './redact';
@@ -63,11 +64,6 @@ export class SphereApiError extends Error {
   }
 }
 
-/** Methods that create or change something: an unclear failure may still have taken effect. */
-function isUnsafe(method: string | undefined): boolean {
-  return method === 'POST' || method === 'PUT';
-}
-
 /** Error for an HTTP answer with an error status (or an unusable body when `malformed`). */
 export function errorFromHttp(args: {
   module: ApiModule;
@@ -78,10 +74,13 @@ export function errorFromHttp(args: {
   serverMessage?: string;
   malformed?: boolean;
 }): SphereApiError {
-  const row = args.malformed && args.status < 400 ? findTransportRow('malformed') : findHttpRow(args.module, args.status, args.errorCode);
+  const endpoint = endpointKind(args.method, args.url);
+  const row = args.malformed && args.status < 400 ? findTransportRow('malformed') : findHttpRow(args.module, args.status, args.errorCode, endpoint);
   let action = row.action;
-  // A POST that failed on the server side may still have created a (paid) submission.
-  if (args.method === 'POST' && args.status >= 500) action = 'checkHistoryBeforeResubmit';
+  // A submission POST that failed on the server side (or whose success answer is unreadable) may
+  // still have created the submission, and each one is paid for. Other POSTs and PUTs (uploads,
+  // workspace changes) cost nothing to repeat: their row's action stands.
+  if (endpoint === 'createSubmission' && (args.status >= 500 || args.malformed)) action = 'checkHistoryBeforeResubmit';
   return new SphereApiError({
     module: args.module,
     kind: args.malformed && args.status < 400 ? 'malformed' : 'http',
@@ -109,8 +108,9 @@ export function classifyTransportError(err: unknown): ErrorKind {
 export function errorFromTransport(module: ApiModule, method: string, url: string, err: unknown): SphereApiError {
   const kind = classifyTransportError(err);
   const row = findTransportRow(kind);
-  // After a timeout or a cut connection we cannot know whether a POST/PUT reached the service.
-  const action = isUnsafe(method) && (kind === 'timeout' || kind === 'network') ? 'checkHistoryBeforeResubmit' : row.action;
+  // After a timeout or a cut connection we cannot know whether a submission was created; other
+  // requests are not billed, so trying again is the right advice for them.
+  const action = endpointKind(method, url) === 'createSubmission' && (kind === 'timeout' || kind === 'network') ? 'checkHistoryBeforeResubmit' : row.action;
   const raw = err instanceof Error ? err.message : String(err);
   return new SphereApiError({ module, kind, explanation: row.explanation, action, serverMessage: undefined, method, url, cause: new Error(redact(raw)) });
 }

@@ -64,6 +64,12 @@ export interface RequestOptions {
   query?: Query;
   body?: RequestBody;
   signal?: AbortSignal;
+  /**
+   * false: send a GET once, with no quick retries. For fetches of a submission: the services
+   * refuse a second fetch of one submission within their polling protection (1 s), and the
+   * callers (the poller, the features) already keep the module's rhythm and ride out failures.
+   */
+  retry?: boolean;
 }
 
 export interface RawRequestOptions extends RequestOptions {
@@ -75,11 +81,21 @@ export interface RawRequestOptions extends RequestOptions {
 
 type ResponseData = Dispatcher.ResponseData;
 
-/** Read a body up to `cap` bytes; returns null (and destroys the stream) past the cap. */
+/**
+ * Stop reading a body we will not use. Destroying undici's body stream makes it emit
+ * "Request aborted"; with no listener that error would escape as an uncaught exception,
+ * so a no-op listener takes it (the caller already reports the real reason).
+ */
+function discardBody(res: ResponseData): void {
+  res.body.on('error', () => undefined);
+  res.body.destroy();
+}
+
+/** Read a body up to `cap` bytes; returns null (and discards the stream) past the cap. */
 async function readCapped(res: ResponseData, cap: number): Promise<Buffer | null> {
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > cap) {
-    res.body.destroy();
+    discardBody(res);
     return null;
   }
   const chunks: Buffer[] = [];
@@ -87,7 +103,7 @@ async function readCapped(res: ResponseData, cap: number): Promise<Buffer | null
   for await (const chunk of res.body) {
     total += (chunk as Buffer).length;
     if (total > cap) {
-      res.body.destroy();
+      discardBody(res);
       return null;
     }
     chunks.push(chunk as Buffer);
@@ -208,7 +224,7 @@ export class HttpClient {
   ): Promise<T> {
     const url = this.url(path, options.query);
     const shownUrl = redact(url.toString());
-    const attempts = isRetryableMethod(method) ? Math.max(1, this.retry.attempts) : 1;
+    const attempts = isRetryableMethod(method) && options.retry !== false ? Math.max(1, this.retry.attempts) : 1;
     for (let attempt = 1; ; attempt++) {
       if (options.signal?.aborted) throw abortError(options.signal);
       const result = await this.attempt(method, url, shownUrl, options, onSuccess);

@@ -240,16 +240,16 @@ export class ProblemsClient {
     return this.http.json('POST', '/submissions', { body: submissionBody(fields, params.files, params.sourceArchivePath), signal });
   }
 
-  /** GET /submissions/{id} */
+  /** GET /submissions/{id}. A poll: sent once, the caller keeps the polling rhythm (RequestOptions.retry). */
   async getSubmission(submissionId: number, signal?: AbortSignal): Promise<ProblemsSubmission> {
-    return normaliseProblemsSubmission(await this.http.json('GET', `/submissions/${id(submissionId)}`, { signal }));
+    return normaliseProblemsSubmission(await this.http.json('GET', `/submissions/${id(submissionId)}`, { signal, retry: false }));
   }
 
-  /** GET /submissions?ids= — at most 20 ids, checked before sending. */
+  /** GET /submissions?ids= — at most 20 ids, checked before sending. A poll: sent once, like getSubmission. */
   async getSubmissions(ids: readonly number[], signal?: AbortSignal): Promise<{ items: ProblemsSubmission[] }> {
     const problem = checkSubmissionIds(ids);
     if (problem) throw invalidArgument('problems', problem);
-    const res = await this.http.json<{ items: unknown[] }>('GET', '/submissions', { query: { ids: ids.join(',') }, signal });
+    const res = await this.http.json<{ items: unknown[] }>('GET', '/submissions', { query: { ids: ids.join(',') }, signal, retry: false });
     return { ...res, items: (res.items ?? []).map(normaliseProblemsSubmission) };
   }
 

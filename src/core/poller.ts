@@ -1,6 +1,8 @@
 // The spec's polling rhythm: wait, fetch, repeat while executing — never faster than the
 // module's interval (polling without a pause can get the account refused). Transient
 // network trouble does not end the wait: the interval grows (capped) and polling goes on.
+// This loop is the only one that repeats a fetch: the clients send every fetch of a submission
+// once (no quick HTTP retries), so nothing re-fetches inside the service's polling protection.
 import { abortableSleep, abortError, isTransientError, type Sleep } from '../api';
 
 /** Containers: wait 5 s after creating, then every 5 s (containers-api-v1.md). */

@@ -120,6 +120,57 @@ describe('containers: workspace files', function () {
     await expectError(await list(b64('..')), 400, 1102);
   });
 
+  it('over-long names: 400 with "file name too long (255 bytes at most)", never a 500 or a host path', async () => {
+    const long = 'n'.repeat(256);
+    const ok = 'm'.repeat(255);
+    assert.equal((await upload(ok, 'fits')).status, 200, 'a name of 255 bytes is fine');
+    const refusals = [
+      [await upload(long, 'x'), 202601],
+      [await upload(`sub/${long}`, 'x'), 202601],
+      // 128 two-byte characters: 256 bytes, though only 128 characters.
+      [await upload('ż'.repeat(128), 'x'), 202601],
+      [await download(b64(long)), 1101],
+      [await download(b64(`${ok}/${long}`)), 1101],
+      [await list(b64(long)), 1101],
+    ] as const;
+    for (const [res, code] of refusals) {
+      const body = await expectError(res, 400, code);
+      assert.equal(body.message, 'file name too long (255 bytes at most)');
+    }
+    assert.ok(!fs.readdirSync(root).some((n) => n.startsWith('nnnnnnnn') || n.startsWith('ż')), 'nothing written');
+    // Names that fit one by one, but a path longer than PATH_MAX inside the container.
+    const deep = Array.from({ length: 20 }, () => 'd'.repeat(250)).join('/');
+    const tooDeep = await expectError(await upload(`${deep}/x.txt`, 'x'), 400, 202601);
+    assert.match(tooDeep.message, /file path too long/);
+    assert.ok(!tooDeep.message.includes(emu.dataDir));
+  });
+
+  it('a path through a file is "not found" (400/1101), not an internal error', async () => {
+    fs.writeFileSync(path.join(root, 'plain.txt'), 'x');
+    await expectError(await download(b64('plain.txt/inner.txt')), 400, 1101);
+    await expectError(await list(b64('plain.txt/inner')), 400, 1101);
+    await expectError(await upload('plain.txt/inner.txt', 'x'), 400, 202601);
+  });
+
+  it('an unexpected failure answers 500 "internal emulator error", with details on stderr only', async () => {
+    // A link pointing at itself: stat fails with ELOOP, which no route expects.
+    fs.symlinkSync('loop', path.join(root, 'loop'));
+    const logged: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '));
+    let body: any;
+    try {
+      body = await expectError(await download(b64('loop')), 500, 1003);
+    } finally {
+      console.error = original;
+    }
+    assert.equal(body.message, 'internal emulator error');
+    assert.ok(!JSON.stringify(body).includes(emu.dataDir), 'no host path in the answer');
+    assert.ok(logged.some((line) => /ELOOP/.test(line)), 'the details went to stderr');
+    assert.ok(!logged.some((line) => line.includes('access_token')), 'no token in the log line');
+    fs.rmSync(path.join(root, 'loop'));
+  });
+
   it('16 MiB limits: exactly 16 MiB passes both ways, one byte more is refused (413)', async () => {
     const exact = Buffer.alloc(16 * MiB, 7);
     assert.equal((await upload('big.bin', exact)).status, 200);

@@ -10,6 +10,7 @@ import { CompilersClient, MAX_TRANSFER_BYTES, normaliseEndpoint, SphereApiError 
 import { packFolder, PackError, unpackTarGz } from '../../src/core/packer';
 import { checkLimits, checkPayloadSizes, limitsFromSettings } from '../../src/features/compilers/limits';
 import { b64, runningWorkspace, tarGz } from '../emulator/containers-support';
+import { messages, watchUncaught } from '../unit/api/uncaught';
 import { apiError, assertUserFacing, clearFaults, clearRequests, clients, requests, setFaults, startTestEmulator, TOKEN, type ClientKit, type TestEmulator } from './support';
 
 const MiB = 1024 * 1024;
@@ -93,15 +94,41 @@ describe('faults: bad input', function () {
       assert.ok(!fs.readdirSync(root).some((n) => n.startsWith('bbbbbbbbbb')), 'no file, not even a shortened one');
     });
 
-    // DEFECT (emulator/containers workspace files + src/api/error-table.ts): the emulator answers a
-    // 256-byte name with 500/1003 "internal emulator error: ENAMETOOLONG ... <host path>", and the
-    // client explains 500/1003 as "failed to stop, resume or remove the workspace" with a "Check
-    // Submission History" button. Expected: a 4xx naming the path, and an upload-specific message.
-    it.skip('a name of 256 bytes is refused with a message about the name (KNOWN DEFECT: ENAMETOOLONG → 500/1003)', async () => {
+    // Was defect D3: a 256-byte name answered 500/1003 "internal emulator error: ENAMETOOLONG ...
+    // <host path>", explained as "failed to stop, resume or remove the workspace" with a "Check
+    // Submission History" button.
+    it('a name of 256 bytes is refused with a message about the name, and the advice to fix it', async () => {
       const err = await apiError(kit.containers.uploadFile(ws.id, 'b'.repeat(256), Buffer.from('x')));
-      assert.ok(err.status !== undefined && err.status < 500, `status ${err.status}`);
+      assert.equal(err.status, 400);
+      assert.equal(err.errorCode, 202601);
+      assert.match(err.serverMessage ?? '', /file name too long \(255 bytes at most\)/);
+      assert.match(err.explanation, /too long \(255 bytes at most\)/);
       assert.doesNotMatch(err.explanation, /stop, resume or remove/);
+      assert.equal(err.action, 'fixInput');
       assert.ok(!(err.serverMessage ?? '').includes(emu.dataDir), 'no host path in the message');
+      assertUserFacing(err, /255 bytes/);
+    });
+
+    it('a download or a listing of a 256-byte name is "not found" (400/1101), not a server error', async () => {
+      const down = await apiError(kit.containers.downloadFile(ws.id, 'c'.repeat(256)));
+      assert.equal(down.status, 400);
+      assert.equal(down.errorCode, 1101);
+      assert.match(down.serverMessage ?? '', /file name too long/);
+      const list = await apiError(kit.containers.listFiles(ws.id, `d/${'e'.repeat(300)}`));
+      assert.equal(list.status, 400);
+      assert.equal(list.errorCode, 1101);
+      for (const err of [down, list]) assert.ok(!(err.serverMessage ?? '').includes(emu.dataDir), 'no host path in the message');
+    });
+
+    it('an upload cut by the network says to try again (files are not billed), not to check the history', async () => {
+      await setFaults(emu, [{ path: '/files$', method: 'POST', kind: 'drop', times: 1 }]);
+      const err = await apiError(kit.containers.uploadFile(ws.id, 'cut.txt', Buffer.from('x')));
+      assert.equal(err.kind, 'network');
+      assert.equal(err.action, 'retry');
+      await setFaults(emu, [{ path: '/files$', method: 'POST', kind: 'status', status: 503, times: 1 }]);
+      const busy = await apiError(kit.containers.uploadFile(ws.id, 'busy.txt', Buffer.from('x')));
+      assert.equal(busy.status, 503);
+      assert.equal(busy.action, 'waitAndRetry');
     });
 
     it('a folder of 10,000 entries lists completely', async () => {
@@ -138,12 +165,11 @@ describe('faults: bad input', function () {
       fs.rmSync(path.join(root, 'remote-huge.bin'));
     });
 
-    // DEFECT (src/api/http.ts, readCapped): when the declared content-length is over the cap it calls
-    // res.body.destroy() with no 'error' listener, so undici's "Request aborted" error escapes as an
-    // uncaught exception (the call itself does reject with the right tooLarge error). In the
-    // extension host that is an unhandled error per oversized download. Unskip once fixed.
-    it.skip('a download over the client cap is refused cleanly, with no uncaught error (KNOWN DEFECT: readCapped)', async () => {
+    // Was defect D2 (src/api/http.ts readCapped): the body was destroyed with no 'error' listener,
+    // so undici's "Request aborted" escaped as an uncaught exception beside the right rejection.
+    it('a download over the client cap is refused cleanly, with no uncaught error', async () => {
       fs.writeFileSync(path.join(root, 'two-k.bin'), Buffer.alloc(2048));
+      const watch = watchUncaught();
       const capped = clients(emu, { maxDownloadBytes: 1024 });
       try {
         const err = await apiError(capped.containers.downloadFile(ws.id, 'two-k.bin'));
@@ -152,6 +178,7 @@ describe('faults: bad input', function () {
       } finally {
         await capped.close();
       }
+      assert.deepEqual(messages(await watch.stop()), [], 'nothing escaped as uncaughtException/unhandledRejection');
     });
 
     it('paths given in base64 flavours the client never sends are still understood by the emulator', async () => {

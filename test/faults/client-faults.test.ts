@@ -100,7 +100,9 @@ describe('faults: the API clients under transport faults', function () {
       const err = await apiError(kit.containers.uploadFile(ws.id, 'upload-cut.bin', Buffer.alloc(4 * 1024 * 1024, 1)));
       assert.ok(['network', 'timeout'].includes(err.kind), err.kind);
       assertUserFacing(err, /connection|answer/i);
-      assert.equal(err.action, 'checkHistoryBeforeResubmit', 'an upload is a POST: its fate is unknown');
+      // An upload is not billed and sending it again just replaces the file: "try again" is the
+      // advice, not the submission history (defect D3).
+      assert.equal(err.action, 'retry', 'an upload is not a submission');
       assert.deepEqual(kit.sleeps.waits, [], 'not retried');
       assert.ok(!fs.existsSync(path.join(wsRoot, 'upload-cut.bin')), 'nothing half-written');
     });

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { packFolder } from '../../src/core/packer';
 import { COMPILERS_POLL_MS, CONTAINERS_POLL_MS, PROBLEMS_POLL_MS, pollUntilDone } from '../../src/core/poller';
 import { PROJECTS } from '../emulator/containers-support';
-import { clearFaults, clients, pollGuard, requests, setFaults, startTestEmulator, type ClientKit, type TestEmulator } from './support';
+import { clearFaults, clients, listFaults, pollGuard, requests, setFaults, startTestEmulator, type ClientKit, type TestEmulator } from './support';
 
 const PYTHON = 116;
 const ROUNDS = Number(process.env.FAULTS_POLL_ROUNDS ?? 2);
@@ -76,15 +76,14 @@ describe('faults: polling protection through a long session', function () {
     assert.equal(guard.trips, 0, `the client polled too fast ${guard.trips} time(s)`);
   });
 
-  // DEFECT (src/api/http.ts send() + src/api/retry.ts DEFAULT_RETRY.baseDelayMs = 500): a submission
-  // GET whose answer is cut after the server counted it is retried 375-625 ms later, inside the
-  // service's 1 s polling protection; the retry is refused with 403 and the run fails. Polling
-  // fetches should not be retried sooner than the poll interval (or not retried at all: the poller
-  // already rides out transient errors). Unskip once fixed.
-  it.skip('a dropped answer while polling is retried no sooner than the guard allows (KNOWN DEFECT: GET retry 500 ms)', async () => {
+  // Was defect D1: a submission GET whose answer is cut after the server counted it was retried by
+  // the HTTP layer 375-625 ms later, inside the 1 s polling protection; the retry got 403 and the
+  // run failed. Now the clients send a fetch of a submission once and the poller waits it out.
+  it('a dropped answer while polling is retried no sooner than the guard allows', async () => {
     await setFaults(emu, [{ path: '^/compilers/api/v4/submissions/\\d+$', method: 'GET', kind: 'drop-response-body', bytes: 10, times: 1 }]);
     try {
       assert.equal(await compilersRun('import time\ntime.sleep(4)\nprint(4)'), 15);
+      assert.deepEqual((await listFaults(emu)).map((f) => f.times), [0], 'the cut hit a poll');
     } finally {
       await clearFaults(emu);
     }

@@ -27,6 +27,8 @@ async function admin<T>(emu: { origin: string }, method: string, route: string, 
 
 export const setFaults = (emu: TestEmulator, items: FaultRule[]) => admin(emu, 'POST', 'faults', { items });
 export const clearFaults = (emu: TestEmulator) => admin(emu, 'DELETE', 'faults');
+/** The fault rules as the emulator holds them now (`times` counts down as they hit). */
+export const listFaults = async (emu: TestEmulator) => (await admin<{ items: FaultRule[] }>(emu, 'GET', 'faults')).items;
 export const clearRequests = (emu: TestEmulator) => admin(emu, 'DELETE', 'requests');
 export const setTokens = (emu: TestEmulator, tokens: string[]) => admin(emu, 'POST', 'tokens', { tokens });
 export const pollGuard = (emu: TestEmulator) => admin<{ minIntervalMs: number; trips: number }>(emu, 'GET', 'poll-guard');

@@ -3,6 +3,7 @@ import {
   ACTION_LABELS,
   CompilersClient,
   ContainersClient,
+  endpointKind,
   ERROR_TABLE,
   errorFromHttp,
   errorFromTransport,
@@ -11,6 +12,7 @@ import {
   SPEC_ERROR_CODES,
   SphereApiError,
   type ApiModule,
+  type EndpointKind,
 } from '../../../src/api';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
@@ -27,15 +29,23 @@ describe('api/errors table', () => {
     for (const c of [200204, 200201, 200202, 201108, 205205, 205206, 205209]) assert.ok(codes('problems').has(c), `problems ${c}`);
   });
 
+  // A request of the kind each row is documented for (most rows hold for any endpoint).
+  const SAMPLE: Record<EndpointKind, { method: string; url: string }> = {
+    other: { method: 'GET', url: 'http://h/api?access_token=tok' },
+    createSubmission: { method: 'POST', url: 'http://h/api/v4/submissions?access_token=tok' },
+    workspaceLifecycle: { method: 'PUT', url: 'http://h/api/v1/workspaces/w1/resume?access_token=tok' },
+  };
+
   for (const [module, status, code] of SPEC_ERROR_CODES) {
     it(`${module} ${status}/${code} → explanation and action`, () => {
-      const err = errorFromHttp({ module, method: 'GET', url: 'http://h/api?access_token=tok', status, errorCode: code, serverMessage: 'server says no' });
+      const endpoint = ERROR_TABLE.find((r) => r.module === module && r.status === status && r.code === code)?.endpoint ?? 'other';
+      const err = errorFromHttp({ module, ...SAMPLE[endpoint], status, errorCode: code, serverMessage: 'server says no' });
       assert.ok(err instanceof SphereApiError);
       assert.equal(err.status, status);
       assert.equal(err.errorCode, code);
       assert.equal(err.serverMessage, 'server says no');
       assert.ok(err.explanation.length > 30, 'a plain-words explanation');
-      assert.equal(err.explanation, findHttpRow(module, status, code).explanation);
+      assert.equal(err.explanation, findHttpRow(module, status, code, endpoint).explanation);
       assert.equal(err.actionLabel, ACTION_LABELS[err.action]);
       assert.ok(err.message.includes(err.explanation));
       assert.ok(!err.message.includes('access_token=tok'));
@@ -66,8 +76,58 @@ describe('api/errors table', () => {
     });
   }
 
-  it('a POST that fails with 5xx asks to check history before resubmitting', () => {
-    assert.equal(errorFromHttp({ module: 'compilers', method: 'POST', url: 'u', status: 503 }).action, 'checkHistoryBeforeResubmit');
+  it('a submission POST that fails with 5xx asks to check history before resubmitting', () => {
+    for (const module of ['compilers', 'problems'] as const) {
+      assert.equal(errorFromHttp({ module, method: 'POST', url: `http://h/${module}/api/v4/submissions?access_token=***`, status: 503 }).action, 'checkHistoryBeforeResubmit');
+    }
+    assert.equal(errorFromHttp({ module: 'containers', method: 'POST', url: 'https://x.containers.sphere-engine.com/api/v1/submissions', status: 500 }).action, 'checkHistoryBeforeResubmit');
+  });
+
+  it('a submission POST whose success answer is unreadable asks to check history (it was probably created)', () => {
+    const err = errorFromHttp({ module: 'compilers', method: 'POST', url: 'http://h/api/v4/submissions', status: 201, malformed: true });
+    assert.equal(err.kind, 'malformed');
+    assert.equal(err.action, 'checkHistoryBeforeResubmit');
+  });
+
+  it('other POSTs and PUTs that fail with 5xx say to try again: they are not billed', () => {
+    const upload = errorFromHttp({ module: 'containers', method: 'POST', url: 'http://h/api/v1/workspaces/w1/files?access_token=***', status: 503 });
+    assert.equal(upload.action, 'waitAndRetry');
+    const stop = errorFromHttp({ module: 'containers', method: 'PUT', url: 'http://h/api/v1/workspaces/w1/stop', status: 502 });
+    assert.equal(stop.action, 'waitAndRetry');
+    const workspace = errorFromHttp({ module: 'containers', method: 'POST', url: 'http://h/api/v1/workspaces', status: 500 });
+    assert.equal(workspace.action, 'waitAndRetry');
+    const rejudge = errorFromHttp({ module: 'problems', method: 'PUT', url: 'http://h/api/v4/submissions/5', status: 500 });
+    assert.equal(rejudge.action, 'waitAndRetry');
+  });
+
+  it('containers 500/1003 is explained as a stop/resume/remove failure only for those endpoints', () => {
+    for (const verb of ['stop', 'resume', 'remove']) {
+      const err = errorFromHttp({ module: 'containers', method: 'PUT', url: `http://h/api/v1/workspaces/w1/${verb}`, status: 500, errorCode: 1003 });
+      assert.match(err.explanation, /stop, resume or remove the workspace/, verb);
+    }
+    const upload = errorFromHttp({ module: 'containers', method: 'POST', url: 'http://h/api/v1/workspaces/w1/files', status: 500, errorCode: 1003 });
+    assert.doesNotMatch(upload.explanation, /stop, resume or remove/);
+    assert.match(upload.explanation, /internal problem.*try again/);
+    assert.equal(upload.action, 'waitAndRetry');
+    const read = errorFromHttp({ module: 'containers', method: 'GET', url: 'http://h/api/v1/workspaces/w1/files/YQ', status: 500, errorCode: 1003 });
+    assert.doesNotMatch(read.explanation, /stop, resume or remove/);
+  });
+
+  it('endpointKind tells submission POSTs and workspace state changes from everything else', () => {
+    const cases: Array<[string, string, EndpointKind]> = [
+      ['POST', 'http://127.0.0.1:1/compilers/api/v4/submissions?access_token=***', 'createSubmission'],
+      ['POST', 'https://abc.problems.sphere-engine.com/api/v4/submissions/', 'createSubmission'],
+      ['post', '/api/v1/submissions', 'createSubmission'],
+      ['GET', 'http://h/api/v4/submissions?ids=1,2', 'other'],
+      ['PUT', 'http://h/api/v4/submissions/7', 'other'],
+      ['POST', 'http://h/api/v1/workspaces/w1/files', 'other'],
+      ['POST', 'http://h/api/v1/workspaces', 'other'],
+      ['PUT', 'http://h/api/v1/workspaces/w1/stop?access_token=***', 'workspaceLifecycle'],
+      ['PUT', 'http://h/api/v1/workspaces/w1/remove', 'workspaceLifecycle'],
+      ['GET', 'http://h/api/v1/workspaces/w1/stop', 'other'],
+      ['POST', 'u', 'other'],
+    ];
+    for (const [method, url, kind] of cases) assert.equal(endpointKind(method, url), kind, `${method} ${url}`);
   });
 
   const transport: Array<[string, string, string]> = [
@@ -88,9 +148,20 @@ describe('api/errors table', () => {
     });
   }
 
-  it('a POST cut by a timeout asks to check history before resubmitting', () => {
-    const err = errorFromTransport('compilers', 'POST', 'u', Object.assign(new Error('t'), { code: 'UND_ERR_HEADERS_TIMEOUT' }));
-    assert.equal(err.action, 'checkHistoryBeforeResubmit');
+  it('a submission POST cut by a timeout or a reset asks to check history before resubmitting', () => {
+    for (const code of ['UND_ERR_HEADERS_TIMEOUT', 'ECONNRESET']) {
+      const err = errorFromTransport('compilers', 'POST', 'http://h/api/v4/submissions?access_token=***', Object.assign(new Error('t'), { code }));
+      assert.equal(err.action, 'checkHistoryBeforeResubmit', code);
+    }
+  });
+
+  it('an upload or a workspace PUT cut by a timeout or a reset says to try again (not billed)', () => {
+    for (const code of ['UND_ERR_HEADERS_TIMEOUT', 'ECONNRESET']) {
+      const upload = errorFromTransport('containers', 'POST', 'http://h/api/v1/workspaces/w1/files?access_token=***', Object.assign(new Error('t'), { code }));
+      assert.equal(upload.action, 'retry', `upload ${code}`);
+      const resume = errorFromTransport('containers', 'PUT', 'http://h/api/v1/workspaces/w1/resume', Object.assign(new Error('t'), { code }));
+      assert.equal(resume.action, 'retry', `resume ${code}`);
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { backoffDelay, CompilersClient, ContainersClient, DEFAULT_RETRY, isAbortError, MAX_TRANSFER_BYTES, parseRetryAfter, ProblemsClient, SphereApiError } from '../../../src/api';
 import { fakeSleep, startRecordingServer, type RecordingServer } from './recording-server';
+import { messages, watchUncaught } from './uncaught';
 
 const TOKEN = 'http-test-token-1';
 
@@ -98,6 +99,54 @@ describe('api/http', () => {
       assert.equal(server.requests[0].method, 'PUT');
     });
 
+    // The services refuse a second fetch of one submission within 1 s (polling protection); a
+    // quick retry (0.5 s) would be refused with 403. The poller repeats the fetch at its own pace.
+    describe('a fetch of a submission (a poll) is sent once, with no quick retry', () => {
+      const compilers = (sleep: ReturnType<typeof fakeSleep>['sleep']) => new CompilersClient({ endpoint: `${server.origin}/compilers`, token: TOKEN, sleep });
+      const problems = (sleep: ReturnType<typeof fakeSleep>['sleep']) => new ProblemsClient({ endpoint: `${server.origin}/problems`, token: TOKEN, sleep });
+      const polls: Array<[string, (sleep: ReturnType<typeof fakeSleep>['sleep']) => { call: () => Promise<unknown>; close: () => Promise<void> }]> = [
+        ['containers getSubmission', (sleep) => { const c = containers({ sleep }); return { call: () => c.getSubmission(7), close: () => c.close() }; }],
+        ['compilers getSubmission', (sleep) => { const c = compilers(sleep); return { call: () => c.getSubmission(7), close: () => c.close() }; }],
+        ['compilers getSubmissions', (sleep) => { const c = compilers(sleep); return { call: () => c.getSubmissions([7, 8]), close: () => c.close() }; }],
+        ['problems getSubmission', (sleep) => { const c = problems(sleep); return { call: () => c.getSubmission(7), close: () => c.close() }; }],
+        ['problems getSubmissions', (sleep) => { const c = problems(sleep); return { call: () => c.getSubmissions([7, 8]), close: () => c.close() }; }],
+      ];
+      for (const [name, make] of polls) {
+        it(`${name}: one request on 503, the 503 reported as transient`, async () => {
+          server.handler = () => ({ status: 503, json: { message: 'busy' } });
+          const { sleeps, sleep } = fakeSleep();
+          const client = make(sleep);
+          await assert.rejects(client.call(), (err: unknown) => err instanceof SphereApiError && err.status === 503 && err.action === 'waitAndRetry');
+          await client.close();
+          assert.equal(server.requests.length, 1);
+          assert.equal(server.requests[0].method, 'GET');
+          assert.match(server.requests[0].path, /\/submissions(\/7)?$/);
+          assert.deepEqual(sleeps, [], 'no backoff wait either');
+        });
+
+        it(`${name}: one request when the connection is cut`, async () => {
+          server.handler = () => ({ destroy: true });
+          const { sleeps, sleep } = fakeSleep();
+          const client = make(sleep);
+          await assert.rejects(client.call(), (err: unknown) => err instanceof SphereApiError && err.kind === 'network' && err.action === 'retry');
+          await client.close();
+          assert.equal(server.requests.length, 1);
+          assert.deepEqual(sleeps, []);
+        });
+      }
+
+      it('other GETs of the same client keep their retries (a submission stream, the compilers list)', async () => {
+        server.handler = () => ({ status: 503, json: {} });
+        const { sleeps, sleep } = fakeSleep();
+        const client = compilers(sleep);
+        await assert.rejects(client.getSubmissionStream(7, 'output'), SphereApiError);
+        await assert.rejects(client.listCompilers(), SphereApiError);
+        await client.close();
+        assert.equal(server.requests.length, 6);
+        assert.equal(sleeps.length, 4);
+      });
+    });
+
     it('4xx errors are not retried', async () => {
       server.handler = () => ({ status: 404, json: { error_code: 1001, message: 'not found' } });
       const { sleep } = fakeSleep();
@@ -163,18 +212,32 @@ describe('api/http', () => {
       assert.ok(server.requests[0].body.length > MAX_TRANSFER_BYTES);
     });
 
-    it('aborts a download past the cap with a clear error (declared length)', async () => {
-      server.handler = () => ({ text: Buffer.alloc(2048) });
+    it('aborts a download past the cap with a clear error (declared length), and nothing escapes', async () => {
+      server.handler = () => ({ text: Buffer.alloc(2048), headers: { 'content-length': '2048' } });
+      const watch = watchUncaught();
       const client = containers({ maxDownloadBytes: 1024 });
       await assert.rejects(client.downloadFile('w1', 'a.bin'), (err: unknown) => err instanceof SphereApiError && err.kind === 'tooLarge' && /a\.bin/.test(err.message));
       await client.close();
+      // Destroying the body without a listener let undici's "Request aborted" escape (defect D2).
+      assert.deepEqual(messages(await watch.stop()), []);
     });
 
-    it('aborts a chunked download past the cap', async () => {
+    it('aborts a chunked download past the cap, and nothing escapes', async () => {
       server.handler = () => ({ text: Buffer.alloc(4096), headers: { 'transfer-encoding': 'chunked' } });
+      const watch = watchUncaught();
       const client = new CompilersClient({ endpoint: `${server.origin}/compilers`, token: TOKEN, maxDownloadBytes: 1000 });
       await assert.rejects(client.getSubmissionStream(1, 'output'), (err: unknown) => err instanceof SphereApiError && err.kind === 'tooLarge');
       await client.close();
+      assert.deepEqual(messages(await watch.stop()), []);
+    });
+
+    it('an error answer with a body over its cap is still reported, and nothing escapes', async () => {
+      server.handler = () => ({ status: 500, text: Buffer.alloc(200 * 1024), headers: { 'content-type': 'text/plain', 'content-length': String(200 * 1024) } });
+      const watch = watchUncaught();
+      const client = containers({ sleep: fakeSleep().sleep, retry: { attempts: 1 } });
+      await assert.rejects(client.getWorkspace('w1'), (err: unknown) => err instanceof SphereApiError && err.status === 500);
+      await client.close();
+      assert.deepEqual(messages(await watch.stop()), []);
     });
 
     it('returns a download under the cap intact', async () => {
