@@ -2,18 +2,22 @@
 //
 // Why it looks like this: with 20,000 small files the cost is per file, not
 // per byte, so the per-file path has no promise, no stream and no allocation
-// of its own: the header is encoded in place in the current batch, the file is
-// opened, read and closed synchronously straight into the batch after it, and
-// the padding is zero-filled there too (a thread-pool round trip per file
-// costs more than the read itself). Files above SMALL_FILE_BYTES are read
+// of its own: the header is encoded in place in the current batch, and the
+// body reader (packer-body-reader.ts) reads the body straight into the batch
+// after it, synchronously on the main thread or, on machines with cores to
+// spare, in a worker thread; the padding is zero-filled there too (a
+// thread-pool round trip per file costs more than the read itself). The
+// entries may still be growing while this runs (the scan feeds them as it
+// walks), so the writer waits for more at the end of what it has, until the
+// feed says the scan is complete. Files above SMALL_FILE_BYTES are read
 // asynchronously, a batch's free room at a time, so a large or slow file
 // never blocks the event loop for long. The event loop also gets a turn every
 // SLICE_MS and at every full batch, so the extension host stays responsive and
 // cancellation is seen within milliseconds.
-import { closeSync, openSync, promises as fsp, readSync } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { changedWhilePacking, withPath, type BodyReader } from './packer-body-reader';
 import type { GzipFileSink } from './packer-gzip-sink';
-import { PackError } from './packer-errors';
 import { BLOCK, slowHeader, writeFastHeader, type TarHeaderFields } from './packer-tar-header';
 
 /** What the writer needs of a scanned entry (core/packer's IncludedEntry). */
@@ -26,13 +30,28 @@ export interface TarSourceEntry {
   linkTarget?: string;
 }
 
+/** Entries in archive order, possibly still growing while the scan walks. */
+export interface EntryFeed {
+  readonly list: readonly TarSourceEntry[];
+  /** True once `list` is final. */
+  readonly complete: boolean;
+  /** Resolves when `list` has grown or is complete; rejects when the scan failed. */
+  more(): Promise<void>;
+}
+
+/** A feed over entries known in full already. */
+export function completeFeed(list: readonly TarSourceEntry[]): EntryFeed {
+  return { list, complete: true, more: () => Promise.resolve() };
+}
+
 export interface TarWriteJob {
   /** Absolute folder the entries' paths are relative to. */
   root: string;
-  entries: readonly TarSourceEntry[];
+  entries: EntryFeed;
   /** Name of the single top-level directory every entry goes under; null: entries at the top level. */
   topFolder: string | null;
   sink: GzipFileSink;
+  reader: BodyReader;
   signal?: AbortSignal;
   onEntryDone: (entry: TarSourceEntry) => void;
 }
@@ -48,12 +67,18 @@ const LINK_MODE = 0o777;
 const FILE_MODE = 0o644;
 
 export async function writeTar(job: TarWriteJob): Promise<void> {
-  const { sink, signal } = job;
+  const { sink, signal, reader } = job;
+  const feed = job.entries;
+  // The entries' paths are normalised posix paths under root: plain concatenation is enough.
+  const rootPrefix = job.root.endsWith(path.sep) ? job.root : job.root + path.sep;
   const prefix = job.topFolder === null ? '' : `${job.topFolder}/`;
   if (prefix) await putHeader(sink, { path: prefix, type: 'directory', mode: DIRECTORY_MODE, mtimeSeconds: EPOCH_SECONDS, size: 0 }, 0);
 
   let sliceStarted = performance.now();
-  for (const e of job.entries) {
+  for (let i = 0; ; i++) {
+    while (i === feed.list.length && !feed.complete) await feed.more();
+    if (i === feed.list.length) break;
+    const e = feed.list[i];
     if (performance.now() - sliceStarted > SLICE_MS) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       sliceStarted = performance.now();
@@ -70,14 +95,13 @@ export async function writeTar(job: TarWriteJob): Promise<void> {
       continue;
     }
     const header: TarHeaderFields = { path: name, type: 'file', mode: e.mode ?? FILE_MODE, mtimeSeconds: Math.floor((e.mtimeMs ?? 0) / 1000), size: e.size };
-    const absolute = path.join(job.root, e.path);
+    const absolute = rootPrefix + (path.sep === '/' ? e.path : e.path.split('/').join(path.sep));
     if (e.size <= SMALL_FILE_BYTES) {
       const body = padded(e.size);
       // Header and body land in the same batch; `putHeader` flushes first when they would not fit.
       if (sink.room < BLOCK + body || !writeFastHeader(header, sink.batch, sink.used)) await putHeader(sink, header, body);
       else sink.used += BLOCK;
-      const read = readSmallFileInto(absolute, sink.batch, sink.used, e.size);
-      if (read < e.size) throw changedWhilePacking(e.path);
+      reader.read(sink.batchIndex, sink.batch, sink.used, e.size, absolute, e.path);
       sink.batch.fill(0, sink.used + e.size, sink.used + body);
       sink.used += body;
     } else {
@@ -103,28 +127,6 @@ async function putHeader(sink: GzipFileSink, h: TarHeaderFields, bodyBytes: numb
   if (sink.room < bytes.length + bodyBytes) await sink.flush();
   bytes.copy(sink.batch, sink.used);
   sink.used += bytes.length;
-}
-
-function readSmallFileInto(absolute: string, into: Buffer, at: number, size: number): number {
-  let fd: number;
-  try {
-    fd = openSync(absolute, 'r');
-  } catch (err) {
-    throw withPath(err, absolute);
-  }
-  try {
-    let done = 0;
-    while (done < size) {
-      const n = readSync(fd, into, at + done, size - done, done);
-      if (n === 0) break;
-      done += n;
-    }
-    return done;
-  } catch (err) {
-    throw withPath(err, absolute);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 async function streamLargeFile(absolute: string, e: TarSourceEntry, sink: GzipFileSink, signal: AbortSignal | undefined): Promise<void> {
@@ -155,15 +157,4 @@ async function streamLargeFile(absolute: string, e: TarSourceEntry, sink: GzipFi
 /** Bytes a body takes in the archive: whole blocks. */
 function padded(size: number): number {
   return Math.ceil(size / BLOCK) * BLOCK;
-}
-
-function changedWhilePacking(rel: string): PackError {
-  return new PackError('unreadable', `"${rel}" changed while packing; try again`, rel);
-}
-
-/** Makes sure a file-system error names the file, so the packer can say which one. */
-function withPath(err: unknown, absolute: string): unknown {
-  const e = err as NodeJS.ErrnoException;
-  if (e && typeof e === 'object' && !e.path) e.path = absolute;
-  return err;
 }

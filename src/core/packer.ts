@@ -27,9 +27,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import { GITIGNORE_FILE, IgnoreRules, SPHEREIGNORE_FILE } from './ignore-rules';
+import { BodyReader } from './packer-body-reader';
+import { ScanFeed } from './packer-entry-feed';
 import { PackError } from './packer-errors';
 import { GzipFileSink } from './packer-gzip-sink';
-import { writeTar } from './packer-tar-writer';
+import { completeFeed, writeTar, type EntryFeed } from './packer-tar-writer';
 
 export { PackError, type PackErrorCode } from './packer-errors';
 
@@ -88,22 +90,25 @@ export async function scanFolder(root: string, options: ScanOptions = {}): Promi
  * reports an unreadable one with the same error, and on many small files the
  * probe was a tenth of the time.
  */
-async function scanTree(root: string, options: ScanOptions, probeReadable: boolean): Promise<FolderScan> {
+async function scanTree(root: string, options: ScanOptions, probeReadable: boolean, feed?: ScanFeed<IncludedEntry>): Promise<FolderScan> {
   const absRoot = path.resolve(root);
   const rootStat = await fsp.stat(absRoot).catch(() => undefined);
   if (!rootStat?.isDirectory()) throw new PackError('not-a-folder', `Not a folder: ${absRoot}`);
   const realRoot = await fsp.realpath(absRoot);
 
   const sphereText = await readTextIfPresent(path.join(absRoot, SPHEREIGNORE_FILE));
-  const scan: FolderScan = { root: absRoot, included: [], excluded: [], fileCount: 0, totalBytes: 0 };
+  // With a feed, the included entries go to its list, which the tar writer is reading as it grows.
+  const scan: FolderScan = { root: absRoot, included: feed?.list ?? [], excluded: [], fileCount: 0, totalBytes: 0 };
 
   // Sync calls per directory, with a turn of the event loop between
   // directories: thousands of async stat calls each cost a thread-pool round
   // trip, which made scanning many small files several times slower.
   const walk = async (relDir: string, inherited: IgnoreRules): Promise<void> => {
+    feed?.grew();
     await new Promise<void>((resolve) => setImmediate(resolve));
     options.signal?.throwIfAborted();
     const absDir = relDir === '' ? absRoot : path.join(absRoot, relDir);
+    const dirPrefix = absDir.endsWith(path.sep) ? absDir : absDir + path.sep;
     let dirents: Dirent[];
     try {
       dirents = readdirSync(absDir, { withFileTypes: true });
@@ -120,7 +125,8 @@ async function scanTree(root: string, options: ScanOptions, probeReadable: boole
 
     for (const d of dirents) {
       const rel = relDir === '' ? d.name : `${relDir}/${d.name}`;
-      const abs = path.join(absDir, d.name);
+      // Concatenation, not path.join: a dirent name has no separators, and join's normalising showed in profiles.
+      const abs = dirPrefix + d.name;
       const kind = d.isDirectory() ? 'directory' : d.isFile() ? 'file' : d.isSymbolicLink() ? 'symlink' : 'other';
       const verdict = rules.decide(rel, kind === 'directory');
       if (verdict.ignored) {
@@ -206,37 +212,97 @@ export interface PackedArchive {
   dispose(): Promise<void>;
 }
 
+/**
+ * Without a scan given, the folder is scanned while the archive is written:
+ * the writer takes entries as the scan finds them (packer-entry-feed.ts), and
+ * progress is reported once the scan is complete, when the totals are known.
+ */
 export async function packFolder(root: string, options: PackOptions = {}): Promise<PackedArchive> {
-  const scan = options.scan ?? (await scanTree(root, options, false));
   options.signal?.throwIfAborted();
   const topFolder = options.topFolder === undefined ? ARCHIVE_ROOT : options.topFolder;
+  const absRoot = options.scan?.root ?? path.resolve(root);
 
-  const tempDir = options.outFile ? undefined : await fsp.mkdtemp(path.join(os.tmpdir(), 'sphere-pack-'));
-  const file = options.outFile ?? path.join(tempDir!, options.fileName ?? `${topFolder ?? 'files'}.tar.gz`);
+  // Stops the scan too when the writer fails first.
+  const stop = new AbortController();
+  const onAbort = (): void => stop.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let feed: EntryFeed;
+  let scanning: Promise<FolderScan>;
+  if (options.scan) {
+    feed = completeFeed(options.scan.included);
+    scanning = Promise.resolve(options.scan);
+  } else {
+    const scanFeed = new ScanFeed<IncludedEntry>();
+    feed = scanFeed;
+    scanning = scanTree(root, { ...options, signal: stop.signal }, false, scanFeed);
+    scanning.then(
+      () => scanFeed.finish(),
+      (err: unknown) => scanFeed.fail(err),
+    );
+  }
+
+  let tempDir: string | undefined;
+  let file: string;
+  try {
+    tempDir = options.outFile ? undefined : await fsp.mkdtemp(path.join(os.tmpdir(), 'sphere-pack-'));
+    file = options.outFile ?? path.join(tempDir!, options.fileName ?? `${topFolder ?? 'files'}.tar.gz`);
+  } catch (err) {
+    stop.abort();
+    await scanning.catch(() => undefined);
+    options.signal?.removeEventListener('abort', onAbort);
+    throw err;
+  }
   const dispose = async (): Promise<void> => {
     if (tempDir) await fsp.rm(tempDir, { recursive: true, force: true });
     else await fsp.rm(file, { force: true });
   };
 
-  const progress: PackProgress = { filesDone: 0, filesTotal: scan.fileCount, bytesDone: 0, bytesTotal: scan.totalBytes };
-  const onEntryDone = (entry: { size: number }): void => {
-    progress.filesDone++;
-    progress.bytesDone += entry.size;
-    options.onProgress?.({ ...progress });
+  let scanned: FolderScan | undefined = options.scan;
+  const done = { files: 0, bytes: 0 };
+  const report = (): void => {
+    if (scanned) options.onProgress?.({ filesDone: done.files, filesTotal: scanned.fileCount, bytesDone: done.bytes, bytesTotal: scanned.totalBytes });
   };
+  const onEntryDone = (entry: { size: number }): void => {
+    done.files++;
+    done.bytes += entry.size;
+    report();
+  };
+  // A scan made here reports once it is complete, with what was written meanwhile.
+  if (!options.scan) {
+    scanning.then(
+      (scan) => {
+        scanned = scan;
+        report();
+      },
+      () => undefined,
+    );
+  }
 
   const sink = new GzipFileSink(file, options.signal);
+  const reader = new BodyReader(sink.shared);
+  sink.setSealer((batch) => reader.seal(batch));
   try {
-    await writeTar({ root: scan.root, entries: scan.included, topFolder, sink, signal: options.signal, onEntryDone });
+    await writeTar({ root: absRoot, entries: feed, topFolder, sink, reader, signal: options.signal, onEntryDone });
+    scanned = await scanning;
     await sink.finish();
   } catch (err) {
+    stop.abort();
     await sink.abort(err);
+    const scanOutcome = await scanning.then(
+      () => undefined,
+      (scanErr: unknown) => scanErr,
+    );
     await dispose().catch(() => undefined);
     if (options.signal?.aborted) throw new PackError('cancelled', 'Packing cancelled');
-    throw translatePackFailure(err, scan.root);
+    // The scan's own failure (nothing to submit, a link outside...) reached the writer through the feed.
+    if (err === scanOutcome) throw err;
+    throw translatePackFailure(err, absRoot);
+  } finally {
+    reader.close();
+    options.signal?.removeEventListener('abort', onAbort);
   }
   const bytes = (await fsp.stat(file)).size;
-  return { file, bytes, scan, dispose };
+  return { file, bytes, scan: scanned, dispose };
 }
 
 export interface SizeLimits {

@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tar from 'tar';
 import { checkSizeLimits, packFolder, PackError, scanFolder, unpackTarGz, WORKSPACE_FILE_LIMIT_BYTES } from '../../../src/core/packer';
+import { readerTuning } from '../../../src/core/packer-body-reader';
 import { makeTree, readArchive, removeTree } from './helpers';
 
 describe('core/packer', () => {
@@ -172,6 +173,68 @@ describe('core/packer', () => {
     it('refuses to start when already cancelled', async () => {
       const root = await tree({ 'a.txt': 'a' });
       await assert.rejects(packFolder(root, { signal: AbortSignal.abort() }), /abort/i);
+    });
+  });
+
+  describe('reading through worker threads', () => {
+    // Force every small file through the workers: by default the first
+    // hundreds are read on the main thread, and a small tree never reaches them.
+    const saved = { ...readerTuning };
+    beforeEach(() => Object.assign(readerTuning, { workersAfterFiles: 0, workerCount: 2, syncUntilReady: false, chunkFiles: 7 }));
+    afterEach(() => Object.assign(readerTuning, saved));
+
+    const mixedTree = (): Record<string, string> => {
+      const files: Record<string, string> = {};
+      for (let i = 0; i < 300; i++) files[`d${i % 9}/f${i}.txt`] = `file ${i}\n`.repeat(i % 40);
+      files['big/large.bin'] = 'L'.repeat(600_000); // streamed on the main thread, between worker-read files
+      files['zz/after.txt'] = 'after the large file';
+      return files;
+    };
+
+    it('packs every byte, in order, with large files and empty files in between', async function () {
+      const files = mixedTree();
+      const root = await tree(files);
+      const packed = await packFolder(root);
+      try {
+        const entries = await readArchive(packed.file);
+        const got = new Map(entries.filter((e) => e.type === 'File').map((e) => [e.path, e.content]));
+        assert.equal(got.size, Object.keys(files).length);
+        for (const [name, content] of Object.entries(files)) assert.equal(got.get(`workspace/${name}`), content, name);
+        let listing: string;
+        try {
+          listing = execFileSync('tar', ['-tvzf', packed.file], { encoding: 'utf8', maxBuffer: 1 << 24 });
+        } catch {
+          this.skip(); // no GNU tar on this machine
+        }
+        assert.equal(listing.trim().split('\n').length, entries.length);
+        assert.match(listing, / 600000 .* workspace\/big\/large\.bin$/m);
+      } finally {
+        await packed.dispose();
+      }
+    });
+
+    it('fails naming a file removed or shrunk after the scan', async () => {
+      const root = await tree(mixedTree());
+      const scan = await scanFolder(root);
+      await fsp.rm(path.join(root, 'd4/f157.txt'));
+      await assert.rejects(packFolder(root, { scan }), (err: unknown) => err instanceof PackError && err.code === 'unreadable' && err.path === 'd4/f157.txt');
+      await fsp.writeFile(path.join(root, 'd4/f157.txt'), 'x');
+      await assert.rejects(packFolder(root, { scan }), /"d4\/f157\.txt" changed while packing/);
+    });
+
+    it('stops when cancelled while workers read, and leaves no archive behind', async () => {
+      const root = await tree(mixedTree());
+      const controller = new AbortController();
+      const out = path.join(root, '..', `cancel-w-${path.basename(root)}.tar.gz`);
+      const packing = packFolder(root, {
+        signal: controller.signal,
+        outFile: out,
+        onProgress: (p) => {
+          if (p.filesDone >= 20) controller.abort();
+        },
+      });
+      await assert.rejects(packing, (err: unknown) => err instanceof PackError && err.code === 'cancelled');
+      await assert.rejects(fsp.stat(out), /ENOENT/);
     });
   });
 
