@@ -12,8 +12,10 @@ export interface Services {
   /** Endpoints, tokens and api clients of the three modules. */
   readonly connection: Connection;
   /**
-   * What activate() returns (the extension's exports, read by host tests). Features add their own
-   * test hooks under their name; nothing here may reveal a token.
+   * What activate() returns (the extension's exports, read by host tests, and readable by any
+   * other installed extension). Features add their own test hooks under their name: plain
+   * functions and data only, never a live feature object (a tree, a model, `services`), from
+   * which the context, the token store or a token could be reached (test/host/zz-secrets.test.ts).
    */
   readonly exports: Record<string, unknown>;
 }

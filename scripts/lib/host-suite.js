@@ -6,11 +6,12 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { FIXTURE_WORKSPACE, HOST_TESTS_ENTRY, REPO_ROOT } = require('./paths');
-const { startEmulator } = require('./emulator');
+const { startEmulator, maskToken } = require('./emulator');
 const { startCodeServer, workbenchUrl, remoteUri } = require('./code-server');
 const { launchBrowser, pipeConsole } = require('./browser');
 const { anyFreePort } = require('./free-port');
 const { onCleanup } = require('./processes');
+const { createTokenGuard } = require('./token-guard');
 
 /**
  * Workbench chatter that says nothing about our tests: connection set-up, built-in features that
@@ -28,22 +29,36 @@ const NOISE = [
 /**
  * @param {{ host: object, workDir: string, pollMinMs?: number, timeoutMs?: number, verbose?: boolean,
  *           grep?: string }} options
- * @returns {Promise<{ exitCode: number, passed: number, failed: number }>}
+ * @returns {Promise<{ exitCode: number, passed: number, failed: number, tokenLeak?: string }>}
  */
-async function runHostSuite({ host, workDir, pollMinMs = 1000, timeoutMs = 12 * 60_000, verbose = false, grep }) {
+async function runHostSuite(options) {
+  let guard;
+  const result = await runGuarded(options, (g) => { guard = g; });
+  if (!guard?.leaked()) return result;
+  const tokenLeak = guard.report();
+  console.error(`host tests: ${tokenLeak}`);
+  return { ...result, exitCode: 1, tokenLeak };
+}
+
+async function runGuarded({ host, workDir, pollMinMs = 1000, timeoutMs = 12 * 60_000, verbose = false, grep }, useGuard) {
   const emulator = await startEmulator({
     dataDir: path.join(workDir, 'host-emulator'), fresh: true, pollMinMs,
-    onLine: verbose ? (line) => console.log(`[emulator] ${line}`) : undefined,
+    onLine: verbose ? (line) => console.log(`[emulator] ${maskToken(line)}`) : undefined,
   });
+  // Everything printed below goes through the guard: the run fails if the token shows up.
+  const guard = createTokenGuard(emulator.token);
+  useGuard(guard);
   const server = await startCodeServer({
     host,
     port: await anyFreePort(),
     stateDir: path.join(workDir, 'host-code-server'),
     folder: FIXTURE_WORKSPACE,
-    // The extension host gets this env from the server process and again from the payload below.
+    // The only way the token reaches the extension host: the server's environment, which the
+    // extension host inherits. Never the workbench URL: code-server saves its query in
+    // <user-data>/coder.json (RELIABILITY.md, R1).
     env: { SPHERE_ENGINE_EMULATOR: emulator.extensionEnv },
     smokeTestDriver: true,
-    onLine: verbose ? (line) => console.log(`[code-server] ${line}`) : undefined,
+    onLine: verbose ? (line) => console.log(`[code-server] ${guard.mask(line, 'code-server output')}`) : undefined,
   });
   const browser = await launchBrowser({ executablePath: host.chromium });
   const closeBrowser = onCleanup(() => browser.close());
@@ -53,6 +68,8 @@ async function runHostSuite({ host, workDir, pollMinMs = 1000, timeoutMs = 12 * 
     let result = { passed: 0, failed: 0, reported: false };
     const consoleDone = pipeConsole(page, {
       filter: (text) => {
+        // Counted even when the line is not printed: the token has no business in the console.
+        guard.mask(text, 'host console');
         const summary = text.match(/HOST_TESTS_RESULT (\{.*\})/);
         if (summary) {
           result = { ...JSON.parse(summary[1]), reported: true };
@@ -61,16 +78,17 @@ async function runHostSuite({ host, workDir, pollMinMs = 1000, timeoutMs = 12 * 
         return verbose || !NOISE.some((re) => re.test(text));
       },
       // The workbench tags every forwarded line with its log level; INFO is mocha's normal output.
-      write: (line) => console.log(line.replace(/^ INFO /, '')),
+      write: (line) => console.log(guard.hide(line.replace(/^ INFO /, ''))),
     });
 
     let settle;
     const exited = new Promise((resolve) => { settle = resolve; });
     // Must exist before the workbench loads: it calls this when the test runner finishes.
     await page.exposeFunction('codeAutomationExit', (code) => settle(Number(code)));
-    page.on('pageerror', (err) => console.error(`[workbench] ${err.message}`));
+    page.on('pageerror', (err) => console.error(guard.mask(`[workbench] ${err.message}`, 'workbench errors')));
 
-    const extensionEnvironment = { SPHERE_ENGINE_EMULATOR: emulator.extensionEnv };
+    // Not secret, unlike SPHERE_ENGINE_EMULATOR (see startCodeServer above).
+    const extensionEnvironment = {};
     if (grep) extensionEnvironment.SPHERE_HOST_GREP = grep;
     const payload = [
       ['extensionDevelopmentPath', remoteUri(server, REPO_ROOT)],
@@ -88,13 +106,13 @@ async function runHostSuite({ host, workDir, pollMinMs = 1000, timeoutMs = 12 * 
     await consoleDone.drain();
     if (outcome === 'timeout') {
       console.error(`host tests did not finish within ${Math.round(timeoutMs / 1000)} s`);
-      printDiagnostics(server);
+      printDiagnostics(server, guard);
       return { exitCode: 1, passed: result.passed, failed: Math.max(result.failed, 1) };
     }
     if (outcome !== 0 && !result.reported) {
       // The runner never got to run the tests (missing module, throw while loading ...).
       console.error(`the extension host ended with code ${outcome} before reporting results`);
-      printDiagnostics(server);
+      printDiagnostics(server, guard);
       if (!fs.existsSync(HOST_TESTS_ENTRY)) console.error(`${HOST_TESTS_ENTRY} is missing: run \`npm run compile\``);
       return { exitCode: outcome, passed: 0, failed: 1 };
     }
@@ -108,8 +126,8 @@ async function runHostSuite({ host, workDir, pollMinMs = 1000, timeoutMs = 12 * 
 }
 
 /** The end of the server's output and of the extension host's own log, to see why a run broke. */
-function printDiagnostics(server) {
-  const tail = (text, lines) => text.split('\n').slice(-lines).join('\n');
+function printDiagnostics(server, guard) {
+  const tail = (text, lines) => guard.mask(text.split('\n').slice(-lines).join('\n'), 'diagnostics');
   console.error(`--- code-server output (end) ---\n${tail(server.output(), 30)}`);
   const logsDir = path.join(server.userDataDir, 'logs');
   const found = [];

@@ -10,10 +10,11 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { EXTENSION_ID, FIXTURE_WORKSPACE, REPO_ROOT, SCREENSHOT_DIR } = require('./paths');
-const { startEmulator } = require('./emulator');
+const { startEmulator, maskToken } = require('./emulator');
 const { startCodeServer, workbenchUrl } = require('./code-server');
 const { anyFreePort } = require('./free-port');
 const { killGroup, onCleanup } = require('./processes');
+const { createTokenGuard } = require('./token-guard');
 
 const UI_TESTS_DIR = path.join(REPO_ROOT, 'out', 'test', 'ui');
 
@@ -30,40 +31,54 @@ function linkExtension(extensionsDir) {
   return link;
 }
 
-/** Runs mocha over the compiled UI tests; resolves with its exit code and counts from its output. */
-function runMocha(env, { timeoutMs, grep }) {
+/**
+ * Runs mocha over the compiled UI tests; resolves with its exit code and counts from its output.
+ * Both of its streams are printed through `guard` (the token masked, its appearance counted).
+ */
+function runMocha(env, { timeoutMs, grep, guard }) {
   return new Promise((resolve) => {
     const mochaBin = require.resolve('mocha/bin/mocha.js', { paths: [REPO_ROOT] });
     const args = [mochaBin, '--config', path.join(REPO_ROOT, 'test', 'ui', '.mocharc.json')];
     if (grep) args.push('--grep', grep);
-    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const unregister = onCleanup(() => killGroup(child.pid));
     let passed = 0;
     let failed = 0;
-    child.stdout.on('data', (chunk) => {
-      const text = chunk.toString('utf8');
+    const stdout = guard.lines('UI tests output', (text) => {
       process.stdout.write(text);
       const passing = text.match(/^\s*(\d+) passing/m);
       const failing = text.match(/^\s*(\d+) failing/m);
       if (passing) passed = Number(passing[1]);
       if (failing) failed = Number(failing[1]);
     });
+    const stderr = guard.lines('UI tests errors', (text) => process.stderr.write(text));
+    child.stdout.on('data', (chunk) => stdout.push(chunk));
+    child.stderr.on('data', (chunk) => stderr.push(chunk));
     const timer = setTimeout(() => {
       console.error(`UI tests did not finish within ${Math.round(timeoutMs / 1000)} s`);
       killGroup(child.pid);
     }, timeoutMs);
-    child.on('exit', (code, signal) => {
+    let settled = false;
+    const finish = (code, signal) => {
+      if (settled) return;
+      settled = true;
+      stdout.end();
+      stderr.end();
       clearTimeout(timer);
       unregister();
       const exitCode = code ?? 1;
       resolve({ exitCode, passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, signal });
-    });
+    };
+    // 'close' comes once the streams are read to their end (the summary, a token to catch); a
+    // leftover grandchild holding them open must not stall the run, hence the bound after 'exit'.
+    child.on('close', finish);
+    child.on('exit', (code, signal) => setTimeout(() => finish(code, signal), 5000));
   });
 }
 
 /**
  * @param {{ host: object, workDir: string, timeoutMs?: number, verbose?: boolean, grep?: string }} options
- * @returns {Promise<{ exitCode: number, passed: number, failed: number }>}
+ * @returns {Promise<{ exitCode: number, passed: number, failed: number, tokenLeak?: string }>}
  */
 async function runUiSuite({ host, workDir, timeoutMs = 12 * 60_000, verbose = false, grep }) {
   if (!fs.existsSync(UI_TESTS_DIR)) {
@@ -72,8 +87,9 @@ async function runUiSuite({ host, workDir, timeoutMs = 12 * 60_000, verbose = fa
   }
   const emulator = await startEmulator({
     dataDir: path.join(workDir, 'ui-emulator'), fresh: true, pollMinMs: 1000,
-    onLine: verbose ? (line) => console.log(`[emulator] ${line}`) : undefined,
+    onLine: verbose ? (line) => console.log(`[emulator] ${maskToken(line)}`) : undefined,
   });
+  const guard = createTokenGuard(emulator.token);
   try {
     const stateDir = path.join(workDir, 'ui-code-server');
     fs.mkdirSync(path.join(stateDir, 'extensions'), { recursive: true });
@@ -84,16 +100,20 @@ async function runUiSuite({ host, workDir, timeoutMs = 12 * 60_000, verbose = fa
       stateDir,
       folder: FIXTURE_WORKSPACE,
       env: { SPHERE_ENGINE_EMULATOR: emulator.extensionEnv },
-      onLine: verbose ? (line) => console.log(`[code-server] ${line}`) : undefined,
+      onLine: verbose ? (line) => console.log(`[code-server] ${guard.mask(line, 'code-server output')}`) : undefined,
     });
     try {
       fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      return await runMocha({
+      const result = await runMocha({
         ...process.env,
         SPHERE_UI_URL: workbenchUrl(server, FIXTURE_WORKSPACE),
         SPHERE_UI_CHROMIUM: host.chromium,
         SPHERE_ENGINE_EMULATOR: emulator.extensionEnv,
-      }, { timeoutMs, grep });
+      }, { timeoutMs, grep, guard });
+      if (!guard.leaked()) return result;
+      const tokenLeak = guard.report();
+      console.error(`UI tests: ${tokenLeak}`);
+      return { ...result, exitCode: 1, tokenLeak };
     } finally {
       await server.stop();
     }

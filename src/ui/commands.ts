@@ -58,6 +58,10 @@ export const Commands = {
   submissionsOpenTestsReport: 'sphereEngine.submissions.openTestsReport',
   submissionsOpenStream: 'sphereEngine.submissions.openStream',
   submissionsClear: 'sphereEngine.submissions.clear',
+  // walkthrough: its buttons, acting on the last source file while the walkthrough has the focus
+  walkthroughRunFile: 'sphereEngine.walkthrough.runFile',
+  walkthroughSubmitSolution: 'sphereEngine.walkthrough.submitSolution',
+  walkthroughRun: 'sphereEngine.walkthrough.run',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { isAbortError, SphereApiError, type SuggestedAction } from '../api/errors';
 import { MODULE_LABELS } from '../api/modules';
 import { Commands, executeCommand } from './commands';
+import { checkHistorySentence, showSubmissionHistory } from './history';
 import type { Log } from './log';
 
 /** Feature-specific handlers for actions the generic code cannot perform (resume a workspace...). */
@@ -42,6 +43,9 @@ export function userMessage(error: unknown, context?: string): string {
   if (error instanceof SphereApiError) {
     const status = error.status !== undefined ? ` (HTTP ${error.status})` : '';
     body = `${MODULE_LABELS[error.module]}: ${error.explanation}${status}`;
+    // The request may have been created (and billed) although it failed: say so before anything
+    // invites the user to try again.
+    if (error.action === 'checkHistoryBeforeResubmit') body += ` ${checkHistorySentence(error.module)}`;
   } else {
     body = error instanceof Error ? error.message : String(error);
   }
@@ -62,6 +66,8 @@ export function actionFor(error: SphereApiError, handlers: ActionHandlers = {}):
       return { label: error.actionLabel, run: () => executeCommand(Commands.setAccessToken, error.module) };
     case 'openSettings':
       return { label: error.actionLabel, run: () => executeCommand(Commands.configureEndpoints) };
+    case 'checkHistoryBeforeResubmit':
+      return { label: error.actionLabel, run: () => showSubmissionHistory(error.module) };
     default:
       return undefined;
   }

@@ -56,15 +56,14 @@ describe('faults: Submit Solution (Problems)', function () {
     assert.equal((await posts()).length, 1);
   });
 
-  // DEFECT D5 (RELIABILITY.md): no feature tells the user to check the history. src/ui/errors.ts
-  // actionFor() has no case for 'checkHistoryBeforeResubmit' (no button), and the text is the
-  // generic row of src/api/error-table.ts ("... Wait a moment and try again." / "... then try
-  // again."), which invites a second, paid submission. Unskip once fixed.
-  it.skip('a failed POST: the notification says to check the history before resubmitting (KNOWN DEFECT D5)', async () => {
+  // D5 (RELIABILITY.md, fixed): src/ui/errors.ts adds the history sentence and its button to every
+  // error whose action is checkHistoryBeforeResubmit, so no feature invites a second, paid submission.
+  it('a failed POST: the notification says to check the history before resubmitting, with its button (D5)', async () => {
     await setEmulatorFaults([{ path: '^/problems/api/v4/submissions$', method: 'POST', kind: 'status', status: 500 }]);
     await submit();
     const shown = messages.errors().map((m) => `${m.text} [${m.buttons.join(', ')}]`).join('\n');
-    assert.match(shown, /history/i, shown);
+    assert.match(shown, /may have been created: check the problem's results in the Testing view before submitting again/, shown);
+    assert.match(shown, /\[Check Submission History, Show Log\]/, shown);
   });
 
   it('5xx while polling: ridden out, the verdict still arrives', async () => {

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, sleep } from './helpers';
+import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, sleep, waitFor } from './helpers';
 import { makeUnreachable, MessageCapture, restoreAll, revokeToken, useShortTimeout } from './faults-support';
 
 interface Outcome {
@@ -20,9 +20,11 @@ const posts = async () => (await emulatorRequests()).filter((r) => r.method === 
 describe('faults: Submit Folder to Project (Containers)', function () {
   this.timeout(90_000);
   const messages = new MessageCapture();
+  let submissionsView: () => { visible(): boolean };
 
   before(async () => {
-    await activateExtension();
+    const exported = await activateExtension<{ containersSubmit: { submissions: { visible(): boolean } } }>();
+    submissionsView = () => exported.containersSubmit.submissions;
     messages.install();
   });
   beforeEach(async () => {
@@ -54,14 +56,18 @@ describe('faults: Submit Folder to Project (Containers)', function () {
     assert.equal((await posts()).length, 1);
   });
 
-  // DEFECT D5 (RELIABILITY.md): no feature tells the user to check the history. src/ui/errors.ts
-  // actionFor() has no case for 'checkHistoryBeforeResubmit' (no button), and the text is the
-  // generic row of src/api/error-table.ts ("... Wait a moment and try again." / "... then try
-  // again."), which invites a second, paid submission. Unskip once fixed.
-  it.skip('a failed POST: the notification says to check the history before resubmitting (KNOWN DEFECT D5)', async () => {
+  // D5 (RELIABILITY.md, fixed): src/ui/errors.ts adds the history sentence and its button to every
+  // error whose action is checkHistoryBeforeResubmit, so no feature invites a second, paid submission.
+  it('a failed POST: the notification says to check the history before resubmitting, with its button (D5)', async () => {
     await setEmulatorFaults([{ path: '^/containers/api/v1/submissions$', method: 'POST', kind: 'status', status: 503 }]);
+    // The Submissions view hidden first, so that only the button can have shown it.
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await waitFor(() => !submissionsView().visible(), { what: 'the Submissions view to hide' });
+    messages.press('Check Submission History');
     await submit();
-    assert.match(shownText(), /history/i, shownText());
+    assert.match(shownText(), /may have been created: check the Submissions view before submitting again/, shownText());
+    assert.match(shownText(), /\[Check Submission History, Show Log\]/, shownText());
+    await waitFor(() => submissionsView().visible(), { what: 'the button to open the Submissions view' });
   });
 
   it('a connection cut mid-upload: one POST attempt, a clear message', async () => {

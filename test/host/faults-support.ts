@@ -20,6 +20,8 @@ type Show = (message: string, ...rest: unknown[]) => Thenable<unknown>;
  */
 export class MessageCapture {
   readonly shown: ShownMessage[] = [];
+  /** The button a person presses when a notification offers it (none: every message dismissed). */
+  private pressing: string | undefined;
   private readonly originals: Partial<Record<'showErrorMessage' | 'showWarningMessage' | 'showInformationMessage', Show>> = {};
 
   install(): void {
@@ -30,7 +32,8 @@ export class MessageCapture {
       win[name] = (message: string, ...rest: unknown[]) => {
         const buttons = rest.flatMap((r) => (typeof r === 'string' ? [r] : r && typeof r === 'object' && 'title' in r ? [String((r as { title: unknown }).title)] : []));
         this.shown.push({ level, text: message, buttons });
-        return Promise.resolve(undefined);
+        const pressed = this.pressing !== undefined && buttons.includes(this.pressing) ? this.pressing : undefined;
+        return Promise.resolve(pressed === undefined ? undefined : rest.find((r) => r === pressed || (r && typeof r === 'object' && (r as { title?: unknown }).title === pressed)));
       };
     }
   }
@@ -42,6 +45,12 @@ export class MessageCapture {
 
   clear(): void {
     this.shown.length = 0;
+    this.pressing = undefined;
+  }
+
+  /** From now on (until clear()), press the button with this label whenever one is offered. */
+  press(label: string): void {
+    this.pressing = label;
   }
 
   /** Notifications offering to set a token: the "sign-in prompt". */

@@ -1,7 +1,7 @@
 // Runs last in the host suite (files run in name order): after every other host test has used
 // the run's token, it must appear in no log file, output channel, settings file or state file the
-// editor wrote. Tokens live in SecretStorage only. The runner's own stdout is scanned by
-// scripts/test-host.js' caller (see RELIABILITY.md), not from in here.
+// editor wrote, and it is not reachable from the extension's exports. Tokens live in SecretStorage
+// only. The runner's own output is scanned by the runner itself (scripts/lib/token-guard.js).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -34,6 +34,38 @@ function pathsHolding(root: unknown, secret: string): string[] {
     }
     if (value instanceof Set) {
       for (const v of value) visit(v, `${at}.<set>`, depth + 1);
+      return;
+    }
+    for (const key of Object.getOwnPropertyNames(value)) {
+      let v: unknown;
+      try {
+        v = (value as Record<string, unknown>)[key];
+      } catch {
+        continue;
+      }
+      visit(v, `${at}.${key}`, depth + 1);
+    }
+  };
+  visit(root, 'exports', 0);
+  return found;
+}
+
+/**
+ * Property paths from `root` to any object that is not plain data: what another extension could
+ * use to walk into live feature objects (services, the context, the token store). Plain objects,
+ * arrays, functions (their closures cannot be read) and Uris are fine.
+ */
+function liveObjectsIn(root: unknown): string[] {
+  const found: string[] = [];
+  const seen = new Set<unknown>();
+  const plainPrototypes = new Set<unknown>([Object.prototype, Array.prototype, null]);
+  const visit = (value: unknown, at: string, depth: number) => {
+    if ((typeof value !== 'object' && typeof value !== 'function') || value === null || seen.has(value) || depth > 12) return;
+    seen.add(value);
+    if (value instanceof vscode.Uri) return;
+    // Any function (async ones have their own prototype); a function's own `prototype` object is plain.
+    if (typeof value !== 'function' && !plainPrototypes.has(Object.getPrototypeOf(value))) {
+      found.push(`${at} (${(value as { constructor?: { name?: string } }).constructor?.name ?? 'object'})`);
       return;
     }
     for (const key of Object.getOwnPropertyNames(value)) {
@@ -101,14 +133,25 @@ describe('zz secrets: the token appears nowhere after a full host run', function
     }
   });
 
-  // DEFECT D8 (RELIABILITY.md): exports.problems.tree is the live ProblemsTree, which holds
-  // `services`; through context.subscriptions it reaches the TokenStore's `known` map (every
-  // module's token in plain text) and the Connection's emulator token. Any extension can read
-  // another extension's exports. src/features/problems/index.ts should export functions that
-  // wrap the tree, not the tree itself. Unskip once fixed.
-  it.skip('not reachable from the extension\'s exports (what any other extension can read) (KNOWN DEFECT D8)', () => {
+  // D8 (RELIABILITY.md, fixed): exports.problems.tree was the live ProblemsTree, which held
+  // `services`; through context.subscriptions it reached every module's token (TokenStore) and the
+  // Connection's emulator token. Any extension can read another extension's exports.
+  it('not reachable from the extension\'s exports (what any other extension can read)', () => {
     const paths = pathsHolding(exported, token);
     assert.deepEqual(paths, [], `the token is reachable at ${paths.join(', ')}`);
+  });
+
+  it('the exports hold plain functions and data only, no live feature object', () => {
+    assert.deepEqual(liveObjectsIn(exported), []);
+  });
+
+  it('the exports scan finds a token and a live object when there is one (the checks can fail)', () => {
+    class Holder {
+      constructor(readonly secrets: Map<string, string>) {}
+    }
+    const planted = { feature: { tree: new Holder(new Map([['problems', token]])) } };
+    assert.deepEqual(pathsHolding(planted, token), ['exports.feature.tree.secrets.get(problems)']);
+    assert.deepEqual(liveObjectsIn(planted), ['exports.feature.tree (Holder)']);
   });
 
   it('not in any output channel the features expose', () => {
@@ -137,9 +180,16 @@ describe('zz secrets: the token appears nowhere after a full host run', function
     const workspaceSettings = path.join(workspaceFolder().uri.fsPath, '.vscode', 'settings.json');
     if (fs.existsSync(workspaceSettings)) assert.ok(!needles.some((n) => fs.readFileSync(workspaceSettings, 'utf8').includes(n)), '.vscode/settings.json');
     assert.deepEqual(filesContaining(userDir, needles), []);
-    // Not scanned: <user-data>/coder.json. code-server stores the last workbench URL query there,
-    // and scripts/lib/host-suite.js passes SPHERE_ENGINE_EMULATOR (with the token) in that URL:
-    // a test-runner artifact, not the extension's doing (RELIABILITY.md, runner notes).
+  });
+
+  it('not in the rest of the user data folder (code-server\'s coder.json keeps the workbench URL)', () => {
+    // R1 (RELIABILITY.md): the runner once passed the token in the workbench URL, which
+    // code-server saves in <user-data>/coder.json. The token now reaches the extension host only
+    // through the server's process environment.
+    const userDataDir = path.resolve(exported.connection.globalStorageUri.fsPath, '..', '..', '..');
+    const coderJson = path.join(userDataDir, 'coder.json');
+    if (fs.existsSync(coderJson)) assert.ok(!needles.some((n) => fs.readFileSync(coderJson, 'utf8').includes(n)), 'coder.json');
+    assert.deepEqual(filesContaining(userDataDir, needles), []);
   });
 
   it('not in the settings the extension contributes (nothing token-like is a setting)', () => {

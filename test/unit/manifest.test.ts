@@ -35,7 +35,12 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
+// User-facing strings are `%key%` placeholders filled from package.nls.json (as VS Code does).
+const nls = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'), (_key, value: unknown) => {
+  const placeholder = typeof value === 'string' ? /^%([^%\s]+)%$/.exec(value) : null;
+  return placeholder && placeholder[1] in nls ? nls[placeholder[1]] : value;
+}) as Manifest;
 // The compiled id list, exactly what the extension registers at run time.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { allCommandIds } = require(path.join(ROOT, 'out', 'src', 'ui', 'commands.js')) as { allCommandIds: readonly string[] };

@@ -5,6 +5,7 @@ import { LANGUAGES } from '../../core/languages';
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
 import { showError } from '../../ui/errors';
+import { registerHistoryChannel } from '../../ui/history';
 import { CompilerCatalog } from './catalog';
 import type { BatchReport, CompilersContext, RunReport } from './context';
 import { ProblemsPanel } from './problems-panel';
@@ -36,7 +37,8 @@ export function registerCompilersFeature(services: Services): void {
   const results = new ResultDocuments();
   const catalog = new CompilerCatalog(async (signal) => (await (await services.connection.compilers()).listCompilers(signal)).items, context.globalState);
   const ctx: CompilersContext = { services, output, problems, catalog, results };
-  context.subscriptions.push(output, problems, results);
+  // "Check Submission History" after a failed run opens this channel: it lists every run sent.
+  context.subscriptions.push(output, problems, results, registerHistoryChannel('compilers', () => output.show()));
 
   // Arguments: (uri?, options?) from menus and tests, or just (options) from a keybinding's `args`.
   // Explorer menus pass (uri, selectedUris[]): the array is not options.
@@ -55,7 +57,7 @@ export function registerCompilersFeature(services: Services): void {
     registerCommand(Commands.compilersRefreshCompilers, async () => {
       try {
         const list = await compilerList(ctx, true);
-        void vscode.window.showInformationMessage(`Sphere Engine: ${list.length} compilers available.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: {0} compilers available.', list.length));
         return list;
       } catch (err) {
         void showError(services.log, err, { context: 'Could not read the list of compilers' });

@@ -40,7 +40,7 @@ export interface ResolvedInput {
 export async function runActiveFile(ctx: CompilersContext, target?: unknown, options: RunOptions = {}): Promise<RunReport | undefined> {
   const document = await documentFor(target);
   if (!document) {
-    void vscode.window.showInformationMessage('Open a source file to run it on Sphere Engine.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Open a source file to run it on Sphere Engine.'));
     return undefined;
   }
   const fileName = path.basename(document.uri.fsPath || document.uri.path);
@@ -123,17 +123,17 @@ export async function resolveInput(source: vscode.Uri, options: RunOptions): Pro
   const items: Item[] = [];
   if (sibling) items.push({ label: `$(file) ${path.basename(sibling)}`, description: 'beside the source', pick: () => readInputFile(sibling) });
   items.push(
-    { label: '$(edit) Type input…', pick: async () => {
-      const text = await vscode.window.showInputBox({ title: 'Input for the program', prompt: 'Use \\n for a new line', ignoreFocusOut: true });
+    { label: `$(edit) ${vscode.l10n.t('Type input…')}`, pick: async () => {
+      const text = await vscode.window.showInputBox({ title: vscode.l10n.t('Input for the program'), prompt: vscode.l10n.t('Use \\n for a new line'), ignoreFocusOut: true });
       return text === undefined ? undefined : { text: text.replace(/\\n/g, '\n'), label: 'typed text' };
     } },
-    { label: '$(folder-opened) Choose input file…', pick: async () => {
-      const picked = await vscode.window.showOpenDialog({ canSelectMany: false, defaultUri: vscode.Uri.file(path.dirname(source.fsPath)), openLabel: 'Use as input' });
+    { label: `$(folder-opened) ${vscode.l10n.t('Choose input file…')}`, pick: async () => {
+      const picked = await vscode.window.showOpenDialog({ canSelectMany: false, defaultUri: vscode.Uri.file(path.dirname(source.fsPath)), openLabel: vscode.l10n.t('Use as input') });
       return picked?.[0] ? readInputFile(picked[0].fsPath) : undefined;
     } },
-    { label: '$(circle-slash) No input', pick: async () => ({}) },
+    { label: `$(circle-slash) ${vscode.l10n.t('No input')}`, pick: async () => ({}) },
   );
-  const chosen = await vscode.window.showQuickPick(items, { title: 'Input for the program', placeHolder: 'Where does standard input come from?' });
+  const chosen = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Input for the program'), placeHolder: vscode.l10n.t('Where does standard input come from?') });
   return chosen?.pick();
 }
 
@@ -159,8 +159,8 @@ export async function effectiveOutputFilenames(scope: vscode.Uri, options: RunOp
   const fromSettings = readOutputFilenames(scope);
   if (!options.askOutputFiles) return fromSettings;
   const text = await vscode.window.showInputBox({
-    title: 'Output files to bring back (beta)',
-    prompt: 'File names relative to the program, separated by ";" (e.g. result.txt; out/plot.png)',
+    title: vscode.l10n.t('Output files to bring back (beta)'),
+    prompt: vscode.l10n.t('File names relative to the program, separated by ";" (e.g. result.txt; out/plot.png)'),
     value: fromSettings.join('; '),
     ignoreFocusOut: true,
   });

@@ -95,7 +95,7 @@ async function folderFor(target: unknown): Promise<string | undefined> {
     canSelectFolders: true,
     canSelectMany: false,
     defaultUri: active?.scheme === 'file' ? vscode.Uri.file(path.dirname(active.fsPath)) : vscode.workspace.workspaceFolders?.[0]?.uri,
-    openLabel: 'Run on Sphere Engine',
+    openLabel: vscode.l10n.t('Run on Sphere Engine'),
   });
   return picked?.[0]?.fsPath;
 }

@@ -22,7 +22,7 @@ import { resolveCompiler } from './select-compiler';
 export async function runWithAllInputs(ctx: CompilersContext, target?: unknown, options: RunOptions = {}): Promise<BatchReport | undefined> {
   const uri = target instanceof vscode.Uri ? target : typeof target === 'string' && target ? vscode.Uri.file(target) : vscode.window.activeTextEditor?.document.uri;
   if (!uri) {
-    void vscode.window.showInformationMessage('Open a source file to run it with its inputs.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Open a source file to run it with its inputs.'));
     return undefined;
   }
   const document = await vscode.workspace.openTextDocument(uri);
@@ -51,7 +51,7 @@ export async function runWithAllInputs(ctx: CompilersContext, target?: unknown, 
     output.show();
     output.appendLine(formatRunning({ what: `${fileName} on ${inputs.length} inputs`, compiler: choice.label, inputLabel: inputs.map((f) => path.basename(f)).join(', '), ...limits }));
     const client = await services.connection.compilers();
-    const results = await withProgress({ title: `Running ${fileName} with ${inputs.length} inputs on Sphere Engine` }, (signal, report) =>
+    const results = await withProgress({ title: vscode.l10n.t('Running {0} with {1} inputs on Sphere Engine', fileName, inputs.length) }, (signal, report) =>
       runBatch(
         client,
         { source, compilerId: choice.compilerId, compilerVersionId: choice.versionId, timeLimit: limits.timeLimit, memoryLimit: limits.memoryLimit },
@@ -71,7 +71,7 @@ export async function runWithAllInputs(ctx: CompilersContext, target?: unknown, 
     if (isAbortError(err)) output.appendLine('[Cancelled] stopped waiting; the submissions still finish on the service');
     else if (err instanceof RefusedLocally) {
       output.appendLine(`[Not sent] ${fileName}: ${err.message}`);
-      void vscode.window.showErrorMessage(`Could not run ${fileName} with its inputs: ${err.message}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not run {0} with its inputs: {1}', fileName, err.message));
     } else {
       output.appendLine(`[Error] ${userMessage(err)}`);
       void showError(services.log, err, { context: `Could not run ${fileName} with its inputs` });
@@ -144,11 +144,11 @@ async function offerDiff(ctx: CompilersContext, items: BatchItemReport[]): Promi
   const wrong = items.filter((i) => i.matches === false);
   const compared = items.filter((i) => i.matches !== undefined).length;
   if (wrong.length === 0) {
-    if (compared > 0) void vscode.window.showInformationMessage(`All ${compared} compared outputs match their .out files.`);
+    if (compared > 0) void vscode.window.showInformationMessage(vscode.l10n.t('All {0} compared outputs match their .out files.', compared));
     return;
   }
   const first = wrong[0];
-  const choice = await vscode.window.showWarningMessage(`${wrong.length} of ${compared} outputs differ from their .out files (${wrong.map((i) => i.input).join(', ')}).`, 'Show Diff');
+  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('{0} of {1} outputs differ from their .out files ({2}).', wrong.length, compared, wrong.map((i) => i.input).join(', ')), 'Show Diff');
   if (choice !== 'Show Diff') return;
   await showDiff(ctx, first);
 }

@@ -8,6 +8,7 @@ import { isAbortError, SphereApiError, SUBMISSION_STATUS, type CreateCompilersSu
 import type { DiagnosticsFamily } from '../../core/diagnostics';
 import { showError, userMessage } from '../../ui/errors';
 import { withProgress } from '../../ui/progress';
+import { reachMilestone } from '../walkthrough/milestones';
 import type { CompilerChoice } from './compiler-choice';
 import type { CompilersContext, RunReport } from './context';
 import { describeSignal, formatDone, formatRunning, formatStreams, statusAdvice } from './format';
@@ -56,7 +57,7 @@ export async function presentRun(ctx: CompilersContext, plan: RunPlan): Promise<
   let outcome: RunOutcome;
   try {
     const client = await services.connection.compilers();
-    outcome = await withProgress({ title: `Running ${plan.what} on Sphere Engine` }, (signal, report) =>
+    outcome = await withProgress({ title: vscode.l10n.t('Running {0} on Sphere Engine', plan.what) }, (signal, report) =>
       runSubmission(client, plan.params, {
         signal,
         onCreated: (id) => {
@@ -113,7 +114,7 @@ export async function presentRun(ctx: CompilersContext, plan: RunPlan): Promise<
   if (code === SUBMISSION_STATUS.compilationError && streams.cmpinfo) {
     report.diagnostics = await problems.publish(streams.cmpinfo, plan.family, plan.diagnostics);
     const more = report.diagnostics > 0 ? `${report.diagnostics} problem(s) are shown in the Problems panel.` : 'See the compiler messages in the output.';
-    void vscode.window.showWarningMessage(`${plan.what} did not compile. ${more}`, 'Show Problems').then((choice) => {
+    void vscode.window.showWarningMessage(vscode.l10n.t('{0} did not compile. {1}', plan.what, more), 'Show Problems').then((choice) => {
       if (choice) void vscode.commands.executeCommand('workbench.actions.view.problems');
     });
   } else if (code === SUBMISSION_STATUS.runtimeError && streams.error) {
@@ -126,6 +127,7 @@ export async function presentRun(ctx: CompilersContext, plan: RunPlan): Promise<
 
 function finish(ctx: CompilersContext, report: RunReport): RunReport {
   ctx.lastReport = report;
+  reachMilestone('fileRun');
   return report;
 }
 
@@ -157,7 +159,7 @@ export function refusedReport(ctx: CompilersContext, what: string, err: unknown)
   ctx.output.appendLine(`[Not sent] ${what}: ${message}`);
   ctx.services.log.warn(`compilers: ${what} not sent: ${message}`);
   const settings = err instanceof RefusedLocally && err.openSettings ? ['Open Settings'] : [];
-  void vscode.window.showErrorMessage(`Could not run ${what}: ${message}`, ...settings).then((choice) => {
+  void vscode.window.showErrorMessage(vscode.l10n.t('Could not run {0}: {1}', what, message), ...settings).then((choice) => {
     if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'sphereEngine.compilers');
   });
   const report: RunReport = { ok: false, what, error: { message } };
@@ -171,6 +173,6 @@ async function revealFolder(dir: string): Promise<void> {
     await vscode.commands.executeCommand('revealInExplorer', uri).then(undefined, () => undefined);
     return;
   }
-  const choice = await vscode.window.showInformationMessage(`Output files saved in ${dir}`, 'Open Folder in New Window');
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Output files saved in {0}', dir), 'Open Folder in New Window');
   if (choice) await vscode.commands.executeCommand('vscode.openFolder', uri, { forceNewWindow: true });
 }

@@ -15,7 +15,7 @@ export async function compilerList(ctx: CompilersContext, refresh = false): Prom
     const cached = ctx.catalog.cached(endpoint);
     if (cached) return cached;
   }
-  return withProgress({ title: 'Reading the Sphere Engine compilers', cancellable: true }, async (signal) =>
+  return withProgress({ title: vscode.l10n.t('Reading the Sphere Engine compilers'), cancellable: true }, async (signal) =>
     ctx.catalog.list(endpoint, { refresh, signal }),
   );
 }
@@ -47,7 +47,7 @@ export async function selectCompilerCommand(ctx: CompilersContext, languageId?: 
   if (typeof compilerId === 'number') {
     if (compilerId === 0) {
       await saveOverride(language, undefined);
-      void vscode.window.showInformationMessage(`Sphere Engine: ${language} files use the default compiler again.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: {0} files use the default compiler again.', language));
       return undefined;
     }
     override = { compilerId, ...(typeof versionId === 'number' ? { versionId } : {}) };
@@ -57,7 +57,7 @@ export async function selectCompilerCommand(ctx: CompilersContext, languageId?: 
   if (!override) return undefined;
   await saveOverride(language, override);
   const catalog = await compilerList(ctx).catch(() => undefined);
-  void vscode.window.showInformationMessage(`Sphere Engine: ${language} files now run with ${describeChoice(override.compilerId, override.versionId, 'override', catalog).label}.`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: {0} files now run with {1}.', language, describeChoice(override.compilerId, override.versionId, 'override', catalog).label));
   return override;
 }
 
@@ -65,7 +65,7 @@ async function pickLanguage(): Promise<string | undefined> {
   const active = vscode.window.activeTextEditor?.document.languageId;
   const all = await vscode.languages.getLanguages();
   const items = [...new Set([...(active ? [active] : []), ...all])].map((id) => ({ label: id, description: id === active ? 'active editor' : undefined }));
-  return (await vscode.window.showQuickPick(items, { title: 'Select Compiler: for which language?' }))?.label;
+  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Select Compiler: for which language?') }))?.label;
 }
 
 async function pickCompiler(ctx: CompilersContext, languageId: string): Promise<CompilerOverride | undefined> {
@@ -74,14 +74,14 @@ async function pickCompiler(ctx: CompilersContext, languageId: string): Promise<
   const sorted = [...compilers].sort((a, b) => Number(b.id === defaultId) - Number(a.id === defaultId) || a.name.localeCompare(b.name));
   const chosen = await vscode.window.showQuickPick(
     sorted.map((c) => ({ label: c.name, description: `id ${c.id}${c.id === defaultId ? ' · default for this language' : ''}`, detail: c.versions.map((v) => v.name).join(', '), compiler: c })),
-    { title: `Compiler for ${languageId} files`, matchOnDescription: true, matchOnDetail: true },
+    { title: vscode.l10n.t('Compiler for {0} files', languageId), matchOnDescription: true, matchOnDetail: true },
   );
   if (!chosen) return undefined;
   const versions = chosen.compiler.versions;
   if (versions.length <= 1) return { compilerId: chosen.compiler.id };
   const version = await vscode.window.showQuickPick(
-    [{ label: 'Default version', id: undefined as number | undefined }, ...versions.map((v) => ({ label: v.name, description: `id ${v.id}`, id: v.id as number | undefined }))],
-    { title: `${chosen.compiler.name}: which version?` },
+    [{ label: vscode.l10n.t('Default version'), id: undefined as number | undefined }, ...versions.map((v) => ({ label: v.name, description: `id ${v.id}`, id: v.id as number | undefined }))],
+    { title: vscode.l10n.t('{0}: which version?', chosen.compiler.name) },
   );
   if (!version) return undefined;
   return { compilerId: chosen.compiler.id, ...(version.id !== undefined ? { versionId: version.id } : {}) };

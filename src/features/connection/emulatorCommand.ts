@@ -31,11 +31,11 @@ export async function useLocalEmulator(
   const failed = outcomes.filter((outcome) => !outcome.ok);
   if (failed.length === 0) {
     log.info(`Using the local emulator at ${emulator.origin}`);
-    void vscode.window.showInformationMessage(`Sphere Engine: using the local emulator at ${emulator.origin}.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: using the local emulator at {0}.', emulator.origin));
   } else {
     const lines = failed.map((outcome) => `${MODULE_LABELS[outcome.module]}: ${outcome.message}`).join(' ');
     log.warn(`Local emulator at ${emulator.origin} not usable: ${lines}`);
-    void vscode.window.showErrorMessage(`The local emulator at ${emulator.origin} did not accept the connection. ${lines}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('The local emulator at {0} did not accept the connection. {1}', emulator.origin, lines));
   }
   return outcomes;
 }
@@ -44,19 +44,19 @@ async function emulatorToUse(announced: EmulatorInfo | undefined, originArg: unk
   if (typeof originArg === 'string' && typeof tokenArg === 'string') return { origin: originArg.replace(/\/+$/, ''), token: tokenArg };
   if (announced) return announced;
   const origin = await vscode.window.showInputBox({
-    title: 'Local Sphere Engine emulator (1/2)',
-    prompt: 'Address of the running emulator (start it with `npm run emulator`).',
+    title: vscode.l10n.t('Local Sphere Engine emulator (1/2)'),
+    prompt: vscode.l10n.t('Address of the running emulator (start it with `npm run emulator`).'),
     value: DEFAULT_EMULATOR_ORIGIN,
     ignoreFocusOut: true,
-    validateInput: (value) => (/^https?:\/\/[^/\s]+/.test(value.trim()) ? undefined : 'Enter a URL such as http://127.0.0.1:8400'),
+    validateInput: (value) => (/^https?:\/\/[^/\s]+/.test(value.trim()) ? undefined : vscode.l10n.t('Enter a URL such as {0}', DEFAULT_EMULATOR_ORIGIN)),
   });
   if (!origin) return undefined;
   const token = await vscode.window.showInputBox({
-    title: 'Local Sphere Engine emulator (2/2)',
-    prompt: 'Access token the emulator accepts (it prints it on start).',
+    title: vscode.l10n.t('Local Sphere Engine emulator (2/2)'),
+    prompt: vscode.l10n.t('Access token the emulator accepts (it prints it on start).'),
     password: true,
     ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : 'Enter the token'),
+    validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter the token')),
   });
   if (!token) return undefined;
   return { origin: origin.trim().replace(/\/+$/, ''), token: token.trim() };

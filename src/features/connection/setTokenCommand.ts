@@ -30,7 +30,7 @@ export async function setAccessToken(
   if (!trimmed) return modules.map((module) => ({ module, ok: false, saved: false, message: 'The access token is empty.' }));
 
   const checks = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'Checking the access token…', cancellable: false },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the access token…'), cancellable: false },
     () => Promise.all(modules.map((module) => connection.test(module, { token: trimmed }))),
   );
 
@@ -70,8 +70,8 @@ async function pickModule(connection: Connection): Promise<ModuleChoice | undefi
   }));
   items.push({ label: 'All three (same token)', description: 'Containers, Compilers and Problems', choice: 'all' });
   const picked = await vscode.window.showQuickPick(items, {
-    title: 'Set Sphere Engine Access Token',
-    placeHolder: 'Which module is the token for?',
+    title: vscode.l10n.t('Set Sphere Engine Access Token'),
+    placeHolder: vscode.l10n.t('Which module is the token for?'),
   });
   return picked?.choice;
 }
@@ -79,18 +79,18 @@ async function pickModule(connection: Connection): Promise<ModuleChoice | undefi
 function askToken(choice: ModuleChoice): Thenable<string | undefined> {
   const what = choice === 'all' ? 'Containers, Compilers and Problems' : MODULE_LABELS[choice];
   return vscode.window.showInputBox({
-    title: `Sphere Engine ${what} access token`,
-    prompt: 'Find it in the client panel under API Tokens. It is stored in the OS keychain, never in settings.',
+    title: vscode.l10n.t('Sphere Engine {0} access token', what),
+    prompt: vscode.l10n.t('Find it in the client panel under API Tokens. It is stored in the OS keychain, never in settings.'),
     password: true,
     ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : 'Enter the access token'),
+    validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter the access token')),
   });
 }
 
 async function offerSaveUnverified(connection: Connection, check: ConnectionTestResult, token: string): Promise<boolean> {
   const save = 'Save Anyway';
   const answer = await vscode.window.showWarningMessage(
-    `${MODULE_LABELS[check.module]}: the token could not be checked. ${check.message}`,
+    vscode.l10n.t('{0}: the token could not be checked. {1}', MODULE_LABELS[check.module], check.message),
     save,
   );
   if (answer !== save) return false;
@@ -102,7 +102,9 @@ function report(outcomes: SetTokenOutcome[], log: Log, interactive: boolean): vo
   for (const outcome of outcomes) {
     const name = MODULE_LABELS[outcome.module];
     if (outcome.saved) {
-      void vscode.window.showInformationMessage(`${name}: access token saved${outcome.ok ? ` (${outcome.message})` : ''}.`);
+      void vscode.window.showInformationMessage(outcome.ok
+        ? vscode.l10n.t('{0}: access token saved ({1}).', name, outcome.message)
+        : vscode.l10n.t('{0}: access token saved.', name));
       continue;
     }
     // An unverifiable token was already offered "Save Anyway" and declined.

@@ -12,22 +12,24 @@ export async function signOut(connection: Connection, moduleArg?: unknown): Prom
   const modules = choice === 'all' ? [...API_MODULES] : [choice];
   for (const module of modules) await connection.signOut(module);
   const names = modules.map((module) => MODULE_LABELS[module]).join(', ');
-  void vscode.window.showInformationMessage(`Signed out of Sphere Engine ${names}: the access token${modules.length > 1 ? 's were' : ' was'} deleted.`);
+  void vscode.window.showInformationMessage(modules.length > 1
+    ? vscode.l10n.t('Signed out of Sphere Engine {0}: the access tokens were deleted.', names)
+    : vscode.l10n.t('Signed out of Sphere Engine {0}: the access token was deleted.', names));
   return modules;
 }
 
 async function pickModule(connection: Connection): Promise<ModuleChoice | undefined> {
   const signedIn = API_MODULES.filter((module) => connection.status(module).state !== 'signedOut');
   if (signedIn.length === 0) {
-    void vscode.window.showInformationMessage('You are not signed in to any Sphere Engine module.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('You are not signed in to any Sphere Engine module.'));
     return undefined;
   }
   if (signedIn.length === 1) return signedIn[0];
   type Item = vscode.QuickPickItem & { choice: ModuleChoice };
   const items: Item[] = [
-    { label: 'All modules', choice: 'all' },
+    { label: vscode.l10n.t('All modules'), choice: 'all' },
     ...signedIn.map((module): Item => ({ label: MODULE_LABELS[module], choice: module })),
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: 'Sign Out of Sphere Engine', placeHolder: 'Delete the token of…' });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Sign Out of Sphere Engine'), placeHolder: vscode.l10n.t('Delete the token of…') });
   return picked?.choice;
 }

@@ -8,7 +8,7 @@ import type { Connection, ConnectionTestResult } from './connection';
 export async function testConnection(connection: Connection): Promise<ConnectionTestResult[]> {
   await connection.ready;
   const results = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: 'Sphere Engine: testing connection' },
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sphere Engine: testing connection') },
     () => connection.testAll(),
   );
   for (const result of results) showResult(result);
@@ -19,12 +19,12 @@ export async function testConnection(connection: Connection): Promise<Connection
 function showResult(result: ConnectionTestResult): void {
   const name = MODULE_LABELS[result.module];
   if (result.ok) {
-    void vscode.window.showInformationMessage(`${name}: ${result.message}`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0}: {1}', name, result.message));
     return;
   }
   const status = result.status !== undefined ? ` (HTTP ${result.status})` : '';
   const buttons = result.action === 'setToken' ? ['Set Token', 'Open Settings'] : ['Open Settings', 'Show Log'];
-  void vscode.window.showErrorMessage(`${name}: ${result.message}${status}`, ...buttons).then((answer) => {
+  void vscode.window.showErrorMessage(vscode.l10n.t('{0}: {1}{2}', name, result.message, status), ...buttons).then((answer) => {
     if (answer === 'Set Token') void executeCommand(Commands.setAccessToken, result.module);
     else if (answer === 'Open Settings') void executeCommand(Commands.configureEndpoints);
     else if (answer === 'Show Log') void executeCommand(Commands.showLog);

@@ -1,6 +1,7 @@
 // Access tokens per module in SecretStorage (the OS keychain on desktop). Never in settings,
 // never in globalState, never logged: every token read or written is registered with the
 // api layer's redaction so it is masked wherever it might appear.
+import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ApiModule } from '../../api/modules';
 import { registerSecret } from '../../api/redact';
@@ -18,16 +19,20 @@ export class TokenStore implements vscode.Disposable {
    */
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
-  /** The value this store last read or wrote per module; what an echo is recognised by. */
-  private readonly known = new Map<ApiModule, string | undefined>();
+  /**
+   * A fingerprint of the value this store last read or wrote per module: what an echo is
+   * recognised by. Not the token itself, and in a private field, so nothing that reaches this
+   * object (a debugger aside) reads a token from it.
+   */
+  readonly #known = new Map<ApiModule, string | undefined>();
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     this.subscription = secrets.onDidChange(async (event) => {
       const module = moduleOfKey(event.key);
       if (!module) return;
-      const hadKnown = this.known.has(module);
-      const before = this.known.get(module);
-      const now = await this.get(module);
+      const hadKnown = this.#known.has(module);
+      const before = this.#known.get(module);
+      const now = fingerprint(await this.get(module));
       if (!hadKnown || before !== now) this.changed.fire(module);
     });
   }
@@ -35,7 +40,7 @@ export class TokenStore implements vscode.Disposable {
   async get(module: ApiModule): Promise<string | undefined> {
     const token = (await this.secrets.get(tokenSecretKey(module))) || undefined;
     registerSecret(token);
-    this.known.set(module, token);
+    this.#known.set(module, fingerprint(token));
     return token;
   }
 
@@ -45,13 +50,13 @@ export class TokenStore implements vscode.Disposable {
 
   async set(module: ApiModule, token: string): Promise<void> {
     registerSecret(token);
-    this.known.set(module, token);
+    this.#known.set(module, fingerprint(token));
     await this.secrets.store(tokenSecretKey(module), token);
   }
 
   /** The old value stays registered for masking: a deleted token is still a secret. */
   async delete(module: ApiModule): Promise<void> {
-    this.known.set(module, undefined);
+    this.#known.set(module, undefined);
     await this.secrets.delete(tokenSecretKey(module));
   }
 
@@ -59,6 +64,11 @@ export class TokenStore implements vscode.Disposable {
     this.subscription.dispose();
     this.changed.dispose();
   }
+}
+
+/** Enough to tell two tokens apart, nothing to sign in with. */
+function fingerprint(token: string | undefined): string | undefined {
+  return token === undefined ? undefined : createHash('sha256').update(token).digest('base64');
 }
 
 function moduleOfKey(key: string): ApiModule | undefined {

@@ -59,16 +59,18 @@ async function pickJudge(client: ProblemsClient, typeId: number, title: string):
 }
 
 export async function createProblem(client: ProblemsClient, args: CreateProblemArgs = {}): Promise<{ id: number; code?: string } | undefined> {
-  const name = args.name ?? (await vscode.window.showInputBox({ title: 'Create Problem (1/3): name', prompt: 'The problem\'s name as solvers see it', validateInput: (v) => (v.trim() ? undefined : 'Enter a name') }));
+  const name = args.name ?? (await vscode.window.showInputBox({ title: vscode.l10n.t('Create Problem (1/3): name'), prompt: vscode.l10n.t('The problem\'s name as solvers see it'), validateInput: (v) => (v.trim() ? undefined : 'Enter a name') }));
   if (!name) return undefined;
-  const typeId = args.typeId ?? (await vscode.window.showQuickPick(TYPES, { title: 'Create Problem (2/3): type' }))?.typeId;
+  const typeId = args.typeId ?? (await vscode.window.showQuickPick(TYPES, { title: vscode.l10n.t('Create Problem (2/3): type') }))?.typeId;
   if (typeId === undefined) return undefined;
   const masterjudgeId = args.masterjudgeId ?? (await pickJudge(client, JUDGE_TYPE_IDS.master, 'Create Problem (3/3): master judge'));
   if (masterjudgeId === undefined) return undefined;
-  const created = await withProgress({ title: `Creating problem “${name}”`, cancellable: false }, (signal) =>
+  const created = await withProgress({ title: vscode.l10n.t('Creating problem “{0}”', name), cancellable: false }, (signal) =>
     client.createProblem({ name: name.trim(), typeId, masterjudgeId, code: args.code, body: args.body }, signal),
   );
-  void vscode.window.showInformationMessage(`Problem “${name}” created (id ${created.id}${created.code ? `, code ${created.code}` : ''}). Add test cases with “Add Test Case”.`);
+  void vscode.window.showInformationMessage(created.code
+    ? vscode.l10n.t('Problem “{0}” created (id {1}, code {2}). Add test cases with “Add Test Case”.', name, created.id, created.code)
+    : vscode.l10n.t('Problem “{0}” created (id {1}). Add test cases with “Add Test Case”.', name, created.id));
   return created;
 }
 
@@ -88,7 +90,7 @@ async function readLimited(uri: vscode.Uri, what: string): Promise<string> {
 }
 
 async function pickFile(title: string): Promise<vscode.Uri | undefined> {
-  return (await vscode.window.showOpenDialog({ title, canSelectMany: false, openLabel: 'Use This File' }))?.[0];
+  return (await vscode.window.showOpenDialog({ title, canSelectMany: false, openLabel: vscode.l10n.t('Use This File') }))?.[0];
 }
 
 export async function addTestCase(client: ProblemsClient, args: AddTestCaseArgs = {}): Promise<{ problemId: number; number: number } | undefined> {
@@ -101,9 +103,9 @@ export async function addTestCase(client: ProblemsClient, args: AddTestCaseArgs 
   let timeLimit = args.timeLimit;
   if (timeLimit === undefined) {
     const typed = await vscode.window.showInputBox({
-      title: 'Add Test Case: time limit in seconds',
+      title: vscode.l10n.t('Add Test Case: time limit in seconds'),
       value: '1',
-      validateInput: (v) => (Number(v) > 0 ? undefined : 'A positive number of seconds, e.g. 1 or 0.5'),
+      validateInput: (v) => (Number(v) > 0 ? undefined : vscode.l10n.t('A positive number of seconds, e.g. 1 or 0.5')),
     });
     if (typed === undefined) return undefined;
     timeLimit = Number(typed);
@@ -111,10 +113,10 @@ export async function addTestCase(client: ProblemsClient, args: AddTestCaseArgs 
   const judgeId = args.judgeId ?? (await pickJudge(client, JUDGE_TYPE_IDS.testcase, 'Add Test Case: which judge compares the output?'));
   if (judgeId === undefined) return undefined;
   const [inputText, outputText] = await Promise.all([readLimited(input, 'input'), readLimited(output, 'output')]);
-  const created = await withProgress({ title: `Adding a test case to problem ${problemId}`, cancellable: false }, (signal) =>
+  const created = await withProgress({ title: vscode.l10n.t('Adding a test case to problem {0}', problemId), cancellable: false }, (signal) =>
     client.createTestCase(problemId, { input: inputText, output: outputText, timeLimit, judgeId, active: args.active }, signal),
   );
-  void vscode.window.showInformationMessage(`Test case ${created.number} added to problem ${problemId}.`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Test case {0} added to problem {1}.', created.number, problemId));
   return { problemId, number: created.number };
 }
 
@@ -124,7 +126,7 @@ export async function listJudges(client: ProblemsClient, args: { typeId?: number
   if (args.pick === false) return judges;
   const picked = await vscode.window.showQuickPick(
     judges.map((j) => ({ id: j.id, label: j.name, description: `${j.type?.name ?? ''} · id ${j.id}`, detail: j.compiler ? `${j.compiler.name} ${j.compiler.version?.name ?? ''}` : undefined })),
-    { title: 'Sphere Engine judges', placeHolder: 'Pick a judge to read its source', matchOnDescription: true },
+    { title: vscode.l10n.t('Sphere Engine judges'), placeHolder: vscode.l10n.t('Pick a judge to read its source'), matchOnDescription: true },
   );
   if (picked) await showJudgeSource(client, picked.id);
   return judges;
@@ -134,7 +136,7 @@ export async function listJudges(client: ProblemsClient, args: { typeId?: number
 export async function showJudgeSource(client: ProblemsClient, judgeId?: number): Promise<{ judgeId: number; text: string } | undefined> {
   let id = judgeId;
   if (id === undefined) {
-    const typed = await vscode.window.showInputBox({ title: 'Show Judge Source: judge id', validateInput: (v) => (/^\d+$/.test(v.trim()) ? undefined : 'A judge id, e.g. 1') });
+    const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Show Judge Source: judge id'), validateInput: (v) => (/^\d+$/.test(v.trim()) ? undefined : 'A judge id, e.g. 1') });
     if (!typed) return undefined;
     id = Number(typed.trim());
   }
@@ -150,12 +152,12 @@ export async function showJudgeSource(client: ProblemsClient, judgeId?: number):
 export async function rejudge(deps: JudgeDeps, client: ProblemsClient, submissionId?: number): Promise<SubmissionVerdict | undefined> {
   let id = submissionId;
   if (id === undefined) {
-    const typed = await vscode.window.showInputBox({ title: 'Re-judge Submission: submission id', validateInput: (v) => (/^\d+$/.test(v.trim()) ? undefined : 'A submission id, e.g. 42') });
+    const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Re-judge Submission: submission id'), validateInput: (v) => (/^\d+$/.test(v.trim()) ? undefined : 'A submission id, e.g. 42') });
     if (!typed) return undefined;
     id = Number(typed.trim());
   }
   const submissionIdFinal = id;
-  return withProgress({ title: `Sphere Engine: re-judging submission ${id}` }, async (signal, report) => {
+  return withProgress({ title: vscode.l10n.t('Sphere Engine: re-judging submission {0}', id) }, async (signal, report) => {
     await client.rejudge(submissionIdFinal, signal);
     // The spec's rhythm holds for this first read too: the submission may have just been polled.
     report('waiting for the judges');

@@ -17,6 +17,7 @@ export { showContainersTestsReport };
 
 /** Test hooks: what the view, the Testing view and the last error show. Never a token. */
 export interface ProblemsTestApi {
+  /** The view's rows. Functions bound to the tree, never the tree: it holds `services`. */
   tree: Pick<ProblemsTree, 'getChildren' | 'getTreeItem'>;
   /** The Testing view's items: problems with their test cases, Containers submissions with their tests. */
   testItems(): TestItemSnapshot[];
@@ -78,7 +79,7 @@ export function registerProblemsFeature(services: Services): void {
     registerCommand(Commands.problemsOpen, async (arg?: unknown) => {
       const problemId = problemIdFrom(arg);
       if (problemId === undefined) {
-        void vscode.window.showWarningMessage('Pick a problem in the Problems view to open it.');
+        void vscode.window.showWarningMessage(vscode.l10n.t('Pick a problem in the Problems view to open it.'));
         return undefined;
       }
       const node = arg as Partial<ProblemNode> | undefined;
@@ -118,8 +119,10 @@ export function registerProblemsFeature(services: Services): void {
     ),
   );
 
+  // Any installed extension can read our exports: plain functions and data only, never a live
+  // feature object from which services, the context or a token can be reached (D8).
   const api: ProblemsTestApi = {
-    tree,
+    tree: { getChildren: (node) => tree.getChildren(node), getTreeItem: (node) => tree.getTreeItem(node) },
     testItems: () => testing.snapshot(),
     runs: () => [...testing.runs],
     lastError: () => state.lastError,
@@ -146,7 +149,7 @@ async function runFromTestingView(deps: JudgeDeps, state: SubmitState, request: 
   for (const item of all) {
     const parsed = parseItemId(item.id);
     if (!parsed) {
-      void vscode.window.showInformationMessage(`“${item.label}” is a Containers submission: run it again from the Containers submissions view.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('“{0}” is a Containers submission: run it again from the Containers submissions view.', item.label));
       continue;
     }
     const current = byProblem.get(parsed.problemId);
@@ -157,7 +160,7 @@ async function runFromTestingView(deps: JudgeDeps, state: SubmitState, request: 
     if (token.isCancellationRequested) return;
     const file = deps.memory.fileOfProblem(problemId) ?? vscode.window.activeTextEditor?.document.uri.toString();
     if (!file) {
-      void vscode.window.showWarningMessage('Open your solution in the editor, then run the problem\'s tests again (nothing was submitted to it from this workspace yet).');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Open your solution in the editor, then run the problem\'s tests again (nothing was submitted to it from this workspace yet).'));
       continue;
     }
     const uri = vscode.Uri.parse(file);

@@ -6,6 +6,7 @@ import { isAbortError, MAX_TRANSFER_BYTES, SUBMISSION_STATUS, type ProblemsClien
 import { PROBLEMS_POLL_MS, pollUntilDone } from '../../core/poller';
 import type { Services } from '../../services';
 import { withProgress } from '../../ui/progress';
+import { reachMilestone } from '../walkthrough/milestones';
 import { compileDiagnostics } from './compile-diagnostics';
 import type { SubmitMemory } from './memory';
 import { problemItemId, type ProblemRef, type ProblemsTesting, type RecordingRun } from './testing';
@@ -53,7 +54,7 @@ export async function submitAndReport(deps: JudgeDeps, req: SubmitRequest): Prom
   if (Buffer.byteLength(source) > MAX_TRANSFER_BYTES) {
     throw new Error(`${vscode.workspace.asRelativePath(req.file)} is larger than 16 MiB, the most a submission can carry. Submit a smaller source.`);
   }
-  return withProgress({ title: `Sphere Engine: judging ${vscode.workspace.asRelativePath(req.file)}` }, async (signal, report) => {
+  return withProgress({ title: vscode.l10n.t('Sphere Engine: judging {0}', vscode.workspace.asRelativePath(req.file)) }, async (signal, report) => {
     const combined = linkCancellation(signal, req.token);
     const { ref, testCases } = await describeProblem(client, req.problemId, deps, combined);
     const existed = deps.testing.controller.items.get(problemItemId(req.problemId)) !== undefined;
@@ -88,7 +89,9 @@ export async function submitAndReport(deps: JudgeDeps, req: SubmitRequest): Prom
     }
     await deps.memory.remember(req.file, { problemId: req.problemId, compilerId: req.compilerId });
     run.appendOutput(`Submission ${submissionId} to ${ref.code || ref.id} created; waiting for the judges (every 2 s).\n`);
-    return waitAndReport(deps, { client, run, submissionId, problemId: req.problemId, asked, document, compilerId: req.compilerId, testCases, signal: combined, report });
+    const verdict = await waitAndReport(deps, { client, run, submissionId, problemId: req.problemId, asked, document, compilerId: req.compilerId, testCases, signal: combined, report });
+    if (verdict) reachMilestone('solutionSubmitted');
+    return verdict;
   });
 }
 

@@ -56,7 +56,7 @@ function toUri(file: vscode.Uri | string): vscode.Uri {
 export async function submitSolution(deps: JudgeDeps, state: SubmitState, options: SubmitOptions): Promise<SubmissionVerdict | undefined> {
   const file = options.file ? toUri(options.file) : vscode.window.activeTextEditor?.document.uri;
   if (!file || file.scheme === 'output') {
-    void vscode.window.showWarningMessage('Open the solution file in the editor first, then run Submit Solution.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Open the solution file in the editor first, then run Submit Solution.'));
     return undefined;
   }
   state.lastError = undefined;
@@ -116,7 +116,7 @@ async function pickProblem(client: ProblemsClient): Promise<number | undefined> 
     items.push({ id: p.id, label: p.code, description: p.name, detail: `id ${p.id}` });
     if (items.length >= 500) break;
   }
-  const picked = await vscode.window.showQuickPick(items, { title: 'Submit Solution: which problem?', placeHolder: 'Problem code or name', matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Submit Solution: which problem?'), placeHolder: vscode.l10n.t('Problem code or name'), matchOnDescription: true });
   return picked?.id;
 }
 
@@ -133,7 +133,7 @@ async function chooseCompiler(client: ProblemsClient, file: vscode.Uri, forceAsk
   if (!available || available.length === 0) return suggestion;
   const picked = await vscode.window.showQuickPick(
     orderCompilers(available, suggestion).map((c) => ({ id: c.id, label: c.name, description: c.versions?.[0]?.name, detail: `compiler ${c.id}` })),
-    { title: `Submit Solution: which compiler for ${vscode.workspace.asRelativePath(file)}?`, matchOnDescription: true },
+    { title: vscode.l10n.t('Submit Solution: which compiler for {0}?', vscode.workspace.asRelativePath(file)), matchOnDescription: true },
   );
   return picked?.id;
 }
@@ -141,12 +141,12 @@ async function chooseCompiler(client: ProblemsClient, file: vscode.Uri, forceAsk
 async function pickTests(client: ProblemsClient, problemId: number): Promise<number[] | undefined> {
   const testCases = (await client.listTestCases(problemId)).items;
   if (testCases.length === 0) {
-    const typed = await vscode.window.showInputBox({ title: 'Test case numbers', prompt: 'Comma-separated, e.g. 0,2', validateInput: (v) => (parseTestList(v) ? undefined : 'Use numbers such as 0,2 or 0-3') });
+    const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Test case numbers'), prompt: vscode.l10n.t('Comma-separated, e.g. 0,2'), validateInput: (v) => (parseTestList(v) ? undefined : 'Use numbers such as 0,2 or 0-3') });
     return typed === undefined ? undefined : parseTestList(typed);
   }
   const picked = await vscode.window.showQuickPick(
     testCases.map((t) => ({ number: t.number, label: `Test ${t.number}`, description: `${t.timeLimit ?? '?'} s${t.active === false ? ' · inactive' : ''}`, picked: t.active !== false })),
-    { title: 'Submit Solution: which test cases?', canPickMany: true },
+    { title: vscode.l10n.t('Submit Solution: which test cases?'), canPickMany: true },
   );
   if (!picked || picked.length === 0) return undefined;
   return picked.map((p) => p.number);

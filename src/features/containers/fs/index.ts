@@ -25,7 +25,6 @@ export interface WorkspaceFilesTestApi {
   changes: string[];
   /** One round of the change poll, whatever the setting says. */
   pollOnce(): Promise<number>;
-  model: WorkspaceFsModel;
 }
 
 let openFilesHandler: ((target: unknown, options?: OpenFilesOptions) => Promise<OpenFilesResult | undefined>) | undefined;
@@ -78,7 +77,6 @@ export function registerWorkspaceFilesFeature(services: Services): void {
     changes,
     resumeAndRetry: (id) => offers.resumeAndRetry(id),
     pollOnce: () => poll.pollOnce(),
-    model,
   };
   services.exports.workspaceFiles = api;
 }

@@ -50,10 +50,10 @@ export async function openWorkspaceFiles(
       else {
         const pick = await vscode.window.showQuickPick(
           [
-            { label: '$(add) Add to This Window', description: 'as another folder in the Explorer', newWindow: false },
-            { label: '$(empty-window) Open in New Window', newWindow: true },
+            { label: `$(add) ${vscode.l10n.t('Add to This Window')}`, description: vscode.l10n.t('as another folder in the Explorer'), newWindow: false },
+            { label: `$(empty-window) ${vscode.l10n.t('Open in New Window')}`, newWindow: true },
           ],
-          { title: `Open the files of ${name}` },
+          { title: vscode.l10n.t('Open the files of {0}', name) },
         );
         if (!pick) return undefined;
         newWindow = pick.newWindow;
@@ -83,7 +83,7 @@ async function resolveWorkspace(services: Services, target: Target, resume: (wor
   if (ws && ws.state.code !== WORKSPACE_STATES.running) {
     // Listing would fail with 1008: say so now, with the way out.
     const label = 'Resume Workspace';
-    const choice = await vscode.window.showWarningMessage(`The workspace of ${ws.project.name} is ${ws.state.name}: its files can be opened once it runs.`, label);
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('The workspace of {0} is {1}: its files can be opened once it runs.', ws.project.name, ws.state.name), label);
     if (choice !== label || !(await resume(ws.id))) return undefined;
   }
   return ws;
@@ -96,8 +96,8 @@ async function pickRunningWorkspace(services: Services): Promise<Workspace | und
     items.push({ label: ws.project.name, description: ws.created_at, detail: ws.id, ws });
   }
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('No Sphere Engine workspace is running. Start or resume one in the Projects & Workspaces view first.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No Sphere Engine workspace is running. Start or resume one in the Projects & Workspaces view first.'));
     return undefined;
   }
-  return (await vscode.window.showQuickPick(items, { title: 'Open the files of which workspace?' }))?.ws;
+  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Open the files of which workspace?') }))?.ws;
 }

@@ -54,7 +54,7 @@ export class ResumeOffers implements vscode.Disposable {
   /** Resumes the workspace (if stopped), waits until it runs, then retries the failed work. */
   async resumeAndRetry(workspaceId: string): Promise<boolean> {
     try {
-      await withProgress({ title: 'Resuming the Sphere Engine workspace…' }, async (signal, report) => {
+      await withProgress({ title: vscode.l10n.t('Resuming the Sphere Engine workspace…') }, async (signal, report) => {
         const client = await this.services.connection.containers();
         try {
           await client.resumeWorkspace(workspaceId, signal);

@@ -13,6 +13,8 @@ import { SubmissionsProvider, SUBMISSIONS_VIEW_ID } from './view';
 export interface SubmissionsViewTestApi {
   getChildren(): SubmissionEntry[];
   getTreeItem(entry: SubmissionEntry): vscode.TreeItem;
+  /** Whether the view is on screen (e.g. after "Check Submission History"). */
+  visible(): boolean;
 }
 
 /** An entry from a tree row, a test's argument (an entry or an id), or the newest one. */
@@ -30,10 +32,10 @@ async function pickEntry(history: SubmissionHistory, arg: unknown): Promise<Subm
   if (direct) return direct;
   const items = history.list().map((e) => ({ label: `#${e.id} ${e.projectName}`, description: `${e.statusName} · ${e.folder}`, entry: e }));
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('No submissions yet: use "Submit Folder to Project" first.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No submissions yet: use "Submit Folder to Project" first.'));
     return undefined;
   }
-  return (await vscode.window.showQuickPick(items, { placeHolder: 'Which submission?' }))?.entry;
+  return (await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Which submission?') }))?.entry;
 }
 
 export function registerSubmissionsView(services: Services, history: SubmissionHistory, flow: SubmitFlow): SubmissionsViewTestApi {
@@ -69,7 +71,7 @@ export function registerSubmissionsView(services: Services, history: SubmissionH
         if (!entry) return undefined;
         const stream = isStreamName(streamArg)
           ? streamArg
-          : (await vscode.window.showQuickPick(['source', 'auxdata', 'tests_report', 'debug_log'], { placeHolder: `Which stream of submission ${entry.id}?` }));
+          : (await vscode.window.showQuickPick(['source', 'auxdata', 'tests_report', 'debug_log'], { placeHolder: vscode.l10n.t('Which stream of submission {0}?', entry.id) }));
         if (!isStreamName(stream)) return undefined;
         try {
           const client = await services.connection.containers();
@@ -91,5 +93,6 @@ export function registerSubmissionsView(services: Services, history: SubmissionH
   return {
     getChildren: () => provider.getChildren(),
     getTreeItem: (entry) => provider.getTreeItem(entry),
+    visible: () => view.visible,
   };
 }

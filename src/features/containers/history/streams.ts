@@ -24,7 +24,7 @@ export async function openStreamText(text: string, language = 'plaintext'): Prom
 export async function saveStream(id: number, stream: ContainersStreamName, data: Buffer, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
   const suggested = stream === 'source' ? `submission-${id}-source.tar.gz` : `submission-${id}-${stream}${looksBinary(data) ? '.bin' : '.txt'}`;
   const base = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const uri = target ?? (await vscode.window.showSaveDialog({ defaultUri: base ? vscode.Uri.joinPath(base, suggested) : undefined, saveLabel: 'Save Stream' }));
+  const uri = target ?? (await vscode.window.showSaveDialog({ defaultUri: base ? vscode.Uri.joinPath(base, suggested) : undefined, saveLabel: vscode.l10n.t('Save Stream') }));
   if (!uri) return undefined;
   await vscode.workspace.fs.writeFile(uri, data);
   return uri;

@@ -128,7 +128,7 @@ export class SubmitFlow implements vscode.Disposable {
   /** POST /submissions under a cancellable notification. Never retried. */
   private async upload(client: ContainersClient, project: Project, scenario: string | undefined, file: string, bytes: number): Promise<number> {
     try {
-      const created = await withProgress({ title: `Uploading ${formatBytes(bytes)} to ${project.name}`, cancellable: true }, (signal) =>
+      const created = await withProgress({ title: vscode.l10n.t('Uploading {0} to {1}', formatBytes(bytes), project.name), cancellable: true }, (signal) =>
         client.createSubmission({ projectId: project.id, scenario, sourcePath: file }, signal),
       );
       return created.id;
@@ -145,7 +145,7 @@ export class SubmitFlow implements vscode.Disposable {
     const key = blockKey(entry.endpoint, entry.id);
     let finished: FinishedSubmission;
     try {
-      finished = await withProgress({ title: `Submission ${entry.id} (${entry.projectName})`, cancellable: true }, async (signal, report) => {
+      finished = await withProgress({ title: vscode.l10n.t('Submission {0} ({1})', entry.id, entry.projectName), cancellable: true }, async (signal, report) => {
         this.showStatus(entry.id, 'waiting');
         const done = await waitForSubmission(client, entry.id, {
           signal,
@@ -168,7 +168,7 @@ export class SubmitFlow implements vscode.Disposable {
     } catch (err) {
       if (isAbortError(err)) {
         this.output.append(`Stopped waiting for submission ${entry.id}; it keeps running on the service. Use "Show Output" in the Submissions view to see it later.`, false);
-        void vscode.window.showInformationMessage(`Stopped waiting for submission ${entry.id}. It keeps running on the service; its output is in the Submissions view later.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Stopped waiting for submission {0}. It keeps running on the service; its output is in the Submissions view later.', entry.id));
         return { id: entry.id, cancelled: true };
       }
       throw err;
@@ -214,13 +214,13 @@ export class SubmitFlow implements vscode.Disposable {
     }
     if (code === CONTAINERS_STATUS.internalError) {
       const resubmit = 'Submit Again';
-      const choice = await vscode.window.showErrorMessage(`${summary}. The service failed on its side, not because of your code: submit again.`, resubmit, showOutput);
+      const choice = await vscode.window.showErrorMessage(vscode.l10n.t('{0}. The service failed on its side, not because of your code: submit again.', summary), resubmit, showOutput);
       if (choice === resubmit) void this.submit({ folder: entry.folder, projectId: entry.projectId, scenario: entry.scenario });
       else if (choice === showOutput) this.output.show();
       return;
     }
     const hint = code === CONTAINERS_STATUS.projectError ? ' The project configuration failed, not your code; the debug log is in the output.' : problems;
-    if ((await vscode.window.showWarningMessage(`${summary}.${hint}`, showOutput)) === showOutput) this.output.show();
+    if ((await vscode.window.showWarningMessage(vscode.l10n.t('{0}.{1}', summary, hint), showOutput)) === showOutput) this.output.show();
   }
 
   /** "Show Output" of a history entry: from memory, or fetched again (waiting when still running). */
@@ -237,7 +237,7 @@ export class SubmitFlow implements vscode.Disposable {
       const s = await client.getSubmission(entry.id);
       this.lastFetch.set(key, Date.now());
       if (s.executing) return this.follow(client, entry);
-      const finished = await withProgress({ title: `Fetching submission ${entry.id}`, cancellable: true }, (signal) => collectResult(client, s, signal));
+      const finished = await withProgress({ title: vscode.l10n.t('Fetching submission {0}', entry.id), cancellable: true }, (signal) => collectResult(client, s, signal));
       return this.present(entry, finished);
     } catch (err) {
       return this.fail(err, `Could not show submission ${entry.id}`);
@@ -263,7 +263,7 @@ export class SubmitFlow implements vscode.Disposable {
     if (err instanceof SphereApiError) void showError(this.services.log, err, { context });
     else {
       this.services.log.error(err instanceof Error ? err : String(err));
-      void vscode.window.showErrorMessage(`${context}: ${message}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('{0}: {1}', context, message));
     }
     return { error: message, cancelled: err instanceof PackError && err.code === 'cancelled' ? true : undefined };
   }
@@ -282,8 +282,8 @@ function describeFailure(err: unknown): string {
 async function askFolder(): Promise<string | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 1) return folders[0].uri.fsPath;
-  if (folders.length > 1) return (await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which folder to submit?' }))?.uri.fsPath;
-  const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: 'Submit Folder' });
+  if (folders.length > 1) return (await vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Which folder to submit?') }))?.uri.fsPath;
+  const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: vscode.l10n.t('Submit Folder') });
   return picked?.[0]?.fsPath;
 }
 

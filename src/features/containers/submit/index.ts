@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Project } from '../../../api/types';
 import type { Services } from '../../../services';
 import { Commands, registerCommand } from '../../../ui/commands';
+import { redactedCopy } from '../../../ui/redacted-copy';
 import { registerSubmissionsView, type SubmissionsViewTestApi } from '../history';
 import { SubmissionHistory } from '../history/store';
 import { SubmissionDiagnostics } from './diagnostics';
@@ -18,8 +19,9 @@ export interface SubmitTestApi {
   /** Everything the Submissions output channel showed since activation. */
   outputText(): string;
   submissions: SubmissionsViewTestApi;
-  /** Finished submissions, as the Testing view would receive them, oldest first. */
+  /** Finished submissions, as the Testing view would receive them, oldest first (redacted copies). */
   finished: FinishedContainersSubmission[];
+  /** Redacted copies too: the stream URIs of a submission carry the access token. */
   onDidFinish: vscode.Event<FinishedContainersSubmission>;
 }
 
@@ -34,7 +36,7 @@ export function registerSubmitFeature(services: Services): void {
     diagnostics,
     flow,
     onDidFinishContainersSubmission((e) => {
-      finished.push(e);
+      finished.push(redactedCopy(e));
       if (finished.length > 20) finished.shift();
     }),
     registerCommand(Commands.submitFolder, (target?: unknown, options?: unknown): Promise<SubmitOutcome> =>
@@ -42,7 +44,9 @@ export function registerSubmitFeature(services: Services): void {
     ),
   );
   const submissions = registerSubmissionsView(services, history, flow);
-  const api: SubmitTestApi = { outputText: () => output.text(), submissions, finished, onDidFinish: onDidFinishContainersSubmission };
+  const onDidFinish: vscode.Event<FinishedContainersSubmission> = (listener, thisArgs, disposables) =>
+    onDidFinishContainersSubmission((e) => listener.call(thisArgs, redactedCopy(e)), undefined, disposables);
+  const api: SubmitTestApi = { outputText: () => output.text(), submissions, finished, onDidFinish };
   services.exports.containersSubmit = api;
 }
 

@@ -9,7 +9,7 @@ const SUBMIT = 'Submit';
 const SHOW_LEFT_OUT = 'Show Left Out';
 
 export async function scanWithProgress(folder: string): Promise<FolderScan> {
-  return withProgress({ title: `Reading ${folder}`, location: vscode.ProgressLocation.Window }, (signal) => scanFolder(folder, { signal }));
+  return withProgress({ title: vscode.l10n.t('Reading {0}', folder), location: vscode.ProgressLocation.Window }, (signal) => scanFolder(folder, { signal }));
 }
 
 export function summariseScan(scan: FolderScan): string {
@@ -22,8 +22,8 @@ export async function confirmSend(scan: FolderScan, target: string): Promise<boo
   for (;;) {
     const buttons = scan.excluded.length ? [SUBMIT, SHOW_LEFT_OUT] : [SUBMIT];
     const choice = await vscode.window.showInformationMessage(
-      `Send ${summariseScan(scan)} to ${target}?`,
-      { modal: true, detail: `Folder: ${scan.root}\nRules: .gitignore, .sphereignore; .git and node_modules are left out unless a rule brings them back.` },
+      vscode.l10n.t('Send {0} to {1}?', summariseScan(scan), target),
+      { modal: true, detail: vscode.l10n.t('Folder: {0}\nRules: .gitignore, .sphereignore; .git and node_modules are left out unless a rule brings them back.', scan.root) },
       ...buttons,
     );
     if (choice === SUBMIT) return true;
@@ -41,7 +41,7 @@ export async function showLeftOut(scan: FolderScan): Promise<vscode.TextDocument
 
 /** Packs into a temporary file; the caller disposes it. Refuses an archive the service would reject. */
 export async function packWithProgress(scan: FolderScan): Promise<PackedArchive> {
-  const archive = await withProgress({ title: 'Packing the folder', cancellable: true }, (signal, report) =>
+  const archive = await withProgress({ title: vscode.l10n.t('Packing the folder'), cancellable: true }, (signal, report) =>
     packFolder(scan.root, {
       scan,
       signal,

@@ -34,8 +34,8 @@ interface ProjectItem extends vscode.QuickPickItem {
 /** Lists every project (page after page) and lets the person pick one; undefined when dismissed. */
 export async function pickProject(client: ContainersClient, remembered: RememberedChoice | undefined): Promise<Project | undefined> {
   const pick = vscode.window.createQuickPick<ProjectItem>();
-  pick.title = 'Submit Folder: project';
-  pick.placeholder = 'Which project runs this folder?';
+  pick.title = vscode.l10n.t('Submit Folder: project');
+  pick.placeholder = vscode.l10n.t('Which project runs this folder?');
   pick.busy = true;
   pick.matchOnDescription = true;
   pick.show();
@@ -79,8 +79,8 @@ export async function pickScenario(project: Project, remembered?: string): Promi
   const choices = projectScenarios(project.config?.project_config);
   if (choices.length === 0) {
     const typed = await vscode.window.showInputBox({
-      title: `Submit Folder: scenario of ${project.name}`,
-      prompt: "The project's configuration lists no scenarios: type one, or leave empty for the project's default.",
+      title: vscode.l10n.t('Submit Folder: scenario of {0}', project.name),
+      prompt: vscode.l10n.t('The project\'s configuration lists no scenarios: type one, or leave empty for the project\'s default.'),
       value: remembered ?? '',
     });
     return typed === undefined ? null : typed.trim() || undefined;
@@ -91,6 +91,6 @@ export async function pickScenario(project: Project, remembered?: string): Promi
     description: [c.isDefault ? 'default' : '', c.name === remembered ? 'last used' : ''].filter(Boolean).join(' · ') || undefined,
     detail: c.stages.length ? `stages: ${c.stages.join(', ')}` : undefined,
   }));
-  const chosen = await vscode.window.showQuickPick(items, { title: `Submit Folder: scenario of ${project.name}`, placeHolder: 'Which scenario?' });
+  const chosen = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Submit Folder: scenario of {0}', project.name), placeHolder: vscode.l10n.t('Which scenario?') });
   return chosen ? chosen.label : null;
 }

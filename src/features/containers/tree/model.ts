@@ -71,6 +71,8 @@ type ChangeListener = (node: TreeNode | undefined) => void;
 
 export const PROJECT_PAGE_SIZE = 20;
 export const WORKSPACE_PAGE_SIZE = 30;
+/** Resets in a row during one read before it gives up (each reset fires a change that reads again). */
+const MAX_LOADS_ACROSS_RESETS = 3;
 
 export class ContainersTreeModel {
   private readonly lists = new Map<ListKey, ListState>();
@@ -176,8 +178,8 @@ export class ContainersTreeModel {
     if (!parent) return this.rootChildren();
     if (parent.kind === 'project') {
       const list = listOfProject(parent.project.id);
-      await this.ensure(list);
-      return [...this.details(parent.project), ...this.render(list, false)];
+      const state = await this.loaded(list);
+      return [...this.details(parent.project), ...(state ? this.render(list, state, false) : [])];
     }
     return [];
   }
@@ -230,8 +232,9 @@ export class ContainersTreeModel {
 
   private async rootChildren(): Promise<TreeNode[]> {
     const list: ListKey = this.grouping === 'project' ? 'projects' : 'all';
-    await this.ensure(list);
-    const state = this.lists.get(list)!;
+    const state = await this.loaded(list);
+    // Reset again and again while loading: stay "loading"; the last reset's change asks again.
+    if (!state) return [];
     if (state.error !== undefined && state.fetchedAt === undefined) {
       this.setRootState(isUnauthorized(state.error) ? 'unauthorized' : isUnreachable(state.error) ? 'offline' : 'error', state.error);
       return [];
@@ -240,9 +243,24 @@ export class ContainersTreeModel {
       this.setRootState('unauthorized', state.error);
       return [];
     }
-    const rows = this.render(list, true);
+    const rows = this.render(list, state, true);
     this.setRootState(state.items.length === 0 && state.error === undefined ? 'empty' : 'ready', state.error);
     return rows;
+  }
+
+  /**
+   * Loads a list and returns its state. reset() (endpoint or token changed) during the load drops
+   * every list and makes the answer belong to the old connection, so the list is loaded again for
+   * the new one: the caller shows the new state, never a list that is gone.
+   */
+  private async loaded(list: ListKey): Promise<ListState | undefined> {
+    for (let round = 0; round < MAX_LOADS_ACROSS_RESETS && !this.disposed; round++) {
+      const generation = this.generation;
+      await this.ensure(list);
+      const state = this.lists.get(list);
+      if (state && generation === this.generation) return state;
+    }
+    return undefined;
   }
 
   /** Loads the first page of a list unless it is valid; concurrent callers share one request. */
@@ -294,8 +312,7 @@ export class ContainersTreeModel {
 
   // ---- rendering ----------------------------------------------------------------------------
 
-  private render(list: ListKey, atRoot: boolean): TreeNode[] {
-    const state = this.lists.get(list)!;
+  private render(list: ListKey, state: ListState, atRoot: boolean): TreeNode[] {
     const rows: TreeNode[] = [];
     if (state.error !== undefined) {
       if (state.fetchedAt !== undefined) {

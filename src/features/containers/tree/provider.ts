@@ -74,7 +74,7 @@ export function treeItemFor(node: TreeNode): vscode.TreeItem {
       return item;
     }
     case 'loadMore': {
-      const item = new vscode.TreeItem(`Load more ${node.noun}…`, None);
+      const item = new vscode.TreeItem(vscode.l10n.t('Load more {0}…', node.noun), None);
       item.id = node.key;
       item.iconPath = new vscode.ThemeIcon('ellipsis');
       item.contextValue = 'loadMore';
@@ -82,7 +82,7 @@ export function treeItemFor(node: TreeNode): vscode.TreeItem {
       return item;
     }
     case 'stale': {
-      const item = new vscode.TreeItem(`Offline: showing items fetched at ${clockTime(node.fetchedAt)}`, None);
+      const item = new vscode.TreeItem(vscode.l10n.t('Offline: showing items fetched at {0}', clockTime(node.fetchedAt)), None);
       item.id = node.key;
       item.iconPath = new vscode.ThemeIcon('cloud-offline', new vscode.ThemeColor('charts.yellow'));
       item.tooltip = node.reason;
@@ -90,7 +90,7 @@ export function treeItemFor(node: TreeNode): vscode.TreeItem {
       return item;
     }
     case 'retry': {
-      const item = new vscode.TreeItem('Retry', None);
+      const item = new vscode.TreeItem(vscode.l10n.t('Retry'), None);
       item.id = node.key;
       item.iconPath = new vscode.ThemeIcon('refresh');
       item.contextValue = 'retry';

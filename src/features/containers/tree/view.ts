@@ -87,7 +87,7 @@ export function createContainersView(services: Services): ContainersView {
 async function pickStates(current: readonly number[]): Promise<number[] | undefined> {
   const picked = await vscode.window.showQuickPick(
     ALL_STATES.map((code) => ({ label: stateLabel(code), code, picked: current.includes(code) })),
-    { title: 'Show Workspaces in These States', canPickMany: true, placeHolder: 'Removed workspaces are hidden unless chosen here' },
+    { title: vscode.l10n.t('Show Workspaces in These States'), canPickMany: true, placeHolder: vscode.l10n.t('Removed workspaces are hidden unless chosen here') },
   );
   return picked?.map((item) => item.code);
 }

@@ -47,7 +47,7 @@ export async function createWorkspaceCommand(ctx: WorkspaceCommandContext, arg?:
     const folder = interactive ? await askFolder() : (options?.folder ?? null);
     if (folder === undefined) return { ok: false, cancelled: true };
 
-    const workspace = await withProgress({ title: `Creating a workspace${projectName ? ` of ${projectName}` : ''}` }, (signal, report) =>
+    const workspace = await withProgress({ title: projectName ? vscode.l10n.t('Creating a workspace of {0}', projectName) : vscode.l10n.t('Creating a workspace') }, (signal, report) =>
       createWith(ctx, projectId!, settings, folder, signal, report),
     );
     const message = `Workspace ${shortId(workspace.id)} of ${workspace.project.name} is starting.`;
@@ -107,15 +107,15 @@ async function createWith(
 }
 
 async function askSettings(): Promise<WorkspaceSettings | undefined> {
-  const defaults = { label: 'Create with the defaults', detail: describeSettings(DEFAULT_SETTINGS), custom: false };
-  const custom = { label: 'Customize…', detail: 'Inactivity timeout, how long it is kept, auto-resume, workspace token', custom: true };
-  const choice = await vscode.window.showQuickPick([defaults, custom], { title: 'Create Workspace: Settings' });
+  const defaults = { label: vscode.l10n.t('Create with the defaults'), detail: describeSettings(DEFAULT_SETTINGS), custom: false };
+  const custom = { label: vscode.l10n.t('Customize…'), detail: vscode.l10n.t('Inactivity timeout, how long it is kept, auto-resume, workspace token'), custom: true };
+  const choice = await vscode.window.showQuickPick([defaults, custom], { title: vscode.l10n.t('Create Workspace: Settings') });
   if (!choice) return undefined;
   if (!choice.custom) return { ...DEFAULT_SETTINGS };
   const settings: WorkspaceSettings = { ...DEFAULT_SETTINGS };
   for (const field of NUMBER_FIELDS) {
     const value = await vscode.window.showInputBox({
-      title: `Create Workspace: ${field.title}`,
+      title: vscode.l10n.t('Create Workspace: {0}', field.title),
       prompt: field.prompt,
       value: String(field.default),
       validateInput: (text) => validateMinutes(field, text),
@@ -136,22 +136,22 @@ async function yesNo(title: string, preferred: boolean): Promise<boolean | undef
     { label: preferred ? 'No' : 'No (default)', value: false },
   ];
   if (!preferred) items.reverse();
-  return (await vscode.window.showQuickPick(items, { title: `Create Workspace: ${title}` }))?.value;
+  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Create Workspace: {0}', title) }))?.value;
 }
 
 /** A folder path, null for "no extra files", undefined when dismissed. */
 async function askFolder(): Promise<string | null | undefined> {
   type Item = vscode.QuickPickItem & { folder: string | null | 'choose' };
   const items: Item[] = [
-    { label: 'Project files only', detail: 'Do not upload anything from this machine', folder: null },
+    { label: vscode.l10n.t('Project files only'), detail: vscode.l10n.t('Do not upload anything from this machine'), folder: null },
     ...(vscode.workspace.workspaceFolders ?? [])
       .filter((f) => f.uri.scheme === 'file')
       .map((f) => ({ label: `Upload ${f.name}`, detail: f.uri.fsPath, folder: f.uri.fsPath })),
-    { label: 'Choose a folder…', folder: 'choose' },
+    { label: vscode.l10n.t('Choose a folder…'), folder: 'choose' },
   ];
-  const choice = await vscode.window.showQuickPick(items, { title: 'Create Workspace: Extra Files', placeHolder: 'Files to add on top of the project files' });
+  const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Create Workspace: Extra Files'), placeHolder: vscode.l10n.t('Files to add on top of the project files') });
   if (!choice) return undefined;
   if (choice.folder !== 'choose') return choice.folder;
-  const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Upload Folder' });
+  const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: vscode.l10n.t('Upload Folder') });
   return picked?.[0]?.fsPath;
 }

@@ -52,8 +52,8 @@ export async function changeWorkspaceState(
 async function confirmRemove(workspace: Workspace): Promise<boolean> {
   const remove = 'Remove';
   const choice = await vscode.window.showWarningMessage(
-    `Remove workspace ${shortId(workspace.id)} of ${workspace.project.name}?`,
-    { modal: true, detail: 'Its container and every file in it are deleted. This cannot be undone.' },
+    vscode.l10n.t('Remove workspace {0} of {1}?', shortId(workspace.id), workspace.project.name),
+    { modal: true, detail: vscode.l10n.t('Its container and every file in it are deleted. This cannot be undone.') },
     remove,
   );
   return choice === remove;

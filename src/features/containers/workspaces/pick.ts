@@ -31,7 +31,7 @@ export async function pickWorkspace(ctx: WorkspaceCommandContext, title: string,
   const client = await ctx.client();
   const items = vscode.window.createQuickPick<vscode.QuickPickItem & { workspace: Workspace }>();
   items.title = title;
-  items.placeholder = 'Loading workspaces…';
+  items.placeholder = vscode.l10n.t('Loading workspaces…');
   items.busy = true;
   items.show();
   try {
@@ -70,7 +70,7 @@ export async function pickProject(ctx: WorkspaceCommandContext): Promise<Project
   const projects = known.length ? known : await collect((await ctx.client()).iterateProjects({ limit: 20 }), 200);
   const chosen = await vscode.window.showQuickPick(
     projects.map((project) => ({ label: project.name, description: project.stack, detail: project.description, project })),
-    { title: 'Create Workspace: Project', placeHolder: 'Choose the project the workspace is made from', matchOnDescription: true },
+    { title: vscode.l10n.t('Create Workspace: Project'), placeHolder: vscode.l10n.t('Choose the project the workspace is made from'), matchOnDescription: true },
   );
   return chosen?.project;
 }

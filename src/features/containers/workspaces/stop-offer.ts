@@ -6,12 +6,12 @@ import { shortId } from '../tree/describe';
 
 export async function stopOneOf(running: Workspace[]): Promise<void> {
   if (running.length === 0) {
-    void vscode.window.showInformationMessage('No running workspace can be stopped right now. Remove one from the Sphere Engine view instead.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No running workspace can be stopped right now. Remove one from the Sphere Engine view instead.'));
     return;
   }
   const chosen = await vscode.window.showQuickPick(
     running.map((ws) => ({ label: `${ws.project.name} · ${shortId(ws.id)}`, description: `last use ${ws.last_usage ?? 'never'}`, ws })),
-    { title: 'Stop a Workspace to Free Its Slot', placeHolder: 'Choose the workspace to stop' },
+    { title: vscode.l10n.t('Stop a Workspace to Free Its Slot'), placeHolder: vscode.l10n.t('Choose the workspace to stop') },
   );
   if (chosen) await executeCommand(Commands.workspaceStop, chosen.ws.id);
 }

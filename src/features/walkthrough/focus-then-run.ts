@@ -1,0 +1,23 @@
+// Walkthrough buttons that open several prompts one after another. When the first quick pick
+// closes, VS Code gives the focus back to the walkthrough button that started the command, and
+// the walkthrough page then takes it from the next quick pick, which closes as if cancelled. So the
+// buttons go through this command: it moves the focus to the Sphere Engine view first, then runs
+// the real command there.
+import * as vscode from 'vscode';
+import { allCommandIds, Commands, executeCommand, registerCommand, type CommandId } from '../../ui/commands';
+import { reachMilestone } from './milestones';
+
+const isOurCommand = (id: unknown): id is CommandId => typeof id === 'string' && (allCommandIds as readonly string[]).includes(id);
+
+export function registerFocusThenRun(): vscode.Disposable {
+  return registerCommand(Commands.walkthroughRun, async (id?: unknown, ...args: unknown[]) => {
+    // Only our own commands: a link must not be able to run anything else through us.
+    if (!isOurCommand(id) || id === Commands.walkthroughRun) return undefined;
+    await vscode.commands.executeCommand('workbench.view.extension.sphereEngine');
+    const result = await executeCommand(id, ...args);
+    // Files opened in a new window are seen by that window's extension, not by this one (which
+    // shows the walkthrough): the command's answer tells that they were opened.
+    if (id === Commands.workspaceOpenFiles && result) reachMilestone('workspaceFilesOpened');
+    return result;
+  });
+}
