@@ -6,6 +6,7 @@ import { registerConnectionFeature } from './features/connection';
 import { registerContainersFeature } from './features/containers';
 import { showContainersTestsInTestingView } from './features/containers-tests-in-testing-view';
 import { registerProblemsFeature } from './features/problems';
+import { registerWalkthroughFeature } from './features/walkthrough';
 import { createServices } from './services';
 
 export interface ActivationInfo {
@@ -20,6 +21,7 @@ export function activate(context: vscode.ExtensionContext): Record<string, unkno
   registerCompilersFeature(services);
   registerContainersFeature(services);
   registerProblemsFeature(services);
+  registerWalkthroughFeature(services);
   context.subscriptions.push(showContainersTestsInTestingView());
 
   const activationMs = performance.now() - started;

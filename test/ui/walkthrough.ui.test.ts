@@ -1,0 +1,273 @@
+// The first run, as a new user lives it: the extension installed from its VSIX (not the development
+// link) into a VS Code with a clean profile and no emulator announced, the "Get Started with Sphere
+// Engine" walkthrough opened from the palette and followed step by step with its own buttons, up
+// to an accepted solution. Each step must tick itself off. The README's screenshots are taken on
+// the way (media/screenshots/, committed).
+//
+// Needs the emulator of the UI suite (SPHERE_ENGINE_EMULATOR) and the code-server host; starts its
+// own code-server so that nothing of the other UI tests (tokens, settings, state) is in the profile.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Locator } from 'playwright-core';
+import { Workbench } from './workbench';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const README_SCREENSHOTS = path.join(REPO_ROOT, 'media', 'screenshots');
+const FIXTURE_WORKSPACE = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace');
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { ensureHost } = require(path.join(REPO_ROOT, 'scripts', 'install-host.js'));
+const { startCodeServer, workbenchUrl } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'code-server.js'));
+const { anyFreePort } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'free-port.js'));
+const { packageVsix, installVsix } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'vsix.js'));
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/**
+ * A correct ADDTWO solution that reads the input in bulk: the last test case has 250 000 pairs and
+ * a 2 s limit, which line-by-line Python can miss on a busy machine.
+ */
+const ADDTWO_SOLUTION = [
+  'import sys',
+  '',
+  'numbers = sys.stdin.buffer.read().split()',
+  'count = int(numbers[0])',
+  'sums = [int(numbers[1 + 2 * i]) + int(numbers[2 + 2 * i]) for i in range(count)]',
+  "sys.stdout.write('\\n'.join(map(str, sums)) + '\\n')",
+  '',
+].join('\n');
+
+describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', function () {
+  this.timeout(600_000);
+  let workDir: string;
+  let folder: string;
+  let server: { url: string; port: number; stop(): Promise<void>; output(): string } | undefined;
+  let workbench: Workbench;
+  let installedFolder: string;
+  const emulator = JSON.parse(process.env.SPHERE_ENGINE_EMULATOR ?? 'null') as { origin: string; token: string } | null;
+
+  before(async function () {
+    this.timeout(240_000);
+    if (!emulator) throw new Error('SPHERE_ENGINE_EMULATOR is not set: run with `npm run test:ui`');
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-walkthrough-'));
+    // A copy of the sample folder: submitting and running write next to the sources.
+    folder = path.join(workDir, 'my-solutions');
+    fs.cpSync(FIXTURE_WORKSPACE, folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'addtwo.py'), ADDTWO_SOLUTION);
+
+    const host = await ensureHost();
+    const stateDir = path.join(workDir, 'code-server');
+    const vsix = await packageVsix(path.join(workDir, 'sphere-engine.vsix'));
+    installedFolder = await installVsix(host, vsix, { extensionsDir: path.join(stateDir, 'extensions'), userDataDir: path.join(stateDir, 'user-data') });
+    // No SPHERE_ENGINE_EMULATOR for the extension: a new user has to connect by themselves.
+    server = await startCodeServer({ host, port: await anyFreePort(), stateDir, folder, env: { SPHERE_ENGINE_EMULATOR: '' } });
+    workbench = await Workbench.open({ url: workbenchUrl(server, folder), viewport: { width: 1440, height: 900 } });
+    // The secondary side bar (chat) would take a third of every screenshot.
+    const secondary = workbench.page.locator('.part.auxiliarybar');
+    if (await secondary.isVisible()) await workbench.page.keyboard.press('Control+Alt+B');
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && workbench) {
+      const file = await workbench.screenshot(`failed-${this.currentTest.fullTitle()}`);
+      console.log(`    screenshot: ${file}`);
+      if (workbench.errors.length) console.log(`    page errors:\n      ${workbench.errors.slice(-10).join('\n      ')}`);
+    }
+  });
+
+  after(async () => {
+    await workbench?.close();
+    await server?.stop();
+    // SPHERE_UI_KEEP=1 keeps the profile (logs of the extension host) for a look after a failure.
+    if (workDir && !process.env.SPHERE_UI_KEEP) fs.rmSync(workDir, { recursive: true, force: true });
+    else if (workDir) console.log(`    kept ${workDir}`);
+  });
+
+  // ---- helpers ----------------------------------------------------------------------------------
+
+  const page = () => workbench.page;
+
+  /** Saves a screenshot for the README (media/screenshots/<name>.png). */
+  async function readmeScreenshot(name: string): Promise<void> {
+    fs.mkdirSync(README_SCREENSHOTS, { recursive: true });
+    await page().screenshot({ path: path.join(README_SCREENSHOTS, `${name}.png`) });
+  }
+
+  function step(id: string): Locator {
+    return page().locator(`button.getting-started-step[data-step-id$="${id}"]`).first();
+  }
+
+  /** Opens the walkthrough (again) from the palette, as "Welcome: Open Walkthrough…" does. */
+  async function openWalkthrough(): Promise<void> {
+    await workbench.runCommand('Welcome: Open Walkthrough...');
+    const row = workbench.quickInput().locator('.monaco-list-row').filter({ hasText: 'Get Started with Sphere Engine' }).first();
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    await step('connect').waitFor({ timeout: 15_000 });
+  }
+
+  /**
+   * Waits until the step's media (its Markdown, shown in a webview) is rendered. A webview that
+   * finishes loading takes the focus, and a quick pick opened just before would close with it.
+   */
+  async function waitForStepMedia(id: string): Promise<void> {
+    const heading = fs.readFileSync(path.join(REPO_ROOT, 'media', 'walkthrough', `${id}.md`), 'utf8').split('\n')[0].replace(/^#\s*/, '');
+    await page().frameLocator('.getting-started-media iframe.webview').frameLocator('iframe#active-frame')
+      .locator('h1', { hasText: heading }).first().waitFor({ timeout: 15_000 });
+  }
+
+  /** Expands a step and presses one of its buttons. */
+  async function pressStepButton(id: string, button: string): Promise<void> {
+    if (!(await step(id).isVisible())) await openWalkthrough();
+    if ((await step(id).getAttribute('aria-expanded')) !== 'true') await step(id).click();
+    await waitForStepMedia(id);
+    const link = step(id).locator('.monaco-button, a').filter({ hasText: button }).first();
+    await link.waitFor({ timeout: 10_000 });
+    await link.click();
+  }
+
+  /** Waits until the walkthrough shows the step as done (reopening it to look). */
+  async function expectStepDone(id: string): Promise<void> {
+    await openWalkthrough();
+    await page().locator(`button.getting-started-step[data-step-id$="${id}"][aria-checked="true"]`).first()
+      .waitFor({ timeout: 30_000 });
+  }
+
+  /**
+   * Chooses a quick-pick item by typing its label and pressing Enter, as a keyboard user does
+   * (clicking a row races with the list re-rendering while items are still arriving).
+   */
+  async function pickQuickItem(label: string, timeoutMs = 20_000): Promise<void> {
+    const row = workbench.quickInput().locator('.monaco-list-row').filter({ hasText: label }).first();
+    await row.waitFor({ timeout: timeoutMs });
+    await page().locator('.quick-input-widget input').fill(label);
+    await workbench.quickInput().locator('.monaco-list-row.focused').filter({ hasText: label }).first().waitFor({ timeout: 10_000 });
+    await page().keyboard.press('Enter');
+  }
+
+  async function openFile(name: string): Promise<void> {
+    // The walkthrough's step media is a webview: keys pressed while it has the focus never reach
+    // the workbench. Clicking the side bar's title moves the focus back first.
+    await page().locator('.part.sidebar .composite.title').first().click();
+    await page().keyboard.press('Control+P');
+    const input = page().locator('.quick-input-widget input');
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill(name);
+    await workbench.quickInput().locator('.monaco-list-row').filter({ hasText: name }).first().waitFor({ timeout: 15_000 });
+    await page().keyboard.press('Enter');
+    await page().locator('.tabs-container .tab.active').filter({ hasText: name }).waitFor({ timeout: 15_000 });
+    await workbench.quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
+  }
+
+  // ---- the walk ---------------------------------------------------------------------------------
+
+  it('installs from the VSIX as a copy with its translations and walkthrough media', () => {
+    for (const file of ['package.nls.json', 'l10n/bundle.l10n.json', 'media/walkthrough/connect.md', 'dist/extension.js']) {
+      assert.ok(fs.existsSync(path.join(installedFolder, file)), `${file} is not in the installed extension`);
+    }
+  });
+
+  it('offers the walkthrough with every step open in a clean profile', async () => {
+    await openWalkthrough();
+    for (const id of ['connect', 'openView', 'workspace', 'submitFolder', 'runFile', 'submitSolution']) {
+      assert.equal(await step(id).getAttribute('aria-checked'), 'false', `${id} is done before anything happened`);
+    }
+    const titles = (await page().locator('button.getting-started-step .step-title').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(titles, ['Connect to Sphere Engine', 'Open the Sphere Engine view', 'Create a workspace and open its files',
+      'Submit a folder', 'Run a file', 'Submit a solution']);
+    await readmeScreenshot('walkthrough');
+  });
+
+  it('connects to the local emulator from the first step', async () => {
+    if (!emulator) throw new Error('no emulator');
+    await pressStepButton('connect', 'Use Local Emulator');
+    const input = page().locator('.quick-input-widget input');
+    await workbench.quickInput().filter({ hasText: 'Local Sphere Engine emulator (1/2)' }).waitFor({ timeout: 15_000 });
+    await input.fill(emulator.origin);
+    await page().keyboard.press('Enter');
+    await workbench.quickInput().filter({ hasText: 'Local Sphere Engine emulator (2/2)' }).waitFor({ timeout: 15_000 });
+    await input.fill(emulator.token);
+    await page().keyboard.press('Enter');
+    await workbench.waitForNotification(/using the local emulator/, 30_000);
+    await expectStepDone('connect');
+  });
+
+  it('opens the Sphere Engine view and lists the projects', async () => {
+    await pressStepButton('openView', 'Open the Sphere Engine View');
+    await workbench.waitForTreeRow(/Console Python/, 30_000);
+    await workbench.waitForTreeRow(/ADDTWO/, 30_000);
+    await expectStepDone('openView');
+  });
+
+  it('creates a workspace and opens its files', async () => {
+    await pressStepButton('workspace', 'Create Workspace');
+    await pickQuickItem('Console Python');
+    await pickQuickItem('Create with the defaults');
+    await pickQuickItem('Project files only');
+    await workbench.waitForNotification(/workspace/i, 60_000);
+    // Open Files lists running workspaces only: wait until the new one runs.
+    await workbench.openView('Sphere Engine');
+    await (await workbench.waitForTreeRow(/^Console Python/, 30_000)).click(); // expands the project
+    await workbench.waitForTreeRow(/running/i, 90_000);
+    await readmeScreenshot('containers-tree');
+
+    await pressStepButton('workspace', 'Open Workspace Files');
+    await pickQuickItem('Console Python');
+    // In the browser, adding a folder to a one-folder window reloads it without the new folder:
+    // the workspace's files open in a window of their own.
+    const opened = page().context().waitForEvent('page', { timeout: 30_000 });
+    await pickQuickItem('Open in New Window');
+    const filesWindow = await opened;
+    try {
+      await filesWindow.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      const main = filesWindow.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: 'main.py' }).first();
+      await main.waitFor({ timeout: 60_000 });
+      await main.click();
+      await filesWindow.locator('.tabs-container .tab.active').filter({ hasText: 'main.py' }).waitFor({ timeout: 20_000 });
+      await filesWindow.screenshot({ path: path.join(README_SCREENSHOTS, 'workspace-files.png') });
+    } finally {
+      await filesWindow.close();
+    }
+    await expectStepDone('workspace');
+  });
+
+  it('submits the folder to a project and shows the result', async () => {
+    await pressStepButton('submitFolder', 'Submit Folder to Project');
+    // The window has two folders now: the local one is submitted.
+    const folderPick = workbench.quickInput().locator('.monaco-list-row').filter({ hasText: 'my-solutions' }).first();
+    const projectPick = workbench.quickInput().locator('.monaco-list-row').filter({ hasText: 'Console Python' }).first();
+    await Promise.race([folderPick.waitFor({ timeout: 20_000 }), projectPick.waitFor({ timeout: 20_000 })]);
+    if (await folderPick.isVisible()) await pickQuickItem('my-solutions');
+    await pickQuickItem('Console Python');
+    const dialog = page().locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.locator('.monaco-button', { hasText: 'Submit' }).first().click();
+    const result = await workbench.waitForOutputLine(/Result:\s/, 90_000);
+    assert.match(result, /Result: ok/);
+    await readmeScreenshot('submit-folder');
+    await expectStepDone('submitFolder');
+  });
+
+  it('runs a file on Compilers', async () => {
+    await openFile('sum.py');
+    await pressStepButton('runFile', 'Run Active File');
+    // The walkthrough took the focus: the file is still the active text editor, so it runs.
+    await workbench.waitForOutputLine(/\b3\b|Accepted|Success|accepted/, 90_000);
+    await readmeScreenshot('run-file');
+    await expectStepDone('runFile');
+  });
+
+  it('submits a solution to a problem and ends with an accepted verdict', async () => {
+    await openFile('addtwo.py');
+    await pressStepButton('submitSolution', 'Submit Solution');
+    await workbench.quickInput().filter({ hasText: 'which problem' }).waitFor({ timeout: 20_000 });
+    await pickQuickItem('ADDTWO');
+    await workbench.openView('Testing');
+    await page().locator('.part.sidebar .monaco-list-row').filter({ hasText: /ADDTWO — Add two numbers.*Accepted/ }).first()
+      .waitFor({ timeout: 120_000 });
+    await readmeScreenshot('problem-accepted');
+    await expectStepDone('submitSolution');
+    await readmeScreenshot('walkthrough-done');
+  });
+});
