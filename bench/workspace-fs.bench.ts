@@ -7,14 +7,15 @@
 //   open a file   stat(file), readFile(file)
 //   save          stat(file) (the "newer on disk" check), writeFile, stat(file) (the new time)
 //
-//   node out/bench/workspace-fs.bench.js        (after npx tsc -p .)
+//   npm run bench -- workspace-fs                (or node out/bench/workspace-fs.bench.js after npx tsc -p .)
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ContainersClient } from '../src/api/containers';
 import { WORKSPACE_STATES } from '../src/api/types';
-import { WorkspaceFsModel } from '../src/features/containers/fs/model';
+import { WorkspaceFsModel } from '../src/core/workspace-files/model';
 import { defaultOptions, startEmulator } from '../emulator/server';
+import type { Benchmark, Figure } from './types';
 
 const TOKEN = 'bench-token';
 const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
@@ -142,6 +143,37 @@ function describe(c: Counts): string {
   const kinds = Object.entries(c.byKind).map(([k, n]) => `${n} ${k}`).join(' + ');
   return `${c.requests}${kinds ? ` (${kinds})` : ''}`;
 }
+
+/** Requests other than the listed kinds, so a figure cannot hide an unexpected call. */
+function others(c: Counts, kinds: string[]): number {
+  return Object.entries(c.byKind).reduce((n, [k, v]) => (kinds.includes(k) ? n : n + v), 0);
+}
+
+export const benchmark: Benchmark = {
+  name: 'workspace-fs',
+  async run(): Promise<Figure[]> {
+    const f = await runWorkspaceFsBench();
+    const lists = (c: Counts) => c.byKind.list_files ?? 0;
+    const uploads = (c: Counts) => c.byKind.upload ?? 0;
+    const figure = (name: string, c: Counts, goal: number): Figure => ({ name, value: c.requests, unit: 'requests', goal: `${goal}`, ok: c.requests <= goal, note: describe(c) });
+    return [
+      figure('workspace files: open the folder', f.openFolder, 1),
+      figure(`workspace files: VS Code's probes (${PROBES.length} paths)`, f.probes, 0),
+      figure('workspace files: expand a folder', f.expandFolder, 1),
+      figure('workspace files: open a file', f.openFile, 1),
+      {
+        name: 'workspace files: save (stat, upload, stat)',
+        value: f.save.requests,
+        unit: 'requests',
+        goal: '1 upload + at most 1 stat',
+        ok: uploads(f.save) === 1 && lists(f.save) <= 1 && others(f.save, ['upload', 'list_files']) === 0,
+        note: describe(f.save),
+      },
+      { name: 'workspace files: save again at once', value: f.saveWithinListingWindow.requests, unit: 'requests', note: describe(f.saveWithinListingWindow) },
+      { name: `workspace files: open ${FILES_TO_OPEN} files in a row`, value: f.open100.ms, unit: 'ms', note: `${describe(f.open100)}; ${f.open100.msPerFile} ms per file` },
+    ];
+  },
+};
 
 if (require.main === module) {
   runWorkspaceFsBench().then(

@@ -129,6 +129,9 @@ describe('workspace files (sphere-workspace://)', function () {
     const doc = await vscode.workspace.openTextDocument(uri);
     assert.equal(doc.getText(), 'print("hello")\n');
     const editor = await vscode.window.showTextDocument(doc);
+    // Past the moment in which the listing of the open also answers the save's check. (Edit after
+    // the pause: the web workbench saves by itself a second after an edit.)
+    await sleep(1200);
     const edited = await editor.edit((e) => e.insert(new vscode.Position(1, 0), 'print("saved from VS Code")\n'));
     assert.ok(edited, 'the edit applies');
     assert.ok(doc.isDirty);
@@ -137,9 +140,29 @@ describe('workspace files (sphere-workspace://)', function () {
     const sent = await emulatorRequests();
     assert.equal(saved, true, `requests: ${JSON.stringify(sent.map((r) => `${r.method} ${r.url.split('?')[0]} ${r.status}`))}; `+ `the save succeeds (changes seen: ${JSON.stringify(files.changes)}, dirty after: ${doc.isDirty}, text: ${JSON.stringify(doc.getText())})`);
     assert.equal(doc.isDirty, false);
-    const uploads = (await emulatorRequests()).filter((r) => r.method === 'POST');
-    assert.equal(uploads.length, 1, 'one upload');
+    const kinds = sent.map((r) => (r.method === 'POST' ? 'upload' : /list_files/.test(r.url) ? 'list_files' : `${r.method} ${r.url}`)).sort();
+    assert.deepEqual(kinds, ['list_files', 'upload'], 'a save is one upload and one listing (the "newer on disk" check)');
     assert.equal(await serverCopy(id, 'src/app.py', diskRoot), 'print("hello")\nprint("saved from VS Code")\n');
+  });
+
+  it('saves the same file again later without a false "newer on disk", and a remote change after a save is still caught', async () => {
+    const uri = files.uri(id, 'src/app.py');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc);
+    await sleep(1500); // the server's time of the last save is now older than its next upload
+    await editor.edit((e) => e.insert(new vscode.Position(2, 0), 'print("second save")\n'));
+    assert.equal(await doc.save(), true, 'the second save goes through');
+    assert.equal(await serverCopy(id, 'src/app.py', diskRoot), 'print("hello")\nprint("saved from VS Code")\nprint("second save")\n');
+
+    await sleep(1500);
+    await remoteWrite(id, 'src/app.py', 'print("rewritten in the workspace terminal")\n');
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), '# third edit\n'));
+    assert.equal(await doc.save(), false, 'VS Code refuses to overwrite the newer remote file');
+    assert.equal(doc.isDirty, true, 'the edit stays in the editor');
+    assert.equal(await serverCopy(id, 'src/app.py', diskRoot), 'print("rewritten in the workspace terminal")\n', 'the remote change is not lost');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    // Later tests expect the text of the first save.
+    await remoteWrite(id, 'src/app.py', 'print("hello")\nprint("saved from VS Code")\n');
   });
 
   it('a change made elsewhere while the file is open gives the conflict, and the remote text survives', async () => {

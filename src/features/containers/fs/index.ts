@@ -2,11 +2,11 @@
 // the "not running → resume" offer and the optional visible-files change poll.
 import * as vscode from 'vscode';
 import type { Services } from '../../../services';
-import { WorkspaceFsModel } from './model';
+import { WorkspaceFsModel } from '../../../core/workspace-files/model';
 import { openWorkspaceFiles, type OpenFilesOptions, type OpenFilesResult } from './openFiles';
 
 export type { OpenFilesOptions, OpenFilesResult } from './openFiles';
-import { WORKSPACE_FS_SCHEME } from './paths';
+import { WORKSPACE_FS_SCHEME } from '../../../core/workspace-files/paths';
 import { VisibleFilesPoll } from './poll';
 import { WorkspaceFileSystemProvider, workspaceUri } from './provider';
 import { ResumeOffers, type ResumeOffer } from './resume';

@@ -5,8 +5,8 @@
 // "file is newer" conflict when saved. Nothing is polled while the window is in the background.
 import * as vscode from 'vscode';
 import type { Log } from '../../../ui/log';
-import type { WorkspaceFsModel } from './model';
-import { normaliseRel, parentOf, WORKSPACE_FS_SCHEME } from './paths';
+import type { WorkspaceFsModel } from '../../../core/workspace-files/model';
+import { normaliseRel, parentOf, WORKSPACE_FS_SCHEME } from '../../../core/workspace-files/paths';
 
 export const POLL_SETTING_SECTION = 'sphereEngine.workspaceFiles';
 export const POLL_SETTING_KEY = 'pollIntervalSeconds';

@@ -8,9 +8,9 @@ import { CONTAINERS_POLL_MS, pollUntilDone } from '../../../core/poller';
 import type { Services } from '../../../services';
 import { showError } from '../../../ui/errors';
 import { withProgress } from '../../../ui/progress';
-import type { WorkspaceFsFailure } from './failures';
-import type { WorkspaceFsModel } from './model';
-import { WORKSPACE_FS_SCHEME } from './paths';
+import type { WorkspaceFsFailure } from '../../../core/workspace-files/failures';
+import type { WorkspaceFsModel } from '../../../core/workspace-files/model';
+import { WORKSPACE_FS_SCHEME } from '../../../core/workspace-files/paths';
 import { workspaceUri, type WorkspaceFileSystemProvider } from './provider';
 
 export const RESUME_LABEL = 'Resume Workspace';

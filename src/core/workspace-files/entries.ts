@@ -1,6 +1,6 @@
 // One directory listing (GET list_files) turned into what a file system answers: entries with
 // the server's own time, size and permission bits. No VS Code here.
-import type { DirectoryEntry, DirectoryListing } from '../../../api/types';
+import type { DirectoryEntry, DirectoryListing } from '../../api/types';
 
 export type EntryType = 'file' | 'dir';
 
@@ -12,6 +12,11 @@ export interface EntryStat {
   size: number;
   /** The owner's write bit of `perm`: the bit the service checks before it accepts an upload. */
   writable: boolean;
+  /**
+   * Set on the entry an upload left behind: the size is the one sent, the time the server's time
+   * of the version it replaced (see WorkspaceFsModel), until a listing brings the server's own.
+   */
+  uploaded?: true;
 }
 
 export interface Listing {

@@ -10,16 +10,24 @@
 //   check before a save, or after one) asks the server again unless a listing made after the
 //   hand-out is under a second old, so VS Code compares with the server's real time and size and
 //   reports "the file is newer" after a remote change.
-//   Times and sizes are always the server's own, never made up.
-// - A successful upload forgets its folder's listing: the file's new time exists only on the
-//   server, and the next `stat` fetches it.
+//   Times and sizes are the server's own, never made up (for the moment after an upload, see below).
+// - A save costs one upload and at most one `list_files`. VS Code stats a file before writing it
+//   (its "the file on disk is newer" check: a real listing, see above) and again after (to learn
+//   the new version). The upload's answer carries no time, and asking for it would be a second
+//   listing, so the stat right after an upload answers with the server's time of the version it
+//   replaced and the size just sent. That is enough for VS Code's check, which reports a conflict
+//   when the server's time is newer than the one it knows *and* the size differs (its rule for
+//   local disks too): the next save sees the server's newer time with the same size and goes
+//   through, while a remote change of another size is caught. The next listing brings the
+//   server's own time of the uploaded version, and is not reported as a remote change.
+//   Uploading a new file forgets its folder's listing instead: there is no earlier time to give.
 // - Create folder, delete and rename have no API call and fail with a sentence that says so.
 // - Uploads above 16 MiB are refused before a byte is sent; so are downloads the listing
 //   already shows above 16 MiB.
 // - A workspace that is not running makes calls fail fast for a few seconds instead of
 //   repeating the same doomed request for every probe; `forgetUnavailable` ends that at once.
-import { MAX_TRANSFER_BYTES } from '../../../api/http';
-import type { DirectoryListing } from '../../../api/types';
+import { MAX_TRANSFER_BYTES } from '../../api/http';
+import type { DirectoryListing } from '../../api/types';
 import { sameVersion, toListing, type EntryStat, type Listing } from './entries';
 import { fromApiError, NO_FOLDER_OPERATIONS, tooLargeFailure, WorkspaceFsFailure } from './failures';
 import { ancestorsOf, joinRel, nameOf, normaliseRel, parentOf } from './paths';
@@ -70,6 +78,8 @@ interface WorkspaceState {
    * such a file is answered only by a listing fetched after it (a higher sequence number).
    */
   handedOut: Map<string, number>;
+  /** The answer to the stat that follows an upload (see the header), with when it was made. */
+  uploads: Map<string, { stat: EntryStat; at: number }>;
   unavailable?: { until: number; failure: WorkspaceFsFailure };
 }
 
@@ -104,6 +114,8 @@ export class WorkspaceFsModel {
       return { type: 'dir', mtime: 0, size: 0, writable: true };
     }
     const ws = this.state(workspaceId);
+    const upload = ws.uploads.get(rel);
+    if (upload && this.now() - upload.at <= this.heldFileTrustMs) return upload.stat;
     const parent = await this.knownParent(workspaceId, rel);
     const entry = parent.entries.get(nameOf(rel));
     if (!entry) throw notFound(workspaceId, rel);
@@ -185,10 +197,25 @@ export class WorkspaceFsModel {
     } catch (err) {
       throw this.remember(ws, fromApiError(err, workspaceId, rel, 'write'));
     }
-    // The new time is the server's: forget the folder's listing so the next stat fetches it.
-    ws.listings.delete(parentOf(rel));
-    ws.handedOut.set(rel, ++this.sequence);
+    this.recordUpload(ws, rel, existing, content.byteLength);
     return existing ? 'changed' : 'created';
+  }
+
+  /** What the file system knows after an upload succeeded (see the header: one listing per save). */
+  private recordUpload(ws: WorkspaceState, rel: string, existing: EntryStat | undefined, size: number): void {
+    const folder = parentOf(rel);
+    ws.handedOut.set(rel, ++this.sequence);
+    // A listing that arrived during the upload may already hold a newer entry; start from it.
+    const replaced = ws.listings.get(folder)?.entries.get(nameOf(rel)) ?? existing;
+    if (!replaced || replaced.type !== 'file') {
+      // A new file: its time exists only on the server, so the next stat fetches the folder.
+      ws.listings.delete(folder);
+      ws.uploads.delete(rel);
+      return;
+    }
+    const stat: EntryStat = { ...replaced, size, uploaded: true };
+    ws.listings.get(folder)?.entries.set(nameOf(rel), stat);
+    ws.uploads.set(rel, { stat, at: this.now() });
   }
 
   createDirectory(workspaceId: string, path: string): never {
@@ -244,7 +271,7 @@ export class WorkspaceFsModel {
   private state(workspaceId: string): WorkspaceState {
     let ws = this.workspaces.get(workspaceId);
     if (!ws) {
-      ws = { listings: new Map(), loading: new Map(), handedOut: new Map() };
+      ws = { listings: new Map(), loading: new Map(), handedOut: new Map(), uploads: new Map() };
       this.workspaces.set(workspaceId, ws);
     }
     return ws;
@@ -307,6 +334,8 @@ export class WorkspaceFsModel {
       const listing = toListing(raw, this.now(), ++this.sequence);
       const previous = ws.listings.get(relDir);
       ws.listings.set(relDir, listing);
+      // The server's own times replace what uploads in this folder answered.
+      for (const rel of [...ws.uploads.keys()]) if (parentOf(rel) === relDir) ws.uploads.delete(rel);
       if (previous) this.fire(diff(workspaceId, relDir, previous, listing));
       return listing;
     })();
@@ -337,12 +366,17 @@ function notFound(workspaceId: string, rel: string): WorkspaceFsFailure {
   return new WorkspaceFsFailure('notFound', `${rel || '/'} does not exist in the workspace.`, workspaceId, rel);
 }
 
+/** The listing shows the version we uploaded: same size, the server's time no older than the one we gave. */
+function isOwnUpload(before: EntryStat, now: EntryStat): boolean {
+  return before.uploaded === true && now.type === 'file' && now.size === before.size && now.mtime >= before.mtime && now.writable === before.writable;
+}
+
 function diff(workspaceId: string, relDir: string, before: Listing, after: Listing): FsChange[] {
   const changes: FsChange[] = [];
   for (const [name, entry] of after.entries) {
     const old = before.entries.get(name);
     if (!old) changes.push({ workspaceId, rel: joinRel(relDir, name), kind: 'created' });
-    else if (!sameVersion(old, entry)) changes.push({ workspaceId, rel: joinRel(relDir, name), kind: 'changed' });
+    else if (!sameVersion(old, entry) && !isOwnUpload(old, entry)) changes.push({ workspaceId, rel: joinRel(relDir, name), kind: 'changed' });
   }
   for (const name of before.entries.keys()) {
     if (!after.entries.has(name)) changes.push({ workspaceId, rel: joinRel(relDir, name), kind: 'deleted' });

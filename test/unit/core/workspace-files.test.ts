@@ -1,0 +1,135 @@
+// The workspace file system's core (WorkspaceFsModel) against the emulator, driven with the call
+// sequences VS Code's file service makes, and judged by VS Code's own "file on disk is newer"
+// rule (vscodeRefusesSave below). Counts come from the emulator's request log.
+import * as assert from 'node:assert/strict';
+import { ContainersClient, WORKSPACE_STATES } from '../../../src/api';
+import type { EntryStat } from '../../../src/core/workspace-files/entries';
+import { WorkspaceFsModel, type FsChange } from '../../../src/core/workspace-files/model';
+import { sleep, startTestEmulator, TOKEN, type TestEmulator } from '../../emulator/harness';
+
+const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
+const INIT = ['mkdir -p src', 'printf "x = 1\\n" > src/a.py', 'printf "y = 1\\n" > src/b.py'].join('\n');
+/** The service's times have one-second resolution: a change must land in a later second. */
+const NEXT_SECOND_MS = 1100;
+
+/**
+ * VS Code's check before it writes (fileService.validateWriteFile): the save is refused as
+ * "modified since" when the file's time moved past the one the editor knows and its size differs
+ * from the one the editor knows.
+ */
+function vscodeRefusesSave(known: EntryStat, now: EntryStat): boolean {
+  return known.mtime < now.mtime && known.size !== now.size;
+}
+
+/** What the editor keeps after a save (TextFileEditorModel keeps a stat only if its time did not go back). */
+function keptAfterSave(known: EntryStat, after: EntryStat): EntryStat {
+  return after.mtime >= known.mtime ? after : known;
+}
+
+describe('workspace files core against the emulator', function () {
+  this.timeout(60_000);
+  let emu: TestEmulator;
+  let client: ContainersClient;
+  let other: ContainersClient;
+  let id: string;
+
+  const requests = () => [...emu.ctx.requests.list()].map((r) => `${r.method} ${/list_files/.test(r.url) ? 'list_files' : /\/files/.test(r.url) ? 'file' : r.url}`);
+
+  before(async () => {
+    emu = await startTestEmulator();
+    client = new ContainersClient({ endpoint: emu.endpoints.containers, token: TOKEN });
+    other = new ContainersClient({ endpoint: emu.endpoints.containers, token: TOKEN });
+    const { workspace } = await client.createWorkspace({ projectId: CONSOLE_PYTHON, workspaceInit: INIT });
+    id = workspace.id;
+    for (let i = 0; (await client.getWorkspace(id)).state.code !== WORKSPACE_STATES.running; i++) {
+      if (i > 300) throw new Error('the workspace did not start');
+      await sleep(100);
+    }
+    for (let i = 0; !(await client.listFiles(id, 'src')).files.some((f) => f.name === 'b.py'); i++) {
+      if (i > 300) throw new Error('the init script did not run');
+      await sleep(100);
+    }
+  });
+  after(async () => {
+    await Promise.all([client?.close(), other?.close()]);
+    await emu?.close();
+  });
+
+  /** Open (stat + read), as VS Code does when an editor opens the file. */
+  async function open(model: WorkspaceFsModel, rel: string): Promise<EntryStat> {
+    const known = await model.stat(id, rel);
+    await model.readFile(id, rel);
+    return known;
+  }
+
+  /** Save as VS Code does: stat and check, upload, stat. Returns what the editor then knows, or 'refused'. */
+  async function save(model: WorkspaceFsModel, rel: string, known: EntryStat, text: string): Promise<EntryStat | 'refused'> {
+    if (vscodeRefusesSave(known, await model.stat(id, rel))) return 'refused';
+    await model.writeFile(id, rel, Buffer.from(text), { create: true, overwrite: true });
+    return keptAfterSave(known, await model.stat(id, rel));
+  }
+
+  it('a save is one upload and one list_files, and the stat after it has the size sent', async () => {
+    const model = new WorkspaceFsModel({ client: async () => client });
+    const known = await open(model, 'src/a.py');
+    await sleep(NEXT_SECOND_MS);
+    emu.ctx.requests.clear();
+    const after = await save(model, 'src/a.py', known, 'x = 2  # saved\n');
+    assert.notEqual(after, 'refused');
+    assert.deepEqual(requests().sort(), ['GET list_files', 'POST file']);
+    assert.equal((after as EntryStat).size, 'x = 2  # saved\n'.length);
+    assert.equal((await other.downloadFile(id, 'src/a.py')).toString(), 'x = 2  # saved\n');
+  });
+
+  it('saving again later is accepted (no false "newer on disk"), and a listing of our own upload is no change', async () => {
+    const model = new WorkspaceFsModel({ client: async () => client });
+    const changes: FsChange[] = [];
+    model.onDidChange((c) => changes.push(...c));
+    let known = await open(model, 'src/b.py');
+    await sleep(NEXT_SECOND_MS);
+    const first = await save(model, 'src/b.py', known, 'y = 2\n');
+    assert.notEqual(first, 'refused');
+    known = first as EntryStat;
+    await sleep(NEXT_SECOND_MS);
+    assert.deepEqual(await model.refreshFolder(id, 'src'), [], 'the change poll does not report our own upload');
+    const second = await save(model, 'src/b.py', known, 'y = 3  # longer this time\n');
+    assert.notEqual(second, 'refused', 'the second save goes through');
+    assert.equal((await other.downloadFile(id, 'src/b.py')).toString(), 'y = 3  # longer this time\n');
+    assert.deepEqual(changes, []);
+  });
+
+  it('a remote change after a save is caught by the next save, and the remote text survives', async () => {
+    const model = new WorkspaceFsModel({ client: async () => client });
+    let known = await open(model, 'src/a.py');
+    await sleep(NEXT_SECOND_MS);
+    known = (await save(model, 'src/a.py', known, 'x = 3\n')) as EntryStat;
+    await sleep(NEXT_SECOND_MS);
+    await other.uploadFile(id, 'src/a.py', Buffer.from('x = 4  # from the workspace terminal\n'));
+    await sleep(NEXT_SECOND_MS);
+    assert.equal(await save(model, 'src/a.py', known, 'x = 5\n'), 'refused');
+    assert.equal((await other.downloadFile(id, 'src/a.py')).toString(), 'x = 4  # from the workspace terminal\n');
+  });
+
+  it('the change poll reports a remote change of a file after our upload', async () => {
+    const model = new WorkspaceFsModel({ client: async () => client });
+    let known = await open(model, 'src/b.py');
+    await sleep(NEXT_SECOND_MS);
+    known = (await save(model, 'src/b.py', known, 'y = 6\n')) as EntryStat;
+    await sleep(NEXT_SECOND_MS);
+    await other.uploadFile(id, 'src/b.py', Buffer.from('y = 7  # remote\n'));
+    const changes = await model.refreshFolder(id, 'src');
+    assert.deepEqual(changes.map((c) => `${c.kind} ${c.rel}`), ['changed src/b.py']);
+  });
+
+  it('a new file costs one upload and one list_files, and its stat has the server time', async () => {
+    const model = new WorkspaceFsModel({ client: async () => client });
+    await model.readDirectory(id, 'src');
+    emu.ctx.requests.clear();
+    await assert.rejects(model.stat(id, 'src/new.py'), /does not exist/);
+    await model.writeFile(id, 'src/new.py', Buffer.from('z = 1\n'), { create: true, overwrite: false });
+    const stat = await model.stat(id, 'src/new.py');
+    assert.deepEqual(requests().sort(), ['GET list_files', 'POST file']);
+    assert.equal(stat.size, 6);
+    assert.ok(stat.mtime > Date.parse('2020-01-01'), 'the server\'s time');
+  });
+});
