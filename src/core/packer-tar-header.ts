@@ -7,7 +7,7 @@
 // place (plain ustar, uid/gid 0, no user names); anything unusual (long or
 // non-ASCII names, sizes of 8 GiB and more, times before 1970) goes through
 // the `tar` package, which adds the PAX record such entries need.
-import * as tar from 'tar';
+import * as tar from './tar-parts';
 
 export const BLOCK = 512;
 
