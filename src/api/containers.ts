@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import type { MultipartPart } from './body';
 import { invalidArgument, tooLargeError } from './errors';
-import { HttpClient, MAX_TRANSFER_BYTES, type HttpClientOptions } from './http';
+import { HttpClient, MAX_TRANSFER_BYTES, type HttpClientOptions, type UploadProgress } from './http';
 import { normaliseContainersSubmission, normaliseWorkspace } from './normalise';
 import { iterateByPageToken } from './paging';
 import type {
@@ -51,6 +51,8 @@ export interface CreateContainersSubmissionParams {
   scenario?: string;
   /** tar.gz archive with one top-level `workspace/` directory (see core/packer). */
   sourcePath: string;
+  /** Bytes of the archive sent so far and its size, from (0, size) to (size, size). */
+  onUploadProgress?: UploadProgress;
 }
 
 /** Data for an upload: bytes in memory, or a file on disk streamed from there. */
@@ -178,6 +180,7 @@ export class ContainersClient {
         ],
       },
       signal,
+      onUploadProgress: params.onUploadProgress,
     });
   }
 

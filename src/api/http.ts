@@ -1,8 +1,10 @@
 // The HTTP core shared by the three clients: one keep-alive connection pool per endpoint,
 // access_token on every call, JSON/form/multipart bodies, GET-only retries, size-capped
 // downloads, cancellation, redacted one-line logs.
+import { File } from 'node:buffer';
+import { TransformStream } from 'node:stream/web';
 import type { Dispatcher } from 'undici';
-import { Pool, ProxyAgent } from './undici-parts';
+import { FormData, Pool, ProxyAgent } from './undici-parts';
 import { encodeBody, type FieldValue, type RequestBody } from './body';
 import { apiBaseUrl } from './endpoint';
 import { abortError, errorFromHttp, errorFromTransport, SphereApiError, tooLargeError } from './errors';
@@ -70,7 +72,14 @@ export interface RequestOptions {
    * callers (the poller, the features) already keep the module's rhythm and ride out failures.
    */
   retry?: boolean;
+  /**
+   * Multipart bodies: called with the bytes of the file parts read into the request body so far
+   * and their total size; first with 0, last with the total (the whole file has gone out).
+   */
+  onUploadProgress?: UploadProgress;
 }
+
+export type UploadProgress = (sent: number, total: number) => void;
 
 export interface RawRequestOptions extends RequestOptions {
   /** Overrides the client's download cap for this call. */
@@ -127,6 +136,46 @@ function describeBody(text: string, contentType: string): string {
   }
   plain = plain.replace(/\s+/g, ' ').trim();
   return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
+}
+
+/**
+ * A file part that counts its bytes as undici reads them into the request body. undici streams
+ * the body with backpressure, so bytes read are bytes handed to the socket, give or take a chunk.
+ */
+class CountingFile extends File {
+  constructor(
+    source: File,
+    private readonly onRead: (bytes: number) => void,
+  ) {
+    // A Blob made from a Blob shares its bytes (a file-backed one is still read lazily from disk).
+    super([source], source.name, { type: source.type, lastModified: source.lastModified });
+  }
+
+  override stream(): ReturnType<File['stream']> {
+    const onRead = this.onRead;
+    const counter = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        controller.enqueue(chunk);
+        onRead(chunk.byteLength);
+      },
+    });
+    return super.stream().pipeThrough(counter) as ReturnType<File['stream']>;
+  }
+}
+
+/** The same form with its file parts counted; reports (0, total) at once. */
+function countingForm(form: FormData, onProgress: UploadProgress): FormData {
+  const entries = [...form];
+  const total = entries.reduce((sum, [, value]) => sum + (typeof value === 'string' ? 0 : value.size), 0);
+  let sent = 0;
+  const counted = new FormData();
+  for (const [name, value] of entries) {
+    // Appended without a file name, undici keeps this very File object (and its counting stream()).
+    if (typeof value === 'string') counted.append(name, value);
+    else counted.append(name, new CountingFile(value, (bytes) => onProgress((sent += bytes), total)));
+  }
+  onProgress(0, total);
+  return counted;
 }
 
 class Attempt<T> {
@@ -247,7 +296,7 @@ export class HttpClient {
     let body: string | import('undici').FormData | undefined;
     if (options.body) {
       const encoded = await encodeBody(options.body);
-      body = encoded.body;
+      body = options.onUploadProgress && encoded.body instanceof FormData ? countingForm(encoded.body, options.onUploadProgress) : encoded.body;
       if (encoded.contentType) headers['content-type'] = encoded.contentType;
     }
     let res: ResponseData;

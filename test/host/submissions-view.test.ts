@@ -5,13 +5,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension } from './helpers';
+import { MessageCapture } from './faults-support';
+import { activateExtension, clearEmulatorRequests, emulatorRequests } from './helpers';
 
 const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'containers');
 const UNIT_TESTS_PROJECT = 'c47a1e2b9d0f4a6b8c3d5e7f9a1b2c3d';
 
 interface Entry {
   id: number;
+  endpoint: string;
   projectName: string;
   folder: string;
   executing: boolean;
@@ -84,4 +86,70 @@ describe('Submissions view', function () {
     assert.deepEqual(rows.slice(0, 2).map((r) => r.id), [again.id, first.id]);
     assert.equal(rows[0].folder, path.join(FIXTURES, 'failing-tests'));
   });
+
+  describe('Resubmit asks first, like Submit Folder', () => {
+    // The confirmation is a modal notification: the capture reads it and answers as the person would.
+    const messages = new MessageCapture();
+    type Outcome = { id?: number; statusCode?: number; error?: string; cancelled?: boolean };
+    const resubmit = (entry: Entry) => vscode.commands.executeCommand<Outcome>('sphereEngine.submissions.resubmit', entry);
+    const question = () => messages.shown.find((m) => /^Send /.test(m.text));
+
+    before(() => messages.install());
+    after(() => messages.uninstall());
+    beforeEach(async () => {
+      messages.clear();
+      await clearEmulatorRequests();
+    });
+
+    it('shows how many files and bytes go to which project; declining sends nothing', async () => {
+      const rowsBefore = submitApi.submissions.getChildren().length;
+      const outcome = await resubmit(submitApi.submissions.getChildren()[0]);
+      assert.equal(outcome?.cancelled, true, outcome?.error);
+      assert.match(question()?.text ?? '(no question)', /^Send 1 file, [\d.]+ (B|KiB) to Python Unit Tests \(scenario "test"\)\?$/);
+      assert.deepEqual(question()?.buttons, ['Submit']);
+      assert.equal((await submissionPosts()).length, 0, 'declined, yet something was sent');
+      assert.equal(submitApi.submissions.getChildren().length, rowsBefore);
+    });
+
+    it('accepting sends exactly one POST and the new submission runs', async () => {
+      messages.press('Submit');
+      const previous = submitApi.submissions.getChildren()[0];
+      const outcome = await resubmit(previous);
+      assert.ok(question(), 'no confirmation was shown');
+      assert.equal(outcome?.statusCode, 14, outcome?.error);
+      assert.notEqual(outcome?.id, previous.id);
+      assert.equal((await submissionPosts()).length, 1);
+      assert.equal(submitApi.submissions.getChildren()[0].id, outcome?.id);
+    });
+
+    it('a folder that no longer exists: a clear message and no request at all', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-gone-'));
+      fs.copyFileSync(path.join(FIXTURES, 'failing-tests', 'solution.py'), path.join(dir, 'solution.py'));
+      const sent = await vscode.commands.executeCommand<Outcome>('sphereEngine.containers.submitFolder', vscode.Uri.file(dir), {
+        projectId: UNIT_TESTS_PROJECT,
+        scenario: 'test',
+        confirm: false,
+      });
+      assert.equal(sent.statusCode, 14, sent.error);
+      fs.rmSync(dir, { recursive: true, force: true });
+      await clearEmulatorRequests();
+      messages.clear();
+
+      const entry = submitApi.submissions.getChildren().find((e) => e.id === sent.id);
+      assert.ok(entry, 'the submission of the removed folder is not in the view');
+      const outcome = await resubmit(entry);
+      assert.equal(outcome?.id, undefined);
+      assert.match(outcome?.error ?? '', new RegExp(`The folder ${escapeRegExp(dir)} no longer exists .*Nothing was sent\\.`));
+      assert.ok(messages.errors().some((m) => m.text.includes(`${dir} no longer exists`)), 'the person was not told');
+      assert.equal(question(), undefined, 'asked to send a folder that is gone');
+      const calls = (await emulatorRequests()).filter((r) => /^\/containers\/api\/v1\/(projects|submissions)\b/.test(r.url));
+      assert.deepEqual(calls, [], 'requests were sent for a folder that is gone');
+    });
+  });
 });
+
+const submissionPosts = async () => (await emulatorRequests()).filter((r) => r.method === 'POST' && /^\/containers\/api\/v1\/submissions(\?|$)/.test(r.url));
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

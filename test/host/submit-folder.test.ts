@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, clearEmulatorFaults, emulatorRequests, setEmulatorFaults } from './helpers';
+import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorRequests, setEmulatorFaults } from './helpers';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const FIXTURES = path.join(REPO_ROOT, 'test', 'fixtures', 'containers');
@@ -193,6 +193,107 @@ describe('Submit Folder to Project', function () {
       const outcome = await submit('ok', PROJECTS.python, 'run');
       assert.equal(outcome.statusCode, 15, outcome.error ?? outcome.text);
     });
+  });
+});
+
+interface ProgressReport {
+  /** The notification's title. */
+  title: string;
+  message?: string;
+  increment?: number;
+}
+
+type WithProgress = typeof vscode.window.withProgress;
+
+/**
+ * Records what every progress notification of the extension reports (they still show), and can
+ * press a notification's Cancel when a report matches. Same `vscode` object as the extension's,
+ * so replacing window.withProgress reaches its calls (as MessageCapture does for messages).
+ */
+class ProgressCapture {
+  readonly reports: ProgressReport[] = [];
+  cancelWhen: ((report: ProgressReport) => boolean) | undefined;
+  cancelled = false;
+  private original: WithProgress | undefined;
+
+  install(): void {
+    const win = vscode.window as { withProgress: WithProgress };
+    const original = (this.original = win.withProgress);
+    const capture: WithProgress = (options, task) =>
+      original(options, (progress, token) => {
+        const source = new vscode.CancellationTokenSource();
+        const link = token.onCancellationRequested(() => source.cancel());
+        const report = (value: { message?: string; increment?: number }) => {
+          const seen = { title: options.title ?? '', ...value };
+          this.reports.push(seen);
+          progress.report(value);
+          if (this.cancelWhen?.(seen)) {
+            this.cancelled = true;
+            source.cancel();
+          }
+        };
+        return Promise.resolve(task({ report }, source.token)).finally(() => {
+          link.dispose();
+          source.dispose();
+        });
+      });
+    win.withProgress = capture;
+  }
+
+  uninstall(): void {
+    if (this.original) (vscode.window as { withProgress: WithProgress }).withProgress = this.original;
+  }
+
+  clear(): void {
+    this.reports.length = 0;
+    this.cancelWhen = undefined;
+    this.cancelled = false;
+  }
+}
+
+describe('Submit Folder to Project: the upload notification', function () {
+  this.timeout(60_000);
+  const progress = new ProgressCapture();
+  const uploadReports = () => progress.reports.filter((r) => r.title === 'Uploading to Console Python');
+
+  before(async () => {
+    await api();
+    progress.install();
+  });
+  after(() => progress.uninstall());
+  beforeEach(() => progress.clear());
+
+  it('shows the bytes sent out of the archive size with a percentage, and its bar reaches 100%', async () => {
+    const outcome = await submit('ok', PROJECTS.python, 'run');
+    assert.equal(outcome.statusCode, 15, outcome.error ?? outcome.text);
+    const reports = uploadReports();
+    assert.ok(reports.length >= 2, `upload reports: ${JSON.stringify(progress.reports)}`);
+    for (const r of reports) assert.match(r.message ?? '', /^[\d.]+ (B|KiB|MiB) of [\d.]+ (B|KiB|MiB) \(\d{1,3}%\)$/);
+    const percents = reports.map((r) => Number(/\((\d+)%\)$/.exec(r.message ?? '')?.[1]));
+    assert.equal(percents[0], 0);
+    assert.equal(percents[percents.length - 1], 100);
+    assert.deepEqual([...percents].sort((a, b) => a - b), percents, 'the percentage went back');
+    assert.equal(reports.reduce((sum, r) => sum + (r.increment ?? 0), 0), 100, 'the bar does not end full');
+  });
+
+  it('cancelling in the middle of the upload: nothing was submitted, and it says so', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-cancel-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'main.py'), 'print("never run")\n');
+      // Random bytes do not compress: about 2 MiB to send, dozens of reports on the way.
+      fs.writeFileSync(path.join(dir, 'data.bin'), crypto.randomBytes(2 * 1024 * 1024));
+      progress.cancelWhen = (r) => r.title === 'Uploading to Console Python' && /\((?:[1-9]|[1-9]\d)%\)$/.test(r.message ?? '');
+      await clearEmulatorRequests();
+      const outcome = await vscode.commands.executeCommand<Outcome>(SUBMIT, vscode.Uri.file(dir), { projectId: PROJECTS.python, scenario: 'run', confirm: false });
+      assert.ok(progress.cancelled, `never cancelled; reports: ${JSON.stringify(progress.reports)}`);
+      assert.equal(outcome.cancelled, true, outcome.error);
+      assert.equal(outcome.id, undefined);
+      assert.match(outcome.error ?? '', /nothing was submitted/);
+      const posts = (await emulatorRequests()).filter((r) => r.method === 'POST' && /\/containers\/api\/v1\/submissions\b/.test(r.url));
+      assert.ok(posts.length <= 1 && posts.every((r) => r.status >= 400), `a submission was created: ${JSON.stringify(posts)}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 // Submit Folder, step by step: project → scenario → what will be sent → pack → upload → wait →
 // output, diagnostics, history. Each step can be cancelled; the upload is never retried (the
 // submission may have landed), and cancelling the wait stops waiting, not the submission.
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { isAbortError, SphereApiError, type ContainersClient } from '../../../api';
 import { CONTAINERS_STATUS, type ContainersSubmission, type Project } from '../../../api/types';
@@ -18,6 +19,7 @@ import { fireFinished } from './events';
 import { blockKey, type SubmissionOutput } from './output';
 import { confirmSend, packWithProgress, scanWithProgress } from './pack-step';
 import { FolderMemory, pickProject, pickScenario } from './pickers';
+import { UploadCancelledNothingSent, uploadWithProgress } from './upload-step';
 
 /** What a caller (a test, a menu) can decide in advance instead of being asked. */
 export interface SubmitRequest {
@@ -77,6 +79,8 @@ export class SubmitFlow implements vscode.Disposable {
   private async run(request: SubmitRequest): Promise<SubmitOutcome> {
     const folder = request.folder ?? (await askFolder());
     if (!folder) return { cancelled: true };
+    // A folder from the history (Resubmit) may be gone: say so before any request.
+    if (!(await isFolder(folder))) throw new Error(vscode.l10n.t('The folder {0} no longer exists (moved or deleted?). Nothing was sent.', folder));
     const client = await this.services.connection.containers();
     const endpoint = this.services.connection.endpoint('containers').baseUrl;
     const remembered = this.memory.get(folder);
@@ -104,7 +108,7 @@ export class SubmitFlow implements vscode.Disposable {
     const archive = await packWithProgress(scan);
     let id: number;
     try {
-      id = await this.upload(client, project, scenario, archive.file, archive.bytes);
+      id = await uploadWithProgress(client, { project, scenario, file: archive.file, bytes: archive.bytes });
     } finally {
       await archive.dispose().catch(() => undefined);
     }
@@ -123,21 +127,6 @@ export class SubmitFlow implements vscode.Disposable {
     await this.history.upsert(entry);
     this.output.append(`Submission ${id} sent to ${target} from ${folder} (${scan.fileCount} files, ${formatBytes(archive.bytes)} packed); waiting for the result…`);
     return this.follow(client, entry, scan.included.filter((e) => e.kind !== 'directory').map((e) => e.path));
-  }
-
-  /** POST /submissions under a cancellable notification. Never retried. */
-  private async upload(client: ContainersClient, project: Project, scenario: string | undefined, file: string, bytes: number): Promise<number> {
-    try {
-      const created = await withProgress({ title: vscode.l10n.t('Uploading {0} to {1}', formatBytes(bytes), project.name), cancellable: true }, (signal) =>
-        client.createSubmission({ projectId: project.id, scenario, sourcePath: file }, signal),
-      );
-      return created.id;
-    } catch (err) {
-      if (isAbortError(err)) {
-        throw new Error('Upload cancelled. The service may still have received the submission: check the Submissions view before sending again.');
-      }
-      throw err;
-    }
   }
 
   /** Waits for a sent submission, then shows its output, diagnostics and verdict. */
@@ -259,6 +248,10 @@ export class SubmitFlow implements vscode.Disposable {
 
   private fail(err: unknown, context: string): SubmitOutcome {
     if (isAbortError(err)) return { cancelled: true };
+    if (err instanceof UploadCancelledNothingSent) {
+      void vscode.window.showInformationMessage(err.message);
+      return { error: err.message, cancelled: true };
+    }
     const message = describeFailure(err);
     if (err instanceof SphereApiError) void showError(this.services.log, err, { context });
     else {
@@ -285,6 +278,14 @@ async function askFolder(): Promise<string | undefined> {
   if (folders.length > 1) return (await vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Which folder to submit?') }))?.uri.fsPath;
   const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: vscode.l10n.t('Submit Folder') });
   return picked?.[0]?.fsPath;
+}
+
+async function isFolder(folder: string): Promise<boolean> {
+  try {
+    return (await fs.promises.stat(folder)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Files of a folder for mapping diagnostics when no fresh scan exists; none when it is gone. */
