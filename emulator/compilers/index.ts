@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { EmulatorContext } from '../context';
 import { queryParams, readParams } from '../http/body';
-import { apiError } from '../http/errors';
+import { apiError, causeOf } from '../http/errors';
 import { availableCompilers, detectLanguages } from '../languages';
 import { initRunner } from '../runner';
 import { packTarGz } from './archive';
@@ -53,7 +53,7 @@ export function compilersModule(ctx: EmulatorContext): Hono {
       submissions.update(record.id, { streams: record.streams });
       id = record.id;
     } catch (err) {
-      throw apiError(400, 1003, `submission creation failed: ${(err as Error).message}`);
+      throw apiError(400, 1003, `submission creation failed: ${causeOf(err)}`);
     }
     executor.enqueue({ id, files: fresh.files });
     return c.json({ id }, 201);

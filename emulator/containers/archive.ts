@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tar from 'tar';
+import { causeOf } from '../http/errors';
 
 export class ArchiveError extends Error {}
 
@@ -44,7 +45,7 @@ export function listArchive(data: Buffer): ArchiveEntry[] {
         },
       });
     } catch (err) {
-      throw new ArchiveError(`the archive cannot be read: ${(err as Error).message}`);
+      throw new ArchiveError(`the archive cannot be read: ${causeOf(err)}`);
     }
   });
   return entries;
@@ -84,7 +85,7 @@ export function extractArchive(data: Buffer, dest: string, strip = 0): void {
     try {
       tar.x({ file, cwd: dest, sync: true, strict: true, strip, preserveOwner: false });
     } catch (err) {
-      throw new ArchiveError(`the archive cannot be extracted: ${(err as Error).message}`);
+      throw new ArchiveError(`the archive cannot be extracted: ${causeOf(err)}`);
     }
   });
 }

@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EmulatorContext } from '../context';
-import { apiError } from '../http/errors';
+import { apiError, causeOf } from '../http/errors';
 import type { Params } from '../http/body';
 import { ArchiveError, checkEntries, extractArchive, listArchive } from './archive';
 import { hexId } from './ids';
@@ -91,7 +91,7 @@ export async function createWorkspace(
     }
   } catch (err) {
     fs.rmSync(dirs.root, { recursive: true, force: true });
-    throw apiError(400, 1003, `workspace creation failed: ${(err as Error).message}`);
+    throw apiError(400, 1003, `workspace creation failed: ${causeOf(err)}`);
   }
 
   const now = ctx.clock.now();

@@ -22,3 +22,13 @@ export function errorResponse(c: Context, err: ApiError): Response {
 }
 
 export const unauthorized = () => apiError(401, 1, 'unauthorized access');
+
+/**
+ * The text of an internal failure, fit for an error message: file-system errors name the
+ * emulator's own paths (its data folder, temporary files), which a client has no business
+ * seeing, so every absolute path is cut to its last part ("open '/tmp/x/y/a.tgz'" → "open 'a.tgz'").
+ */
+export function causeOf(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.replace(/(?:\/[^\s'"/:,;()]+)+\/([^\s'"/:,;()]+)/g, '$1');
+}

@@ -1,6 +1,7 @@
 // Protocol rules shared by the three modules: tokens, loopback, test endpoints.
 import * as assert from 'node:assert/strict';
 import { json, startTestEmulator, TOKEN, type TestEmulator } from './harness';
+import { causeOf } from '../../emulator/http/errors';
 
 describe('emulator protocol', () => {
   let emu: TestEmulator;
@@ -41,5 +42,14 @@ describe('emulator protocol', () => {
     const last = log.items[log.items.length - 1];
     assert.match(last.url, /access_token=\*\*\*/);
     assert.ok(!JSON.stringify(log).includes(TOKEN));
+  });
+});
+
+describe('error messages name no path of the emulator', () => {
+  it('cuts absolute paths in an internal failure to their last part', () => {
+    const cause = causeOf(new Error("ENOENT: no such file or directory, open '/tmp/se-emu-1/containers/ws/source.tgz'"));
+    assert.equal(cause, "ENOENT: no such file or directory, open 'source.tgz'");
+    assert.equal(causeOf(new Error('EACCES: permission denied, mkdir /data/workspaces/12/files/a')), 'EACCES: permission denied, mkdir a');
+    assert.equal(causeOf(new Error('TAR_BAD_ARCHIVE: Unrecognized archive format')), 'TAR_BAD_ARCHIVE: Unrecognized archive format');
   });
 });
