@@ -38,21 +38,19 @@ interface IgnoreLayer {
 export class IgnoreRules {
   private constructor(
     private readonly gitLayers: readonly IgnoreLayer[],
-    private readonly defaults: IgnoreLayer,
     private readonly sphere: IgnoreLayer | undefined,
   ) {}
 
   /** Rules for a root folder; `sphereignoreText` is the root `.sphereignore`, if any. */
   static forRoot(sphereignoreText?: string): IgnoreRules {
-    const defaults = layer('', 'built-in', DEFAULT_IGNORE_RULES.join('\n'));
     const sphere = sphereignoreText === undefined ? undefined : layer('', SPHEREIGNORE_FILE, sphereignoreText);
-    return new IgnoreRules([], defaults, sphere);
+    return new IgnoreRules([], sphere);
   }
 
   /** The rules in effect below `dir` once that directory's `.gitignore` is read. */
   withGitignore(dir: string, text: string): IgnoreRules {
     const source = dir === '' ? GITIGNORE_FILE : `${dir}/${GITIGNORE_FILE}`;
-    return new IgnoreRules([...this.gitLayers, layer(dir, source, text)], this.defaults, this.sphere);
+    return new IgnoreRules([...this.gitLayers, layer(dir, source, text)], this.sphere);
   }
 
   /**
@@ -62,7 +60,7 @@ export class IgnoreRules {
    */
   fresh(): IgnoreRules {
     const again = (l: IgnoreLayer): IgnoreLayer => layer(l.base, l.source, l.text);
-    return new IgnoreRules(this.gitLayers.map(again), again(this.defaults), this.sphere && again(this.sphere));
+    return new IgnoreRules(this.gitLayers.map(again), this.sphere && again(this.sphere));
   }
 
   /**
@@ -70,14 +68,34 @@ export class IgnoreRules {
    * known to be included.
    */
   decide(relPath: string, isDirectory: boolean): IgnoreVerdict {
-    let verdict: IgnoreVerdict = { ignored: false };
-    const layers = [this.defaults, ...this.gitLayers, ...(this.sphere ? [this.sphere] : [])];
-    for (const l of layers) {
-      const opinion = opinionOf(l, relPath, isDirectory);
-      if (opinion) verdict = opinion;
-    }
+    let verdict: IgnoreVerdict = builtInOpinion(relPath) ?? INCLUDED;
+    for (const l of this.gitLayers) verdict = opinionOf(l, relPath, isDirectory) ?? verdict;
+    if (this.sphere) verdict = opinionOf(this.sphere, relPath, isDirectory) ?? verdict;
     return verdict;
   }
+}
+
+const INCLUDED: IgnoreVerdict = Object.freeze({ ignored: false });
+const BUILT_IN = new Set<string>(DEFAULT_IGNORE_RULES);
+/** A quick first test: most paths name neither built-in rule anywhere. */
+const MENTIONS_BUILT_IN = new RegExp(DEFAULT_IGNORE_RULES.map((name) => name.replace(/[.]/g, '\\.')).join('|'), 'i');
+
+/**
+ * The built-in layer, decided without a matcher: its rules are bare names, which gitignore
+ * matches against every segment of a path, so a string test gives the matcher's answer. Every
+ * path of a folder goes through here and most folders have no other rules: with the `ignore`
+ * matcher this layer was about a tenth of the time to pack 20,000 small files.
+ */
+function builtInOpinion(relPath: string): IgnoreVerdict | undefined {
+  if (!MENTIONS_BUILT_IN.test(relPath)) return undefined;
+  const slash = relPath.lastIndexOf('/');
+  // As in opinionOf: a parent this layer ignores gives no opinion on what a later layer brought back.
+  if (slash > 0) {
+    for (const segment of relPath.slice(0, slash).split('/')) if (BUILT_IN.has(segment.toLowerCase())) return undefined;
+  }
+  // Case-insensitive, like the `ignore` matcher's default.
+  const name = relPath.slice(slash + 1).toLowerCase();
+  return BUILT_IN.has(name) ? { ignored: true, rule: name, source: 'built-in' } : undefined;
 }
 
 function layer(base: string, source: string, text: string): IgnoreLayer {
