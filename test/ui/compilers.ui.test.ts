@@ -2,28 +2,15 @@
 // the editor-title run button, read the framed output in the Output panel; then run it again with
 // typed input through the palette's "Run Active File With Input…".
 import * as assert from 'node:assert/strict';
-import { Workbench } from './workbench';
+import { useWorkbench } from './suite';
 
 describe('compilers (UI)', function () {
   this.timeout(120_000);
-  let workbench: Workbench;
+  const workbench = useWorkbench();
 
   before(async () => {
-    workbench = await Workbench.open();
     // The extension host loads extensions after the workbench shows: wait until ours is there.
-    await workbench.activityBarEntry('Sphere Engine').waitFor({ timeout: 60_000 });
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && workbench) {
-      const file = await workbench.screenshot(`failed-${this.currentTest.fullTitle()}`);
-      console.log(`    screenshot: ${file}`);
-      if (workbench.errors.length) console.log(`    page errors:\n      ${workbench.errors.slice(-10).join('\n      ')}`);
-    }
-  });
-
-  after(async () => {
-    await workbench?.close();
+    await workbench().activityBarEntry('Sphere Engine').waitFor({ timeout: 60_000 });
   });
 
   /**
@@ -34,24 +21,24 @@ describe('compilers (UI)', function () {
     const deadline = Date.now() + timeoutMs;
     let text = '';
     while (Date.now() < deadline) {
-      text = await workbench.outputText();
+      text = await workbench().outputText();
       if (pattern.test(text)) return text;
-      await workbench.page.waitForTimeout(250);
+      await workbench().page.waitForTimeout(250);
     }
     throw new Error(`the Output panel never showed ${pattern}; it shows:\n${text}`);
   }
 
   /** Opens a file of the sample folder by clicking it in the Explorer. */
   async function openFile(name: string): Promise<void> {
-    const row = workbench.page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: name }).first();
+    const row = workbench().page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: name }).first();
     await row.waitFor({ timeout: 30_000 });
     await row.click();
-    await workbench.page.locator('.tabs-container .tab.active').filter({ hasText: name }).waitFor({ timeout: 15_000 });
+    await workbench().page.locator('.tabs-container .tab.active').filter({ hasText: name }).waitFor({ timeout: 15_000 });
   }
 
   it('runs sum.py from the editor title button with sum.in as input', async () => {
     await openFile('sum.py');
-    const button = workbench.page.locator('.editor-actions [aria-label*="Run Active File"]').first();
+    const button = workbench().page.locator('.editor-actions [aria-label*="Run Active File"]').first();
     await button.waitFor({ timeout: 15_000 });
     await button.click();
     await waitForOutput(/\[Running\] sum\.py with Python 3, input from sum\.in/);
@@ -59,18 +46,18 @@ describe('compilers (UI)', function () {
     // sum.in holds "1 2" and "40 2".
     assert.match(text, /^3$/m, text);
     assert.match(text, /^42$/m, text);
-    await workbench.screenshot('compilers-run-active-file');
+    await workbench().screenshot('compilers-run-active-file');
   });
 
   it('runs with typed input chosen from the palette command', async () => {
-    await workbench.runCommand('Sphere Engine: Run Active File With Input…');
-    await workbench.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Type input…' }).first().waitFor({ timeout: 10_000 });
-    await workbench.answerQuickInput('Type input');
-    await workbench.page.locator('.quick-input-widget').filter({ hasText: 'Input for the program' }).waitFor({ timeout: 10_000 });
-    await workbench.answerQuickInput('5 6\\n7 8');
+    await workbench().runCommand('Sphere Engine: Run Active File With Input…');
+    await workbench().page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Type input…' }).first().waitFor({ timeout: 10_000 });
+    await workbench().answerQuickInput('Type input');
+    await workbench().page.locator('.quick-input-widget').filter({ hasText: 'Input for the program' }).waitFor({ timeout: 10_000 });
+    await workbench().answerQuickInput('5 6\\n7 8');
     await waitForOutput(/input from typed text/);
     const text = await waitForOutput(/^15$/m);
     assert.match(text, /^11$/m, text);
-    await workbench.screenshot('compilers-run-with-typed-input');
+    await workbench().screenshot('compilers-run-with-typed-input');
   });
 });

@@ -3,19 +3,14 @@
 // removing a workspace through its confirmation dialog. Saves a screenshot of the tree.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { Workbench } from './workbench';
+import { emulatorEnv } from './containers-api';
+import { useWorkbench } from './suite';
 
 const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
 const BROKEN_INIT = '0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a';
 
-function emulator(): { origin: string; token: string } {
-  const raw = process.env.SPHERE_ENGINE_EMULATOR;
-  if (!raw) throw new Error('SPHERE_ENGINE_EMULATOR is not set');
-  return JSON.parse(raw) as { origin: string; token: string };
-}
-
 async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const { origin, token } = emulator();
+  const { origin, token } = emulatorEnv();
   const sep = route.includes('?') ? '&' : '?';
   const res = await fetch(`${origin}/containers/api/v1${route}${sep}access_token=${encodeURIComponent(token)}`, {
     method,
@@ -38,7 +33,6 @@ const createWorkspace = async (projectId: string) =>
   (await api<{ workspace: { id: string } }>('POST', '/workspaces', { project_id: projectId, retention_time_stopped: 60 })).workspace.id;
 
 describe('containers view', function () {
-  let workbench: Workbench;
   const ids: Record<'running' | 'stopped' | 'error' | 'initFailed', string> = { running: '', stopped: '', error: '', initFailed: '' };
 
   before(async () => {
@@ -50,61 +44,51 @@ describe('containers view', function () {
     for (const id of Object.values(ids)) await untilState(id, 2);
     await api('PUT', `/workspaces/${ids.stopped}/stop`);
     await api('POST', `/__emulator/workspaces/${ids.error}/error`, { error_reason: 'container crashed (demo)' });
-    // Tall, so a project opened to its details and workspaces fits without scrolling.
-    workbench = await Workbench.open({ viewport: { width: 1400, height: 1500 } });
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && workbench) {
-      const file = await workbench.screenshot(`failed-${this.currentTest.fullTitle()}`);
-      console.log(`    screenshot: ${file}`);
-    }
-  });
-
-  after(async () => {
-    await workbench?.close();
-  });
+  // Tall, so a project opened to its details and workspaces fits without scrolling.
+  const workbench = useWorkbench({ viewport: { width: 1400, height: 1500 } });
 
   it('lists the projects in the Sphere Engine side bar', async () => {
-    await workbench.openView('Sphere Engine');
-    await workbench.waitForTreeRow('Console Python', 30_000);
-    const rows = await workbench.treeRows();
+    await workbench().openView('Sphere Engine');
+    await workbench().waitForTreeRow('Console Python', 30_000);
+    const rows = await workbench().treeRows();
     for (const name of ['Console Python', 'Console C++', 'Broken Init (demo)']) {
       assert.ok(rows.some((r) => r.includes(name)), `no row for ${name}: ${JSON.stringify(rows)}`);
     }
   });
 
   it('opens a project to its details and its workspaces in several states', async () => {
-    await (await workbench.waitForTreeRow(/^Broken Init/)).click();
-    await workbench.waitForTreeRow(new RegExp(`${ids.initFailed.slice(0, 8)}.*init failed`));
-    await (await workbench.waitForTreeRow(/^Console Python/)).click();
-    await workbench.waitForTreeRow(/Stack\s*python/);
-    await workbench.waitForTreeRow(ids.running.slice(0, 8));
-    const rows = await workbench.treeRows();
+    await (await workbench().waitForTreeRow(/^Broken Init/)).click();
+    await workbench().waitForTreeRow(new RegExp(`${ids.initFailed.slice(0, 8)}.*init failed`));
+    await (await workbench().waitForTreeRow(/^Console Python/)).click();
+    await workbench().waitForTreeRow(/Stack\s*python/);
+    await workbench().waitForTreeRow(ids.running.slice(0, 8));
+    const rows = await workbench().treeRows();
     const row = (id: string) => rows.find((r) => r.includes(id.slice(0, 8))) ?? '';
     assert.match(row(ids.running), /running/);
     assert.match(row(ids.stopped), /stopped/);
     assert.match(row(ids.error), /error · container crashed \(demo\)/);
     // The state icons: a codicon per state.
     const icon = (id: string) =>
-      workbench.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: id.slice(0, 8) }).first().locator('.codicon').first().getAttribute('class');
+      workbench().page.locator('.part.sidebar .monaco-list-row').filter({ hasText: id.slice(0, 8) }).first().locator('.codicon').first().getAttribute('class');
     assert.match((await icon(ids.running)) ?? '', /codicon-vm-running/);
     assert.match((await icon(ids.stopped)) ?? '', /codicon-debug-pause/);
     assert.match((await icon(ids.error)) ?? '', /codicon-error/);
 
-    const file = await workbench.screenshot('containers-tree-workspace-states');
+    const file = await workbench().screenshot('containers-tree-workspace-states');
     assert.ok(fs.statSync(file).size > 0);
   });
 
   it('offers only the actions a running workspace allows in its menu', async () => {
-    await (await workbench.waitForTreeRow(/^Broken Init/)).click(); // collapse: keep the list short
-    const row = await workbench.waitForTreeRow(ids.running.slice(0, 8));
+    await (await workbench().waitForTreeRow(/^Broken Init/)).click(); // collapse: keep the list short
+    const row = await workbench().waitForTreeRow(ids.running.slice(0, 8));
     await row.click({ button: 'right' });
-    const menu = workbench.page.locator('.context-view .monaco-menu');
+    const menu = workbench().page.locator('.context-view .monaco-menu');
     await menu.waitFor({ timeout: 10_000 });
     const entries = (await menu.locator('.action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
-    await workbench.screenshot('containers-workspace-menu');
-    await workbench.page.keyboard.press('Escape');
+    await workbench().screenshot('containers-workspace-menu');
+    await workbench().page.keyboard.press('Escape');
     for (const expected of ['Open Workspace IDE in Browser', 'Stop Workspace', 'Copy Workspace Id', 'Remove Workspace…']) {
       assert.ok(entries.includes(expected), `menu lacks ${expected}: ${JSON.stringify(entries)}`);
     }
@@ -112,23 +96,23 @@ describe('containers view', function () {
   });
 
   it('removes a workspace only after the confirmation dialog', async () => {
-    const row = await workbench.waitForTreeRow(ids.stopped.slice(0, 8));
+    const row = await workbench().waitForTreeRow(ids.stopped.slice(0, 8));
     await row.click({ button: 'right' });
-    const menu = workbench.page.locator('.context-view .monaco-menu');
+    const menu = workbench().page.locator('.context-view .monaco-menu');
     await menu.waitFor({ timeout: 10_000 });
     const entry = menu.locator('.action-label').filter({ hasText: 'Remove Workspace…' }).first();
     await entry.hover();
     await entry.click();
-    const dialog = workbench.page.locator('.monaco-dialog-box');
+    const dialog = workbench().page.locator('.monaco-dialog-box');
     // A menu entry highlighted by the pointer also runs with Enter, should the click not land.
     if (!(await dialog.isVisible().catch(() => false))) {
-      await dialog.waitFor({ timeout: 2_000 }).catch(() => workbench.page.keyboard.press('Enter'));
+      await dialog.waitFor({ timeout: 2_000 }).catch(() => workbench().page.keyboard.press('Enter'));
     }
     await dialog.waitFor({ timeout: 10_000 });
     assert.match(await dialog.innerText(), /cannot be undone/);
-    await workbench.screenshot('containers-remove-confirmation');
+    await workbench().screenshot('containers-remove-confirmation');
     await dialog.locator('.monaco-button').filter({ hasText: /^Remove$/ }).first().click();
     await untilState(ids.stopped, 4);
-    await workbench.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: ids.stopped.slice(0, 8) }).waitFor({ state: 'detached', timeout: 15_000 });
+    await workbench().page.locator('.part.sidebar .monaco-list-row').filter({ hasText: ids.stopped.slice(0, 8) }).waitFor({ state: 'detached', timeout: 15_000 });
   });
 });

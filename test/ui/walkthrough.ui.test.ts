@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Locator } from 'playwright-core';
-import { Workbench } from './workbench';
+import { useWorkbench } from './suite';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const README_SCREENSHOTS = path.join(REPO_ROOT, 'media', 'screenshots');
@@ -43,7 +43,6 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
   let workDir: string;
   let folder: string;
   let server: { url: string; port: number; stop(): Promise<void>; output(): string } | undefined;
-  let workbench: Workbench;
   let installedFolder: string;
   const emulator = JSON.parse(process.env.SPHERE_ENGINE_EMULATOR ?? 'null') as { origin: string; token: string } | null;
 
@@ -62,22 +61,17 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     installedFolder = await installVsix(host, vsix, { extensionsDir: path.join(stateDir, 'extensions'), userDataDir: path.join(stateDir, 'user-data') });
     // No SPHERE_ENGINE_EMULATOR for the extension: a new user has to connect by themselves.
     server = await startCodeServer({ host, port: await anyFreePort(), stateDir, folder, env: { SPHERE_ENGINE_EMULATOR: '' } });
-    workbench = await Workbench.open({ url: workbenchUrl(server, folder), viewport: { width: 1440, height: 900 } });
-    // The secondary side bar (chat) would take a third of every screenshot.
-    const secondary = workbench.page.locator('.part.auxiliarybar');
-    if (await secondary.isVisible()) await workbench.page.keyboard.press('Control+Alt+B');
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && workbench) {
-      const file = await workbench.screenshot(`failed-${this.currentTest.fullTitle()}`);
-      console.log(`    screenshot: ${file}`);
-      if (workbench.errors.length) console.log(`    page errors:\n      ${workbench.errors.slice(-10).join('\n      ')}`);
-    }
+  const workbench = useWorkbench(() => ({ url: workbenchUrl(server, folder), viewport: { width: 1440, height: 900 } }));
+
+  before(async () => {
+    // The secondary side bar (chat) would take a third of every screenshot.
+    const secondary = workbench().page.locator('.part.auxiliarybar');
+    if (await secondary.isVisible()) await workbench().page.keyboard.press('Control+Alt+B');
   });
 
   after(async () => {
-    await workbench?.close();
     await server?.stop();
     // SPHERE_UI_KEEP=1 keeps the profile (logs of the extension host) for a look after a failure.
     if (workDir && !process.env.SPHERE_UI_KEEP) fs.rmSync(workDir, { recursive: true, force: true });
@@ -86,7 +80,7 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
 
   // ---- helpers ----------------------------------------------------------------------------------
 
-  const page = () => workbench.page;
+  const page = () => workbench().page;
 
   /** Saves a screenshot for the README (media/screenshots/<name>.png). */
   async function readmeScreenshot(name: string): Promise<void> {
@@ -100,8 +94,8 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
 
   /** Opens the walkthrough (again) from the palette, as "Welcome: Open Walkthrough…" does. */
   async function openWalkthrough(): Promise<void> {
-    await workbench.runCommand('Welcome: Open Walkthrough...');
-    const row = workbench.quickInput().locator('.monaco-list-row').filter({ hasText: 'Get Started with Sphere Engine' }).first();
+    await workbench().runCommand('Welcome: Open Walkthrough...');
+    const row = workbench().quickInput().locator('.monaco-list-row').filter({ hasText: 'Get Started with Sphere Engine' }).first();
     await row.waitFor({ timeout: 15_000 });
     await row.click();
     await step('connect').waitFor({ timeout: 15_000 });
@@ -139,10 +133,10 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
    * (clicking a row races with the list re-rendering while items are still arriving).
    */
   async function pickQuickItem(label: string, timeoutMs = 20_000): Promise<void> {
-    const row = workbench.quickInput().locator('.monaco-list-row').filter({ hasText: label }).first();
+    const row = workbench().quickInput().locator('.monaco-list-row').filter({ hasText: label }).first();
     await row.waitFor({ timeout: timeoutMs });
     await page().locator('.quick-input-widget input').fill(label);
-    await workbench.quickInput().locator('.monaco-list-row.focused').filter({ hasText: label }).first().waitFor({ timeout: 10_000 });
+    await workbench().quickInput().locator('.monaco-list-row.focused').filter({ hasText: label }).first().waitFor({ timeout: 10_000 });
     await page().keyboard.press('Enter');
   }
 
@@ -158,7 +152,7 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
       await input.waitFor({ timeout: 10_000 });
       await input.fill(name);
       try {
-        await workbench.quickInput().locator('.monaco-list-row').filter({ hasText: name }).first().waitFor({ timeout: 20_000 });
+        await workbench().quickInput().locator('.monaco-list-row').filter({ hasText: name }).first().waitFor({ timeout: 20_000 });
         break;
       } catch (err) {
         if (attempt >= 3) throw err;
@@ -167,7 +161,7 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     }
     await page().keyboard.press('Enter');
     await page().locator('.tabs-container .tab.active').filter({ hasText: name }).waitFor({ timeout: 15_000 });
-    await workbench.quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
+    await workbench().quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
   // ---- the walk ---------------------------------------------------------------------------------
@@ -193,20 +187,20 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     if (!emulator) throw new Error('no emulator');
     await pressStepButton('connect', 'Use Local Emulator');
     const input = page().locator('.quick-input-widget input');
-    await workbench.quickInput().filter({ hasText: 'Local Sphere Engine emulator (1/2)' }).waitFor({ timeout: 15_000 });
+    await workbench().quickInput().filter({ hasText: 'Local Sphere Engine emulator (1/2)' }).waitFor({ timeout: 15_000 });
     await input.fill(emulator.origin);
     await page().keyboard.press('Enter');
-    await workbench.quickInput().filter({ hasText: 'Local Sphere Engine emulator (2/2)' }).waitFor({ timeout: 15_000 });
+    await workbench().quickInput().filter({ hasText: 'Local Sphere Engine emulator (2/2)' }).waitFor({ timeout: 15_000 });
     await input.fill(emulator.token);
     await page().keyboard.press('Enter');
-    await workbench.waitForNotification(/using the local emulator/, 30_000);
+    await workbench().waitForNotification(/using the local emulator/, 30_000);
     await expectStepDone('connect');
   });
 
   it('opens the Sphere Engine view and lists the projects', async () => {
     await pressStepButton('openView', 'Open the Sphere Engine View');
-    await workbench.waitForTreeRow(/Console Python/, 30_000);
-    await workbench.waitForTreeRow(/ADDTWO/, 30_000);
+    await workbench().waitForTreeRow(/Console Python/, 30_000);
+    await workbench().waitForTreeRow(/ADDTWO/, 30_000);
     await expectStepDone('openView');
   });
 
@@ -215,11 +209,11 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     await pickQuickItem('Console Python');
     await pickQuickItem('Create with the defaults');
     await pickQuickItem('Project files only');
-    await workbench.waitForNotification(/workspace/i, 60_000);
+    await workbench().waitForNotification(/workspace/i, 60_000);
     // Open Files lists running workspaces only: wait until the new one runs.
-    await workbench.openView('Sphere Engine');
-    await (await workbench.waitForTreeRow(/^Console Python/, 30_000)).click(); // expands the project
-    await workbench.waitForTreeRow(/running/i, 90_000);
+    await workbench().openView('Sphere Engine');
+    await (await workbench().waitForTreeRow(/^Console Python/, 30_000)).click(); // expands the project
+    await workbench().waitForTreeRow(/running/i, 90_000);
     await readmeScreenshot('containers-tree');
 
     await pressStepButton('workspace', 'Open Workspace Files');
@@ -245,15 +239,15 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
   it('submits the folder to a project and shows the result', async () => {
     await pressStepButton('submitFolder', 'Submit Folder to Project');
     // The window has two folders now: the local one is submitted.
-    const folderPick = workbench.quickInput().locator('.monaco-list-row').filter({ hasText: 'my-solutions' }).first();
-    const projectPick = workbench.quickInput().locator('.monaco-list-row').filter({ hasText: 'Console Python' }).first();
+    const folderPick = workbench().quickInput().locator('.monaco-list-row').filter({ hasText: 'my-solutions' }).first();
+    const projectPick = workbench().quickInput().locator('.monaco-list-row').filter({ hasText: 'Console Python' }).first();
     await Promise.race([folderPick.waitFor({ timeout: 20_000 }), projectPick.waitFor({ timeout: 20_000 })]);
     if (await folderPick.isVisible()) await pickQuickItem('my-solutions');
     await pickQuickItem('Console Python');
     const dialog = page().locator('.monaco-dialog-box');
     await dialog.waitFor({ timeout: 20_000 });
     await dialog.locator('.monaco-button', { hasText: 'Submit' }).first().click();
-    const result = await workbench.waitForOutputLine(/Result:\s/, 90_000);
+    const result = await workbench().waitForOutputLine(/Result:\s/, 90_000);
     assert.match(result, /Result: ok/);
     await readmeScreenshot('submit-folder');
     await expectStepDone('submitFolder');
@@ -263,7 +257,7 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     await openFile('sum.py');
     await pressStepButton('runFile', 'Run Active File');
     // The walkthrough took the focus: the file is still the active text editor, so it runs.
-    await workbench.waitForOutputLine(/\b3\b|Accepted|Success|accepted/, 90_000);
+    await workbench().waitForOutputLine(/\b3\b|Accepted|Success|accepted/, 90_000);
     await readmeScreenshot('run-file');
     await expectStepDone('runFile');
   });
@@ -271,9 +265,9 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
   it('submits a solution to a problem and ends with an accepted verdict', async () => {
     await openFile('addtwo.py');
     await pressStepButton('submitSolution', 'Submit Solution');
-    await workbench.quickInput().filter({ hasText: 'which problem' }).waitFor({ timeout: 20_000 });
+    await workbench().quickInput().filter({ hasText: 'which problem' }).waitFor({ timeout: 20_000 });
     await pickQuickItem('ADDTWO');
-    await workbench.openView('Testing');
+    await workbench().openView('Testing');
     await page().locator('.part.sidebar .monaco-list-row').filter({ hasText: /ADDTWO — Add two numbers.*Accepted/ }).first()
       .waitFor({ timeout: 120_000 });
     await readmeScreenshot('problem-accepted');

@@ -2,37 +2,21 @@
 // the Sphere Engine side bar.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { Workbench } from './workbench';
+import { useWorkbench } from './suite';
 
 describe('workbench', function () {
-  let workbench: Workbench;
-
-  before(async () => {
-    workbench = await Workbench.open();
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && workbench) {
-      const file = await workbench.screenshot(`failed-${this.currentTest.fullTitle()}`);
-      console.log(`    screenshot: ${file}`);
-      if (workbench.errors.length) console.log(`    page errors:\n      ${workbench.errors.slice(-10).join('\n      ')}`);
-    }
-  });
-
-  after(async () => {
-    await workbench?.close();
-  });
+  const workbench = useWorkbench();
 
   it('loads with the sample folder open', async () => {
-    await workbench.page.locator('.part.sidebar, .part.editor').first().waitFor();
-    const title = await workbench.page.title();
+    await workbench().page.locator('.part.sidebar, .part.editor').first().waitFor();
+    const title = await workbench().page.title();
     assert.match(title, /workspace/i, `window title was ${JSON.stringify(title)}`);
   });
 
   it('shows a Sphere Engine entry in the activity bar that opens its side bar', async () => {
-    await workbench.openView('Sphere Engine');
-    assert.equal(await workbench.isSideBarShowing('Sphere Engine'), true);
-    const file = await workbench.screenshot('workbench-sphere-engine-view');
+    await workbench().openView('Sphere Engine');
+    assert.equal(await workbench().isSideBarShowing('Sphere Engine'), true);
+    const file = await workbench().screenshot('workbench-sphere-engine-view');
     assert.ok(fs.statSync(file).size > 0, `empty screenshot ${file}`);
   });
 });

@@ -124,6 +124,21 @@ export class Workbench {
     return this.page.locator('.quick-input-widget');
   }
 
+  /**
+   * Moves the quick-pick focus onto the row that contains `text`, with the arrow keys as a person
+   * does where rows of equal labels differ only in their detail (typing would match them all).
+   */
+  async focusQuickPickRow(text: string, timeoutMs = 20_000): Promise<void> {
+    const rows = this.page.locator('.quick-input-widget .monaco-list-row');
+    await rows.filter({ hasText: text }).first().waitFor({ timeout: timeoutMs });
+    for (let i = 0; i < 40; i++) {
+      const focused = this.page.locator('.quick-input-widget .monaco-list-row.focused');
+      if (((await focused.innerText().catch(() => '')) ?? '').includes(text)) return;
+      await this.page.keyboard.press('ArrowDown');
+    }
+    throw new Error(`no quick-pick row with ${text}`);
+  }
+
   /** Types into an open quick pick / input box and accepts. */
   async answerQuickInput(text: string): Promise<void> {
     const input = this.page.locator('.quick-input-widget input');
