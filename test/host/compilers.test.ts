@@ -6,31 +6,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { BatchReport, RunReport } from '../../src/features/compilers/context';
 import { activateExtension, clearEmulatorRequests, emulatorInfo, emulatorRequests } from './helpers';
 
-interface RunReport {
-  ok: boolean;
-  what: string;
-  compilerId?: number;
-  id?: number;
-  status?: { code: number; name: string };
-  time?: number | null;
-  memory?: number | null;
-  signal?: number | null;
-  signalDescription?: string;
-  stdout?: string;
-  stderr?: string;
-  cmpinfo?: string;
-  diagnostics?: number;
-  outputDir?: string;
-  outputFiles?: string[];
-  missingOutputFiles?: string[];
-  error?: { message: string; status?: number; errorCode?: number; action?: string };
-}
-interface BatchReport {
-  ok: boolean;
-  items: Array<{ input: string; id?: number; status?: { code: number }; stdout?: string; matches?: boolean; difference?: string; error?: string }>;
-}
 interface CompilersApi {
   outputText(): string;
   clearOutput(): void;
