@@ -24,6 +24,9 @@ export interface FaultRule {
   kind: FaultKind;
   ms?: number;
   status?: number;
+  /** For `status`: the envelope's error_code (default: the status) and message, to stand in for spec errors the emulator has no state for (409/200510, 409/200612). */
+  errorCode?: number;
+  message?: string;
   bytes?: number;
   /** How many requests it hits before it disarms; absent means every request. */
   times?: number;
@@ -82,7 +85,7 @@ export function faultMiddleware(faults: Faults): MiddlewareHandler<{ Bindings: H
         return next();
       case 'status':
         return c.json(
-          { error_code: rule.status ?? 500, message: 'injected fault: internal server error' },
+          { error_code: rule.errorCode ?? rule.status ?? 500, message: rule.message ?? 'injected fault: internal server error' },
           (rule.status ?? 500) as 500,
         );
       case 'html':

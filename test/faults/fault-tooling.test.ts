@@ -66,6 +66,14 @@ describe('faults: the fault injection tooling', function () {
   afterEach(() => clearFaults(emu));
   after(() => emu.close());
 
+  it('status answers with the given error code and message (stand-in for spec errors without emulator state)', async () => {
+    await setFaults(emu, [{ path: '^/compilers/api/v4/test$', method: 'GET', kind: 'status', status: 409, errorCode: 200510, message: 'project temporarily unavailable', times: 1 }]);
+    const res = await fetch(emu.url('compilers', '/test'));
+    assert.equal(res.status, 409);
+    assert.deepEqual(await res.json(), { error_code: 200510, message: 'project temporarily unavailable' });
+    assert.equal((await fetch(emu.url('compilers', '/test'))).status, 200, 'times: 1 disarms it');
+  });
+
   // Was defect D4: the handler returned a second Response after writing by hand; the adapter
   // logged ERR_INVALID_STATE and wrote its own error text into the same socket, which "completed"
   // a short body with garbage instead of cutting it.

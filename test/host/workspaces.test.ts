@@ -2,10 +2,8 @@
 // and the palette drive it (commands with a workspace id where a picker would ask), checking what
 // the user is told and what the service ends up with.
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { activateExtension, emulatorInfo, sleep, waitFor, workspaceFolder } from './helpers';
+import { activateExtension, clearEmulatorFaults, emulatorInfo, setEmulatorFaults, sleep, waitFor, workspaceFolder } from './helpers';
 
 interface Outcome {
   ok: boolean;
@@ -56,26 +54,17 @@ async function untilState(id: string, code: number): Promise<WireWorkspace> {
 
 const run = <T = Outcome>(command: string, ...args: unknown[]) => vscode.commands.executeCommand<T>(`sphereEngine.workspaces.${command}`, ...args);
 
-/** A stand-in Containers service answering every request with one error (codes the emulator never sends). */
+/**
+ * The emulator answers the next workspace creation with one spec error. It has no state that
+ * leads to these codes (a project being rebuilt, another edit session), so its fault injection
+ * stands in for them, over the same HTTP as every other test.
+ */
 async function withErrorService<T>(status: number, errorCode: number, body: () => Promise<T>): Promise<T> {
-  const server = http.createServer((req, res) => {
-    if (req.method === 'GET' && req.url?.startsWith('/api/v1/workspaces')) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ items: [], paging: { previous_page_token: null, next_page_token: null } }));
-      return;
-    }
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error_code: errorCode, message: `stand-in error ${errorCode}` }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const config = vscode.workspace.getConfiguration('sphereEngine');
+  await setEmulatorFaults([{ path: '/containers/api/v1/workspaces$', method: 'POST', kind: 'status', status, errorCode, message: `injected ${errorCode}`, times: 1 }]);
   try {
-    await config.update('containers.endpoint', `http://127.0.0.1:${(server.address() as AddressInfo).port}`, vscode.ConfigurationTarget.Global);
     return await body();
   } finally {
-    await config.update('containers.endpoint', undefined, vscode.ConfigurationTarget.Global);
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await clearEmulatorFaults();
   }
 }
 
