@@ -11,46 +11,12 @@ import { ContainersClient } from '../src/api';
 import { ContainersTreeModel } from '../src/features/containers/tree/model';
 import type { ProjectNode, TreeNode } from '../src/features/containers/tree/nodes';
 import { DEFAULT_TOKEN, defaultOptions, startEmulator, type RunningEmulator } from '../emulator/server';
-import type { WorkspaceRecord } from '../emulator/containers/workspace-model';
+import { seedWorkspaces } from '../emulator/containers/seed-workspaces';
 import type { Benchmark, BenchContext, Figure } from './types';
 
 const WORKSPACES = 1000;
 const HIDDEN_MS = Number(process.env.TREE_BENCH_HIDDEN_MS ?? 30_000);
 const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
-
-/** 1000 workspaces straight into the emulator's store (creating them through the API would take minutes). */
-function seedWorkspaces(emulator: RunningEmulator, count: number): void {
-  const now = emulator.ctx.clock.now();
-  const records = emulator.ctx.store.load<WorkspaceRecord[]>('containers-workspaces', () => []);
-  for (let i = 0; i < count; i++) {
-    records.push({
-      id: `${i.toString(16).padStart(8, '0')}${'0'.repeat(24)}`,
-      projectId: CONSOLE_PYTHON,
-      projectName: 'Console Python',
-      slots: 1,
-      // One starting workspace (the last, shown first) tempts the poller; the rest are settled.
-      state: i === count - 1 ? 1 : [2, 3, 5][i % 3],
-      errorReason: i % 3 === 2 ? 'emulated error' : null,
-      createdAt: now - (count - i) * 1000,
-      terminatedAt: null,
-      lastUsage: null,
-      activeSince: now,
-      readyAt: now + 24 * 3_600_000,
-      stoppedAt: i % 3 === 1 ? now : null,
-      inactivityTimeout: 60,
-      workspaceToken: '',
-      workspaceTokenRequired: false,
-      autoResume: true,
-      retentionStopped: 43200,
-      retentionTotal: 0,
-      config: '{}',
-      workspaceInit: '',
-      initDone: false,
-      initFailed: false,
-    });
-  }
-  emulator.ctx.store.save('containers-workspaces', records);
-}
 
 /** Stands in for VS Code: on every change it asks again for the rows it shows. */
 class FakeView {
@@ -78,7 +44,7 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
   const client = new ContainersClient({ endpoint: emulator.endpoints.containers, token: DEFAULT_TOKEN });
   const figures: Figure[] = [];
   try {
-    seedWorkspaces(emulator, WORKSPACES);
+    seedWorkspaces(emulator.ctx, { count: WORKSPACES, projectId: CONSOLE_PYTHON, projectName: 'Console Python', idFill: '0', lastStarting: true });
     const model = new ContainersTreeModel({ client: async () => client });
     const view = new FakeView(model);
     model.setVisible(true);

@@ -4,44 +4,11 @@
 import * as assert from 'node:assert/strict';
 import { ContainersTreeModel } from '../../src/features/containers/tree/model';
 import type { TreeNode } from '../../src/features/containers/tree/nodes';
-import type { WorkspaceRecord } from '../../emulator/containers/workspace-model';
+import { seedWorkspaces } from '../../emulator/containers/seed-workspaces';
 import { PROJECTS } from '../emulator/containers-support';
 import { clearFaults, clearRequests, clients, requests, setFaults, startTestEmulator, type ClientKit, type TestEmulator } from './support';
 
 const COUNT = 1000;
-
-/** Workspaces straight into the store: creating 1,000 through the API would start 1,000 inits. */
-function seedWorkspaces(emu: TestEmulator, count: number): void {
-  const now = emu.ctx.clock.now();
-  const records = emu.ctx.store.load<WorkspaceRecord[]>('containers-workspaces', () => []);
-  for (let i = 0; i < count; i++) {
-    records.push({
-      id: `${i.toString(16).padStart(8, '0')}${'a'.repeat(24)}`,
-      projectId: PROJECTS.python,
-      projectName: 'Console Python',
-      slots: 1,
-      state: [2, 3, 5][i % 3],
-      errorReason: i % 3 === 2 ? 'emulated error' : null,
-      createdAt: now - (count - i) * 1000,
-      terminatedAt: null,
-      lastUsage: null,
-      activeSince: now,
-      readyAt: now,
-      stoppedAt: i % 3 === 1 ? now : null,
-      inactivityTimeout: 60,
-      workspaceToken: '',
-      workspaceTokenRequired: false,
-      autoResume: true,
-      retentionStopped: 43200,
-      retentionTotal: 0,
-      config: '{}',
-      workspaceInit: '',
-      initDone: true,
-      initFailed: false,
-    });
-  }
-  emu.ctx.store.save('containers-workspaces', records);
-}
 
 describe('faults: scale of the Containers tree', function () {
   this.timeout(120_000);
@@ -50,7 +17,7 @@ describe('faults: scale of the Containers tree', function () {
   let model: ContainersTreeModel;
   before(async () => {
     emu = await startTestEmulator({ slots: 10_000 });
-    seedWorkspaces(emu, COUNT);
+    seedWorkspaces(emu.ctx, { count: COUNT, projectId: PROJECTS.python, projectName: 'Console Python', idFill: 'a' });
     kit = clients(emu);
   });
   after(async () => {
