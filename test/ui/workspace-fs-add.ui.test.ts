@@ -10,6 +10,14 @@
 // after its first folder changed: the window came back at the old folder without the new one, or
 // as a workspace with no folder at all, in 10 of 15 tries. Added to a workspace, the first folder
 // stays, nothing reloads, and what the test sees depends on the extension alone.
+//
+// The second describe starts from that ONE-folder window: in the browser the extension now writes a
+// .code-workspace with both folders and opens it in this window (src/features/containers/fs/
+// webWorkspaceFile.ts); the page reloads once and comes back with the sample folder and the files.
+// Known rest (code-server 4.139.1, machine under load): the reloaded page sometimes shows the
+// workspace with no folders until it is reloaded again (VS Code's first read of the new file fails
+// with "An unknown error occurred"; the file is intact). The test then reloads once, as a person
+// would, says so in its output, and asserts the same; a wrong file would still fail it.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -133,5 +141,81 @@ describe('workspace files added to this window (UI)', function () {
 
     await removeFolderFromWindow();
     assert.ok(await explorerRow(/^sum\.py$/).isVisible(), 'removing the workspace folder took the sample folder too');
+  });
+});
+
+describe('workspace files added to this window of one folder (UI)', function () {
+  this.timeout(240_000);
+  let client: WorkspaceApi;
+  let workspaceId: string;
+
+  before(async function () {
+    this.timeout(120_000);
+    if (!process.env.SPHERE_UI_URL) throw new Error('SPHERE_UI_URL is not set: run with `npm run test:ui`');
+    client = containersClient();
+    workspaceId = await startWorkspace(client, 'Console Python');
+  });
+
+  // SPHERE_UI_URL opens the sample folder alone: the window that used to come back without the files.
+  // Its state folder is a fresh one per run, so the .code-workspace written here goes with it.
+  const workbench = useWorkbench();
+
+  after(async () => {
+    if (workspaceId) await client.removeWorkspace(workspaceId).catch(() => undefined);
+    await client?.close();
+  });
+
+  const explorerRow = (text: string | RegExp) =>
+    workbench().page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: text }).first();
+
+  it('keeps the sample folder and adds the workspace files when added to this window of one folder', async () => {
+    const page = workbench().page;
+    await explorerRow(/^sum\.py$/).waitFor({ timeout: 30_000 });
+    await openWorkspaceFiles(workbench(), workspaceId, 'Add to This Window');
+
+    // The window becomes a workspace: the page reloads once, at the workspace file.
+    await page.waitForURL(/[?&]workspace=/, { timeout: 60_000 });
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await workbench().openView('Explorer');
+
+    // Both folders are there, the workspace's under its project's name (never its id).
+    const sampleRow = explorerRow(/^workspace$/);
+    const folderRow = explorerRow(/^Console Python · /);
+    if (!(await folderRow.waitFor({ timeout: 60_000 }).then(() => true, () => false))) {
+      // The known rest (see the header): what a person does is reload, once. The folders must then be there.
+      console.log('    the reloaded window showed no folders: reloading once (VS Code read the new workspace file too early)');
+      await page.reload();
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await workbench().openView('Explorer');
+      await folderRow.waitFor({ timeout: 60_000 });
+    }
+    await sampleRow.waitFor({ timeout: 15_000 });
+    const folderLabel = (await folderRow.innerText()).replace(/\s+/g, ' ').trim();
+    assert.match(folderLabel, /^Console Python · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    const roots = (await page.locator('.explorer-folders-view .monaco-list-row[aria-level="1"]').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    assert.deepEqual(roots, ['workspace', folderLabel], `Explorer roots: ${JSON.stringify(roots)}`);
+
+    // The sample folder still holds its files.
+    if ((await sampleRow.getAttribute('aria-expanded')) === 'false') await sampleRow.click();
+    await explorerRow(/^sum\.py$/).waitFor({ timeout: 15_000 });
+
+    // main.py opens from the workspace folder with the seed project's text.
+    const mainPy = explorerRow(/^main\.py$/);
+    if ((await folderRow.getAttribute('aria-expanded')) === 'false') await folderRow.click();
+    await mainPy.waitFor({ timeout: 30_000 });
+    await mainPy.click();
+    await page.locator('.tabs-container .tab.active').filter({ hasText: 'main.py' }).waitFor({ timeout: 20_000 });
+    const lines = page.locator('.editor-instance .view-lines .view-line');
+    await lines.filter({ hasText: SEED_MAIN_PY.split('\n')[0] }).first().waitFor({ timeout: 15_000 });
+    const shown = (await lines.allInnerTexts()).map((l) => l.replace(/\u00a0/g, ' '));
+    for (const line of SEED_MAIN_PY.trimEnd().split('\n')) assert.ok(shown.includes(line), `the editor lacks ${JSON.stringify(line)}:\n${shown.join('\n')}`);
+
+    // The breadcrumb names the folder (resource label formatter); the id shows nowhere.
+    const crumbs = (await page.locator('.breadcrumbs-below-tabs .monaco-breadcrumb-item').allInnerTexts()).map((c) => c.replace(/\s+/g, ' ').trim()).filter(Boolean);
+    assert.deepEqual(crumbs.slice(0, 2), [folderLabel, 'main.py'], `breadcrumb: ${JSON.stringify(crumbs)}`);
+    for (const [where, text] of [['Explorer', roots.join(' | ')], ['breadcrumb', crumbs.join(' › ')], ['window title', await page.title()]]) {
+      assert.ok(!text.includes(workspaceId), `the ${where} shows the workspace id: ${text}`);
+    }
+    await workbench().screenshot('workspace-fs-added-to-this-window-of-one-folder');
   });
 });

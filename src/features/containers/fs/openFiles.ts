@@ -7,6 +7,7 @@ import { WORKSPACE_STATES } from '../../../api/types';
 import type { Services } from '../../../services';
 import { showError } from '../../../ui/errors';
 import { workspaceUri } from './provider';
+import { addingChangesBrowserWindowIdentity, openWithFolderAdded } from './webWorkspaceFile';
 
 export interface OpenFilesOptions {
   /** true: a new window; false: add to this window; undefined: ask (when this window has folders). */
@@ -62,6 +63,11 @@ export async function openWorkspaceFiles(
     if (newWindow) {
       await vscode.commands.executeCommand('vscode.openFolder', uri, { forceNewWindow: true });
       return { uri: uri.toString(), name, where: 'newWindow' };
+    }
+    if (addingChangesBrowserWindowIdentity()) {
+      // The browser would race its own reload here: see webWorkspaceFile.ts.
+      await openWithFolderAdded(services.context.globalStorageUri, ws.id, ws.project?.name || 'Workspace', { uri, name });
+      return { uri: uri.toString(), name, where: 'thisWindow' };
     }
     const at = vscode.workspace.workspaceFolders?.length ?? 0;
     if (!vscode.workspace.updateWorkspaceFolders(at, 0, { uri, name })) throw new Error('VS Code did not accept the folder (another folder change is in progress). Try again.');
