@@ -181,7 +181,7 @@ describe('workspace files added to this window of one folder (UI)', function () 
     // Both folders are there, the workspace's under its project's name (never its id).
     const sampleRow = explorerRow(/^workspace$/);
     const folderRow = explorerRow(/^Console Python · /);
-    if (!(await folderRow.waitFor({ timeout: 60_000 }).then(() => true, () => false))) {
+    if (!(await folderRow.waitFor({ timeout: 30_000 }).then(() => true, () => false))) {
       // The known rest (see the header): what a person does is reload, once. The folders must then be there.
       console.log('    the reloaded window showed no folders: reloading once (VS Code read the new workspace file too early)');
       await page.reload();
