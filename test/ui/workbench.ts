@@ -32,8 +32,13 @@ function requiredEnv(name: string): string {
 export class Workbench {
   /** Messages the page logged as errors, for diagnosing a failed test. */
   readonly errors: string[] = [];
+  /** Loads of the page's main frame so far (the first goto included): a rise means it reloaded. */
+  private mainFrameLoads = 0;
 
   private constructor(private readonly browser: Browser, readonly page: Page) {
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) this.mainFrameLoads++;
+    });
     page.on('pageerror', (err) => this.errors.push(err.message));
     page.on('console', (msg) => {
       if (msg.type() === 'error') this.errors.push(msg.text());
@@ -62,6 +67,40 @@ export class Workbench {
 
   async close(): Promise<void> {
     await this.browser.close();
+  }
+
+  /** How often the page has loaded so far; compare two readings to see whether it reloaded between them. */
+  get loads(): number {
+    return this.mainFrameLoads;
+  }
+
+  /**
+   * Waits until `ready` holds and the page then stays put for `quietMs`. A workbench opened at a
+   * .code-workspace can reload itself on its own shortly after it first shows (code-server under
+   * load reads the file late, the folders then change and VS Code's relauncher reloads the page):
+   * an action begun before that is lost with the page. `ready` runs again after each reload; if
+   * it fails on a page that did not reload, the page is reloaded once, as a person would.
+   */
+  async settle(ready: () => Promise<void>, quietMs = 3_000): Promise<void> {
+    let reloadedByUs = false;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const loadsBefore = this.mainFrameLoads;
+      await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      try {
+        await ready();
+      } catch (err) {
+        if (this.mainFrameLoads !== loadsBefore) continue;
+        if (reloadedByUs) throw err;
+        console.log('    the workbench did not show what was expected: reloading it once');
+        reloadedByUs = true;
+        await this.page.reload();
+        continue;
+      }
+      await this.page.waitForTimeout(quietMs);
+      if (this.mainFrameLoads === loadsBefore) return;
+      console.log('    the workbench reloaded itself while settling: waiting for it again');
+    }
+    throw new Error('the workbench kept reloading itself');
   }
 
   // ---- activity bar and views ---------------------------------------------------------------
