@@ -93,8 +93,8 @@ export async function runWorkspaceFsBench(): Promise<WorkspaceFsFigures> {
       await model.writeFile(id, 'src/helper.py', edited, { create: true, overwrite: true });
       await model.stat(id, 'src/helper.py');
     });
-    // A second save right away: the listing fetched by the save's last stat is newer than the
-    // upload, so the pre-save check is answered by it.
+    // A second save right away: its check before writing asks the server again (the answer an
+    // upload leaves serves only the stat right after it), so it costs what the first save did.
     const saveWithinListingWindow = await count(async () => {
       await model.stat(id, 'src/helper.py');
       await model.writeFile(id, 'src/helper.py', Buffer.from('def helper():\n    return 44\n'), { create: true, overwrite: true });

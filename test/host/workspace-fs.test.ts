@@ -1,6 +1,6 @@
 // Workspace files in the editor (sphere-workspace://): open, edit, save and read back; a remote
 // change gives the conflict instead of a lost edit; limits, read-only files, unsupported
-// operations, VS Code's probes, and the resume offer for a stopped workspace.
+// operations, VS Code's probes, the optional change poll, and the resume offer for a stopped workspace.
 //
 // What was saved is read back from the emulator's own disk: the workspace's init script writes
 // its folder's absolute path into `.where`, and the emulator runs on this machine. If that folder
@@ -118,8 +118,11 @@ describe('workspace files (sphere-workspace://)', function () {
     assert.deepEqual(src.map(([n]) => n).sort(), ['app.py', 'other.py']);
     const stat = await vscode.workspace.fs.stat(files.uri(id, 'src/app.py'));
     assert.equal(stat.size, 'print("hello")\n'.length, 'the size is the server\'s');
-    assert.ok(stat.mtime > Date.parse('2020-01-01'), 'the time is the server\'s');
     const requests = await emulatorRequests();
+    const listed = ((await (await call('GET', `/workspaces/${id}/list_files/${b64('src')}`)).json()) as { files: Array<{ name: string; time: string }> }).files.find((f) => f.name === 'app.py');
+    assert.ok(listed, 'the service lists src/app.py');
+    // The emulator lists times as `yyyy-mm-dd hh:mm:ss +0000`: the stat's time must be that second.
+    assert.equal(`${new Date(stat.mtime).toISOString().slice(0, 19).replace('T', ' ')} +0000`, listed.time, 'the time is the one the server lists');
     assert.equal(requests.length, 1, `expanding a folder is one request: ${requests.map((r) => r.url).join(', ')}`);
     assert.match(requests[0].url, /list_files/);
   });
@@ -207,6 +210,31 @@ describe('workspace files (sphere-workspace://)', function () {
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(files.uri(id, 'nowhere/new.py'), Buffer.from('x\n'))), /folder|create/i);
     await vscode.workspace.fs.writeFile(files.uri(id, 'src/new.py'), Buffer.from('print("new")\n'));
     assert.equal(await serverCopy(id, 'src/new.py', diskRoot), 'print("new")\n');
+  });
+
+  it('with the change poll on, a remote change reaches the clean editor that shows the file; nothing is polled once none shows', async () => {
+    const settings = vscode.workspace.getConfiguration('sphereEngine.workspaceFiles');
+    await remoteWrite(id, 'src/shown.py', 'v = 1\n');
+    try {
+      await settings.update('pollIntervalSeconds', 5, vscode.ConfigurationTarget.Global);
+      const doc = await vscode.workspace.openTextDocument(files.uri(id, 'src/shown.py'));
+      await vscode.window.showTextDocument(doc);
+      assert.equal(doc.getText(), 'v = 1\n');
+      await sleep(1500); // the service's times have one-second resolution
+      const remote = 'v = 2  # changed in the workspace terminal while the file is shown\n';
+      await remoteWrite(id, 'src/shown.py', remote);
+      // One poll round (5 s) finds the new time and size; VS Code reloads the clean editor.
+      await waitFor(() => doc.getText() === remote, { timeoutMs: 20_000, intervalMs: 250, what: `the editor to show the remote text (it shows ${JSON.stringify(doc.getText())})` });
+      assert.equal(doc.isDirty, false);
+
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await clearEmulatorRequests();
+      await sleep(7_000); // more than one interval
+      const listings = (await emulatorRequests()).filter((r) => /list_files/.test(r.url));
+      assert.deepEqual(listings.map((r) => r.url), [], 'the poll listed folders while no workspace file was shown');
+    } finally {
+      await settings.update('pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('a stopped workspace offers to resume, and the retry works once it runs', async () => {

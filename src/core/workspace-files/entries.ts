@@ -13,10 +13,11 @@ export interface EntryStat {
   /** The owner's write bit of `perm`: the bit the service checks before it accepts an upload. */
   writable: boolean;
   /**
-   * Set on the entry an upload left behind: the size is the one sent, the time the server's time
-   * of the version it replaced (see WorkspaceFsModel), until a listing brings the server's own.
+   * Set on the entry an upload left behind, with when the upload ended (the core's clock): the
+   * size is the one sent, the time the server's time of the version it replaced (see
+   * WorkspaceFsModel), until a listing brings the server's own.
    */
-  uploaded?: true;
+  uploadedAt?: number;
 }
 
 export interface Listing {

@@ -18,8 +18,12 @@
 //   replaced and the size just sent. That is enough for VS Code's check, which reports a conflict
 //   when the server's time is newer than the one it knows *and* the size differs (its rule for
 //   local disks too): the next save sees the server's newer time with the same size and goes
-//   through, while a remote change of another size is caught. The next listing brings the
-//   server's own time of the uploaded version, and is not reported as a remote change.
+//   through, while a remote change of another size is caught. That answer is given once, to the
+//   stat right after the upload: a second save, however soon, checks against a real listing.
+//   A listing within OWN_UPLOAD_WINDOW_MS of the upload that shows the size sent and a time no
+//   older is taken for our own upload and not reported as a remote change; a later one that shows
+//   a new time is reported (at worst VS Code reloads the same text once), so a remote change of
+//   the same size after that window still reaches a clean editor through the change poll.
 //   Uploading a new file forgets its folder's listing instead: there is no earlier time to give.
 // - Create folder, delete and rename have no API call and fail with a sentence that says so.
 // - Uploads above 16 MiB are refused before a byte is sent; so are downloads the listing
@@ -78,7 +82,7 @@ interface WorkspaceState {
    * such a file is answered only by a listing fetched after it (a higher sequence number).
    */
   handedOut: Map<string, number>;
-  /** The answer to the stat that follows an upload (see the header), with when it was made. */
+  /** The answer to the one stat that follows an upload (see the header), with when it was made. */
   uploads: Map<string, { stat: EntryStat; at: number }>;
   unavailable?: { until: number; failure: WorkspaceFsFailure };
 }
@@ -115,7 +119,11 @@ export class WorkspaceFsModel {
     }
     const ws = this.state(workspaceId);
     const upload = ws.uploads.get(rel);
-    if (upload && this.now() - upload.at <= this.heldFileTrustMs) return upload.stat;
+    if (upload) {
+      // Once only: the stat VS Code makes right after writing. Any later one asks the server.
+      ws.uploads.delete(rel);
+      if (this.now() - upload.at <= this.heldFileTrustMs) return upload.stat;
+    }
     const parent = await this.knownParent(workspaceId, rel);
     const entry = parent.entries.get(nameOf(rel));
     if (!entry) throw notFound(workspaceId, rel);
@@ -213,7 +221,7 @@ export class WorkspaceFsModel {
       ws.uploads.delete(rel);
       return;
     }
-    const stat: EntryStat = { ...replaced, size, uploaded: true };
+    const stat: EntryStat = { ...replaced, size, uploadedAt: this.now() };
     ws.listings.get(folder)?.entries.set(nameOf(rel), stat);
     ws.uploads.set(rel, { stat, at: this.now() });
   }
@@ -366,9 +374,23 @@ function notFound(workspaceId: string, rel: string): WorkspaceFsFailure {
   return new WorkspaceFsFailure('notFound', `${rel || '/'} does not exist in the workspace.`, workspaceId, rel);
 }
 
-/** The listing shows the version we uploaded: same size, the server's time no older than the one we gave. */
-function isOwnUpload(before: EntryStat, now: EntryStat): boolean {
-  return before.uploaded === true && now.type === 'file' && now.size === before.size && now.mtime >= before.mtime && now.writable === before.writable;
+/**
+ * How long after an upload a listing that shows the size sent and a newer time is taken for our
+ * own upload. Long enough for the next change poll at its shortest interval (5 s); short so that a
+ * remote change of the same size later on is reported, not taken for ours.
+ */
+export const OWN_UPLOAD_WINDOW_MS = 10_000;
+
+/** The listing, fetched at `fetchedAt`, shows the version we uploaded: same size, the server's time no older than the one we gave. */
+function isOwnUpload(before: EntryStat, now: EntryStat, fetchedAt: number): boolean {
+  return (
+    before.uploadedAt !== undefined &&
+    fetchedAt - before.uploadedAt <= OWN_UPLOAD_WINDOW_MS &&
+    now.type === 'file' &&
+    now.size === before.size &&
+    now.mtime >= before.mtime &&
+    now.writable === before.writable
+  );
 }
 
 function diff(workspaceId: string, relDir: string, before: Listing, after: Listing): FsChange[] {
@@ -376,7 +398,7 @@ function diff(workspaceId: string, relDir: string, before: Listing, after: Listi
   for (const [name, entry] of after.entries) {
     const old = before.entries.get(name);
     if (!old) changes.push({ workspaceId, rel: joinRel(relDir, name), kind: 'created' });
-    else if (!sameVersion(old, entry) && !isOwnUpload(old, entry)) changes.push({ workspaceId, rel: joinRel(relDir, name), kind: 'changed' });
+    else if (!sameVersion(old, entry) && !isOwnUpload(old, entry, after.fetchedAt)) changes.push({ workspaceId, rel: joinRel(relDir, name), kind: 'changed' });
   }
   for (const name of before.entries.keys()) {
     if (!after.entries.has(name)) changes.push({ workspaceId, rel: joinRel(relDir, name), kind: 'deleted' });

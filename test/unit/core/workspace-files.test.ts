@@ -3,8 +3,9 @@
 // rule (vscodeRefusesSave below). Counts come from the emulator's request log.
 import * as assert from 'node:assert/strict';
 import { ContainersClient, WORKSPACE_STATES } from '../../../src/api';
-import type { EntryStat } from '../../../src/core/workspace-files/entries';
-import { WorkspaceFsModel, type FsChange } from '../../../src/core/workspace-files/model';
+import { parseServerTime, type EntryStat } from '../../../src/core/workspace-files/entries';
+import { WorkspaceFsFailure } from '../../../src/core/workspace-files/failures';
+import { OWN_UPLOAD_WINDOW_MS, WorkspaceFsModel, type FsChange } from '../../../src/core/workspace-files/model';
 import { sleep, startTestEmulator, TOKEN, type TestEmulator } from '../../emulator/harness';
 
 const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
@@ -121,6 +122,51 @@ describe('workspace files core against the emulator', function () {
     assert.deepEqual(changes.map((c) => `${c.kind} ${c.rel}`), ['changed src/b.py']);
   });
 
+  it('a second save right after the first still checks the server: a remote change in between is refused', async () => {
+    const model = new WorkspaceFsModel({ client: async () => client });
+    let known = await open(model, 'src/a.py');
+    await sleep(NEXT_SECOND_MS);
+    known = (await save(model, 'src/a.py', known, 'x = 10\n')) as EntryStat;
+    // Within the second after the save (auto-save, a quick Ctrl+S): another size lands remotely.
+    await other.uploadFile(id, 'src/a.py', Buffer.from('x = 11  # from the workspace terminal\n'));
+    emu.ctx.requests.clear();
+    assert.equal(await save(model, 'src/a.py', known, 'x = 12\n'), 'refused');
+    assert.deepEqual(requests(), ['GET list_files'], 'the check before the second save asks the server');
+    assert.equal((await other.downloadFile(id, 'src/a.py')).toString(), 'x = 11  # from the workspace terminal\n');
+  });
+
+  it('a remote change of the same size after the own-upload window reaches the change poll', async () => {
+    let skew = 0;
+    const model = new WorkspaceFsModel({ client: async () => client, now: () => Date.now() + skew });
+    let known = await open(model, 'src/b.py');
+    await sleep(NEXT_SECOND_MS);
+    known = (await save(model, 'src/b.py', known, 'y = 8\n')) as EntryStat;
+    skew = OWN_UPLOAD_WINDOW_MS + 1000;
+    await sleep(NEXT_SECOND_MS);
+    await other.uploadFile(id, 'src/b.py', Buffer.from('y = 9\n'));
+    const changes = await model.refreshFolder(id, 'src');
+    assert.deepEqual(changes.map((c) => `${c.kind} ${c.rel}`), ['changed src/b.py'], 'a same-size remote change was taken for our own upload');
+  });
+
+  it('keeps VS Code\'s create and overwrite contract, and a missing folder says so, all before sending', async () => {
+    const model = new WorkspaceFsModel({ client: async () => client });
+    await model.readDirectory(id, 'src');
+    emu.ctx.requests.clear();
+    const kindOf = (kind: string, message?: RegExp) => (err: unknown) => {
+      assert.ok(err instanceof WorkspaceFsFailure, String(err));
+      assert.equal(err.kind, kind);
+      if (message) assert.match(err.message, message);
+      return true;
+    };
+    await assert.rejects(model.writeFile(id, 'src/absent.py', Buffer.from('a\n'), { create: false, overwrite: true }), kindOf('notFound'));
+    await assert.rejects(model.writeFile(id, 'src/a.py', Buffer.from('a\n'), { create: true, overwrite: false }), kindOf('exists', /already exists/));
+    await assert.rejects(
+      model.writeFile(id, 'nowhere/new.py', Buffer.from('a\n'), { create: true, overwrite: true }),
+      kindOf('notFound', /folder of nowhere\/new\.py does not exist.*Uploads need an existing parent folder/),
+    );
+    assert.deepEqual(requests().filter((r) => r.startsWith('POST')), [], 'nothing was uploaded');
+  });
+
   it('a new file costs one upload and one list_files, and its stat has the server time', async () => {
     const model = new WorkspaceFsModel({ client: async () => client });
     await model.readDirectory(id, 'src');
@@ -130,6 +176,7 @@ describe('workspace files core against the emulator', function () {
     const stat = await model.stat(id, 'src/new.py');
     assert.deepEqual(requests().sort(), ['GET list_files', 'POST file']);
     assert.equal(stat.size, 6);
-    assert.ok(stat.mtime > Date.parse('2020-01-01'), 'the server\'s time');
+    const listed = (await other.listFiles(id, 'src')).files.find((f) => f.name === 'new.py');
+    assert.equal(stat.mtime, parseServerTime(listed?.time), 'the time is the one the server lists');
   });
 });
