@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorRequests, setEmulatorFaults } from './helpers';
+import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorFaults, emulatorRequests, setEmulatorFaults } from './helpers';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const FIXTURES = path.join(REPO_ROOT, 'test', 'fixtures', 'containers');
@@ -171,13 +171,15 @@ describe('Submit Folder to Project', function () {
       }
     });
 
-    for (const [status, pattern] of [
-      [402, /\(HTTP 402\)/],
-      [409, /\(HTTP 409\)/],
-      [413, /\(HTTP 413\)/],
+    // The spec lists no error codes for creating a submission: 402 comes with the account code 2
+    // (service notes), the others with their status as the code, as an unknown code would.
+    for (const [status, errorCode, pattern] of [
+      [402, 2, /inactive or its submission pool is empty.*Top up or activate the account.*\(HTTP 402\)/],
+      [409, 409, /conflicts with the current state on the service\. Refresh and try again.*\(HTTP 409\)/],
+      [413, 413, /larger than the service allows \(16 MiB for files\).*\(HTTP 413\)/],
     ] as const) {
       it(`an HTTP ${status} from the upload reaches the person with its explanation, and is not retried`, async () => {
-        await setEmulatorFaults([{ path: '/submissions$', method: 'POST', kind: 'status', status }]);
+        await setEmulatorFaults([{ path: '/submissions$', method: 'POST', kind: 'status', status, errorCode }]);
         const before = await countPosts();
         const outcome = await submit('ok', PROJECTS.python, 'run');
         assert.match(outcome.error ?? '', pattern);
@@ -192,6 +194,8 @@ describe('Submit Folder to Project', function () {
       await setEmulatorFaults([{ path: '/submissions/\\d+$', method: 'GET', kind: 'drop', times: 1 }]);
       const outcome = await submit('ok', PROJECTS.python, 'run');
       assert.equal(outcome.statusCode, 15, outcome.error ?? outcome.text);
+      const left = (await emulatorFaults()).find((f) => f.kind === 'drop');
+      assert.equal(left?.times, 0, 'no poll was dropped: the test did not test a network loss');
     });
   });
 });

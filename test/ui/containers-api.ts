@@ -18,6 +18,7 @@ export interface WorkspaceApi {
   downloadFile(id: string, rel: string): Promise<Buffer>;
   removeWorkspace(id: string): Promise<unknown>;
   iterateProjects(): AsyncGenerator<{ id: string; name: string }>;
+  getSubmission(id: number): Promise<{ executing: boolean; result: { status: { code: number; name: string } } }>;
   close(): Promise<void>;
 }
 

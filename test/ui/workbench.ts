@@ -217,10 +217,18 @@ export class Workbench {
     await this.answerQuickInput(name);
   }
 
-  /** The visible text of the Output panel (the editor renders only the lines in view). */
+  /**
+   * The visible text of the Output panel, top to bottom (the editor renders only the lines in view,
+   * and reuses their elements as it scrolls, so the page's order is not the screen's: sort by top).
+   */
   async outputText(): Promise<string> {
-    const lines = this.page.locator('.part.panel .output-view .view-lines .view-line');
-    return (await lines.allInnerTexts()).map((l) => l.replace(/\u00a0/g, ' ')).join('\n');
+    const lines = await this.page.locator('.part.panel .output-view .view-lines .view-line').evaluateAll((elements) =>
+      elements.map((e) => {
+        const line = e as unknown as { style: { top: string }; innerText: string };
+        return { top: parseFloat(line.style.top) || 0, text: line.innerText };
+      }),
+    );
+    return lines.sort((a, b) => a.top - b.top).map((l) => l.text.replace(/\u00a0/g, ' ')).join('\n');
   }
 
   /** Waits until a line containing `text` shows in the Output panel. */

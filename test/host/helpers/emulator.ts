@@ -56,6 +56,11 @@ export async function setEmulatorFaults(items: unknown[]): Promise<void> {
   await admin('POST', 'faults', { items });
 }
 
+/** The fault rules in force, with what is left of each (`times` counts down as a rule is used). */
+export async function emulatorFaults(): Promise<Array<{ path: string; kind: string; times?: number }>> {
+  return (await admin<{ items: Array<{ path: string; kind: string; times?: number }> }>('GET', 'faults')).items;
+}
+
 export async function clearEmulatorFaults(): Promise<void> {
   await admin('DELETE', 'faults');
 }

@@ -283,11 +283,18 @@ describe('core/packer', () => {
       assert.deepEqual(await includedPaths(root), ['.gitignore', '.sphereignore', 'a.js', 'dist', 'dist/app.js']);
     });
 
-    it('brings node_modules back with !node_modules, but never .git', async () => {
+    it('brings node_modules back with !node_modules, while .git stays out without a rule of its own', async () => {
       const root = await tree({ '.sphereignore': '!node_modules\n', 'node_modules/x/index.js': 'x', '.git/HEAD': '', 'a.js': '' });
       const paths = await includedPaths(root);
       assert.ok(paths.includes('node_modules/x/index.js'), paths.join(','));
       assert.ok(!paths.some((p) => p.startsWith('.git/') || p === '.git'));
+    });
+
+    it('brings .git back with !.git (a rule can bring either built-in exclusion back)', async () => {
+      const root = await tree({ '.sphereignore': '!.git\n', '.git/HEAD': 'ref: refs/heads/main\n', 'node_modules/m.js': '', 'a.js': '' });
+      const paths = await includedPaths(root);
+      assert.ok(paths.includes('.git/HEAD'), paths.join(','));
+      assert.ok(!paths.some((p) => p.startsWith('node_modules')), paths.join(','));
     });
 
     it('lets a root .gitignore negation bring node_modules back too', async () => {
