@@ -8,6 +8,7 @@ import { showContainersTestsInTestingView } from './features/containers-tests-in
 import { registerProblemsFeature } from './features/problems';
 import { registerWalkthroughFeature } from './features/walkthrough';
 import { createServices } from './services';
+import { registerReadonlyTexts } from './ui/readonly-text';
 
 export interface ActivationInfo {
   /** Milliseconds spent in activate(), as measured by performance.now(). */
@@ -17,6 +18,7 @@ export interface ActivationInfo {
 export function activate(context: vscode.ExtensionContext): Record<string, unknown> {
   const started = performance.now();
   const services = createServices(context);
+  context.subscriptions.push(registerReadonlyTexts());
   registerConnectionFeature(services);
   registerCompilersFeature(services);
   registerContainersFeature(services);

@@ -64,6 +64,9 @@ describe('Submissions view', function () {
     assert.match(table, /PASS +test_simple_word/);
     const editor = vscode.window.activeTextEditor;
     assert.match(editor?.document.getText() ?? '', new RegExp(`Tests report of submission ${first.id}`));
+    // Read-only and named for what it holds: nothing to save when it is closed.
+    assert.equal(editor?.document.isDirty, false, 'the tests report shows as an unsaved document');
+    assert.equal(path.posix.basename(editor?.document.uri.path ?? ''), `submission ${first.id} tests report.txt`);
   });
 
   it('saves the source stream on request', async () => {

@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { MessageCapture } from './faults-support';
 import { activateExtension, clearEmulatorRequests, emulatorInfo, emulatorRequests, sleep, waitFor } from './helpers';
 
 interface WorkspaceFilesApi {
@@ -248,5 +249,34 @@ describe('workspace files (sphere-workspace://)', function () {
     assert.ok(offer.buttons.includes('Resume Workspace and Retry'), `buttons: ${offer.buttons.join(', ')}`);
     assert.equal(await files.resumeAndRetry(id), true, 'the resume succeeds');
     assert.equal(Buffer.from(await vscode.workspace.fs.readFile(files.uri(id, 'src/new.py'))).toString(), 'print("new")\n');
+  });
+
+  it('an edit saved while the workspace is stopped stays in the editor, and "Resume Workspace and Retry" saves it', async () => {
+    const messages = new MessageCapture();
+    messages.install();
+    try {
+      // Made through the editor's side: a file made remotely shows once its folder is listed again.
+      await vscode.workspace.fs.writeFile(files.uri(id, 'src/resumed.py'), Buffer.from('r = 1\n'));
+      const doc = await vscode.workspace.openTextDocument(files.uri(id, 'src/resumed.py'));
+      const editor = await vscode.window.showTextDocument(doc);
+      const before = doc.getText();
+      assert.equal(before, 'r = 1\n');
+      await call('PUT', `/workspaces/${id}/stop`);
+      await waitFor(async () => (await workspaceState(id)) === 3, { what: 'the workspace to stop' });
+      await editor.edit((e) => e.insert(new vscode.Position(0, 0), '# saved once the workspace runs again\n'));
+      // The person presses the offer's button; the save itself fails now and the edit stays.
+      messages.press('Resume Workspace and Retry');
+      assert.equal(await doc.save(), false, 'a save into a stopped workspace cannot succeed');
+      const offer = messages.shown.find((m) => m.buttons.includes('Resume Workspace and Retry'));
+      assert.ok(offer, `no resume offer among ${JSON.stringify(messages.shown)}`);
+      assert.match(offer.text, /not running/);
+      // Resumed in the spec's 5 s rhythm, then the dirty document is saved by the retry.
+      await waitFor(() => !doc.isDirty, { timeoutMs: 60_000, intervalMs: 500, what: 'the retry to save the document' });
+      assert.equal(await workspaceState(id), 2, 'the workspace runs again');
+      assert.equal(await serverCopy(id, 'src/resumed.py', diskRoot), `# saved once the workspace runs again\n${before}`);
+    } finally {
+      messages.uninstall();
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
   });
 });

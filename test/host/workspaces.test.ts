@@ -168,6 +168,8 @@ describe('workspaces', () => {
       const editor = vscode.window.activeTextEditor;
       assert.ok(editor, 'no document opened');
       assert.equal(editor.document.getText(), outcome.text || '(the init output is empty)');
+      assert.equal(editor.document.isDirty, false, 'the init output shows as an unsaved document');
+      assert.equal(editor.document.languageId, 'log');
     });
 
     it('shows the files to override, or says there are none', async () => {

@@ -131,6 +131,10 @@ describe('Submit Folder to Project: what is left out, the remembered project, st
     assert.match(listed, /Left out of .*se-ui-ok-.* \(1\):/);
     assert.match(listed, /notes/);
     assert.match(listed, /\.sphereignore/, `the list does not say which rule left notes out:\n${listed}`);
+    // A read-only document named for what it holds: no "unsaved" dot, nothing to save on close.
+    const tab = page.locator('.tabs-container .tab.active');
+    assert.match(((await tab.textContent()) ?? '').trim(), /^left out of se-ui-ok-\w+\.txt/);
+    assert.doesNotMatch((await tab.getAttribute('class')) ?? '', /\bdirty\b/, 'the list shows as unsaved');
     await dialog().waitFor({ timeout: 15_000 });
     await workbench().screenshot('submit-folder-left-out');
     await dialogButton('Submit').click();

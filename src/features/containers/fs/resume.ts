@@ -76,6 +76,8 @@ export class ResumeOffers implements vscode.Disposable {
       return false;
     }
     this.model.forgetUnavailable(workspaceId);
+    // An offer still on screen is about the stop that just ended: the next stop gets its own.
+    this.open.delete(workspaceId);
     await this.retry(workspaceId);
     return true;
   }

@@ -80,7 +80,7 @@ export function registerSubmissionsView(services: Services, history: SubmissionH
             const saved = await saveStream(entry.id, stream, data, options?.saveTo ? vscode.Uri.file(options.saveTo) : undefined);
             return saved?.fsPath;
           }
-          await openStreamText(data.toString('utf8'));
+          await openStreamText(entry.id, stream, data.toString('utf8'));
           return data.toString('utf8');
         } catch (err) {
           if (!isAbortError(err)) void showError(services.log, err, { context: `Could not fetch the ${stream} stream of submission ${entry.id}` });

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { ContainersClient } from '../../../api';
 import { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName } from '../../../api/types';
 import { formatTestsTable, parseTestsReport } from '../../../core/tests-report';
+import { showReadonlyText } from '../../../ui/readonly-text';
 
 export function isStreamName(value: unknown): value is ContainersStreamName {
   return typeof value === 'string' && (CONTAINERS_SUBMISSION_STREAMS as readonly string[]).includes(value);
@@ -15,10 +16,9 @@ export function looksBinary(data: Buffer): boolean {
   return data.subarray(0, 1024).includes(0);
 }
 
-export async function openStreamText(text: string, language = 'plaintext'): Promise<vscode.TextDocument> {
-  const doc = await vscode.workspace.openTextDocument({ content: text, language });
-  await vscode.window.showTextDocument(doc, { preview: true });
-  return doc;
+/** A text stream, read-only, in an editor titled by the submission and the stream. */
+export function openStreamText(id: number, name: string, text: string): Promise<vscode.TextDocument> {
+  return showReadonlyText(`submission ${id} ${name}.txt`, text);
 }
 
 export async function saveStream(id: number, stream: ContainersStreamName, data: Buffer, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
@@ -34,6 +34,6 @@ export async function saveStream(id: number, stream: ContainersStreamName, data:
 export async function openTestsReport(client: ContainersClient, id: number): Promise<string> {
   const raw = (await client.getSubmissionStream(id, 'tests_report')).toString('utf8');
   const table = formatTestsTable(parseTestsReport(raw));
-  await openStreamText(`Tests report of submission ${id}\n\n${table}\n`);
+  await openStreamText(id, 'tests report', `Tests report of submission ${id}\n\n${table}\n`);
   return table;
 }

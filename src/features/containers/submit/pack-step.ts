@@ -1,9 +1,11 @@
 // Folder → archive, with the person in the loop: what will be sent (files, bytes, what was left
 // out on request), then packing under a cancellable progress notification.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { MAX_TRANSFER_BYTES } from '../../../api';
 import { describeExcluded, formatBytes, packFolder, scanFolder, type FolderScan, type PackedArchive } from '../../../core/packer';
 import { withProgress } from '../../../ui/progress';
+import { showReadonlyText } from '../../../ui/readonly-text';
 
 const SUBMIT = 'Submit';
 const SHOW_LEFT_OUT = 'Show Left Out';
@@ -34,9 +36,7 @@ export async function confirmSend(scan: FolderScan, target: string): Promise<boo
 
 export async function showLeftOut(scan: FolderScan): Promise<vscode.TextDocument> {
   const lines = [`Left out of ${scan.root} (${scan.excluded.length}):`, '', ...scan.excluded.map(describeExcluded)];
-  const doc = await vscode.workspace.openTextDocument({ content: `${lines.join('\n')}\n`, language: 'plaintext' });
-  await vscode.window.showTextDocument(doc, { preview: true });
-  return doc;
+  return showReadonlyText(`left out of ${path.basename(scan.root)}.txt`, `${lines.join('\n')}\n`);
 }
 
 /** Packs into a temporary file; the caller disposes it. Refuses an archive the service would reject. */

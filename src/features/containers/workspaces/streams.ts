@@ -5,6 +5,7 @@ import { SphereApiError, isAbortError } from '../../../api/errors';
 import type { WorkspaceStreamName } from '../../../api/types';
 import { shortId } from '../tree/describe';
 import { remember, type ActionOutcome, type WorkspaceCommandContext } from './context';
+import { showReadonlyText } from '../../../ui/readonly-text';
 import { reportFailure } from './errors';
 import { resolveWorkspace } from './pick';
 
@@ -37,8 +38,7 @@ export async function showWorkspaceStream(ctx: WorkspaceCommandContext, stream: 
       throw err;
     }
     const text = data.toString('utf8');
-    const document = await vscode.workspace.openTextDocument({ content: text || `(the ${title} is empty)`, language: 'log' });
-    await vscode.window.showTextDocument(document, { preview: true });
+    const document = await showReadonlyText(`${title} of ${shortId(workspace.id)}.log`, text || `(the ${title} is empty)`, 'log');
     return { ok: true, text, document: document.uri };
   } catch (err) {
     if (isAbortError(err)) return { ok: false, cancelled: true };
