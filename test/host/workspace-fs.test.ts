@@ -200,7 +200,12 @@ describe('workspace files (sphere-workspace://)', function () {
   });
 
   it('refuses creating folders, deleting and renaming with a reason', async () => {
-    const why = /no API call to create, delete or rename/;
+    // NoPermissions, the code VS Code shows as "not allowed", with the sentence that says why.
+    const why = (err: vscode.FileSystemError) => {
+      assert.equal(err.code, 'NoPermissions', String(err));
+      assert.match(err.message, /no API call to create, delete or rename/);
+      return true;
+    };
     await assert.rejects(Promise.resolve(vscode.workspace.fs.createDirectory(files.uri(id, 'newdir'))), why);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.delete(files.uri(id, 'src/app.py'))), why);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.rename(files.uri(id, 'src/app.py'), files.uri(id, 'src/renamed.py'))), why);

@@ -7,7 +7,7 @@
 // the containers and walkthrough UI tests); everything about the files goes through the UI.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { containersClient, startWorkspace, type WorkspaceApi } from './containers-api';
+import { clearEmulatorRequests, containersClient, emulatorRequests, startWorkspace, type WorkspaceApi } from './containers-api';
 import { openWorkspaceFiles } from './open-workspace-files';
 import { useWorkbench } from './suite';
 
@@ -36,6 +36,7 @@ describe('workspace files in the editor (UI)', function () {
     const page = workbench().page;
     // The new window is a new page of the browser; its wait also spans the picks before it.
     const opened = page.context().waitForEvent('page', { timeout: 90_000 });
+    await clearEmulatorRequests();
     await openWorkspaceFiles(workbench(), workspaceId, 'Open in New Window');
     filesWindow = await opened;
     const files = filesWindow;
@@ -44,6 +45,18 @@ describe('workspace files in the editor (UI)', function () {
     // The new window's Explorer lists the workspace's files: open main.py from there.
     const row = files.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: 'main.py' }).first();
     await row.waitFor({ timeout: 60_000 });
+
+    // What opening the folder cost, VS Code's own probes (.vscode/settings.json, .git, ...)
+    // included: the root's one listing, and no file read before the person opens one.
+    await files.waitForTimeout(3_000);
+    const ofThisWorkspace = (await emulatorRequests()).filter((r) => r.url.includes(`/workspaces/${workspaceId}/`));
+    const listings = ofThisWorkspace.filter((r) => r.url.includes('/list_files'));
+    const reads = ofThisWorkspace.filter((r) => r.method === 'GET' && r.url.includes('/files/'));
+    const seen = ofThisWorkspace.map((r) => `${r.method} ${r.url.split('?')[0]}`);
+    console.log(`    opening the folder in a new window: ${listings.length} list_files, ${reads.length} downloads (${seen.length} requests in all)`);
+    assert.equal(listings.length, 1, `one listing of the root, the probes answered from it: ${JSON.stringify(seen)}`);
+    assert.equal(reads.length, 0, `a file was read before any was opened: ${JSON.stringify(seen)}`);
+
     await row.click();
     await files.locator('.tabs-container .tab.active').filter({ hasText: 'main.py' }).waitFor({ timeout: 20_000 });
     const original = (await client.downloadFile(workspaceId, 'main.py')).toString('utf8');
@@ -61,8 +74,7 @@ describe('workspace files in the editor (UI)', function () {
       if (saved.startsWith(EDIT)) break;
     }
     assert.doesNotMatch((await tab.getAttribute('class')) ?? '', /\bdirty\b/, 'the tab still shows unsaved changes');
-    assert.ok(saved.startsWith(`${EDIT}\n`), `the workspace's main.py does not start with the edit:\n${saved}`);
-    assert.ok(saved.endsWith(original.trimEnd()) || saved.includes(original.split('\n')[0]), 'the rest of main.py was lost');
+    assert.equal(saved, `${EDIT}\n${original}`, 'the workspace does not hold the edit on top of its main.py');
 
     // Read back from the workspace: what the editor shows is what the workspace holds.
     await files.keyboard.press('F1');
