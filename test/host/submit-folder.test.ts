@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorFaults, emulatorRequests, setEmulatorFaults } from './helpers';
+import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorFaults, emulatorInfo, emulatorRequests, setEmulatorFaults } from './helpers';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const FIXTURES = path.join(REPO_ROOT, 'test', 'fixtures', 'containers');
@@ -67,6 +67,41 @@ describe('Submit Folder to Project', function () {
     assert.match(channel, /\[run\] time [\d.]+ s · exit code 0 · signal - · skipped no/);
     assert.match(channel, /hello from Sphere Engine/);
     assert.match(channel, /Result: ok \(15\)\n {2}score: [\d.]+\n {2}time: [\d.]+ s\n {2}memory: /);
+  });
+
+  it('asks for the scenario as free text when the project lists none, and offers the one typed last time', async () => {
+    // A project whose configuration lists no scenarios (the service does not always show them):
+    // Console Python as the service returns it, with its project_config left out.
+    const { origin, token } = emulatorInfo();
+    const res = await fetch(`${origin}/containers/api/v1/projects/${PROJECTS.python}?access_token=${encodeURIComponent(token)}`);
+    const project = (await res.json()) as { config?: { project_config?: string } };
+    assert.ok(project.config?.project_config, 'the emulator shows the project configuration');
+    project.config = { ...project.config, project_config: undefined };
+
+    const win = vscode.window as { showInputBox: typeof vscode.window.showInputBox };
+    const original = win.showInputBox;
+    const asked: vscode.InputBoxOptions[] = [];
+    win.showInputBox = async (options?: vscode.InputBoxOptions) => {
+      asked.push(options ?? {});
+      return 'run';
+    };
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'se-free-scenario-'));
+    try {
+      fs.writeFileSync(path.join(folder, 'main.py'), 'print("typed scenario")\n');
+      const first = await vscode.commands.executeCommand<Outcome>(SUBMIT, vscode.Uri.file(folder), { project, confirm: false });
+      assert.equal(first.statusCode, 15, first.error ?? first.text);
+      assert.match(first.text ?? '', /scenario "run"/);
+      assert.equal(asked.length, 1, 'the scenario was not asked for');
+      assert.match(asked[0].prompt ?? '', /lists no scenarios: type one, or leave empty/);
+      assert.equal(asked[0].value, '', 'nothing typed before, nothing offered');
+
+      await vscode.commands.executeCommand<Outcome>(SUBMIT, vscode.Uri.file(folder), { project, confirm: false });
+      assert.equal(asked.length, 2);
+      assert.equal(asked[1].value, 'run', 'the scenario typed for this folder last time is offered');
+    } finally {
+      win.showInputBox = original;
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('build error: g++ messages appear in the Problems panel on main.cpp', async () => {
