@@ -2,13 +2,11 @@
 // "what will be sent" dialog, then the verdict in the Submissions output channel and view; a
 // build error's messages in the Problems panel on the local file.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { containersClient, type WorkspaceApi } from './containers-api';
-import { useWorkbench } from './suite';
+import { useWorkbench, useWorkbenchOnCopyOf } from './suite';
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const CONTAINER_SAMPLES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'containers');
 
 describe('Submit Folder to Project (UI)', function () {
   this.timeout(120_000);
@@ -45,19 +43,7 @@ describe('Submit Folder to Project (UI)', function () {
 describe('Submit Folder to Project with a build error (UI)', function () {
   this.timeout(150_000);
   // A copy of the build-error sample opened as the window's folder: the diagnostics land on its main.cpp.
-  let folder = '';
-  before(() => {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'se-ui-build-error-'));
-    fs.cpSync(path.join(REPO_ROOT, 'test', 'fixtures', 'containers', 'build-error'), folder, { recursive: true });
-  });
-  const workbench = useWorkbench(() => {
-    const url = new URL(process.env.SPHERE_UI_URL ?? '');
-    url.search = new URLSearchParams({ folder }).toString();
-    return { url: url.toString() };
-  });
-  after(() => {
-    if (folder) fs.rmSync(folder, { recursive: true, force: true });
-  });
+  const { workbench } = useWorkbenchOnCopyOf(path.join(CONTAINER_SAMPLES, 'build-error'));
 
   it('shows the build error verdict in the output and the g++ messages in the Problems panel on main.cpp', async () => {
     const page = workbench().page;
@@ -90,21 +76,13 @@ describe('Submit Folder to Project with a build error (UI)', function () {
 describe('Submit Folder to Project: what is left out, the remembered project, stop waiting (UI)', function () {
   this.timeout(180_000);
   // A copy of the `ok` sample: its .sphereignore leaves notes/ out.
-  let folder = '';
   let client: WorkspaceApi;
   before(() => {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'se-ui-ok-'));
-    fs.cpSync(path.join(REPO_ROOT, 'test', 'fixtures', 'containers', 'ok'), folder, { recursive: true });
     client = containersClient();
   });
-  const workbench = useWorkbench(() => {
-    const url = new URL(process.env.SPHERE_UI_URL ?? '');
-    url.search = new URLSearchParams({ folder }).toString();
-    return { url: url.toString() };
-  });
+  const { workbench } = useWorkbenchOnCopyOf(path.join(CONTAINER_SAMPLES, 'ok'));
   after(async () => {
     await client?.close();
-    if (folder) fs.rmSync(folder, { recursive: true, force: true });
   });
 
   const dialog = () => workbench().page.locator('.monaco-dialog-box');

@@ -3,8 +3,13 @@
 //
 //   const workbench = useWorkbench();           // in a describe(); then workbench().page ...
 //
+//   const { workbench } = useWorkbenchOnCopyOf(dir); // the window opened at a fresh copy of dir
+//
 // Mocha runs hooks of one kind in the order they are registered: a `before` registered above the
 // call runs before the workbench opens, an `after` registered below it runs once it is closed.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { Workbench, type WorkbenchOptions } from './workbench';
 
@@ -41,4 +46,26 @@ export function useWorkbench(options: WorkbenchOptions | (() => WorkbenchOptions
     if (!workbench) throw new Error('the workbench is not open (did its before hook fail?)');
     return workbench;
   };
+}
+
+/**
+ * A workbench whose window has a fresh copy of `source` as its folder (so what a test leaves there,
+ * diagnostics or remembered choices, is its own), removed after the last test. Returns the
+ * workbench getter and the copy's path.
+ */
+export function useWorkbenchOnCopyOf(source: string): { workbench: () => Workbench; folder: () => string } {
+  let folder = '';
+  before(() => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), `se-ui-${path.basename(source)}-`));
+    fs.cpSync(source, folder, { recursive: true });
+  });
+  const workbench = useWorkbench(() => {
+    const url = new URL(process.env.SPHERE_UI_URL ?? '');
+    url.search = new URLSearchParams({ folder }).toString();
+    return { url: url.toString() };
+  });
+  after(() => {
+    if (folder) fs.rmSync(folder, { recursive: true, force: true });
+  });
+  return { workbench, folder: () => folder };
 }
