@@ -82,8 +82,8 @@ interface WorkspaceState {
    * such a file is answered only by a listing fetched after it (a higher sequence number).
    */
   handedOut: Map<string, number>;
-  /** The answer to the one stat that follows an upload (see the header), with when it was made. */
-  uploads: Map<string, { stat: EntryStat; at: number }>;
+  /** The answer to the one stat that follows an upload (see the header); `uploadedAt` says when. */
+  uploads: Map<string, EntryStat & { uploadedAt: number }>;
   unavailable?: { until: number; failure: WorkspaceFsFailure };
 }
 
@@ -122,7 +122,7 @@ export class WorkspaceFsModel {
     if (upload) {
       // Once only: the stat VS Code makes right after writing. Any later one asks the server.
       ws.uploads.delete(rel);
-      if (this.now() - upload.at <= this.heldFileTrustMs) return upload.stat;
+      if (this.now() - upload.uploadedAt <= this.heldFileTrustMs) return upload;
     }
     const parent = await this.knownParent(workspaceId, rel);
     const entry = parent.entries.get(nameOf(rel));
@@ -221,9 +221,9 @@ export class WorkspaceFsModel {
       ws.uploads.delete(rel);
       return;
     }
-    const stat: EntryStat = { ...replaced, size, uploadedAt: this.now() };
+    const stat = { ...replaced, size, uploadedAt: this.now() };
     ws.listings.get(folder)?.entries.set(nameOf(rel), stat);
-    ws.uploads.set(rel, { stat, at: this.now() });
+    ws.uploads.set(rel, stat);
   }
 
   createDirectory(workspaceId: string, path: string): never {
