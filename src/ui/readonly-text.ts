@@ -3,6 +3,7 @@
 // An untitled document did the same job but showed as unsaved ("Untitled-1 ●") and asked to be
 // saved when closed; these are read-only, close quietly, and can still be saved with "Save As".
 import * as vscode from 'vscode';
+import { safeFileName } from '../core/safe-file-name';
 
 export const READONLY_TEXT_SCHEME = 'sphere-engine-text';
 
@@ -16,7 +17,7 @@ class ReadonlyTexts implements vscode.TextDocumentContentProvider {
 
   /** A new address per text (`sphere-engine-text:/<n>/<name>`): the tab shows `name`. */
   put(name: string, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: READONLY_TEXT_SCHEME, path: `/${++this.shown}/${safeName(name)}` });
+    const uri = vscode.Uri.from({ scheme: READONLY_TEXT_SCHEME, path: `/${++this.shown}/${safeFileName(name, 'text')}` });
     this.texts.set(uri.toString(), text);
     return uri;
   }
@@ -44,8 +45,4 @@ export async function showReadonlyText(name: string, text: string, language?: st
   if (language && doc.languageId !== language) doc = await vscode.languages.setTextDocumentLanguage(doc, language);
   await vscode.window.showTextDocument(doc, { preview: true });
   return doc;
-}
-
-function safeName(name: string): string {
-  return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || 'text';
 }

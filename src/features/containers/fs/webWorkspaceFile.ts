@@ -12,6 +12,7 @@
 // The desktop enters the workspace through its main process, which restarts the extension host
 // itself; it never showed the race, so it keeps updateWorkspaceFolders (no file to leave behind).
 import * as vscode from 'vscode';
+import { safeFileName } from '../../../core/safe-file-name';
 
 /** True when adding a folder here would switch the browser window to another workspace. */
 export function addingChangesBrowserWindowIdentity(): boolean {
@@ -38,14 +39,10 @@ export async function openWithFolderAdded(
   folders.push({ uri: folder.uri.toString(), name: folder.name });
   const dir = vscode.Uri.joinPath(storage, 'workspaces', workspaceId);
   await vscode.workspace.fs.createDirectory(dir);
-  const file = vscode.Uri.joinPath(dir, `${safeFileName(title)}.code-workspace`);
+  const file = vscode.Uri.joinPath(dir, `${safeFileName(title, 'Workspace')}.code-workspace`);
   await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(`${JSON.stringify({ folders }, null, 2)}\n`));
   // Read back before the page goes: the reloaded window reads this file first thing.
   await vscode.workspace.fs.stat(file);
   await vscode.commands.executeCommand('vscode.openFolder', file, { forceNewWindow: false });
   return file;
-}
-
-function safeFileName(name: string): string {
-  return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || 'Workspace';
 }

@@ -1,11 +1,11 @@
 // The workspace's init output, init error and files-to-override streams, opened as read-only
-// text documents (untitled, so nothing is written to disk).
+// text documents (src/ui/readonly-text.ts: nothing is written to disk, nothing asks to be saved).
 import * as vscode from 'vscode';
 import { SphereApiError, isAbortError } from '../../../api/errors';
 import type { WorkspaceStreamName } from '../../../api/types';
+import { showReadonlyText } from '../../../ui/readonly-text';
 import { shortId } from '../tree/describe';
 import { remember, type ActionOutcome, type WorkspaceCommandContext } from './context';
-import { showReadonlyText } from '../../../ui/readonly-text';
 import { reportFailure } from './errors';
 import { resolveWorkspace } from './pick';
 
