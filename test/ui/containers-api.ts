@@ -1,7 +1,7 @@
 // The UI suite's emulator seen from the tests, for what a test prepares or checks behind the
 // workbench's back: the extension's own compiled Containers client (out/src/api), pointed at the
-// emulator that scripts/test-host.js started (SPHERE_ENGINE_EMULATOR), and the emulator's request
-// log (what the extension in the workbench really sent).
+// emulator that scripts/test-host.js started (SPHERE_ENGINE_EMULATOR). The emulator's request log
+// comes from the host tests' helpers (test/host/helpers/emulator.ts: no vscode there).
 import * as path from 'node:path';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -50,24 +50,4 @@ export async function startWorkspace(client: WorkspaceApi, projectName: string, 
     await new Promise((r) => setTimeout(r, 1000));
   }
   return workspaceId;
-}
-
-/** One request the emulator answered (admin routes excluded); access_token shown as ***. */
-export interface LoggedRequest {
-  method: string;
-  url: string;
-  status: number;
-}
-
-/** The emulator's request log, oldest first: what the extension really sent. */
-export async function emulatorRequests(): Promise<LoggedRequest[]> {
-  const res = await fetch(`${emulatorEnv().origin}/__emulator/requests`);
-  if (!res.ok) throw new Error(`GET /__emulator/requests: HTTP ${res.status}`);
-  return ((await res.json()) as { items: LoggedRequest[] }).items;
-}
-
-/** Forgets the request log, so a test counts the requests of one action. */
-export async function clearEmulatorRequests(): Promise<void> {
-  const res = await fetch(`${emulatorEnv().origin}/__emulator/requests`, { method: 'DELETE' });
-  if (!res.ok) throw new Error(`DELETE /__emulator/requests: HTTP ${res.status}`);
 }

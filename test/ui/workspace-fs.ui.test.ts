@@ -7,7 +7,8 @@
 // the containers and walkthrough UI tests); everything about the files goes through the UI.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { clearEmulatorRequests, containersClient, emulatorRequests, startWorkspace, type WorkspaceApi } from './containers-api';
+import { clearEmulatorRequests, emulatorRequests } from '../host/helpers/emulator';
+import { containersClient, startWorkspace, type WorkspaceApi } from './containers-api';
 import { openWorkspaceFiles } from './open-workspace-files';
 import { useWorkbench } from './suite';
 
