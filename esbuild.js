@@ -1,4 +1,6 @@
-// Bundles the extension into one CommonJS file. `vscode` stays external (the host provides it).
+// Bundles the extension into one CommonJS file, and the packing worker into a second one beside it
+// (a worker thread needs a script of its own: src/core/packer-fragment-workers.ts starts
+// dist/packer-fragment-worker.js). `vscode` stays external (the host provides it).
 // --production: minified, with external source maps for the VSIX; --watch: rebuild on change.
 const esbuild = require('esbuild');
 
@@ -7,9 +9,9 @@ const watch = process.argv.includes('--watch');
 
 /** @type {import('esbuild').BuildOptions} */
 const options = {
-  entryPoints: ['src/extension.ts'],
+  entryPoints: { extension: 'src/extension.ts', 'packer-fragment-worker': 'src/core/packer-fragment-worker.ts' },
   bundle: true,
-  outfile: 'dist/extension.js',
+  outdir: 'dist',
   format: 'cjs',
   platform: 'node',
   target: 'node20',

@@ -19,3 +19,14 @@ export class PackError extends Error {
     this.name = 'PackError';
   }
 }
+
+export function changedWhilePacking(rel: string): PackError {
+  return new PackError('unreadable', `"${rel}" changed while packing; try again`, rel);
+}
+
+/** Makes sure a file-system error names the file, so the packer can say which one. */
+export function withPath(err: unknown, absolute: string): unknown {
+  const e = err as NodeJS.ErrnoException;
+  if (e && typeof e === 'object' && !e.path) e.path = absolute;
+  return err;
+}

@@ -1,29 +1,36 @@
 // Writes the scanned entries as a tar stream into the gzip sink.
 //
 // Why it looks like this: with 20,000 small files the cost is per file, not
-// per byte, so the per-file path has no promise, no stream and no allocation
-// of its own: the header is encoded in place in the current batch, and the
-// body reader (packer-body-reader.ts) reads the body straight into the batch
-// after it, synchronously on the main thread or, on machines with cores to
-// spare, in a worker thread; the padding is zero-filled there too (a
-// thread-pool round trip per file costs more than the read itself). The
-// entries may still be growing while this runs (the scan feeds them as it
+// per byte. The entries are cut into runs (fragmentTuning.runEntries); each
+// run goes into a lane of the sink (packer-gzip-sink.ts) and is laid out
+// entry by entry, header, body and padding together, by fillFragment
+// (packer-fragment.ts): on the main thread, or in a packing worker while the
+// main thread fills the next run (packer-fragment-workers.ts). Lanes reach
+// gzip in order, so the archive keeps the scan's order whoever filled them.
+//
+// What fillFragment leaves to the main thread is written here: files above
+// SMALL_FILE_BYTES, read asynchronously a batch's free room at a time so a
+// large or slow file never blocks the event loop for long, and entries whose
+// names need the `tar` package's PAX header.
+//
+// The entries may still be growing while this runs (the scan feeds them as it
 // walks), so the writer waits for more at the end of what it has, until the
-// feed says the scan is complete. Files above SMALL_FILE_BYTES are read
-// asynchronously, a batch's free room at a time, so a large or slow file
-// never blocks the event loop for long. The event loop also gets a turn every
-// SLICE_MS and at every full batch, so the extension host stays responsive and
-// cancellation is seen within milliseconds.
+// feed says the scan is complete. The event loop gets a turn every SLICE_MS,
+// so the extension host stays responsive and cancellation is seen within
+// milliseconds.
 import { promises as fsp } from 'node:fs';
-import * as path from 'node:path';
-import { changedWhilePacking, withPath, type BodyReader } from './packer-body-reader';
-import type { GzipFileSink } from './packer-gzip-sink';
+import { changedWhilePacking, withPath } from './packer-errors';
+import { absolutePath, archiveName, DIRECTORY_MODE, EPOCH_SECONDS, fillFragment, FragmentKind, LINK_MODE, SMALL_FILE_BYTES, type FragmentEntries, type FragmentPlace, type FragmentResult } from './packer-fragment';
+import type { WireEntries } from './packer-fragment-worker';
+import { fragmentTuning, WorkerLost, type FillAnswer, type PackWorkers } from './packer-fragment-workers';
+import { BATCH_BYTES, type GzipFileSink, type LaneWriter } from './packer-gzip-sink';
 import { BLOCK, slowHeader, writeFastHeader, type TarHeaderFields } from './packer-tar-header';
 
 /** What the writer needs of a scanned entry (core/packer's IncludedEntry). */
 export interface TarSourceEntry {
   path: string;
   kind: 'file' | 'directory' | 'symlink';
+  /** Files: set by the writer to what it packed. */
   size: number;
   mode?: number;
   mtimeMs?: number;
@@ -45,113 +52,222 @@ export function completeFeed(list: readonly TarSourceEntry[]): EntryFeed {
 }
 
 export interface TarWriteJob {
-  /** Absolute folder the entries' paths are relative to. */
-  root: string;
+  /** The folder the entries' paths are relative to, and the archive's top-level directory (fragmentPlace). */
+  place: FragmentPlace;
   entries: EntryFeed;
-  /** Name of the single top-level directory every entry goes under; null: entries at the top level. */
-  topFolder: string | null;
   sink: GzipFileSink;
-  reader: BodyReader;
+  workers: PackWorkers;
   signal?: AbortSignal;
+  /** Called once per file and link written, with its size as packed. */
   onEntryDone: (entry: TarSourceEntry) => void;
 }
 
-const SMALL_FILE_BYTES = 256 * 1024;
 const SLICE_MS = 10;
 /** A large file is read only into at least this much free room (fewer, larger reads). */
 const MIN_READ_ROOM = 64 * 1024;
-/** Directories and links carry no meaningful time; a fixed one keeps archives reproducible. */
-const EPOCH_SECONDS = 0;
-const DIRECTORY_MODE = 0o755;
-const LINK_MODE = 0o777;
-const FILE_MODE = 0o644;
+
+/** A run of entries in the shapes the writer needs: the scan's objects, fillFragment's arrays, and a worker's message. */
+interface Run {
+  place: FragmentPlace;
+  source: TarSourceEntry[];
+  entries: FragmentEntries;
+  wire(): WireEntries;
+}
 
 export async function writeTar(job: TarWriteJob): Promise<void> {
-  const { sink, signal, reader } = job;
+  const { sink, signal, workers, place } = job;
   const feed = job.entries;
-  // The entries' paths are normalised posix paths under root: plain concatenation is enough.
-  const rootPrefix = job.root.endsWith(path.sep) ? job.root : job.root + path.sep;
-  const prefix = job.topFolder === null ? '' : `${job.topFolder}/`;
-  if (prefix) await putHeader(sink, { path: prefix, type: 'directory', mode: DIRECTORY_MODE, mtimeSeconds: EPOCH_SECONDS, size: 0 }, 0);
+  const prefix = place.namePrefix;
 
-  let sliceStarted = performance.now();
-  for (let i = 0; ; i++) {
-    while (i === feed.list.length && !feed.complete) await feed.more();
-    if (i === feed.list.length) break;
-    const e = feed.list[i];
-    if (performance.now() - sliceStarted > SLICE_MS) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      sliceStarted = performance.now();
+  // Runs handed to workers, still being filled; the first failure stops the rest.
+  const inFlight = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  const throwIfFailed = (): void => {
+    if (failure) throw failure.error;
+  };
+  try {
+    if (prefix) {
+      const lane = sink.lane();
+      await putHeader(lane, { path: prefix, type: 'directory', mode: DIRECTORY_MODE, mtimeSeconds: EPOCH_SECONDS, size: 0 }, 0);
+      lane.close();
     }
-    signal?.throwIfAborted();
-    const name = prefix + e.path;
-    if (e.kind === 'directory') {
-      await putHeader(sink, { path: `${name}/`, type: 'directory', mode: DIRECTORY_MODE, mtimeSeconds: EPOCH_SECONDS, size: 0 }, 0);
-      continue;
+    let sliceStarted = performance.now();
+    for (let i = 0; ; ) {
+      while (i === feed.list.length && !feed.complete) await feed.more();
+      if (i === feed.list.length) break;
+      throwIfFailed();
+      signal?.throwIfAborted();
+      const end = Math.min(feed.list.length, i + fragmentTuning.runEntries);
+      const run = toRun(place, feed.list.slice(i, end) as TarSourceEntry[]);
+      const lane = sink.lane();
+      const worker = workers.take(end);
+      if (worker) {
+        const wire = run.wire();
+        // A worker that dies leaves its run to this thread (from the same place in the batch: nothing it wrote counts).
+        const viaWorker: Filler = (at, from) =>
+          worker.fill(lane.batchIndex, at, BATCH_BYTES, wire, from, run.source.length).catch((err: unknown) => {
+            if (err instanceof WorkerLost) return here(lane, run, at, from);
+            throw err;
+          });
+        const filling = fillRun(lane, run, job, viaWorker).then(
+          () => {
+            worker.finished();
+            inFlight.delete(filling);
+          },
+          (error: unknown) => {
+            worker.finished();
+            inFlight.delete(filling);
+            failure ??= { error };
+            // Its lane never closes: lanes behind it waiting for a batch must stop too.
+            sink.fail(error);
+          },
+        );
+        inFlight.add(filling);
+      } else {
+        await fillRun(lane, run, job, (at, from) => here(lane, run, at, from));
+      }
+      i = end;
+      if (performance.now() - sliceStarted > SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStarted = performance.now();
+      }
     }
-    if (e.kind === 'symlink') {
-      await putHeader(sink, { path: name, type: 'symlink', linkTarget: e.linkTarget, mode: LINK_MODE, mtimeSeconds: EPOCH_SECONDS, size: 0 }, 0);
-      job.onEntryDone(e);
-      continue;
-    }
-    const header: TarHeaderFields = { path: name, type: 'file', mode: e.mode ?? FILE_MODE, mtimeSeconds: Math.floor((e.mtimeMs ?? 0) / 1000), size: e.size };
-    const absolute = rootPrefix + (path.sep === '/' ? e.path : e.path.split('/').join(path.sep));
-    if (e.size <= SMALL_FILE_BYTES) {
-      const body = padded(e.size);
-      // Header and body land in the same batch; `putHeader` flushes first when they would not fit.
-      if (sink.room < BLOCK + body || !writeFastHeader(header, sink.batch, sink.used)) await putHeader(sink, header, body);
-      else sink.used += BLOCK;
-      reader.read(sink.batchIndex, sink.batch, sink.used, e.size, absolute, e.path);
-      sink.batch.fill(0, sink.used + e.size, sink.used + body);
-      sink.used += body;
-    } else {
-      await putHeader(sink, header, 0);
-      await streamLargeFile(absolute, e, sink, signal);
-    }
-    job.onEntryDone(e);
+    while (inFlight.size > 0) await Promise.race(inFlight);
+    throwIfFailed();
+    // End of archive: two zero blocks.
+    const last = sink.lane();
+    await last.flush();
+    last.batch.fill(0, 0, 2 * BLOCK);
+    last.used = 2 * BLOCK;
+    last.close();
+  } catch (err) {
+    // Let the runs in workers settle (failing the sink wakes any waiting for a batch) before the caller tears the sink down.
+    sink.fail(err);
+    await Promise.allSettled([...inFlight]);
+    throw failure?.error ?? err;
   }
-  // End of archive: two zero blocks.
-  if (sink.room < 2 * BLOCK) await sink.flush();
-  sink.batch.fill(0, sink.used, sink.used + 2 * BLOCK);
-  sink.used += 2 * BLOCK;
 }
 
-/** Puts a header into the batch with room for `bodyBytes` after it, flushing first when needed. */
-async function putHeader(sink: GzipFileSink, h: TarHeaderFields, bodyBytes: number): Promise<void> {
-  if (sink.room < BLOCK + bodyBytes) await sink.flush();
-  if (writeFastHeader(h, sink.batch, sink.used)) {
-    sink.used += BLOCK;
+function toRun(place: FragmentPlace, source: TarSourceEntry[]): Run {
+  const entries: FragmentEntries = { rels: [], kinds: [], links: [] };
+  let hasLinks = false;
+  for (const e of source) {
+    entries.rels.push(e.path);
+    entries.kinds.push(e.kind === 'file' ? FragmentKind.File : e.kind === 'directory' ? FragmentKind.Directory : FragmentKind.Symlink);
+    entries.links.push(e.linkTarget ?? '');
+    hasLinks ||= e.kind === 'symlink';
+  }
+  return {
+    place,
+    source,
+    entries,
+    wire: () => ({ rels: entries.rels.join('\0'), kinds: Uint8Array.from(entries.kinds), links: hasLinks ? entries.links : undefined }),
+  };
+}
+
+/** Fills on this thread. */
+function here(lane: LaneWriter, run: Run, at: number, from: number): FillAnswer {
+  const stats = new Float64Array(3 * (run.source.length - from));
+  return { result: fillFragment(lane.batch, at, BATCH_BYTES, run.place, run.entries, from, run.source.length, stats), stats };
+}
+
+type Filler = (at: number, from: number) => FillAnswer | Promise<FillAnswer>;
+
+/** Writes one run into its lane through `fill`, doing on this thread what fillFragment leaves to it. */
+async function fillRun(lane: LaneWriter, run: Run, job: TarWriteJob, fill: Filler): Promise<void> {
+  const count = run.source.length;
+  let next = 0;
+  while (next < count) {
+    if (lane.room < BLOCK) await lane.flush();
+    job.signal?.throwIfAborted();
+    const from = next;
+    const { result, stats } = await fill(lane.used, from);
+    lane.used = result.used;
+    next = result.next;
+    for (let k = from; k < next; k++) {
+      const e = run.source[k];
+      if (e.kind === 'file') {
+        const s = 3 * (k - from);
+        e.size = stats[s];
+        e.mode = stats[s + 1];
+        e.mtimeMs = stats[s + 2];
+      }
+      if (e.kind !== 'directory') job.onEntryDone(e);
+    }
+    // A run stopped for room in an empty batch would stop there again: that entry is written here instead.
+    if (result.stop === 'room' && lane.used > 0) {
+      await lane.flush();
+    } else if (result.stop === 'main' || result.stop === 'room') {
+      await writeEntryHere(lane, run, next, job);
+      next++;
+    } else if (result.stop === 'error') {
+      throw fragmentError(result, run.source[next], absolutePath(job.place, run.source[next].path));
+    }
+  }
+  lane.close();
+}
+
+/** One entry the fragment filler refused: a large file, or a header the `tar` package writes. */
+async function writeEntryHere(lane: LaneWriter, run: Run, k: number, job: TarWriteJob): Promise<void> {
+  const e = run.source[k];
+  const name = archiveName(job.place, e.path, run.entries.kinds[k]);
+  if (e.kind !== 'file') {
+    const header: TarHeaderFields =
+      e.kind === 'directory'
+        ? { path: name, type: 'directory', mode: DIRECTORY_MODE, mtimeSeconds: EPOCH_SECONDS, size: 0 }
+        : { path: name, type: 'symlink', linkTarget: e.linkTarget, mode: LINK_MODE, mtimeSeconds: EPOCH_SECONDS, size: 0 };
+    await putHeader(lane, header, 0);
+    if (e.kind === 'symlink') job.onEntryDone(e);
     return;
   }
-  const bytes = slowHeader(h);
-  if (sink.room < bytes.length + bodyBytes) await sink.flush();
-  bytes.copy(sink.batch, sink.used);
-  sink.used += bytes.length;
-}
-
-async function streamLargeFile(absolute: string, e: TarSourceEntry, sink: GzipFileSink, signal: AbortSignal | undefined): Promise<void> {
+  const absolute = absolutePath(job.place, e.path);
   const handle = await fsp.open(absolute, 'r').catch((err: unknown) => {
     throw withPath(err, absolute);
   });
   try {
+    const st = await handle.stat();
+    e.size = st.size;
+    e.mode = st.mode & 0o7777;
+    e.mtimeMs = st.mtimeMs;
+    const small = st.size <= SMALL_FILE_BYTES;
+    await putHeader(lane, { path: name, type: 'file', mode: e.mode, mtimeSeconds: Math.floor(st.mtimeMs / 1000), size: st.size }, small ? padded(st.size) : 0);
     let position = 0;
     while (position < e.size) {
-      if (sink.room < MIN_READ_ROOM) await sink.flush();
-      signal?.throwIfAborted();
-      const want = Math.min(sink.room, e.size - position);
-      const { bytesRead } = await handle.read(sink.batch, sink.used, want, position);
-      // The header promised `size` bytes: a file that shrank since the scan cannot be sent.
+      if (lane.room < Math.min(MIN_READ_ROOM, e.size - position)) await lane.flush();
+      job.signal?.throwIfAborted();
+      const want = Math.min(lane.room, e.size - position);
+      const { bytesRead } = await handle.read(lane.batch, lane.used, want, position);
+      // The header promised `size` bytes: a file that shrank since its stat cannot be sent.
       if (bytesRead === 0) throw changedWhilePacking(e.path);
-      sink.used += bytesRead;
+      lane.used += bytesRead;
       position += bytesRead;
     }
   } finally {
     await handle.close();
   }
   const pad = padded(e.size) - e.size;
-  if (sink.room < pad) await sink.flush();
-  sink.batch.fill(0, sink.used, sink.used + pad);
-  sink.used += pad;
+  if (lane.room < pad) await lane.flush();
+  lane.batch.fill(0, lane.used, lane.used + pad);
+  lane.used += pad;
+  job.onEntryDone(e);
+}
+
+/** Puts a header into the lane with room for `bodyBytes` after it, moving to a fresh batch first when needed. */
+async function putHeader(lane: LaneWriter, h: TarHeaderFields, bodyBytes: number): Promise<void> {
+  if (lane.room < BLOCK + bodyBytes) await lane.flush();
+  if (writeFastHeader(h, lane.batch, lane.used)) {
+    lane.used += BLOCK;
+    return;
+  }
+  const bytes = slowHeader(h);
+  if (lane.room < bytes.length + bodyBytes) await lane.flush();
+  bytes.copy(lane.batch, lane.used);
+  lane.used += bytes.length;
+}
+
+function fragmentError(result: FragmentResult, e: TarSourceEntry, absolute: string): unknown {
+  if (result.error?.code === 'SHORT') return changedWhilePacking(e.path);
+  return Object.assign(new Error(result.error?.message ?? 'read failed'), { code: result.error?.code, path: absolute });
 }
 
 /** Bytes a body takes in the archive: whole blocks. */

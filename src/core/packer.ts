@@ -27,7 +27,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from './tar-parts';
 import { GITIGNORE_FILE, IgnoreRules, SPHEREIGNORE_FILE } from './ignore-rules';
-import { BodyReader } from './packer-body-reader';
+import { fragmentPlace } from './packer-fragment';
+import { PackWorkers } from './packer-fragment-workers';
 import { ScanFeed } from './packer-entry-feed';
 import { PackError } from './packer-errors';
 import { GzipFileSink } from './packer-gzip-sink';
@@ -81,16 +82,17 @@ export interface ScanOptions {
 
 /** Walks the folder once and decides what goes into the archive. */
 export async function scanFolder(root: string, options: ScanOptions = {}): Promise<FolderScan> {
-  return scanTree(root, options, true);
+  return scanTree(root, options);
 }
 
 /**
- * `probeReadable` false skips the per-file readability probe (unless the
- * caller gave one): packFolder opens every file right after anyway and
- * reports an unreadable one with the same error, and on many small files the
- * probe was a tenth of the time.
+ * With a feed (packFolder scanning for itself), files are neither probed for
+ * reading (unless the caller gave a probe) nor stat'ed: the packer opens and
+ * fstats every file right after, reports an unreadable one with the same
+ * error, and sets each file's size, mode and time to what it packed. On many
+ * small files the probe was a tenth of the time and the lstat a quarter.
  */
-async function scanTree(root: string, options: ScanOptions, probeReadable: boolean, feed?: ScanFeed<IncludedEntry>): Promise<FolderScan> {
+async function scanTree(root: string, options: ScanOptions, feed?: ScanFeed<IncludedEntry>): Promise<FolderScan> {
   const absRoot = path.resolve(root);
   const rootStat = await fsp.stat(absRoot).catch(() => undefined);
   if (!rootStat?.isDirectory()) throw new PackError('not-a-folder', `Not a folder: ${absRoot}`);
@@ -151,9 +153,14 @@ async function scanTree(root: string, options: ScanOptions, probeReadable: boole
       }
       try {
         if (options.checkReadable) await options.checkReadable(abs);
-        else if (probeReadable) accessSync(abs, fsConstants.R_OK);
+        else if (!feed) accessSync(abs, fsConstants.R_OK);
       } catch (err) {
         throw unreadable(rel, err);
+      }
+      if (feed) {
+        scan.included.push({ path: rel, kind, size: 0 });
+        scan.fileCount++;
+        continue;
       }
       const stat = lstatSync(abs);
       const size = stat.size;
@@ -215,7 +222,13 @@ export interface PackedArchive {
 /**
  * Without a scan given, the folder is scanned while the archive is written:
  * the writer takes entries as the scan finds them (packer-entry-feed.ts), and
- * progress is reported once the scan is complete, when the totals are known.
+ * progress is reported once the scan is complete, when the number of files is
+ * known (the bytes are known as files are packed: until the last one,
+ * `bytesTotal` is the bytes packed so far).
+ *
+ * Files are packed as they are when read (size, mode and time from the open
+ * file), and the returned scan says so: its files' sizes and its total are
+ * those packed, also when a scan was given and a file changed since.
  */
 export async function packFolder(root: string, options: PackOptions = {}): Promise<PackedArchive> {
   options.signal?.throwIfAborted();
@@ -234,7 +247,7 @@ export async function packFolder(root: string, options: PackOptions = {}): Promi
   } else {
     const scanFeed = new ScanFeed<IncludedEntry>();
     feed = scanFeed;
-    scanning = scanTree(root, { ...options, signal: stop.signal }, false, scanFeed);
+    scanning = scanTree(root, { ...options, signal: stop.signal }, scanFeed);
     scanning.then(
       () => scanFeed.finish(),
       (err: unknown) => scanFeed.fail(err),
@@ -260,7 +273,7 @@ export async function packFolder(root: string, options: PackOptions = {}): Promi
   let scanned: FolderScan | undefined = options.scan;
   const done = { files: 0, bytes: 0 };
   const report = (): void => {
-    if (scanned) options.onProgress?.({ filesDone: done.files, filesTotal: scanned.fileCount, bytesDone: done.bytes, bytesTotal: scanned.totalBytes });
+    if (scanned) options.onProgress?.({ filesDone: done.files, filesTotal: scanned.fileCount, bytesDone: done.bytes, bytesTotal: Math.max(scanned.totalBytes, done.bytes) });
   };
   const onEntryDone = (entry: { size: number }): void => {
     done.files++;
@@ -279,12 +292,14 @@ export async function packFolder(root: string, options: PackOptions = {}): Promi
   }
 
   const sink = new GzipFileSink(file, options.signal);
-  const reader = new BodyReader(sink.shared);
-  sink.setSealer((batch) => reader.seal(batch));
+  const place = fragmentPlace(absRoot, topFolder, path.sep);
+  const workers = new PackWorkers(sink.shared, place);
   try {
-    await writeTar({ root: absRoot, entries: feed, topFolder, sink, reader, signal: options.signal, onEntryDone });
+    await writeTar({ place, entries: feed, sink, workers, signal: options.signal, onEntryDone });
     scanned = await scanning;
     await sink.finish();
+    scanned.totalBytes = packedBytes(scanned.included);
+    report();
   } catch (err) {
     stop.abort();
     await sink.abort(err);
@@ -298,11 +313,17 @@ export async function packFolder(root: string, options: PackOptions = {}): Promi
     if (err === scanOutcome) throw err;
     throw translatePackFailure(err, absRoot);
   } finally {
-    reader.close();
+    workers.close();
     options.signal?.removeEventListener('abort', onAbort);
   }
   const bytes = (await fsp.stat(file)).size;
   return { file, bytes, scan: scanned, dispose };
+}
+
+function packedBytes(entries: readonly IncludedEntry[]): number {
+  let total = 0;
+  for (const e of entries) if (e.kind === 'file') total += e.size;
+  return total;
 }
 
 export interface SizeLimits {

@@ -31,6 +31,7 @@ interface Outcome {
 }
 interface SubmitApi {
   outputText(): string;
+  packingWorkerRuns(): number;
   finished: Array<{ submission: { id: number }; testsReport?: { summary: { failed: number; passed: number } } }>;
 }
 
@@ -67,6 +68,27 @@ describe('Submit Folder to Project', function () {
     assert.match(channel, /\[run\] time [\d.]+ s · exit code 0 · signal - · skipped no/);
     assert.match(channel, /hello from Sphere Engine/);
     assert.match(channel, /Result: ok \(15\)\n {2}score: [\d.]+\n {2}time: [\d.]+ s\n {2}memory: /);
+  });
+
+  it('a folder of 8,000 files is packed with a worker thread in this host, and every file is sent', async () => {
+    // Above fragmentTuning.workersAfterEntries (2000): the packer starts its worker here, in
+    // the real extension host, from the script beside the bundle (started once the folder is
+    // read, ready well before the last of 8,000 files is packed).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-many-'));
+    try {
+      fs.cpSync(path.join(FIXTURES, 'ok'), dir, { recursive: true });
+      for (let d = 0; d < 80; d++) {
+        fs.mkdirSync(path.join(dir, 'data', `d${d}`), { recursive: true });
+        for (let f = 0; f < 100; f++) fs.writeFileSync(path.join(dir, 'data', `d${d}`, `f${f}.txt`), `file ${d}/${f}\n`);
+      }
+      const runsBefore = (await api()).packingWorkerRuns();
+      const outcome = await vscode.commands.executeCommand<Outcome>(SUBMIT, vscode.Uri.file(dir), { projectId: PROJECTS.python, scenario: 'run', confirm: false });
+      assert.equal(outcome.statusCode, 15, outcome.error ?? outcome.text);
+      assert.match((await api()).outputText(), new RegExp(`Submission ${outcome.id} sent to Console Python \\(scenario "run"\\) from .*se-many-\\w+ \\(8004 files`));
+      assert.ok((await api()).packingWorkerRuns() > runsBefore, 'a worker thread packed part of the folder');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('asks for the scenario as free text when the project lists none, and offers the one typed last time', async () => {

@@ -12,6 +12,8 @@ import { onDidFinishContainersSubmission, type FinishedContainersSubmission } fr
 import { SubmitFlow, type SubmitOutcome, type SubmitRequest } from './flow';
 import { SubmissionOutput } from './output';
 
+import { workerFills } from '../../../core/packer-fragment-workers';
+
 export { onDidFinishContainersSubmission, type FinishedContainersSubmission } from './events';
 
 /** Test hooks under exports.containersSubmit (never a token). */
@@ -23,6 +25,8 @@ export interface SubmitTestApi {
   finished: FinishedContainersSubmission[];
   /** Redacted copies too: the stream URIs of a submission carry the access token. */
   onDidFinish: vscode.Event<FinishedContainersSubmission>;
+  /** Runs of entries packed by a worker thread in this extension host so far (the bundle's own count). */
+  packingWorkerRuns(): number;
 }
 
 export function registerSubmitFeature(services: Services): void {
@@ -46,7 +50,7 @@ export function registerSubmitFeature(services: Services): void {
   const submissions = registerSubmissionsView(services, history, flow);
   const onDidFinish: vscode.Event<FinishedContainersSubmission> = (listener, thisArgs, disposables) =>
     onDidFinishContainersSubmission((e) => listener.call(thisArgs, redactedCopy(e)), undefined, disposables);
-  const api: SubmitTestApi = { outputText: () => output.text(), submissions, finished, onDidFinish };
+  const api: SubmitTestApi = { outputText: () => output.text(), submissions, finished, onDidFinish, packingWorkerRuns: workerFills };
   services.exports.containersSubmit = api;
 }
 

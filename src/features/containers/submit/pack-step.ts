@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { MAX_TRANSFER_BYTES } from '../../../api';
 import { describeExcluded, formatBytes, packFolder, scanFolder, type FolderScan, type PackedArchive } from '../../../core/packer';
+import { startWorkersFor } from '../../../core/packer-fragment-workers';
 import { withProgress } from '../../../ui/progress';
 import { showReadonlyText } from '../../../ui/readonly-text';
 
@@ -11,7 +12,10 @@ const SUBMIT = 'Submit';
 const SHOW_LEFT_OUT = 'Show Left Out';
 
 export async function scanWithProgress(folder: string): Promise<FolderScan> {
-  return withProgress({ title: vscode.l10n.t('Reading {0}', folder), location: vscode.ProgressLocation.Window }, (signal) => scanFolder(folder, { signal }));
+  const scan = await withProgress({ title: vscode.l10n.t('Reading {0}', folder), location: vscode.ProgressLocation.Window }, (signal) => scanFolder(folder, { signal }));
+  // A large folder is packed with a worker thread's help: starting it now, while the person reads the confirmation, saves its start-up.
+  startWorkersFor(scan.included.length);
+  return scan;
 }
 
 export function summariseScan(scan: FolderScan): string {
