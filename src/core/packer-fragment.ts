@@ -16,14 +16,14 @@
 // SMALL_FILE_BYTES, streamed asynchronously there, or a name the plain ustar
 // header cannot hold), or when a file cannot be read ('error').
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { BLOCK, writeFastHeader } from './packer-ustar-header';
+import { BLOCK, paddedSize, writeFastHeader, type TarHeaderFields } from './packer-ustar-header';
 
 /** Files up to this size are read in one go into the batch; larger ones are streamed. */
 export const SMALL_FILE_BYTES = 256 * 1024;
 /** Directories and links carry no meaningful time; a fixed one keeps archives reproducible. */
-export const EPOCH_SECONDS = 0;
-export const DIRECTORY_MODE = 0o755;
-export const LINK_MODE = 0o777;
+const EPOCH_SECONDS = 0;
+const DIRECTORY_MODE = 0o755;
+const LINK_MODE = 0o777;
 
 export enum FragmentKind {
   File = 0,
@@ -53,6 +53,13 @@ export interface FragmentEntries {
 /** `root`: the folder; `topFolder`: the one directory every entry goes under, or null. */
 export function fragmentPlace(root: string, topFolder: string | null, sep: string): FragmentPlace {
   return { rootPrefix: root.endsWith(sep) ? root : root + sep, namePrefix: topFolder === null ? '' : `${topFolder}/`, sep };
+}
+
+/** The header of a directory or a link: fixed mode and time, no body. */
+export function nonFileHeader(name: string, kind: FragmentKind.Directory | FragmentKind.Symlink, linkTarget: string | undefined): TarHeaderFields {
+  return kind === FragmentKind.Directory
+    ? { path: name, type: 'directory', mode: DIRECTORY_MODE, mtimeSeconds: EPOCH_SECONDS, size: 0 }
+    : { path: name, type: 'symlink', linkTarget, mode: LINK_MODE, mtimeSeconds: EPOCH_SECONDS, size: 0 };
 }
 
 export function archiveName(place: FragmentPlace, rel: string, kind: FragmentKind): string {
@@ -86,11 +93,7 @@ export function fillFragment(into: Buffer, at: number, limit: number, place: Fra
     const kind = e.kinds[i];
     if (kind !== FragmentKind.File) {
       if (limit - used < BLOCK) return { used, next: i, stop: 'room' };
-      const header =
-        kind === FragmentKind.Directory
-          ? { path: archiveName(place, e.rels[i], kind), type: 'directory' as const, mode: DIRECTORY_MODE, mtimeSeconds: EPOCH_SECONDS, size: 0 }
-          : { path: archiveName(place, e.rels[i], kind), type: 'symlink' as const, linkTarget: e.links[i], mode: LINK_MODE, mtimeSeconds: EPOCH_SECONDS, size: 0 };
-      if (!writeFastHeader(header, into, used)) return { used, next: i, stop: 'main' };
+      if (!writeFastHeader(nonFileHeader(archiveName(place, e.rels[i], kind), kind, e.links[i]), into, used)) return { used, next: i, stop: 'main' };
       used += BLOCK;
       continue;
     }
@@ -104,7 +107,7 @@ export function fillFragment(into: Buffer, at: number, limit: number, place: Fra
       const st = fstatSync(fd);
       const size = st.size;
       if (size > SMALL_FILE_BYTES) return { used, next: i, stop: 'main' };
-      const body = Math.ceil(size / BLOCK) * BLOCK;
+      const body = paddedSize(size);
       if (limit - used < BLOCK + body) return { used, next: i, stop: 'room' };
       const mode = st.mode & 0o7777;
       const header = { path: archiveName(place, e.rels[i], kind), type: 'file' as const, mode, mtimeSeconds: Math.floor(st.mtimeMs / 1000), size };

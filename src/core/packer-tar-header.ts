@@ -4,7 +4,7 @@
 import * as tar from './tar-parts';
 import type { TarHeaderFields } from './packer-ustar-header';
 
-export { BLOCK, writeFastHeader, type TarEntryType, type TarHeaderFields } from './packer-ustar-header';
+export { BLOCK, paddedSize, writeFastHeader, type TarEntryType, type TarHeaderFields } from './packer-ustar-header';
 
 /** The header (a PAX record first when needed) for entries the fast path refuses. */
 export function slowHeader(h: TarHeaderFields): Buffer {

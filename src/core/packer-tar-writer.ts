@@ -20,11 +20,11 @@
 // milliseconds.
 import { promises as fsp } from 'node:fs';
 import { changedWhilePacking, withPath } from './packer-errors';
-import { absolutePath, archiveName, DIRECTORY_MODE, EPOCH_SECONDS, fillFragment, FragmentKind, LINK_MODE, SMALL_FILE_BYTES, type FragmentEntries, type FragmentPlace, type FragmentResult } from './packer-fragment';
+import { absolutePath, archiveName, fillFragment, FragmentKind, nonFileHeader, SMALL_FILE_BYTES, type FragmentEntries, type FragmentPlace, type FragmentResult } from './packer-fragment';
 import type { WireEntries } from './packer-fragment-worker';
 import { fragmentTuning, WorkerLost, type FillAnswer, type PackWorkers } from './packer-fragment-workers';
 import { BATCH_BYTES, type GzipFileSink, type LaneWriter } from './packer-gzip-sink';
-import { BLOCK, slowHeader, writeFastHeader, type TarHeaderFields } from './packer-tar-header';
+import { BLOCK, paddedSize, slowHeader, writeFastHeader, type TarHeaderFields } from './packer-tar-header';
 
 /** What the writer needs of a scanned entry (core/packer's IncludedEntry). */
 export interface TarSourceEntry {
@@ -68,7 +68,6 @@ const MIN_READ_ROOM = 64 * 1024;
 
 /** A run of entries in the shapes the writer needs: the scan's objects, fillFragment's arrays, and a worker's message. */
 interface Run {
-  place: FragmentPlace;
   source: TarSourceEntry[];
   entries: FragmentEntries;
   wire(): WireEntries;
@@ -88,7 +87,7 @@ export async function writeTar(job: TarWriteJob): Promise<void> {
   try {
     if (prefix) {
       const lane = sink.lane();
-      await putHeader(lane, { path: prefix, type: 'directory', mode: DIRECTORY_MODE, mtimeSeconds: EPOCH_SECONDS, size: 0 }, 0);
+      await putHeader(lane, nonFileHeader(prefix, FragmentKind.Directory, undefined), 0);
       lane.close();
     }
     let sliceStarted = performance.now();
@@ -98,7 +97,7 @@ export async function writeTar(job: TarWriteJob): Promise<void> {
       throwIfFailed();
       signal?.throwIfAborted();
       const end = Math.min(feed.list.length, i + fragmentTuning.runEntries);
-      const run = toRun(place, feed.list.slice(i, end) as TarSourceEntry[]);
+      const run = toRun(feed.list.slice(i, end) as TarSourceEntry[]);
       const lane = sink.lane();
       const worker = workers.take(end);
       if (worker) {
@@ -106,7 +105,7 @@ export async function writeTar(job: TarWriteJob): Promise<void> {
         // A worker that dies leaves its run to this thread (from the same place in the batch: nothing it wrote counts).
         const viaWorker: Filler = (at, from) =>
           worker.fill(lane.batchIndex, at, BATCH_BYTES, wire, from, run.source.length).catch((err: unknown) => {
-            if (err instanceof WorkerLost) return here(lane, run, at, from);
+            if (err instanceof WorkerLost) return here(lane, place, run, at, from);
             throw err;
           });
         const filling = fillRun(lane, run, job, viaWorker).then(
@@ -124,7 +123,7 @@ export async function writeTar(job: TarWriteJob): Promise<void> {
         );
         inFlight.add(filling);
       } else {
-        await fillRun(lane, run, job, (at, from) => here(lane, run, at, from));
+        await fillRun(lane, run, job, (at, from) => here(lane, place, run, at, from));
       }
       i = end;
       if (performance.now() - sliceStarted > SLICE_MS) {
@@ -148,7 +147,7 @@ export async function writeTar(job: TarWriteJob): Promise<void> {
   }
 }
 
-function toRun(place: FragmentPlace, source: TarSourceEntry[]): Run {
+function toRun(source: TarSourceEntry[]): Run {
   const entries: FragmentEntries = { rels: [], kinds: [], links: [] };
   let hasLinks = false;
   for (const e of source) {
@@ -158,7 +157,6 @@ function toRun(place: FragmentPlace, source: TarSourceEntry[]): Run {
     hasLinks ||= e.kind === 'symlink';
   }
   return {
-    place,
     source,
     entries,
     wire: () => ({ rels: entries.rels.join('\0'), kinds: Uint8Array.from(entries.kinds), links: hasLinks ? entries.links : undefined }),
@@ -166,9 +164,9 @@ function toRun(place: FragmentPlace, source: TarSourceEntry[]): Run {
 }
 
 /** Fills on this thread. */
-function here(lane: LaneWriter, run: Run, at: number, from: number): FillAnswer {
+function here(lane: LaneWriter, place: FragmentPlace, run: Run, at: number, from: number): FillAnswer {
   const stats = new Float64Array(3 * (run.source.length - from));
-  return { result: fillFragment(lane.batch, at, BATCH_BYTES, run.place, run.entries, from, run.source.length, stats), stats };
+  return { result: fillFragment(lane.batch, at, BATCH_BYTES, place, run.entries, from, run.source.length, stats), stats };
 }
 
 type Filler = (at: number, from: number) => FillAnswer | Promise<FillAnswer>;
@@ -212,11 +210,7 @@ async function writeEntryHere(lane: LaneWriter, run: Run, k: number, job: TarWri
   const e = run.source[k];
   const name = archiveName(job.place, e.path, run.entries.kinds[k]);
   if (e.kind !== 'file') {
-    const header: TarHeaderFields =
-      e.kind === 'directory'
-        ? { path: name, type: 'directory', mode: DIRECTORY_MODE, mtimeSeconds: EPOCH_SECONDS, size: 0 }
-        : { path: name, type: 'symlink', linkTarget: e.linkTarget, mode: LINK_MODE, mtimeSeconds: EPOCH_SECONDS, size: 0 };
-    await putHeader(lane, header, 0);
+    await putHeader(lane, nonFileHeader(name, e.kind === 'directory' ? FragmentKind.Directory : FragmentKind.Symlink, e.linkTarget), 0);
     if (e.kind === 'symlink') job.onEntryDone(e);
     return;
   }
@@ -230,7 +224,7 @@ async function writeEntryHere(lane: LaneWriter, run: Run, k: number, job: TarWri
     e.mode = st.mode & 0o7777;
     e.mtimeMs = st.mtimeMs;
     const small = st.size <= SMALL_FILE_BYTES;
-    await putHeader(lane, { path: name, type: 'file', mode: e.mode, mtimeSeconds: Math.floor(st.mtimeMs / 1000), size: st.size }, small ? padded(st.size) : 0);
+    await putHeader(lane, { path: name, type: 'file', mode: e.mode, mtimeSeconds: Math.floor(st.mtimeMs / 1000), size: st.size }, small ? paddedSize(st.size) : 0);
     let position = 0;
     while (position < e.size) {
       if (lane.room < Math.min(MIN_READ_ROOM, e.size - position)) await lane.flush();
@@ -245,7 +239,7 @@ async function writeEntryHere(lane: LaneWriter, run: Run, k: number, job: TarWri
   } finally {
     await handle.close();
   }
-  const pad = padded(e.size) - e.size;
+  const pad = paddedSize(e.size) - e.size;
   if (lane.room < pad) await lane.flush();
   lane.batch.fill(0, lane.used, lane.used + pad);
   lane.used += pad;
@@ -268,9 +262,4 @@ async function putHeader(lane: LaneWriter, h: TarHeaderFields, bodyBytes: number
 function fragmentError(result: FragmentResult, e: TarSourceEntry, absolute: string): unknown {
   if (result.error?.code === 'SHORT') return changedWhilePacking(e.path);
   return Object.assign(new Error(result.error?.message ?? 'read failed'), { code: result.error?.code, path: absolute });
-}
-
-/** Bytes a body takes in the archive: whole blocks. */
-function padded(size: number): number {
-  return Math.ceil(size / BLOCK) * BLOCK;
 }

@@ -11,6 +11,11 @@
 
 export const BLOCK = 512;
 
+/** Bytes a body of `size` takes in the archive: whole blocks. */
+export function paddedSize(size: number): number {
+  return Math.ceil(size / BLOCK) * BLOCK;
+}
+
 export type TarEntryType = 'file' | 'directory' | 'symlink';
 
 export interface TarHeaderFields {

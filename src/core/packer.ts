@@ -298,7 +298,8 @@ export async function packFolder(root: string, options: PackOptions = {}): Promi
     await writeTar({ place, entries: feed, sink, workers, signal: options.signal, onEntryDone });
     scanned = await scanning;
     await sink.finish();
-    scanned.totalBytes = packedBytes(scanned.included);
+    // Every file went through onEntryDone once, with its size as packed.
+    scanned.totalBytes = done.bytes;
     report();
   } catch (err) {
     stop.abort();
@@ -318,12 +319,6 @@ export async function packFolder(root: string, options: PackOptions = {}): Promi
   }
   const bytes = (await fsp.stat(file)).size;
   return { file, bytes, scan: scanned, dispose };
-}
-
-function packedBytes(entries: readonly IncludedEntry[]): number {
-  let total = 0;
-  for (const e of entries) if (e.kind === 'file') total += e.size;
-  return total;
 }
 
 export interface SizeLimits {
