@@ -12,7 +12,9 @@ import * as path from 'node:path';
 import { CompilersClient } from '../src/api';
 import { COMPILERS_POLL_MS } from '../src/core/poller';
 import { runSubmission, type CompilersApi } from '../src/features/compilers/run-core';
-import { defaultOptions, startEmulator, DEFAULT_TOKEN } from '../emulator/server';
+import { defaultOptions, startEmulator } from '../emulator/server';
+
+const TOKEN = 'bench-token';
 import type { Benchmark, Figure } from './types';
 
 const DEFAULT_RUNS = 5;
@@ -36,8 +38,8 @@ interface Row {
 
 async function measure(runs: number, tmpRoot: string): Promise<{ rows: Row[]; parallelViolations: number }> {
   const dataDir = fs.mkdtempSync(path.join(tmpRoot, 'se-bench-compilers-'));
-  const emu = await startEmulator(defaultOptions({ dataDir, tokens: [DEFAULT_TOKEN], pollMinIntervalMs: 1000 }));
-  const client = new CompilersClient({ endpoint: emu.endpoints.compilers, token: DEFAULT_TOKEN });
+  const emu = await startEmulator(defaultOptions({ dataDir, tokens: [TOKEN], pollMinIntervalMs: 1000 }));
+  const client = new CompilersClient({ endpoint: emu.endpoints.compilers, token: TOKEN });
   // The emulator's own time is read from its in-memory store (same process): the moment the
   // submission turned final, sampled every 2 ms, minus the moment the POST was answered.
   const finalAt = (id: number): Promise<number> =>
@@ -55,7 +57,7 @@ async function measure(runs: number, tmpRoot: string): Promise<{ rows: Row[]; pa
   const rows: Row[] = [];
   try {
     for (let i = 0; i <= runs; i++) {
-      await fetch(`${emu.origin}/__emulator/requests`, { method: 'DELETE' });
+      emu.ctx.requests.clear();
       let emulatorFinal: Promise<number> | undefined;
       // stdout and stderr both written, so two streams are fetched and their parallelism shows.
       const streamCalls: Array<{ start: number; end: number }> = [];
@@ -79,8 +81,7 @@ async function measure(runs: number, tmpRoot: string): Promise<{ rows: Row[]; pa
       const doneAt = await emulatorFinal!;
       const total = outcome.timing.streamsAt - outcome.timing.startedAt;
       const emulator = doneAt - outcome.timing.createdAt;
-      const log = (await (await fetch(`${emu.origin}/__emulator/requests`)).json()) as { items: Array<{ at: number; method: string; url: string; ms: number }> };
-      const api = log.items.filter((r) => r.url.startsWith('/compilers/'));
+      const api = emu.ctx.requests.list().filter((r) => r.url.startsWith('/compilers/'));
       const posts = api.filter((r) => r.method === 'POST');
       const polls = api.filter((r) => r.method === 'GET' && /\/submissions\/\d+(\?|$)/.test(r.url));
       const streams = api.filter((r) => r.method === 'GET' && /\/submissions\/\d+\/\w+/.test(r.url));

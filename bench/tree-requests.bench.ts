@@ -10,7 +10,9 @@ import { promises as fsp } from 'node:fs';
 import { ContainersClient } from '../src/api';
 import { ContainersTreeModel } from '../src/features/containers/tree/model';
 import type { ProjectNode, TreeNode } from '../src/features/containers/tree/nodes';
-import { DEFAULT_TOKEN, defaultOptions, startEmulator, type RunningEmulator } from '../emulator/server';
+import { defaultOptions, startEmulator, type RunningEmulator } from '../emulator/server';
+
+const TOKEN = 'bench-token';
 import { seedWorkspaces } from '../emulator/containers/seed-workspaces';
 import type { Benchmark, BenchContext, Figure } from './types';
 
@@ -40,8 +42,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function run(ctx: BenchContext): Promise<Figure[]> {
   const dataDir = path.join(ctx.tmpDir, 'emulator');
-  const emulator = await startEmulator(defaultOptions({ dataDir, slots: 10_000, sandbox: 'none' }));
-  const client = new ContainersClient({ endpoint: emulator.endpoints.containers, token: DEFAULT_TOKEN });
+  const emulator = await startEmulator(defaultOptions({ dataDir, tokens: [TOKEN], slots: 10_000, sandbox: 'none' }));
+  const client = new ContainersClient({ endpoint: emulator.endpoints.containers, token: TOKEN });
   const figures: Figure[] = [];
   try {
     seedWorkspaces(emulator.ctx, { count: WORKSPACES, projectId: CONSOLE_PYTHON, projectName: 'Console Python', idFill: '0', lastStarting: true });

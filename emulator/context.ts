@@ -5,6 +5,7 @@ import type { Clock } from './clock';
 import type { RequestLog } from './request-log';
 import type { FaultRule } from './http/faults';
 import type { PollGuard } from './http/poll-guard';
+import type { SandboxInfo } from './runner/sandbox';
 
 export type SandboxMode = 'auto' | 'bwrap' | 'none';
 
@@ -15,7 +16,10 @@ export interface EmulatorOptions {
   host: string;
   /** Where state lives; survives restarts. */
   dataDir: string;
-  /** Accepted access tokens. Every module accepts every token in the set. */
+  /**
+   * Accepted access tokens; at least one. Every module accepts every token in the set; the test
+   * hooks accept only these, even after /__emulator/tokens has replaced the modules' set.
+   */
   tokens: string[];
   /** Minimum pause between two GETs of one submission; 0 turns the protection off. */
   pollMinIntervalMs: number;
@@ -30,6 +34,8 @@ export interface EmulatorOptions {
   slots: number;
   /** Print request lines to stdout. */
   verbose: boolean;
+  /** Serve the /__emulator/* test controls (tests only: they can swap tokens and break answers). */
+  testHooks: boolean;
 }
 
 export interface EmulatorContext {
@@ -43,8 +49,8 @@ export interface EmulatorContext {
   origin(): string;
   /** A token that works, for building self-sufficient stream URIs. */
   streamToken(): string;
-  /** Set by the runner at start: which sandbox mode is really on, for the start banner. */
-  sandboxDescription?: string;
+  /** Set by the runner at start: which sandbox is really on, for the start banner and its warning. */
+  sandbox?: SandboxInfo;
   /** Called when the emulator shuts down: stop timers, kill running processes. */
   onClose(fn: () => void | Promise<void>): void;
 }

@@ -1,20 +1,25 @@
 // `npm run emulator`: the local Sphere Engine. Flags override environment variables, which override
-// the development defaults printed at start.
+// the defaults printed at start. The access token, unless given, is the data directory's own random
+// one (emulator/access-token.ts).
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEFAULT_TOKEN, defaultOptions, startEmulator } from './server';
+import { dataDirToken, TOKEN_FILE } from './access-token';
+import { defaultOptions, startEmulator } from './server';
 import type { EmulatorOptions, SandboxMode } from './context';
 import type { FaultRule } from './http/faults';
 
 const USAGE = `Usage: npm run emulator -- [options]
   --port N                 port on 127.0.0.1 (env SPHERE_EMULATOR_PORT, default 8400; 0 = any free port)
   --data DIR               state directory (env SPHERE_EMULATOR_DATA, default .emulator-data)
-  --token T                accepted access token, repeatable (env SPHERE_EMULATOR_TOKEN, default ${DEFAULT_TOKEN})
+  --token T                accepted access token, repeatable (env SPHERE_EMULATOR_TOKEN; default: a random
+                           token made once and kept in DIR/${TOKEN_FILE}, readable only by you)
   --poll-min-ms N          refuse fetching one submission more often than every N ms (0 = off, default 0)
   --clock-speed X          emulated seconds per real second for workspace timers (default 1)
   --workspace-start-ms N   time a workspace stays in "starting" (default 2000)
   --slots N                workspace slots of the account (default 4)
   --sandbox auto|bwrap|none  run programs inside bubblewrap (auto: when installed)
+  --test-hooks             serve the /__emulator/* test controls, for the start token only (tests only)
   --faults FILE            JSON array of fault rules (tests only)
   --verbose                print every request
   --fresh                  delete the data directory first`;
@@ -24,7 +29,7 @@ function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean }
   const options = defaultOptions({
     port: Number(env.SPHERE_EMULATOR_PORT ?? 8400),
     dataDir: env.SPHERE_EMULATOR_DATA ?? '.emulator-data',
-    tokens: env.SPHERE_EMULATOR_TOKEN ? env.SPHERE_EMULATOR_TOKEN.split(',') : [DEFAULT_TOKEN],
+    tokens: env.SPHERE_EMULATOR_TOKEN ? env.SPHERE_EMULATOR_TOKEN.split(',').filter(Boolean) : [],
   });
   let fresh = false;
   const tokens: string[] = [];
@@ -46,6 +51,7 @@ function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean }
       case '--sandbox': options.sandbox = value() as SandboxMode; break;
       case '--faults': options.faults = JSON.parse(fs.readFileSync(value(), 'utf8')) as FaultRule[]; break;
       case '--verbose': options.verbose = true; break;
+      case '--test-hooks': options.testHooks = true; break;
       case '--fresh': fresh = true; break;
       case '-h':
       case '--help':
@@ -64,18 +70,27 @@ function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean }
 async function main() {
   const { options, fresh } = parseArgs(process.argv.slice(2));
   if (fresh) fs.rmSync(options.dataDir, { recursive: true, force: true });
+  const own = options.tokens.length === 0 ? dataDirToken(options.dataDir) : undefined;
+  if (own) options.tokens = [own.token];
   const emulator = await startEmulator(options);
-  const usingDefault = options.tokens.length === 1 && options.tokens[0] === DEFAULT_TOKEN;
+  const sandbox = emulator.ctx.sandbox;
+  const unsandboxed = sandbox?.kind !== 'bwrap'
+    ? `programs run UNSANDBOXED, as ${os.userInfo().username}, with your files and network (${sandbox?.description ?? 'no sandbox'})`
+    : undefined;
   console.log(`Sphere Engine emulator listening on ${emulator.origin} (loopback only)`);
   console.log(`  Containers: ${emulator.endpoints.containers}   (API at /api/v1)`);
   console.log(`  Compilers:  ${emulator.endpoints.compilers}   (API at /api/v4)`);
   console.log(`  Problems:   ${emulator.endpoints.problems}   (API at /api/v4)`);
-  console.log(`  Token:      ${options.tokens.join(', ')}${usingDefault ? '   (development default)' : ''}`);
+  console.log(`  Token:      ${options.tokens.join(', ')}`);
+  if (own) console.log(`  Token file: ${own.file}${own.created ? '   (new: made for this data directory)' : ''}`);
   console.log(`  Data:       ${options.dataDir}`);
-  console.log(`  Sandbox:    ${emulator.ctx.sandboxDescription ?? options.sandbox}`);
+  console.log(`  Sandbox:    ${sandbox?.description ?? options.sandbox}`);
+  if (unsandboxed) console.log(`  WARNING:    ${unsandboxed}. Install bubblewrap (bwrap) to isolate them.`);
+  if (options.testHooks) console.log('  Test hooks: on (/__emulator/*, for the start token)');
   console.log(`  Polling protection: ${options.pollMinIntervalMs > 0 ? `on (${options.pollMinIntervalMs} ms)` : 'off'}`);
   // Machine-readable line for scripts that start the emulator.
-  console.log(`EMULATOR_READY ${JSON.stringify({ origin: emulator.origin, endpoints: emulator.endpoints, token: options.tokens[0] })}`);
+  const ready = { origin: emulator.origin, endpoints: emulator.endpoints, token: options.tokens[0], sandboxed: !unsandboxed, ...(unsandboxed ? { warning: unsandboxed } : {}) };
+  console.log(`EMULATOR_READY ${JSON.stringify(ready)}`);
 
   let stopping = false;
   const stop = async () => {

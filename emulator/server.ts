@@ -7,15 +7,15 @@ import { Clock } from './clock';
 import { MODULE_PATHS, type EmulatorContext, type EmulatorOptions } from './context';
 import { ApiError, errorResponse } from './http/errors';
 import { requireToken } from './http/auth';
-import { Faults, faultMiddleware, type FaultRule } from './http/faults';
+import { Faults, faultMiddleware } from './http/faults';
+import { browserGuard } from './http/browser-guard';
+import { registerTestHooks } from './http/test-hooks';
 import { PollGuard } from './http/poll-guard';
 import { RequestLog, redactUrl } from './request-log';
 import { Store } from './store';
 import { containersModule, containersPagesApp } from './containers';
 import { compilersModule } from './compilers';
 import { problemsModule } from './problems';
-
-export const DEFAULT_TOKEN = 'emulator-dev-token';
 
 export interface RunningEmulator {
   /** http://127.0.0.1:PORT */
@@ -32,7 +32,7 @@ export function defaultOptions(overrides: Partial<EmulatorOptions> = {}): Emulat
     port: 0,
     host: '127.0.0.1',
     dataDir: '.emulator-data',
-    tokens: [DEFAULT_TOKEN],
+    tokens: [],
     pollMinIntervalMs: 0,
     clockSpeed: 1,
     workspaceStartMs: 2000,
@@ -40,12 +40,16 @@ export function defaultOptions(overrides: Partial<EmulatorOptions> = {}): Emulat
     sandbox: 'auto',
     slots: 4,
     verbose: false,
+    testHooks: false,
     ...overrides,
   };
 }
 
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
+  // No default token: a well-known one would let any local program (or web page) run code here.
+  if (options.tokens.length === 0) throw new Error('the emulator needs at least one access token');
   let origin = '';
+  let port = 0;
   const closers: Array<() => void | Promise<void>> = [];
   const tokens = new Set(options.tokens);
   const faults = new Faults(options.faults);
@@ -75,6 +79,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     if (!entry.url.startsWith('/__emulator')) ctx.requests.add(entry);
     if (options.verbose) console.log(`${entry.method} ${entry.url} ${entry.status} ${entry.ms}ms`);
   });
+  // Before anything that acts on a request: a refused one changes nothing and runs nothing.
+  app.use('*', browserGuard(() => port));
   app.use('*', faultMiddleware(faults));
 
   app.onError((err, c) => {
@@ -100,42 +106,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   mount(MODULE_PATHS.compilers, compilersModule(ctx));
   mount(MODULE_PATHS.problems, problemsModule(ctx));
 
-  // Test controls. Loopback only, like everything else here.
-  app.get('/__emulator/requests', (c) => c.json({ items: ctx.requests.list() }));
-  app.delete('/__emulator/requests', (c) => {
-    ctx.requests.clear();
-    return c.json({});
-  });
-  app.get('/__emulator/faults', (c) => c.json({ items: faults.list() }));
-  app.post('/__emulator/faults', async (c) => {
-    const body = (await c.req.json()) as { items?: FaultRule[] };
-    faults.set(body.items ?? []);
-    return c.json({ items: faults.list() });
-  });
-  app.delete('/__emulator/faults', (c) => {
-    faults.set([]);
-    return c.json({});
-  });
-  app.post('/__emulator/clock', async (c) => {
-    const body = (await c.req.json()) as { advanceMs?: number; speed?: number };
-    if (body.speed !== undefined) ctx.clock.setSpeed(body.speed);
-    if (body.advanceMs) ctx.clock.advance(body.advanceMs);
-    return c.json({ now: ctx.clock.now(), speed: ctx.clock.getSpeed() });
-  });
-  app.post('/__emulator/tokens', async (c) => {
-    const body = (await c.req.json()) as { tokens: string[] };
-    tokens.clear();
-    for (const t of body.tokens) tokens.add(t);
-    return c.json({ count: tokens.size });
-  });
-  app.get('/__emulator/poll-guard', (c) =>
-    c.json({ minIntervalMs: ctx.pollGuard.minIntervalMs, trips: ctx.pollGuard.trips() }),
-  );
-  app.post('/__emulator/poll-guard', async (c) => {
-    const body = (await c.req.json()) as { minIntervalMs: number };
-    ctx.pollGuard.minIntervalMs = body.minIntervalMs;
-    return c.json({ minIntervalMs: ctx.pollGuard.minIntervalMs });
-  });
+  if (options.testHooks) registerTestHooks(app, ctx, faults, tokens);
 
   const server = createAdaptorServer({ fetch: app.fetch, createServer: http.createServer }) as http.Server;
   await new Promise<void>((resolve, reject) => {
@@ -143,7 +114,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     // Loopback only: the emulator runs code it is sent.
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
 
   return {

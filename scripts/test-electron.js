@@ -24,7 +24,7 @@ async function main() {
 
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-electron-'));
   onCleanup(() => fs.rmSync(workDir, { recursive: true, force: true }));
-  const emulator = await startEmulator({ dataDir: path.join(workDir, 'emulator'), fresh: true, pollMinMs: 1000 });
+  const emulator = await startEmulator({ dataDir: path.join(workDir, 'emulator'), fresh: true, pollMinMs: 1000, testHooks: true });
 
   try {
     await runTests({

@@ -100,6 +100,11 @@ export function compilersModule(ctx: EmulatorContext): Hono {
 
   // Test and demo control (not part of the API): the account's submission pool. `remaining: null`
   // means unlimited (the default); 0 makes POST /submissions answer 402/2.
+  if (ctx.options.testHooks) registerPoolHook(app, submissions);
+  return app;
+}
+
+function registerPoolHook(app: Hono, submissions: SubmissionStore): void {
   app.get('/__emulator/pool', (c) => c.json({ remaining: submissions.pool() }));
   app.post('/__emulator/pool', async (c) => {
     const params = await readParams(c);
@@ -109,6 +114,4 @@ export function compilersModule(ctx: EmulatorContext): Hono {
     submissions.setPool(remaining);
     return c.json({ remaining });
   });
-
-  return app;
 }

@@ -64,11 +64,15 @@ export function workspaceRoutes(app: Hono, ctx: EmulatorContext, service: Worksp
     return c.body(fs.readFileSync(file), 200, { 'content-type': 'text/plain; charset=utf-8' });
   });
 
-  // Emulator control, not part of the service: put a workspace into the error state (5).
+  // Emulator control for tests (--test-hooks), not part of the service: put a workspace into the
+  // error state (5).
+  if (!ctx.options.testHooks) return;
   app.post('/__emulator/workspaces/:id/error', async (c) => {
     const ws = service.get(c.req.param('id'));
     const params = await readParams(c);
-    service.fail(ws, params.str('error_reason') ?? params.str('reason') ?? 'internal workspace error (emulated)');
+    const reason = params.has('error_reason') ? params.str('error_reason') : params.has('reason') ? params.str('reason') : 'internal workspace error (emulated)';
+    if (!reason) throw apiError(400, 400, 'invalid body: error_reason must be a non-empty text');
+    service.fail(ws, reason);
     return c.json(workspaceResource(ctx, ws, { withPreview: true }));
   });
 }

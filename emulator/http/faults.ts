@@ -6,16 +6,19 @@ import type { HttpBindings } from '@hono/node-server';
 // writes nothing more into the socket. Any other Response would be written after ours.
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 
-export type FaultKind =
-  | 'latency' // wait `ms`, then answer normally
-  | 'status' // answer `status` with a JSON error envelope (5xx by default)
-  | 'html' // answer `status` with an HTML error page
-  | 'malformed-json' // 200 with a body that is not JSON
-  | 'truncated-json' // 200 with JSON cut in the middle
-  | 'wrong-content-type' // the real answer, labelled text/plain
-  | 'drop' // close the connection without an answer
-  | 'drop-request-body' // read `bytes` of the request body, then close the connection
-  | 'drop-response-body'; // send headers and `bytes` of the real body (never all of it), then close
+export const FAULT_KINDS = [
+  'latency', // wait `ms`, then answer normally
+  'status', // answer `status` with a JSON error envelope (5xx by default)
+  'html', // answer `status` with an HTML error page
+  'malformed-json', // 200 with a body that is not JSON
+  'truncated-json', // 200 with JSON cut in the middle
+  'wrong-content-type', // the real answer, labelled text/plain
+  'drop', // close the connection without an answer
+  'drop-request-body', // read `bytes` of the request body, then close the connection
+  'drop-response-body', // send headers and `bytes` of the real body (never all of it), then close
+] as const;
+
+export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultRule {
   /** Regular expression matched against the path (no query). */

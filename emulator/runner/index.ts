@@ -64,7 +64,7 @@ export interface Runner {
 const runners = new WeakMap<EmulatorContext, Runner>();
 
 /**
- * Once per emulator: detect the sandbox for ctx.options.sandbox, set ctx.sandboxDescription, and
+ * Once per emulator: detect the sandbox for ctx.options.sandbox, set ctx.sandbox, and
  * kill this emulator's running programs when it closes. Every module may call it; it is idempotent.
  */
 export function initRunner(ctx: EmulatorContext): Runner {
@@ -74,7 +74,7 @@ export function initRunner(ctx: EmulatorContext): Runner {
     sandbox: detectSandbox(ctx.options.sandbox as SandboxMode),
     hiddenPaths: [path.resolve(ctx.options.dataDir)],
   };
-  ctx.sandboxDescription = config.sandbox.description;
+  ctx.sandbox = config.sandbox;
   const closing = new AbortController();
   const active = new Set<Promise<RunResult>>();
   // On shutdown: stop every run of this emulator and wait (briefly) until each is cleaned up.

@@ -6,18 +6,20 @@ const { EMULATOR_MAIN, REPO_ROOT } = require('./paths');
 const { spawnGroup, waitForLine } = require('./processes');
 
 /**
- * @param {{ dataDir: string, port?: number, fresh?: boolean, pollMinMs?: number, extraArgs?: string[],
- *           onLine?: (line: string) => void }} options
+ * @param {{ dataDir: string, port?: number, fresh?: boolean, pollMinMs?: number, testHooks?: boolean,
+ *           extraArgs?: string[], onLine?: (line: string) => void }} options
+ *   testHooks: serve /__emulator/* (test runs only; `npm start` never passes it).
  * @returns {Promise<{ origin: string, endpoints: Record<string,string>, token: string,
- *                     extensionEnv: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
+ *                     sandboxed: boolean, warning?: string, extensionEnv: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
  */
-async function startEmulator({ dataDir, port = 0, fresh = false, pollMinMs = 0, extraArgs = [], onLine } = {}) {
+async function startEmulator({ dataDir, port = 0, fresh = false, pollMinMs = 0, testHooks = false, extraArgs = [], onLine } = {}) {
   if (!fs.existsSync(EMULATOR_MAIN)) {
     throw new Error(`${EMULATOR_MAIN} is missing: run \`npm run compile\` first`);
   }
   const args = [EMULATOR_MAIN, '--port', String(port), '--data', dataDir, ...extraArgs];
   if (fresh) args.push('--fresh');
   if (pollMinMs > 0) args.push('--poll-min-ms', String(pollMinMs));
+  if (testHooks) args.push('--test-hooks');
   const child = spawnGroup(process.execPath, args, { cwd: REPO_ROOT });
   const match = await waitForLine(child, /^EMULATOR_READY (\{.*\})$/, { what: 'emulator', onLine })
     .catch(async (err) => {
@@ -29,8 +31,11 @@ async function startEmulator({ dataDir, port = 0, fresh = false, pollMinMs = 0, 
     origin: ready.origin,
     endpoints: ready.endpoints,
     token: ready.token,
+    /** False when programs run without bubblewrap, as the user; `warning` then says so. */
+    sandboxed: ready.sandboxed !== false,
+    warning: ready.warning,
     /** The value of SPHERE_ENGINE_EMULATOR that points the extension at this emulator. */
-    extensionEnv: JSON.stringify({ origin: ready.origin, token: ready.token }),
+    extensionEnv: JSON.stringify({ origin: ready.origin, token: ready.token, sandboxed: ready.sandboxed !== false, warning: ready.warning }),
     child,
     stop: () => child.stop(),
   };

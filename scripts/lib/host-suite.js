@@ -42,7 +42,7 @@ async function runHostSuite(options) {
 
 async function runGuarded({ host, workDir, pollMinMs = 1000, timeoutMs = 12 * 60_000, verbose = false, grep }, useGuard) {
   const emulator = await startEmulator({
-    dataDir: path.join(workDir, 'host-emulator'), fresh: true, pollMinMs,
+    dataDir: path.join(workDir, 'host-emulator'), fresh: true, pollMinMs, testHooks: true,
     onLine: verbose ? (line) => console.log(`[emulator] ${maskToken(line)}`) : undefined,
   });
   // Everything printed below goes through the guard: the run fails if the token shows up.

@@ -86,7 +86,7 @@ async function runUiSuite({ host, workDir, timeoutMs = 12 * 60_000, verbose = fa
     return { exitCode: 1, passed: 0, failed: 1 };
   }
   const emulator = await startEmulator({
-    dataDir: path.join(workDir, 'ui-emulator'), fresh: true, pollMinMs: 1000,
+    dataDir: path.join(workDir, 'ui-emulator'), fresh: true, pollMinMs: 1000, testHooks: true,
     onLine: verbose ? (line) => console.log(`[emulator] ${maskToken(line)}`) : undefined,
   });
   const guard = createTokenGuard(emulator.token);

@@ -2,7 +2,7 @@
 // the malicious ones a normal tar tool refuses to write), API calls, and waiting on state.
 import * as zlib from 'node:zlib';
 import * as assert from 'node:assert/strict';
-import { json, sleep, type TestEmulator } from './harness';
+import { json, sleep, testHook, type TestEmulator } from './harness';
 
 export interface TarEntry {
   path: string;
@@ -104,7 +104,8 @@ export async function runningWorkspace(emu: TestEmulator, fields: Record<string,
 }
 
 export async function advanceClock(emu: TestEmulator, ms: number): Promise<void> {
-  await fetch(`${emu.origin}/__emulator/clock`, { method: 'POST', body: JSON.stringify({ advanceMs: ms }), headers: { 'content-type': 'application/json' } });
+  const res = await testHook(emu, 'POST', 'clock', { advanceMs: ms });
+  if (!res.ok) throw new Error(`POST /__emulator/clock: HTTP ${res.status}`);
 }
 
 export async function submit(emu: TestEmulator, projectId: string, source: Buffer, scenario?: string): Promise<Response> {

@@ -19,7 +19,7 @@ const MODULE_API = { containers: '/containers/api/v1', compilers: '/compilers/ap
 export async function startTestEmulator(overrides: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'se-emu-'));
   const emu = await startEmulator(
-    defaultOptions({ dataDir, tokens: [TOKEN], workspaceStartMs: 200, ...overrides }),
+    defaultOptions({ dataDir, tokens: [TOKEN], workspaceStartMs: 200, testHooks: true, ...overrides }),
   );
   return {
     ...emu,
@@ -34,6 +34,15 @@ export async function startTestEmulator(overrides: Partial<EmulatorOptions> = {}
       return u.toString();
     },
   };
+}
+
+/** A call to one of the emulator's /__emulator test hooks, with the token they require. */
+export function testHook(emu: { origin: string }, method: string, route: string, body?: unknown, token = TOKEN): Promise<Response> {
+  return fetch(`${emu.origin}/__emulator/${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 export async function json(res: Response): Promise<any> {

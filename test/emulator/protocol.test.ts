@@ -1,6 +1,6 @@
 // Protocol rules shared by the three modules: tokens, loopback, test endpoints.
 import * as assert from 'node:assert/strict';
-import { json, startTestEmulator, TOKEN, type TestEmulator } from './harness';
+import { json, startTestEmulator, testHook, TOKEN, type TestEmulator } from './harness';
 import { causeOf } from '../../emulator/http/errors';
 
 describe('emulator protocol', () => {
@@ -38,7 +38,7 @@ describe('emulator protocol', () => {
 
   it('logs requests with the token redacted', async () => {
     await fetch(emu.url('containers', '/test'));
-    const log = await json(await fetch(`${emu.origin}/__emulator/requests`));
+    const log = await json(await testHook(emu, 'GET', 'requests'));
     const last = log.items[log.items.length - 1];
     assert.match(last.url, /access_token=\*\*\*/);
     assert.ok(!JSON.stringify(log).includes(TOKEN));

@@ -221,7 +221,7 @@ describe('runner bound to an emulator (initRunner)', () => {
     const ctx = { options: defaultOptions({ dataDir: path.join(dir, 'data') }), onClose: (fn: () => void) => closers.push(fn) } as unknown as EmulatorContext;
     const runner = initRunner(ctx);
     assert.equal(initRunner(ctx), runner, 'one runner per emulator');
-    assert.match(ctx.sandboxDescription ?? '', /^(bubblewrap|none)/);
+    assert.match(ctx.sandbox?.description ?? '', /^(bubblewrap|none)/);
     const marker = `se-close-marker-${Date.now()}`;
     let settled = false;
     void runner

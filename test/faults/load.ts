@@ -3,11 +3,11 @@
 // counts. The emulator runs in a child process (`node out/emulator/main.js`), so the figures are
 // its own, not shared with the load generator.
 //   node out/test/faults/load.js [--clients 50] [--seconds 60] [--json FILE]
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CompilersClient, ContainersClient, ProblemsClient, SphereApiError, type HttpClientOptions } from '../../src/api';
+import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './emulator-process';
 
 export interface LoadOptions {
   clients: number;
@@ -44,45 +44,19 @@ export interface LoadFigures {
 const TOKEN = 'load-test-token';
 const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
 
-interface Emulator {
-  origin: string;
-  endpoints: { containers: string; compilers: string; problems: string };
-  child: ChildProcess;
-  dataDir: string;
-}
-
-/** Starts `out/emulator/main.js` on a free loopback port and waits for its ready line. */
-async function startEmulatorProcess(): Promise<Emulator> {
+/** Starts `out/emulator/main.js` with its own data folder, removed again by stopEmulator. */
+async function startEmulator(): Promise<EmulatorProcess & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-load-'));
-  const main = path.resolve(__dirname, '..', '..', 'emulator', 'main.js');
-  const child = spawn(process.execPath, [main, '--port', '0', '--data', dataDir, '--token', TOKEN, '--workspace-start-ms', '200', '--slots', '8'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const ready = await new Promise<{ origin: string; endpoints: Emulator['endpoints'] }>((resolve, reject) => {
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error('the emulator did not start within 30 s')), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const line = buffer.split('\n').find((l) => l.startsWith('EMULATOR_READY '));
-      if (line) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line.slice('EMULATOR_READY '.length)));
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the emulator exited with ${code}`)));
-  });
-  child.stdout!.resume();
-  child.stderr!.resume();
-  return { ...ready, child, dataDir };
+  try {
+    return { ...(await startEmulatorProcess(['--data', dataDir, '--token', TOKEN, '--workspace-start-ms', '200', '--slots', '8'])), dataDir };
+  } catch (err) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
-async function stopEmulatorProcess(emu: Emulator): Promise<void> {
-  if (emu.child.exitCode === null) {
-    const exited = new Promise((r) => emu.child.once('exit', r));
-    emu.child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (emu.child.exitCode === null) emu.child.kill('SIGKILL');
-  }
+async function stopEmulator(emu: EmulatorProcess & { dataDir: string }): Promise<void> {
+  await stopEmulatorProcess(emu);
   fs.rmSync(emu.dataDir, { recursive: true, force: true });
 }
 
@@ -119,7 +93,7 @@ async function prepareWorkspace(options: HttpClientOptions): Promise<string> {
 
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const log = options.log ?? (() => undefined);
-  const emu = await startEmulatorProcess();
+  const emu = await startEmulator();
   const latencies = new Map<string, number[]>();
   const failures = new Map<string, number>();
   const samples: string[] = [];
@@ -212,7 +186,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       servingAfter,
     };
   } finally {
-    await stopEmulatorProcess(emu);
+    await stopEmulator(emu);
   }
 }
 

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { CompilersClient, ContainersClient, ProblemsClient, SphereApiError, type HttpClientOptions } from '../../src/api';
 import type { FaultRule } from '../../emulator/http/faults';
-import { startTestEmulator, TOKEN, type TestEmulator } from '../emulator/harness';
+import { startTestEmulator, testHook, TOKEN, type TestEmulator } from '../emulator/harness';
 
 export { startTestEmulator, TOKEN, type TestEmulator };
 export type { FaultRule };
@@ -16,11 +16,7 @@ export interface LoggedRequest {
 }
 
 async function admin<T>(emu: { origin: string }, method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${emu.origin}/__emulator/${route}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const res = await testHook(emu, method, route, body);
   assert.ok(res.ok, `${method} /__emulator/${route}: HTTP ${res.status}`);
   return (await res.json()) as T;
 }

@@ -1,9 +1,8 @@
 // Shared pieces of the host fault tests (test/host/faults-*.test.ts): what the user is shown
 // (notifications captured, and dismissed so nothing waits on them), the connection settings a
 // fault test changes (timeout, endpoint), and the emulator's token list (revoking the token).
-import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { clearEmulatorFaults, emulatorInfo } from './helpers';
+import { clearEmulatorFaults, emulatorInfo, setEmulatorTokens } from './helpers';
 
 export interface ShownMessage {
   level: 'error' | 'warning' | 'info';
@@ -81,15 +80,6 @@ export async function makeUnreachable(module: 'containers' | 'compilers' | 'prob
 
 export async function restoreEndpoint(module: 'containers' | 'compilers' | 'problems'): Promise<void> {
   await config().update(`${module}.endpoint`, undefined, vscode.ConfigurationTarget.Global);
-}
-
-async function setEmulatorTokens(tokens: string[]): Promise<void> {
-  const res = await fetch(`${emulatorInfo().origin}/__emulator/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tokens }),
-  });
-  assert.equal(res.status, 200, 'setting the emulator tokens');
 }
 
 /** The service stops accepting our token (revoked in the client panel). */

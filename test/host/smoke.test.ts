@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { activateExtension, emulatorInfo, getExtension, workspaceFolder } from './helpers';
+import { activateExtension, emulatorHook, getExtension, workspaceFolder } from './helpers';
 
 describe('host smoke', () => {
   it('runs inside a real VS Code', () => {
@@ -18,7 +18,7 @@ describe('host smoke', () => {
   });
 
   it('can reach the emulator the run started', async () => {
-    const res = await fetch(`${emulatorInfo().origin}/__emulator/requests`);
+    const res = await emulatorHook('GET', 'requests');
     assert.equal(res.status, 200);
   });
 

@@ -3,7 +3,7 @@
 // the user is told and what the service ends up with.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, clearEmulatorFaults, emulatorInfo, setEmulatorFaults, sleep, waitFor, workspaceFolder } from './helpers';
+import { activateExtension, clearEmulatorFaults, emulatorInfo, setEmulatorFaults, setEmulatorTokens, sleep, waitFor, workspaceFolder } from './helpers';
 
 interface Outcome {
   ok: boolean;
@@ -230,16 +230,14 @@ describe('workspaces', () => {
     });
 
     it('offers to set the token when the service rejects it (401)', async () => {
-      const { origin, token } = emulatorInfo();
-      const setTokens = (tokens: string[]) =>
-        fetch(`${origin}/__emulator/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tokens }) });
-      await setTokens(['another-token-only']);
+      const { token } = emulatorInfo();
+      await setEmulatorTokens(['another-token-only']);
       try {
         const outcome = await run('stop', '0123456789abcdef0123456789abcdef');
         assert.equal(outcome.status, 401);
         assert.match(outcome.message ?? '', /access token was rejected/);
       } finally {
-        await setTokens([token]);
+        await setEmulatorTokens([token]);
       }
     });
 

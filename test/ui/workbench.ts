@@ -23,6 +23,11 @@ export interface WorkbenchOptions {
   viewport?: { width: number; height: number };
 }
 
+/** The UI run's headless Chromium (Debian's, or SPHERE_UI_CHROMIUM). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.SPHERE_UI_CHROMIUM ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
 function requiredEnv(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run UI tests with \`npm run test:ui\` or \`npm run test:host\``);
@@ -47,11 +52,7 @@ export class Workbench {
 
   /** Launches a browser, opens the workbench and waits until it is laid out. */
   static async open(options: WorkbenchOptions = {}): Promise<Workbench> {
-    const browser = await chromium.launch({
-      executablePath: process.env.SPHERE_UI_CHROMIUM ?? '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage({ viewport: options.viewport ?? { width: 1400, height: 900 } });
       const workbench = new Workbench(browser, page);

@@ -77,18 +77,37 @@ export class Connection implements vscode.Disposable {
   private async initialize(): Promise<void> {
     await Promise.all(API_MODULES.map((module) => this.seedFromEmulator(module)));
     await Promise.all(API_MODULES.map((module) => this.refreshSignedIn(module)));
+    const unsandboxed = this.unsandboxedEmulatorWarning();
+    if (unsandboxed) this.log.warn(unsandboxed);
+  }
+
+  /**
+   * Said wherever the emulator's status shows (log, status bar) when a module uses an emulator
+   * that runs programs without a sandbox: whatever is run there runs as the user.
+   */
+  unsandboxedEmulatorWarning(): string | undefined {
+    if (this.emulator?.sandboxed !== false) return undefined;
+    const origin = `${this.emulator.origin}/`;
+    if (!API_MODULES.some((module) => this.tryEndpoint(module)?.baseUrl.startsWith(origin))) return undefined;
+    return `Local emulator at ${this.emulator.origin}: ${this.emulator.warning ?? 'programs run unsandboxed, as you'}.`;
   }
 
   /**
    * A development convenience: with the emulator announced and the module pointing at it, a
-   * module without a token gets the emulator's token. Not after an explicit Sign Out.
+   * module without a token gets the emulator's token. Not after an explicit Sign Out. A different
+   * token already stored for the emulator's endpoint was the emulator's own before: its data
+   * directory was made anew (`--fresh`), or it came from before the emulator made a random token
+   * per data directory. The announced one replaces it, so the user is not left with a 401.
    */
   private async seedFromEmulator(module: ApiModule): Promise<void> {
-    if (!this.emulator || this.wasSignedOut(module) || (await this.tokens.has(module))) return;
+    if (!this.emulator || this.wasSignedOut(module)) return;
     const endpoint = this.tryEndpoint(module);
     if (endpoint?.source !== 'emulator') return;
+    const stored = await this.tokens.get(module);
+    if (stored === this.emulator.token) return;
     await this.tokens.set(module, this.emulator.token);
-    this.log.info(`${MODULE_LABELS[module]}: using the local emulator at ${endpoint.baseUrl} (access_token=***)`);
+    const what = stored === undefined ? 'using' : "the emulator's token changed; now using";
+    this.log.info(`${MODULE_LABELS[module]}: ${what} the local emulator at ${endpoint.baseUrl} (access_token=***)`);
   }
 
   /** The module's endpoint; throws a SphereApiError when none is configured or it is invalid. */

@@ -1,5 +1,6 @@
 // The local emulator announces itself through SPHERE_ENGINE_EMULATOR, a JSON object
-// {"origin":"http://127.0.0.1:PORT","token":"..."} set by `npm start` and the host tests.
+// {"origin":"http://127.0.0.1:PORT","token":"...","sandboxed":false,"warning":"..."} set by
+// `npm start` and the host tests (sandboxed and warning are absent from older emulators).
 // It is a development aid: when present, empty endpoint settings fall back to it and
 // modules without a stored token are seeded with its token.
 import type { ApiModule } from '../../api/modules';
@@ -10,6 +11,9 @@ export interface EmulatorInfo {
   /** e.g. http://127.0.0.1:4000, without a trailing slash */
   origin: string;
   token: string;
+  /** False when the emulator runs programs without a sandbox, as the user (`warning` says so); unknown when absent. */
+  sandboxed?: boolean;
+  warning?: string;
 }
 
 /** Reads the variable; undefined when it is absent or not the expected JSON. */
@@ -19,7 +23,10 @@ export function readEmulatorEnv(env: NodeJS.ProcessEnv = process.env): EmulatorI
   try {
     const parsed = JSON.parse(raw) as Partial<EmulatorInfo>;
     if (typeof parsed.origin !== 'string' || typeof parsed.token !== 'string' || !parsed.origin) return undefined;
-    return { origin: parsed.origin.replace(/\/+$/, ''), token: parsed.token };
+    const info: EmulatorInfo = { origin: parsed.origin.replace(/\/+$/, ''), token: parsed.token };
+    if (typeof parsed.sandboxed === 'boolean') info.sandboxed = parsed.sandboxed;
+    if (parsed.sandboxed === false && typeof parsed.warning === 'string') info.warning = parsed.warning;
+    return info;
   } catch {
     return undefined;
   }

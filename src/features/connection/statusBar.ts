@@ -23,6 +23,8 @@ export function createStatusBar(connection: Connection): StatusBar {
     const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.appendMarkdown('**Sphere Engine**\n\n');
     for (const status of statuses) tooltip.appendMarkdown(`${describe(connection, status)}\n\n`);
+    const unsandboxed = connection.unsandboxedEmulatorWarning();
+    if (unsandboxed) tooltip.appendMarkdown(`$(warning) ${escape(unsandboxed)}\n\n`);
     tooltip.appendMarkdown('Click to test the connection.');
     item.tooltip = tooltip;
     item.show();

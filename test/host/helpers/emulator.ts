@@ -26,12 +26,22 @@ export function emulatorInfo(): EmulatorInfo {
   return { origin: info.origin, token: info.token };
 }
 
-async function admin<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${emulatorInfo().origin}/__emulator/${route}`, {
+/**
+ * A call to a test hook. The run starts the emulator with --test-hooks; the hooks take only the
+ * token it was started with (in a header: it stays out of URLs), even while a test has revoked it
+ * for the API.
+ */
+export function emulatorHook(method: string, route: string, body?: unknown): Promise<Response> {
+  const { origin, token } = emulatorInfo();
+  return fetch(`${origin}/__emulator/${route}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+async function admin<T>(method: string, route: string, body?: unknown): Promise<T> {
+  const res = await emulatorHook(method, route, body);
   if (!res.ok) throw new Error(`${method} /__emulator/${route}: HTTP ${res.status}`);
   return (await res.json()) as T;
 }
@@ -63,6 +73,11 @@ export async function emulatorFaults(): Promise<Array<{ path: string; kind: stri
 
 export async function clearEmulatorFaults(): Promise<void> {
   await admin('DELETE', 'faults');
+}
+
+/** Replaces the tokens the emulator's API accepts (the service revoking ours, and back). */
+export async function setEmulatorTokens(tokens: string[]): Promise<void> {
+  await admin('POST', 'tokens', { tokens });
 }
 
 /** Moves the emulator's clock (workspace timers, judging) without waiting for real time. */

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as tar from 'tar';
 import { ContainersClient, isAbortError } from '../../../src/api';
 import { pollUntilDone } from '../../../src/core/poller';
-import { startTestEmulator, TOKEN, type TestEmulator } from '../../emulator/harness';
+import { startTestEmulator, testHook, TOKEN, type TestEmulator } from '../../emulator/harness';
 
 const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
 
@@ -41,7 +41,7 @@ describe('api: upload progress of a Containers submission (emulator)', function 
   });
 
   const submissionPosts = async () => {
-    const res = await fetch(`${emu.origin}/__emulator/requests`);
+    const res = await testHook(emu, 'GET', 'requests');
     const { items } = (await res.json()) as { items: Array<{ method: string; url: string; status: number }> };
     return items.filter((r) => r.method === 'POST' && /^\/containers\/api\/v1\/submissions(\?|$)/.test(r.url));
   };

@@ -1,0 +1,66 @@
+// The emulator as `npm run emulator` starts it: no well-known token (a random one per data
+// directory, private to the user, kept across restarts, new after --fresh), no test hooks unless
+// asked for, and a plain warning when programs would run without a sandbox.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { isPrivate, startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './emulator-process';
+
+describe('faults: emulator start-up (token, hooks, sandbox warning)', function () {
+  this.timeout(60_000);
+  let dir: string;
+  const running: EmulatorProcess[] = [];
+  const start = async (...args: string[]) => {
+    const emu = await startEmulatorProcess(['--data', path.join(dir, 'data'), ...args]);
+    running.push(emu);
+    return emu;
+  };
+  const stopAll = () => Promise.all(running.splice(0).map(stopEmulatorProcess));
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-emu-start-'));
+  });
+  afterEach(async () => {
+    await stopAll();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('makes a random token for its data directory, keeps it private and across restarts; --fresh makes a new one', async () => {
+    const first = await start();
+    assert.notEqual(first.token, 'emulator-dev-token');
+    assert.match(first.token, /^[A-Za-z0-9_-]{32}$/);
+    const file = path.join(dir, 'data', 'access-token');
+    assert.equal(fs.readFileSync(file, 'utf8').trim(), first.token);
+    assert.ok(isPrivate(file), 'the token file is readable only by its owner (0600)');
+    assert.match(first.banner, /Token file: .*access-token {3}\(new/);
+    assert.equal((await fetch(`${first.endpoints.compilers}/api/v4/test?access_token=${first.token}`)).status, 200);
+    assert.equal((await fetch(`${first.endpoints.compilers}/api/v4/test?access_token=emulator-dev-token`)).status, 401);
+    await stopAll();
+
+    fs.chmodSync(file, 0o644);
+    const again = await start();
+    assert.equal(again.token, first.token, 'the same data directory keeps its token');
+    assert.ok(isPrivate(file), 'a token file that lost its mode is made private again');
+    await stopAll();
+
+    const fresh = await start('--fresh');
+    assert.notEqual(fresh.token, first.token);
+  });
+
+  it('serves no test hooks unless started with --test-hooks', async () => {
+    const plain = await start();
+    const hook = (emu: EmulatorProcess) =>
+      fetch(`${emu.origin}/__emulator/requests`, { headers: { authorization: `Bearer ${emu.token}` } });
+    assert.equal((await hook(plain)).status, 404);
+    await stopAll();
+    const testing = await start('--test-hooks');
+    assert.equal((await hook(testing)).status, 200);
+  });
+
+  it('says plainly when programs run unsandboxed, in the banner and the ready line', async () => {
+    const emu = await start('--sandbox', 'none');
+    assert.equal(emu.sandboxed, false);
+    assert.match(emu.warning ?? '', /programs run UNSANDBOXED, as \S+, with your files and network/);
+    assert.match(emu.banner, /WARNING: +programs run UNSANDBOXED/);
+  });
+});

@@ -1,0 +1,94 @@
+// The extension and an emulator that announces itself (SPHERE_ENGINE_EMULATOR), in a real VS Code:
+// a token stored from an earlier emulator data directory (or from the old well-known token) gives
+// way to the announced one, and an emulator without a sandbox is said to be one, in the log and the
+// status bar. A Connection of its own over in-memory secrets, so the extension's is left alone.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Connection } from '../../src/features/connection/connection';
+import { createStatusBar } from '../../src/features/connection/statusBar';
+import { TokenStore, tokenSecretKey } from '../../src/features/connection/tokenStore';
+import type { Log } from '../../src/ui/log';
+import { emulatorInfo } from './helpers';
+
+class MemorySecrets implements vscode.SecretStorage {
+  private readonly values = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+  readonly onDidChange = this.changed.event;
+  async get(key: string) {
+    return this.values.get(key);
+  }
+  async store(key: string, value: string) {
+    this.values.set(key, value);
+    this.changed.fire({ key });
+  }
+  async delete(key: string) {
+    this.values.delete(key);
+    this.changed.fire({ key });
+  }
+  async keys() {
+    return [...this.values.keys()];
+  }
+}
+
+class MemoryMemento implements vscode.Memento {
+  private readonly values = new Map<string, unknown>();
+  keys() {
+    return [...this.values.keys()];
+  }
+  get<T>(key: string, fallback?: T): T | undefined {
+    return (this.values.has(key) ? this.values.get(key) : fallback) as T | undefined;
+  }
+  async update(key: string, value: unknown) {
+    this.values.set(key, value);
+  }
+}
+
+function recordingLog(): Log & { lines: string[] } {
+  const lines: string[] = [];
+  const record = (level: string) => (message: string | Error) => lines.push(`${level} ${String(message)}`);
+  return { lines, trace: record('trace'), debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), show: () => undefined };
+}
+
+describe('an announced emulator (SPHERE_ENGINE_EMULATOR)', () => {
+  const disposables: vscode.Disposable[] = [];
+  afterEach(() => {
+    for (const d of disposables.splice(0)) d.dispose();
+  });
+
+  async function connect(stored: Record<string, string>, announced: Partial<ReturnType<typeof emulatorInfo>> & { sandboxed?: boolean; warning?: string }) {
+    const secrets = new MemorySecrets();
+    for (const [module, token] of Object.entries(stored)) await secrets.store(tokenSecretKey(module as 'compilers'), token);
+    const tokens = new TokenStore(secrets);
+    const log = recordingLog();
+    const connection = new Connection(tokens, new MemoryMemento(), log, { ...emulatorInfo(), ...announced });
+    disposables.push(tokens, connection);
+    await connection.ready;
+    return { secrets, log, connection };
+  }
+
+  it("replaces a token stored for the emulator's endpoint when the emulator announces another", async () => {
+    const { token } = emulatorInfo();
+    const { secrets, log, connection } = await connect({ compilers: 'emulator-dev-token' }, {});
+    assert.equal(await secrets.get(tokenSecretKey('compilers')), token, 'the old token gave way');
+    assert.equal(await secrets.get(tokenSecretKey('problems')), token, 'an empty module was seeded');
+    assert.ok(log.lines.some((l) => /Compilers: the emulator's token changed; now using the local emulator/.test(l)), log.lines.join('\n'));
+    assert.ok(!log.lines.join('\n').includes(token), 'the log holds no token');
+    const test = await connection.test('compilers');
+    assert.equal(test.ok, true, test.message);
+  });
+
+  it('says in the log and the status bar when the emulator runs programs unsandboxed', async () => {
+    const warning = 'programs run UNSANDBOXED, as tester, with your files and network (none: bubblewrap not installed)';
+    const { log, connection } = await connect({}, { sandboxed: false, warning });
+    assert.ok(log.lines.some((l) => l.startsWith('warn') && l.includes(warning)), log.lines.join('\n'));
+    const bar = createStatusBar(connection);
+    disposables.push(bar);
+    assert.match(bar.snapshot().tooltip, /\$\(warning\) Local emulator at .*programs run UNSANDBOXED, as tester/);
+
+    const sandboxed = await connect({}, { sandboxed: true });
+    const quiet = createStatusBar(sandboxed.connection);
+    disposables.push(quiet);
+    assert.doesNotMatch(quiet.snapshot().tooltip, /UNSANDBOXED/);
+    assert.ok(!sandboxed.log.lines.some((l) => /UNSANDBOXED/.test(l)));
+  });
+});
