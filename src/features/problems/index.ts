@@ -159,7 +159,7 @@ async function runFromTestingView(deps: JudgeDeps, state: SubmitState, request: 
   }
   for (const [problemId, tests] of byProblem) {
     if (token.isCancellationRequested) return;
-    const file = deps.memory.fileOfProblem(problemId) ?? vscode.window.activeTextEditor?.document.uri.toString();
+    const file = deps.memory.fileOfProblem(problemId) ?? deps.services.sourceFile.current()?.toString();
     if (!file) {
       void vscode.window.showWarningMessage(vscode.l10n.t('Open your solution in the editor, then run the problem\'s tests again (nothing was submitted to it from this workspace yet).'));
       continue;
