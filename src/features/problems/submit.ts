@@ -2,14 +2,16 @@
 // Problems view (the source file last in front, else asked), or with an options object (tests,
 // scripts). Asks only for what it cannot know: the problem (remembered per file), the compiler
 // (the file's language when the problems module offers it, remembered per file) and, for
-// "Submit to Some Test Cases", which tests.
+// "Submit to Some Test Cases", which tests. The verdict ends as a notification.
 import * as vscode from 'vscode';
 import { SphereApiError, type Compiler, type ProblemsClient } from '../../api';
 import { showError, type ActionHandlers } from '../../ui/errors';
 import { orderCompilers, parseTestList, suggestCompiler } from './compiler-choice';
 import { submitAndReport, type JudgeDeps } from './judge-run';
+import { problemItemId } from './testing';
 import type { ProblemNode } from './tree';
 import type { SubmissionVerdict } from './verdict';
+import { showVerdictNotice } from './verdict-notice';
 
 export interface SubmitOptions {
   /** The solution file (URI, URI string or absolute path); default: the active or last source file, else asked. */
@@ -70,7 +72,10 @@ export async function submitSolution(deps: JudgeDeps, state: SubmitState, option
     if (compilerId === undefined) return undefined;
     const tests = options.tests ?? (options.pickTests ? await pickTests(client, problemId) : undefined);
     if (options.pickTests && tests === undefined) return undefined;
-    return await submitAndReport(deps, { problemId, file, compilerId, tests, request: options.request, token: options.token });
+    const verdict = await submitAndReport(deps, { problemId, file, compilerId, tests, request: options.request, token: options.token });
+    // A run from the Testing view shows its results there already.
+    if (verdict && !options.request) showVerdictNotice(verdict, deps.testing.controller.items.get(problemItemId(problemId)));
+    return verdict;
   } catch (err) {
     state.lastError = describe(err);
     void showError(deps.services.log, err, { context: 'Could not submit the solution', handlers: handlersFor(deps, state, err, file, options) });
