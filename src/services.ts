@@ -5,12 +5,15 @@ import { Connection } from './features/connection/connection';
 import { readEmulatorEnv } from './features/connection/emulatorEnv';
 import { TokenStore } from './features/connection/tokenStore';
 import { createLog, type Log } from './ui/log';
+import { RecentSourceFile } from './ui/source-file';
 
 export interface Services {
   readonly context: vscode.ExtensionContext;
   readonly log: Log;
   /** Endpoints, tokens and api clients of the three modules. */
   readonly connection: Connection;
+  /** The source file a command acts on when none is given (the active one, the last one, or asked). */
+  readonly sourceFile: RecentSourceFile;
   /**
    * What activate() returns (the extension's exports, read by host tests, and readable by any
    * other installed extension). Features add their own test hooks under their name: plain
@@ -24,6 +27,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const log = createLog();
   const tokens = new TokenStore(context.secrets);
   const connection = new Connection(tokens, context.globalState, log, readEmulatorEnv());
-  context.subscriptions.push(log, tokens, connection);
-  return { context, log, connection, exports: {} };
+  // Created with the services, so it has seen every editor the person worked in before a command asks.
+  const sourceFile = new RecentSourceFile();
+  context.subscriptions.push(log, tokens, connection, sourceFile);
+  return { context, log, connection, sourceFile, exports: {} };
 }

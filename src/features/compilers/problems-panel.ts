@@ -1,7 +1,9 @@
-// Compiler messages and runtime tracebacks → Diagnostics on the user's files (Problems panel).
+// Compiler messages and runtime tracebacks → Diagnostics on the user's files (Problems panel),
+// until the file is edited (RunDiagnostics).
 import { promises as fsp } from 'node:fs';
 import * as vscode from 'vscode';
 import { alignColumn, createPathMapper, mapDiagnostics, parseDiagnostics, type Diagnostic, type DiagnosticsFamily } from '../../core/diagnostics';
+import { RunDiagnostics } from '../../ui/run-diagnostics';
 
 export const DIAGNOSTIC_SOURCE = 'Sphere Engine';
 
@@ -15,7 +17,7 @@ export interface DiagnosticsTarget {
 }
 
 export class ProblemsPanel implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('sphere-engine-compilers');
+  private readonly collection = new RunDiagnostics('sphere-engine-compilers');
 
   clear(): void {
     this.collection.clear();

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
 import { showError } from '../../ui/errors';
+import { RunDiagnostics } from '../../ui/run-diagnostics';
 import { addTestCase, createProblem, listJudges, problemIdFrom, rejudge, showJudgeSource, type AddTestCaseArgs, type CreateProblemArgs } from './content';
 import { setContainersReportTarget, showContainersTestsReport } from './containers-report';
 import { DETAILS_SCHEME, detailsUri, ProblemDetailsProvider } from './details';
@@ -37,7 +38,7 @@ export function registerProblemsFeature(services: Services): void {
   const tree = new ProblemsTree(services);
   const details = new ProblemDetailsProvider(services);
   const testing = new ProblemsTesting();
-  const diagnostics = vscode.languages.createDiagnosticCollection('sphereEngine.problems');
+  const diagnostics = new RunDiagnostics('sphereEngine.problems');
   const memory = new SubmitMemory(context.workspaceState);
   const deps: JudgeDeps = { services, testing, diagnostics, memory };
   const state: SubmitState = {};
@@ -158,7 +159,7 @@ async function runFromTestingView(deps: JudgeDeps, state: SubmitState, request: 
   }
   for (const [problemId, tests] of byProblem) {
     if (token.isCancellationRequested) return;
-    const file = deps.memory.fileOfProblem(problemId) ?? vscode.window.activeTextEditor?.document.uri.toString();
+    const file = deps.memory.fileOfProblem(problemId) ?? deps.services.sourceFile.current()?.toString();
     if (!file) {
       void vscode.window.showWarningMessage(vscode.l10n.t('Open your solution in the editor, then run the problem\'s tests again (nothing was submitted to it from this workspace yet).'));
       continue;

@@ -6,6 +6,7 @@ import { isAbortError, MAX_TRANSFER_BYTES, SUBMISSION_STATUS, type ProblemsClien
 import { PROBLEMS_POLL_MS, pollUntilDone } from '../../core/poller';
 import type { Services } from '../../services';
 import { withProgress } from '../../ui/progress';
+import type { RunDiagnostics } from '../../ui/run-diagnostics';
 import { reachMilestone } from '../walkthrough/milestones';
 import { compileDiagnostics } from './compile-diagnostics';
 import type { SubmitMemory } from './memory';
@@ -15,7 +16,7 @@ import { progressText, verdictOfSubmission, type SubmissionVerdict, type TestVer
 export interface JudgeDeps {
   services: Services;
   testing: ProblemsTesting;
-  diagnostics: vscode.DiagnosticCollection;
+  diagnostics: RunDiagnostics;
   memory: SubmitMemory;
 }
 

@@ -1,17 +1,20 @@
 // Submit Solution: from the editor (the active file), the Explorer (a file), a problem in the
-// Problems view, or with an options object (tests, scripts). Asks only for what it cannot know:
-// the problem (remembered per file), the compiler (the file's language when the problems module
-// offers it, remembered per file) and, for "Submit to Some Test Cases", which tests.
+// Problems view (the source file last in front, else asked), or with an options object (tests,
+// scripts). Asks only for what it cannot know: the problem (remembered per file), the compiler
+// (the file's language when the problems module offers it, remembered per file) and, for
+// "Submit to Some Test Cases", which tests. The verdict ends as a notification.
 import * as vscode from 'vscode';
 import { SphereApiError, type Compiler, type ProblemsClient } from '../../api';
 import { showError, type ActionHandlers } from '../../ui/errors';
 import { orderCompilers, parseTestList, suggestCompiler } from './compiler-choice';
 import { submitAndReport, type JudgeDeps } from './judge-run';
+import { problemItemId } from './testing';
 import type { ProblemNode } from './tree';
 import type { SubmissionVerdict } from './verdict';
+import { showVerdictNotice } from './verdict-notice';
 
 export interface SubmitOptions {
-  /** The solution file (URI, URI string or absolute path); default: the active editor's file. */
+  /** The solution file (URI, URI string or absolute path); default: the active or last source file, else asked. */
   file?: vscode.Uri | string;
   problemId?: number;
   compilerId?: number;
@@ -54,11 +57,9 @@ function toUri(file: vscode.Uri | string): vscode.Uri {
 }
 
 export async function submitSolution(deps: JudgeDeps, state: SubmitState, options: SubmitOptions): Promise<SubmissionVerdict | undefined> {
-  const file = options.file ? toUri(options.file) : vscode.window.activeTextEditor?.document.uri;
-  if (!file || file.scheme === 'output') {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Open the solution file in the editor first, then run Submit Solution.'));
-    return undefined;
-  }
+  // From a problem's row its page is often in front (a webview): the solution is in another tab.
+  const file = options.file ? toUri(options.file) : await deps.services.sourceFile.choose(vscode.l10n.t('Submit Solution: which file?'));
+  if (!file) return undefined;
   state.lastError = undefined;
   try {
     const client = await deps.services.connection.problems();
@@ -71,7 +72,10 @@ export async function submitSolution(deps: JudgeDeps, state: SubmitState, option
     if (compilerId === undefined) return undefined;
     const tests = options.tests ?? (options.pickTests ? await pickTests(client, problemId) : undefined);
     if (options.pickTests && tests === undefined) return undefined;
-    return await submitAndReport(deps, { problemId, file, compilerId, tests, request: options.request, token: options.token });
+    const verdict = await submitAndReport(deps, { problemId, file, compilerId, tests, request: options.request, token: options.token });
+    // A run from the Testing view shows its results there already.
+    if (verdict && !options.request) showVerdictNotice(verdict, deps.testing.controller.items.get(problemItemId(problemId)));
+    return verdict;
   } catch (err) {
     state.lastError = describe(err);
     void showError(deps.services.log, err, { context: 'Could not submit the solution', handlers: handlersFor(deps, state, err, file, options) });

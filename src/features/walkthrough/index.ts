@@ -7,7 +7,7 @@ import type { Services } from '../../services';
 import { onDidFinishContainersSubmission } from '../containers/submit/events';
 import { reachMilestone, reachedMilestones, type Milestone } from './milestones';
 import { registerFocusThenRun } from './focus-then-run';
-import { RecentSourceFile, registerSourceFileCommands } from './source-file';
+import { registerSourceFileCommands } from './source-file';
 
 /** Scheme of the workspace file system (src/features/containers/fs). */
 const WORKSPACE_FILES_SCHEME = 'sphere-workspace';
@@ -33,8 +33,7 @@ export function registerWalkthroughFeature(services: Services): void {
     // A submission that came back with a result, whatever the verdict: the folder was submitted.
     onDidFinishContainersSubmission(() => reachMilestone('folderSubmitted')),
   );
-  const recent = new RecentSourceFile();
-  context.subscriptions.push(recent, ...registerSourceFileCommands(recent), registerFocusThenRun());
+  context.subscriptions.push(...registerSourceFileCommands(services.sourceFile), registerFocusThenRun());
   // A window opened on a workspace's files (Open Workspace Files in a new window) counts at once.
   checkWorkspaceFiles();
 

@@ -1,4 +1,5 @@
 // One import for host tests: `import { waitFor, emulatorRequests, activateExtension } from './helpers';`
 export * from './emulator';
 export * from './extension';
+export * from './stand-in';
 export * from './wait';

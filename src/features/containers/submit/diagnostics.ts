@@ -1,14 +1,16 @@
 // Compiler and runtime messages of a finished submission → the Problems panel, on the local files
-// of the folder that was sent. A new submission of the same folder replaces that folder's entries.
+// of the folder that was sent. A new submission of the same folder replaces that folder's entries;
+// editing a file drops its own (RunDiagnostics).
 import * as vscode from 'vscode';
 import { containersDiagnostics } from '../../../core/containers-diagnostics';
 import { alignColumn, type Diagnostic } from '../../../core/diagnostics';
 import type { StreamTexts } from '../../../core/containers-submission';
+import { RunDiagnostics } from '../../../ui/run-diagnostics';
 
 export const DIAGNOSTICS_SOURCE = 'Sphere Engine';
 
 export class SubmissionDiagnostics implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('sphere-engine-containers');
+  private readonly collection = new RunDiagnostics('sphere-engine-containers');
   /** Files that carry entries, per submitted folder, so the next submission clears them. */
   private readonly filesByFolder = new Map<string, vscode.Uri[]>();
 
