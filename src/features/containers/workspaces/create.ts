@@ -1,5 +1,6 @@
 // Create Workspace: project → settings (defaults, or each field with its bounds) → optional local
-// folder packed as the `files` tar.gz → one POST, under a cancellable progress notification.
+// folder packed as the `files` tar.gz → one POST, under a cancellable progress notification; then
+// follow-start.ts shows the start until the workspace runs.
 // With an options object (tests, other features) nothing is asked: missing fields take defaults.
 import * as vscode from 'vscode';
 import { invalidArgument, isAbortError, tooLargeError } from '../../../api/errors';
@@ -7,11 +8,11 @@ import { MAX_TRANSFER_BYTES } from '../../../api/http';
 import type { Workspace } from '../../../api/types';
 import { PackError } from '../../../core/packer';
 import { withProgress } from '../../../ui/progress';
-import { Commands, executeCommand } from '../../../ui/commands';
 import { shortId } from '../tree/describe';
 import { remember, type ActionOutcome, type WorkspaceCommandContext } from './context';
 import { DEFAULT_SETTINGS, describeSettings, NUMBER_FIELDS, settingsFrom, validateMinutes, type WorkspaceSettings } from './create-fields';
 import { reportFailure } from './errors';
+import { followStart } from './follow-start';
 import { packWorkspaceFiles, type FilesArchive } from './files-archive';
 import { pickProject, projectIdOf } from './pick';
 import { showInputBox, showQuickPick } from '../../../ui/prompts';
@@ -55,9 +56,8 @@ export async function createWorkspaceCommand(ctx: WorkspaceCommandContext, arg?:
     remember(ctx, message);
     ctx.log.info(message);
     ctx.model.refresh();
-    void vscode.window.showInformationMessage(message, 'Open IDE').then((choice) => {
-      if (choice) void executeCommand(Commands.workspaceOpenIde, workspace.id);
-    });
+    // Shown as a progress notification that ends when the workspace runs (or does not).
+    void followStart(ctx, workspace);
     return { ok: true, message, workspace };
   } catch (err) {
     if (isAbortError(err) || (err instanceof PackError && err.code === 'cancelled')) return { ok: false, cancelled: true };
