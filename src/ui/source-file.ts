@@ -5,6 +5,7 @@
 // open source files, else one they choose on disk.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { showQuickPick } from './prompts';
 
 /** Files a person writes code in: local, remote, or a Sphere Engine workspace's (never an output, preview or untitled text). */
 const SOURCE_SCHEMES = new Set(['file', 'vscode-remote', 'sphere-workspace']);
@@ -54,7 +55,7 @@ export class RecentSourceFile implements vscode.Disposable {
         uri,
       }));
       items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: `$(folder-opened) ${vscode.l10n.t('Choose File…')}` });
-      const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('One of the open files, or another file on disk') });
+      const picked = await showQuickPick(items, { title, placeHolder: vscode.l10n.t('One of the open files, or another file on disk') });
       if (!picked) return undefined;
       if (picked.uri) return picked.uri;
     }

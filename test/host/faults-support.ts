@@ -1,6 +1,7 @@
-// Shared pieces of the host fault tests (test/host/faults-*.test.ts): what the user is shown
-// (notifications captured, and dismissed so nothing waits on them), the connection settings a
-// fault test changes (timeout, endpoint), and the emulator's token list (revoking the token).
+// Shared pieces of the host fault tests (test/host/faults-*.test.ts) and others: what the user is
+// shown (notifications captured, and dismissed so nothing waits on them; progress notifications),
+// the connection settings a fault test changes (timeout, endpoint), and the emulator's token list
+// (revoking the token).
 import * as vscode from 'vscode';
 import { clearEmulatorFaults, emulatorInfo, setEmulatorTokens } from './helpers';
 
@@ -59,6 +60,72 @@ export class MessageCapture {
 
   errors(): ShownMessage[] {
     return this.shown.filter((m) => m.level === 'error');
+  }
+}
+
+export interface ProgressReport {
+  /** The notification's title. */
+  title: string;
+  message?: string;
+  increment?: number;
+}
+
+/** A progress notification: its title, and whether it has ended (gone from the screen). */
+export interface ShownProgress {
+  title: string;
+  ended: boolean;
+}
+
+type WithProgress = typeof vscode.window.withProgress;
+
+/**
+ * Records every progress notification of the extension (they still show) and what each reports,
+ * and can press a notification's Cancel when a report matches. Same `vscode` object as the
+ * extension's, so replacing window.withProgress reaches its calls (as MessageCapture does).
+ */
+export class ProgressCapture {
+  readonly reports: ProgressReport[] = [];
+  readonly shown: ShownProgress[] = [];
+  cancelWhen: ((report: ProgressReport) => boolean) | undefined;
+  cancelled = false;
+  private original: WithProgress | undefined;
+
+  install(): void {
+    const win = vscode.window as { withProgress: WithProgress };
+    const original = (this.original = win.withProgress);
+    const capture: WithProgress = (options, task) =>
+      original(options, (progress, token) => {
+        const shown: ShownProgress = { title: options.title ?? '', ended: false };
+        this.shown.push(shown);
+        const source = new vscode.CancellationTokenSource();
+        const link = token.onCancellationRequested(() => source.cancel());
+        const report = (value: { message?: string; increment?: number }) => {
+          const seen = { title: options.title ?? '', ...value };
+          this.reports.push(seen);
+          progress.report(value);
+          if (this.cancelWhen?.(seen)) {
+            this.cancelled = true;
+            source.cancel();
+          }
+        };
+        return Promise.resolve(task({ report }, source.token)).finally(() => {
+          shown.ended = true;
+          link.dispose();
+          source.dispose();
+        });
+      });
+    win.withProgress = capture;
+  }
+
+  uninstall(): void {
+    if (this.original) (vscode.window as { withProgress: WithProgress }).withProgress = this.original;
+  }
+
+  clear(): void {
+    this.reports.length = 0;
+    this.shown.length = 0;
+    this.cancelWhen = undefined;
+    this.cancelled = false;
   }
 }
 

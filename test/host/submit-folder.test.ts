@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { ProgressCapture } from './faults-support';
 import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorFaults, emulatorInfo, emulatorRequests, setEmulatorFaults } from './helpers';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -256,61 +257,6 @@ describe('Submit Folder to Project', function () {
     });
   });
 });
-
-interface ProgressReport {
-  /** The notification's title. */
-  title: string;
-  message?: string;
-  increment?: number;
-}
-
-type WithProgress = typeof vscode.window.withProgress;
-
-/**
- * Records what every progress notification of the extension reports (they still show), and can
- * press a notification's Cancel when a report matches. Same `vscode` object as the extension's,
- * so replacing window.withProgress reaches its calls (as MessageCapture does for messages).
- */
-class ProgressCapture {
-  readonly reports: ProgressReport[] = [];
-  cancelWhen: ((report: ProgressReport) => boolean) | undefined;
-  cancelled = false;
-  private original: WithProgress | undefined;
-
-  install(): void {
-    const win = vscode.window as { withProgress: WithProgress };
-    const original = (this.original = win.withProgress);
-    const capture: WithProgress = (options, task) =>
-      original(options, (progress, token) => {
-        const source = new vscode.CancellationTokenSource();
-        const link = token.onCancellationRequested(() => source.cancel());
-        const report = (value: { message?: string; increment?: number }) => {
-          const seen = { title: options.title ?? '', ...value };
-          this.reports.push(seen);
-          progress.report(value);
-          if (this.cancelWhen?.(seen)) {
-            this.cancelled = true;
-            source.cancel();
-          }
-        };
-        return Promise.resolve(task({ report }, source.token)).finally(() => {
-          link.dispose();
-          source.dispose();
-        });
-      });
-    win.withProgress = capture;
-  }
-
-  uninstall(): void {
-    if (this.original) (vscode.window as { withProgress: WithProgress }).withProgress = this.original;
-  }
-
-  clear(): void {
-    this.reports.length = 0;
-    this.cancelWhen = undefined;
-    this.cancelled = false;
-  }
-}
 
 describe('Submit Folder to Project: the upload notification', function () {
   this.timeout(60_000);

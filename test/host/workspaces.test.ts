@@ -3,6 +3,7 @@
 // the user is told and what the service ends up with.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { MessageCapture, ProgressCapture } from './faults-support';
 import { activateExtension, clearEmulatorFaults, emulatorInfo, setEmulatorFaults, setEmulatorTokens, sleep, waitFor, workspaceFolder } from './helpers';
 
 interface Outcome {
@@ -109,6 +110,32 @@ describe('workspaces', () => {
       assert.ok(names.includes('main.py'), 'project files stay');
     });
 
+    it('shows the start as a progress notification that ends when the workspace runs, then says it runs', async () => {
+      const messages = new MessageCapture();
+      const progress = new ProgressCapture();
+      messages.install();
+      progress.install();
+      try {
+        const outcome = await create(CONSOLE_PYTHON);
+        assert.ok(outcome.ok && outcome.workspace, outcome.message);
+        const short = outcome.workspace.id.slice(0, 8);
+        const starting = () => progress.shown.find((p) => p.title.includes(short) && /is starting/.test(p.title));
+        assert.ok(starting(), `no progress notification for the start: ${JSON.stringify(progress.shown)}`);
+        const running = await waitFor(() => messages.shown.find((m) => m.text.includes(short) && /is running/.test(m.text)),
+          { timeoutMs: 40_000, what: 'the message that the workspace runs' });
+        assert.equal(running.level, 'info');
+        assert.deepEqual(running.buttons, ['Open IDE']);
+        assert.equal(starting()?.ended, true, 'the "is starting" notification is still on screen');
+        assert.equal((await wire(outcome.workspace.id)).state.code, 2);
+        // A message stays in the notification centre: none may say "is starting".
+        assert.deepEqual(messages.shown.filter((m) => /is starting/.test(m.text)), []);
+        await run('remove', outcome.workspace.id, { confirmed: true });
+      } finally {
+        messages.uninstall();
+        progress.uninstall();
+      }
+    });
+
     it('refuses settings outside the spec bounds before sending anything', async () => {
       const outcome = await run('create', CONSOLE_PYTHON, { inactivityTimeout: 5 });
       assert.equal(outcome.ok, false);
@@ -116,7 +143,7 @@ describe('workspaces', () => {
     });
 
     beforeEach(function () {
-      if (this.currentTest?.title.startsWith('creates') || this.currentTest?.title.startsWith('refuses')) return;
+      if (/^(creates|refuses|shows the start)/.test(this.currentTest?.title ?? '')) return;
       assert.ok(id, 'no workspace was created');
     });
 

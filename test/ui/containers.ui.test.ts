@@ -1,6 +1,7 @@
-// The Projects & Workspaces view as a person uses it: the projects, a project opened to show its
-// details and workspaces in several states (icons, descriptions), the menu a row offers, and
-// removing a workspace through its confirmation dialog. Saves a screenshot of the tree.
+// The Projects & Workspaces view as a person uses it: the projects (each with an icon that draws), a
+// project opened to show its details and workspaces in several states (icons, descriptions), the
+// menu a row offers, and removing a workspace through its confirmation dialog. Saves a screenshot
+// of the tree.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { emulatorEnv } from './containers-api';
@@ -55,6 +56,18 @@ describe('containers view', function () {
     const rows = await workbench().treeRows();
     for (const name of ['Console Python', 'Console C++', 'Broken Init (demo)']) {
       assert.ok(rows.some((r) => r.includes(name)), `no row for ${name}: ${JSON.stringify(rows)}`);
+    }
+  });
+
+  it('draws an icon for every project, template or not', async () => {
+    // A codicon id VS Code does not know leaves the icon element empty: no glyph before it.
+    const glyph = (name: string) => workbench().page.locator('.part.sidebar .monaco-list-row').filter({ hasText: name }).first()
+      .locator('.custom-view-tree-node-item-icon').first()
+      .evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown, pseudo: string): { content: string } }).getComputedStyle(el, '::before').content);
+    // Console Python and Console C++ are templates; Broken Init is not.
+    for (const name of ['Console Python', 'Console C++', 'Broken Init (demo)']) {
+      const content = await glyph(name);
+      assert.ok(content && content !== 'none' && content !== 'normal' && content !== '""', `the icon of ${name} is blank (content ${content})`);
     }
   });
 

@@ -107,7 +107,8 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
 
   /**
    * Waits until the step's media (its Markdown, shown in a webview) is rendered. A webview that
-   * finishes loading takes the focus, and a quick pick opened just before would close with it.
+   * finishes loading takes the focus: a prompt opened just before stays open (src/ui/prompts.ts),
+   * but the keys typed would go to the page.
    */
   async function waitForStepMedia(id: string): Promise<void> {
     const heading = fs.readFileSync(path.join(REPO_ROOT, 'media', 'walkthrough', `${id}.md`), 'utf8').split('\n')[0].replace(/^#\s*/, '');
@@ -123,6 +124,26 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     const link = step(id).locator('.monaco-button, a').filter({ hasText: button }).first();
     await link.waitFor({ timeout: 10_000 });
     await link.click();
+  }
+
+  /**
+   * Clicks the step's media (a webview) while a prompt of the step is open, as the walkthrough page
+   * does by itself when its media loads or re-renders: the focus leaves the prompt, which must stay
+   * open (it used to close as if cancelled, and the step's flow stopped there).
+   */
+  async function moveFocusToStepMedia(): Promise<void> {
+    await workbench().quickInput().locator('.monaco-list-row, input').first().waitFor({ timeout: 20_000 });
+    const box = await page().locator('.getting-started-media').first().boundingBox();
+    assert.ok(box, 'the step media is not on screen');
+    // Its lower right corner: the prompt covers the middle of the window's top.
+    await page().mouse.click(box.x + box.width - 10, box.y + box.height - 10);
+    await page().waitForFunction("document.activeElement?.tagName === 'IFRAME'", undefined, { timeout: 10_000 });
+    // VS Code hides a prompt by making it inert (during its closing animation), then display: none.
+    const open = await workbench().quickInput().evaluate((el) => {
+      const widget = el as unknown as { inert: boolean; style: { display: string } };
+      return !widget.inert && widget.style.display !== 'none';
+    });
+    assert.ok(open, 'the prompt closed when the walkthrough page took the focus');
   }
 
   /** Waits until the walkthrough shows the step as done (reopening it to look). */
@@ -211,14 +232,22 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
 
   it('creates a workspace and opens its files', async () => {
     await pressStepButton('workspace', 'Create Workspace');
+    await moveFocusToStepMedia();
     await pickQuickItem('Console Python');
     await pickQuickItem('Create with the defaults');
     await pickQuickItem('Project files only');
-    await workbench().waitForNotification(/workspace/i, 60_000);
+    // Created: its start shows as a progress notification (it lasts at least the first 5 s poll).
+    await workbench().waitForNotification(/Workspace \w+ of Console Python is starting/, 60_000);
     // Open Files lists running workspaces only: wait until the new one runs.
     await workbench().openView('Sphere Engine');
     await (await workbench().waitForTreeRow(/^Console Python/, 30_000)).click(); // expands the project
     await workbench().waitForTreeRow(/running/i, 90_000);
+    // The start is a progress notification that ends when the workspace runs, and a message saying
+    // it runs takes its place: nothing says "is starting" any more, on screen or in the centre.
+    await workbench().waitForCentreNotification(/Workspace \w+ of Console Python is running/, 30_000);
+    assert.deepEqual((await workbench().notificationCentre()).filter((t) => /is starting/.test(t)), []);
+    assert.deepEqual((await workbench().notificationToasts()).filter((t) => /is starting/.test(t)), []);
+    await workbench().hideNotificationCentre();
     await readmeScreenshot('containers-tree');
 
     await pressStepButton('workspace', 'Open Workspace Files');
@@ -243,6 +272,7 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
 
   it('submits the folder to a project and shows the result', async () => {
     await pressStepButton('submitFolder', 'Submit Folder to Project');
+    await moveFocusToStepMedia();
     // The window has two folders now: the local one is submitted.
     const folderPick = workbench().quickInput().locator('.monaco-list-row').filter({ hasText: 'my-solutions' }).first();
     const projectPick = workbench().quickInput().locator('.monaco-list-row').filter({ hasText: 'Console Python' }).first();

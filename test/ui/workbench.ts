@@ -203,6 +203,24 @@ export class Workbench {
     return (await centre.locator('.notification-list-item').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   }
 
+  /** Waits until the notification centre lists a notification containing `text` (opens it), and returns its text. */
+  async waitForCentreNotification(text: string | RegExp, timeoutMs = 15_000): Promise<string> {
+    await this.notificationCentre();
+    const item = this.page.locator('.notifications-center .notification-list-item').filter({ hasText: text }).first();
+    await item.waitFor({ timeout: timeoutMs });
+    return ((await item.innerText()) ?? '').replace(/\s+/g, ' ').trim();
+  }
+
+  /** Closes the notification centre (and waits until nothing of it, nor of the palette, shows). */
+  async hideNotificationCentre(): Promise<void> {
+    const centre = this.page.locator('.notifications-center');
+    if (!(await centre.isVisible())) return;
+    await this.runCommand('Notifications: Hide Notifications');
+    await centre.waitFor({ state: 'hidden', timeout: 10_000 });
+    // The palette that ran the command fades out: gone before a screenshot is taken.
+    await this.quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
+  }
+
   /** Waits for a toast containing `text` (toasts show because the UI server has no smoke-test driver). */
   async waitForNotification(text: string | RegExp, timeoutMs = 15_000): Promise<string> {
     const toast = this.page.locator('.notifications-toasts .notification-toast').filter({ hasText: text }).first();

@@ -4,17 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const SRC = path.join(ROOT, 'src');
-
-function sourceFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((rel) => /\.(ts|mts|cts)$/.test(rel) && !rel.endsWith('.d.ts'))
-    .map((rel) => path.join(dir, rel));
-}
+import { ROOT, SRC, sourceFiles } from './source-files';
 
 /** Every module specifier a file imports: import/export from, require(), import(). */
 function importsOf(text: string): string[] {

@@ -12,6 +12,7 @@ import { OUTPUT_DIR_NAME, parseOutputFilenames } from './output-files';
 import { presentRun, RefusedLocally, refusedReport } from './run-presenter';
 import { readLimits, readOutputFilenames } from './settings';
 import { resolveCompiler } from './select-compiler';
+import { showInputBox, showQuickPick } from '../../ui/prompts';
 
 /** Arguments tests (and keybindings) can pass instead of answering prompts. */
 export interface RunOptions {
@@ -124,7 +125,7 @@ export async function resolveInput(source: vscode.Uri, options: RunOptions): Pro
   if (sibling) items.push({ label: `$(file) ${path.basename(sibling)}`, description: 'beside the source', pick: () => readInputFile(sibling) });
   items.push(
     { label: `$(edit) ${vscode.l10n.t('Type input…')}`, pick: async () => {
-      const text = await vscode.window.showInputBox({ title: vscode.l10n.t('Input for the program'), prompt: vscode.l10n.t('Use \\n for a new line'), ignoreFocusOut: true });
+      const text = await showInputBox({ title: vscode.l10n.t('Input for the program'), prompt: vscode.l10n.t('Use \\n for a new line') });
       return text === undefined ? undefined : { text: text.replace(/\\n/g, '\n'), label: 'typed text' };
     } },
     { label: `$(folder-opened) ${vscode.l10n.t('Choose input file…')}`, pick: async () => {
@@ -133,7 +134,7 @@ export async function resolveInput(source: vscode.Uri, options: RunOptions): Pro
     } },
     { label: `$(circle-slash) ${vscode.l10n.t('No input')}`, pick: async () => ({}) },
   );
-  const chosen = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Input for the program'), placeHolder: vscode.l10n.t('Where does standard input come from?') });
+  const chosen = await showQuickPick(items, { title: vscode.l10n.t('Input for the program'), placeHolder: vscode.l10n.t('Where does standard input come from?') });
   return chosen?.pick();
 }
 
@@ -158,11 +159,10 @@ export async function effectiveOutputFilenames(scope: vscode.Uri, options: RunOp
   if (options.outputFilenames !== undefined) return parseOutputFilenames(options.outputFilenames);
   const fromSettings = readOutputFilenames(scope);
   if (!options.askOutputFiles) return fromSettings;
-  const text = await vscode.window.showInputBox({
+  const text = await showInputBox({
     title: vscode.l10n.t('Output files to bring back (beta)'),
     prompt: vscode.l10n.t('File names relative to the program, separated by ";" (e.g. result.txt; out/plot.png)'),
     value: fromSettings.join('; '),
-    ignoreFocusOut: true,
   });
   return text === undefined ? undefined : parseOutputFilenames(text);
 }

@@ -7,6 +7,7 @@ import { withProgress } from '../../ui/progress';
 import { chooseCompiler, describeChoice, type CompilerChoice, type CompilerOverride } from './compiler-choice';
 import type { CompilersContext } from './context';
 import { readOverrides, saveOverride } from './settings';
+import { showQuickPick } from '../../ui/prompts';
 
 /** The account's compilers (cached); refresh asks the service again. */
 export async function compilerList(ctx: CompilersContext, refresh = false): Promise<Compiler[]> {
@@ -65,21 +66,21 @@ async function pickLanguage(): Promise<string | undefined> {
   const active = vscode.window.activeTextEditor?.document.languageId;
   const all = await vscode.languages.getLanguages();
   const items = [...new Set([...(active ? [active] : []), ...all])].map((id) => ({ label: id, description: id === active ? 'active editor' : undefined }));
-  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Select Compiler: for which language?') }))?.label;
+  return (await showQuickPick(items, { title: vscode.l10n.t('Select Compiler: for which language?') }))?.label;
 }
 
 async function pickCompiler(ctx: CompilersContext, languageId: string): Promise<CompilerOverride | undefined> {
   const compilers = await compilerList(ctx);
   const defaultId = compilerIdForLanguageId(languageId);
   const sorted = [...compilers].sort((a, b) => Number(b.id === defaultId) - Number(a.id === defaultId) || a.name.localeCompare(b.name));
-  const chosen = await vscode.window.showQuickPick(
+  const chosen = await showQuickPick(
     sorted.map((c) => ({ label: c.name, description: `id ${c.id}${c.id === defaultId ? ' · default for this language' : ''}`, detail: c.versions.map((v) => v.name).join(', '), compiler: c })),
     { title: vscode.l10n.t('Compiler for {0} files', languageId), matchOnDescription: true, matchOnDetail: true },
   );
   if (!chosen) return undefined;
   const versions = chosen.compiler.versions;
   if (versions.length <= 1) return { compilerId: chosen.compiler.id };
-  const version = await vscode.window.showQuickPick(
+  const version = await showQuickPick(
     [{ label: vscode.l10n.t('Default version'), id: undefined as number | undefined }, ...versions.map((v) => ({ label: v.name, description: `id ${v.id}`, id: v.id as number | undefined }))],
     { title: vscode.l10n.t('{0}: which version?', chosen.compiler.name) },
   );

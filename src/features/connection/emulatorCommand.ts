@@ -8,6 +8,7 @@ import type { Connection } from './connection';
 import { emulatorEndpoint, type EmulatorInfo } from './emulatorEnv';
 import { SETTINGS_SECTION } from './settings';
 import type { SetTokenOutcome } from './setTokenCommand';
+import { showInputBox } from '../../ui/prompts';
 
 const DEFAULT_EMULATOR_ORIGIN = 'http://127.0.0.1:8400';
 
@@ -43,19 +44,17 @@ export async function useLocalEmulator(
 async function emulatorToUse(announced: EmulatorInfo | undefined, originArg: unknown, tokenArg: unknown): Promise<EmulatorInfo | undefined> {
   if (typeof originArg === 'string' && typeof tokenArg === 'string') return { origin: originArg.replace(/\/+$/, ''), token: tokenArg };
   if (announced) return announced;
-  const origin = await vscode.window.showInputBox({
+  const origin = await showInputBox({
     title: vscode.l10n.t('Local Sphere Engine emulator (1/2)'),
     prompt: vscode.l10n.t('Address of the running emulator (start it with `npm run emulator`).'),
     value: DEFAULT_EMULATOR_ORIGIN,
-    ignoreFocusOut: true,
     validateInput: (value) => (/^https?:\/\/[^/\s]+/.test(value.trim()) ? undefined : vscode.l10n.t('Enter a URL such as {0}', DEFAULT_EMULATOR_ORIGIN)),
   });
   if (!origin) return undefined;
-  const token = await vscode.window.showInputBox({
+  const token = await showInputBox({
     title: vscode.l10n.t('Local Sphere Engine emulator (2/2)'),
     prompt: vscode.l10n.t('Access token the emulator accepts (it prints it on start).'),
     password: true,
-    ignoreFocusOut: true,
     validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter the token')),
   });
   if (!token) return undefined;

@@ -6,6 +6,7 @@ import { API_MODULES, MODULE_LABELS, type ApiModule } from '../../api';
 import { Commands, executeCommand } from '../../ui/commands';
 import type { Log } from '../../ui/log';
 import type { Connection, ConnectionTestResult } from './connection';
+import { showInputBox, showQuickPick } from '../../ui/prompts';
 
 export type ModuleChoice = ApiModule | 'all';
 
@@ -69,7 +70,7 @@ async function pickModule(connection: Connection): Promise<ModuleChoice | undefi
     choice: module,
   }));
   items.push({ label: 'All three (same token)', description: 'Containers, Compilers and Problems', choice: 'all' });
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await showQuickPick(items, {
     title: vscode.l10n.t('Set Sphere Engine Access Token'),
     placeHolder: vscode.l10n.t('Which module is the token for?'),
   });
@@ -78,11 +79,10 @@ async function pickModule(connection: Connection): Promise<ModuleChoice | undefi
 
 function askToken(choice: ModuleChoice): Thenable<string | undefined> {
   const what = choice === 'all' ? 'Containers, Compilers and Problems' : MODULE_LABELS[choice];
-  return vscode.window.showInputBox({
+  return showInputBox({
     title: vscode.l10n.t('Sphere Engine {0} access token', what),
     prompt: vscode.l10n.t('Find it in the client panel under API Tokens. It is stored in the OS keychain, never in settings.'),
     password: true,
-    ignoreFocusOut: true,
     validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter the access token')),
   });
 }

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { API_MODULES, MODULE_LABELS, type ApiModule } from '../../api';
 import type { Connection } from './connection';
 import { isModuleChoice, type ModuleChoice } from './setTokenCommand';
+import { showQuickPick } from '../../ui/prompts';
 
 /** Returns the modules signed out (empty when the user cancelled). */
 export async function signOut(connection: Connection, moduleArg?: unknown): Promise<ApiModule[]> {
@@ -30,6 +31,6 @@ async function pickModule(connection: Connection): Promise<ModuleChoice | undefi
     { label: vscode.l10n.t('All modules'), choice: 'all' },
     ...signedIn.map((module): Item => ({ label: MODULE_LABELS[module], choice: module })),
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Sign Out of Sphere Engine'), placeHolder: vscode.l10n.t('Delete the token of…') });
+  const picked = await showQuickPick(items, { title: vscode.l10n.t('Sign Out of Sphere Engine'), placeHolder: vscode.l10n.t('Delete the token of…') });
   return picked?.choice;
 }

@@ -10,6 +10,7 @@ import { withProgress } from '../../ui/progress';
 import { waitAndReport, type JudgeDeps } from './judge-run';
 import type { ProblemNode } from './tree';
 import type { SubmissionVerdict } from './verdict';
+import { showInputBox, showQuickPick } from '../../ui/prompts';
 
 export interface CreateProblemArgs {
   name?: string;
@@ -51,7 +52,7 @@ async function allJudges(client: ProblemsClient, typeId?: number): Promise<Judge
 
 async function pickJudge(client: ProblemsClient, typeId: number, title: string): Promise<number | undefined> {
   const judges = await allJudges(client, typeId);
-  const picked = await vscode.window.showQuickPick(
+  const picked = await showQuickPick(
     judges.map((j) => ({ id: j.id, label: j.name, description: `id ${j.id}` })),
     { title, matchOnDescription: true },
   );
@@ -59,9 +60,9 @@ async function pickJudge(client: ProblemsClient, typeId: number, title: string):
 }
 
 export async function createProblem(client: ProblemsClient, args: CreateProblemArgs = {}): Promise<{ id: number; code?: string } | undefined> {
-  const name = args.name ?? (await vscode.window.showInputBox({ title: vscode.l10n.t('Create Problem (1/3): name'), prompt: vscode.l10n.t('The problem\'s name as solvers see it'), validateInput: (v) => (v.trim() ? undefined : 'Enter a name') }));
+  const name = args.name ?? (await showInputBox({ title: vscode.l10n.t('Create Problem (1/3): name'), prompt: vscode.l10n.t('The problem\'s name as solvers see it'), validateInput: (v) => (v.trim() ? undefined : 'Enter a name') }));
   if (!name) return undefined;
-  const typeId = args.typeId ?? (await vscode.window.showQuickPick(TYPES, { title: vscode.l10n.t('Create Problem (2/3): type') }))?.typeId;
+  const typeId = args.typeId ?? (await showQuickPick(TYPES, { title: vscode.l10n.t('Create Problem (2/3): type') }))?.typeId;
   if (typeId === undefined) return undefined;
   const masterjudgeId = args.masterjudgeId ?? (await pickJudge(client, JUDGE_TYPE_IDS.master, 'Create Problem (3/3): master judge'));
   if (masterjudgeId === undefined) return undefined;
@@ -80,7 +81,7 @@ async function pickProblemId(client: ProblemsClient, title: string): Promise<num
     items.push({ id: p.id, label: p.code, description: p.name });
     if (items.length >= 500) break;
   }
-  return (await vscode.window.showQuickPick(items, { title, matchOnDescription: true }))?.id;
+  return (await showQuickPick(items, { title, matchOnDescription: true }))?.id;
 }
 
 async function readLimited(uri: vscode.Uri, what: string): Promise<string> {
@@ -102,7 +103,7 @@ export async function addTestCase(client: ProblemsClient, args: AddTestCaseArgs 
   if (!output) return undefined;
   let timeLimit = args.timeLimit;
   if (timeLimit === undefined) {
-    const typed = await vscode.window.showInputBox({
+    const typed = await showInputBox({
       title: vscode.l10n.t('Add Test Case: time limit in seconds'),
       value: '1',
       validateInput: (v) => (Number(v) > 0 ? undefined : vscode.l10n.t('A positive number of seconds, e.g. 1 or 0.5')),
@@ -124,7 +125,7 @@ export async function addTestCase(client: ProblemsClient, args: AddTestCaseArgs 
 export async function listJudges(client: ProblemsClient, args: { typeId?: number; pick?: boolean } = {}): Promise<Judge[]> {
   const judges = await allJudges(client, args.typeId);
   if (args.pick === false) return judges;
-  const picked = await vscode.window.showQuickPick(
+  const picked = await showQuickPick(
     judges.map((j) => ({ id: j.id, label: j.name, description: `${j.type?.name ?? ''} · id ${j.id}`, detail: j.compiler ? `${j.compiler.name} ${j.compiler.version?.name ?? ''}` : undefined })),
     { title: vscode.l10n.t('Sphere Engine judges'), placeHolder: vscode.l10n.t('Pick a judge to read its source'), matchOnDescription: true },
   );
@@ -136,7 +137,7 @@ export async function listJudges(client: ProblemsClient, args: { typeId?: number
 export async function showJudgeSource(client: ProblemsClient, judgeId?: number): Promise<{ judgeId: number; text: string } | undefined> {
   let id = judgeId;
   if (id === undefined) {
-    const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Show Judge Source: judge id'), validateInput: (v) => (/^\d+$/.test(v.trim()) ? undefined : 'A judge id, e.g. 1') });
+    const typed = await showInputBox({ title: vscode.l10n.t('Show Judge Source: judge id'), validateInput: (v) => (/^\d+$/.test(v.trim()) ? undefined : 'A judge id, e.g. 1') });
     if (!typed) return undefined;
     id = Number(typed.trim());
   }
@@ -152,7 +153,7 @@ export async function showJudgeSource(client: ProblemsClient, judgeId?: number):
 export async function rejudge(deps: JudgeDeps, client: ProblemsClient, submissionId?: number): Promise<SubmissionVerdict | undefined> {
   let id = submissionId;
   if (id === undefined) {
-    const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Re-judge Submission: submission id'), validateInput: (v) => (/^\d+$/.test(v.trim()) ? undefined : 'A submission id, e.g. 42') });
+    const typed = await showInputBox({ title: vscode.l10n.t('Re-judge Submission: submission id'), validateInput: (v) => (/^\d+$/.test(v.trim()) ? undefined : 'A submission id, e.g. 42') });
     if (!typed) return undefined;
     id = Number(typed.trim());
   }

@@ -12,6 +12,7 @@ import { problemItemId } from './testing';
 import type { ProblemNode } from './tree';
 import type { SubmissionVerdict } from './verdict';
 import { showVerdictNotice } from './verdict-notice';
+import { showInputBox, showQuickPick } from '../../ui/prompts';
 
 export interface SubmitOptions {
   /** The solution file (URI, URI string or absolute path); default: the active or last source file, else asked. */
@@ -120,7 +121,7 @@ async function pickProblem(client: ProblemsClient): Promise<number | undefined> 
     items.push({ id: p.id, label: p.code, description: p.name, detail: `id ${p.id}` });
     if (items.length >= 500) break;
   }
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Submit Solution: which problem?'), placeHolder: vscode.l10n.t('Problem code or name'), matchOnDescription: true });
+  const picked = await showQuickPick(items, { title: vscode.l10n.t('Submit Solution: which problem?'), placeHolder: vscode.l10n.t('Problem code or name'), matchOnDescription: true });
   return picked?.id;
 }
 
@@ -135,7 +136,7 @@ async function chooseCompiler(client: ProblemsClient, file: vscode.Uri, forceAsk
   const suggestion = suggestCompiler(file.path, document?.languageId, available);
   if (suggestion !== undefined && !forceAsk) return suggestion;
   if (!available || available.length === 0) return suggestion;
-  const picked = await vscode.window.showQuickPick(
+  const picked = await showQuickPick(
     orderCompilers(available, suggestion).map((c) => ({ id: c.id, label: c.name, description: c.versions?.[0]?.name, detail: `compiler ${c.id}` })),
     { title: vscode.l10n.t('Submit Solution: which compiler for {0}?', vscode.workspace.asRelativePath(file)), matchOnDescription: true },
   );
@@ -145,10 +146,10 @@ async function chooseCompiler(client: ProblemsClient, file: vscode.Uri, forceAsk
 async function pickTests(client: ProblemsClient, problemId: number): Promise<number[] | undefined> {
   const testCases = (await client.listTestCases(problemId)).items;
   if (testCases.length === 0) {
-    const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Test case numbers'), prompt: vscode.l10n.t('Comma-separated, e.g. 0,2'), validateInput: (v) => (parseTestList(v) ? undefined : 'Use numbers such as 0,2 or 0-3') });
+    const typed = await showInputBox({ title: vscode.l10n.t('Test case numbers'), prompt: vscode.l10n.t('Comma-separated, e.g. 0,2'), validateInput: (v) => (parseTestList(v) ? undefined : 'Use numbers such as 0,2 or 0-3') });
     return typed === undefined ? undefined : parseTestList(typed);
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await showQuickPick(
     testCases.map((t) => ({ number: t.number, label: `Test ${t.number}`, description: `${t.timeLimit ?? '?'} s${t.active === false ? ' · inactive' : ''}`, picked: t.active !== false })),
     { title: vscode.l10n.t('Submit Solution: which test cases?'), canPickMany: true },
   );

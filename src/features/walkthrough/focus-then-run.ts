@@ -1,8 +1,9 @@
 // Walkthrough buttons that open several prompts one after another. When the first quick pick
 // closes, VS Code gives the focus back to the walkthrough button that started the command, and
-// the walkthrough page then takes it from the next quick pick, which closes as if cancelled. So the
-// buttons go through this command: it moves the focus to the Sphere Engine view first, then runs
-// the real command there.
+// the walkthrough page then takes it from the next quick pick. Our prompts stay open when that
+// happens (src/ui/prompts.ts), but what the person types would go to the page. So the buttons go
+// through this command: it moves the focus to the Sphere Engine view first, then runs the real
+// command there, and each closing prompt gives the focus back to the view instead.
 import * as vscode from 'vscode';
 import { allCommandIds, Commands, executeCommand, registerCommand, type CommandId } from '../../ui/commands';
 import { reachMilestone } from './milestones';

@@ -8,6 +8,7 @@ import type { Services } from '../../../services';
 import { showError } from '../../../ui/errors';
 import { workspaceUri } from './provider';
 import { addingChangesBrowserWindowIdentity, openWithFolderAdded } from './webWorkspaceFile';
+import { showQuickPick } from '../../../ui/prompts';
 
 export interface OpenFilesOptions {
   /** true: a new window; false: add to this window; undefined: ask (when this window has folders). */
@@ -49,7 +50,7 @@ export async function openWorkspaceFiles(
     if (newWindow === undefined) {
       if (!vscode.workspace.workspaceFolders?.length) newWindow = false;
       else {
-        const pick = await vscode.window.showQuickPick(
+        const pick = await showQuickPick(
           [
             { label: `$(add) ${vscode.l10n.t('Add to This Window')}`, description: vscode.l10n.t('as another folder in the Explorer'), newWindow: false },
             { label: `$(empty-window) ${vscode.l10n.t('Open in New Window')}`, newWindow: true },
@@ -105,5 +106,5 @@ async function pickRunningWorkspace(services: Services): Promise<Workspace | und
     void vscode.window.showInformationMessage(vscode.l10n.t('No Sphere Engine workspace is running. Start or resume one in the Projects & Workspaces view first.'));
     return undefined;
   }
-  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Open the files of which workspace?') }))?.ws;
+  return (await showQuickPick(items, { title: vscode.l10n.t('Open the files of which workspace?') }))?.ws;
 }

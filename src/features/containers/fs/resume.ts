@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { SphereApiError } from '../../../api/errors';
 import { WORKSPACE_STATES } from '../../../api/types';
-import { CONTAINERS_POLL_MS, pollUntilDone } from '../../../core/poller';
+import { untilStarted } from '../../../core/workspace-start';
 import type { Services } from '../../../services';
 import { showError } from '../../../ui/errors';
 import { withProgress } from '../../../ui/progress';
@@ -63,12 +63,7 @@ export class ResumeOffers implements vscode.Disposable {
           if (!(err instanceof SphereApiError && err.errorCode === 1013)) throw err;
         }
         report('waiting until it runs');
-        const ws = await pollUntilDone({
-          fetch: (s) => client.getWorkspace(workspaceId, s),
-          isExecuting: (w) => w.state.code === WORKSPACE_STATES.starting,
-          intervalMs: CONTAINERS_POLL_MS,
-          signal,
-        });
+        const ws = await untilStarted(client, workspaceId, signal);
         if (ws.state.code !== WORKSPACE_STATES.running) throw new Error(`The workspace did not start: it is ${ws.state.name}.`);
       });
     } catch (err) {

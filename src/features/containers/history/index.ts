@@ -9,6 +9,7 @@ import type { SubmitFlow, SubmitOutcome, SubmitRequest } from '../submit/flow';
 import { isStreamName, looksBinary, openStreamText, openTestsReport, saveStream } from './streams';
 import type { SubmissionEntry, SubmissionHistory } from './store';
 import { SubmissionsProvider, SUBMISSIONS_VIEW_ID } from './view';
+import { showQuickPick } from '../../../ui/prompts';
 
 export interface SubmissionsViewTestApi {
   getChildren(): SubmissionEntry[];
@@ -35,7 +36,7 @@ async function pickEntry(history: SubmissionHistory, arg: unknown): Promise<Subm
     void vscode.window.showInformationMessage(vscode.l10n.t('No submissions yet: use "Submit Folder to Project" first.'));
     return undefined;
   }
-  return (await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Which submission?') }))?.entry;
+  return (await showQuickPick(items, { placeHolder: vscode.l10n.t('Which submission?') }))?.entry;
 }
 
 export function registerSubmissionsView(services: Services, history: SubmissionHistory, flow: SubmitFlow): SubmissionsViewTestApi {
@@ -71,7 +72,7 @@ export function registerSubmissionsView(services: Services, history: SubmissionH
         if (!entry) return undefined;
         const stream = isStreamName(streamArg)
           ? streamArg
-          : (await vscode.window.showQuickPick(['source', 'auxdata', 'tests_report', 'debug_log'], { placeHolder: vscode.l10n.t('Which stream of submission {0}?', entry.id) }));
+          : (await showQuickPick(['source', 'auxdata', 'tests_report', 'debug_log'], { placeHolder: vscode.l10n.t('Which stream of submission {0}?', entry.id) }));
         if (!isStreamName(stream)) return undefined;
         try {
           const client = await services.connection.containers();

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ContainersClient } from '../../../api';
 import type { Project } from '../../../api/types';
 import { projectScenarios } from '../../../core/project-scenarios';
+import { createQuickPick, showInputBox, showQuickPick } from '../../../ui/prompts';
 
 const MEMORY_KEY = 'sphereEngine.containers.submitProjectByFolder';
 
@@ -33,7 +34,7 @@ interface ProjectItem extends vscode.QuickPickItem {
 
 /** Lists every project (page after page) and lets the person pick one; undefined when dismissed. */
 export async function pickProject(client: ContainersClient, remembered: RememberedChoice | undefined): Promise<Project | undefined> {
-  const pick = vscode.window.createQuickPick<ProjectItem>();
+  const pick = createQuickPick<ProjectItem>();
   pick.title = vscode.l10n.t('Submit Folder: project');
   pick.placeholder = vscode.l10n.t('Which project runs this folder?');
   pick.busy = true;
@@ -78,7 +79,7 @@ export async function pickProject(client: ContainersClient, remembered: Remember
 export async function pickScenario(project: Project, remembered?: string): Promise<string | undefined | null> {
   const choices = projectScenarios(project.config?.project_config);
   if (choices.length === 0) {
-    const typed = await vscode.window.showInputBox({
+    const typed = await showInputBox({
       title: vscode.l10n.t('Submit Folder: scenario of {0}', project.name),
       prompt: vscode.l10n.t('The project\'s configuration lists no scenarios: type one, or leave empty for the project\'s default.'),
       value: remembered ?? '',
@@ -91,6 +92,6 @@ export async function pickScenario(project: Project, remembered?: string): Promi
     description: [c.isDefault ? 'default' : '', c.name === remembered ? 'last used' : ''].filter(Boolean).join(' · ') || undefined,
     detail: c.stages.length ? `stages: ${c.stages.join(', ')}` : undefined,
   }));
-  const chosen = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Submit Folder: scenario of {0}', project.name), placeHolder: vscode.l10n.t('Which scenario?') });
+  const chosen = await showQuickPick(items, { title: vscode.l10n.t('Submit Folder: scenario of {0}', project.name), placeHolder: vscode.l10n.t('Which scenario?') });
   return chosen ? chosen.label : null;
 }

@@ -6,12 +6,13 @@ import { clockTime, escapeMarkdown, workspaceContextValue, workspaceDescription,
 import type { ContainersTreeModel } from './model';
 import type { TreeNode } from './nodes';
 
-const STATE_ICONS: Record<number, { id: string; color?: string }> = {
-  1: { id: 'loading~spin', color: 'charts.blue' },
-  2: { id: 'vm-running', color: 'charts.green' },
-  3: { id: 'debug-pause', color: 'charts.yellow' },
-  4: { id: 'trash', color: 'disabledForeground' },
-  5: { id: 'error', color: 'charts.red' },
+/** A codicon per workspace state (test/unit/codicons.test.ts checks that each id exists). */
+const STATE_ICONS: Record<number, vscode.ThemeIcon> = {
+  1: new vscode.ThemeIcon('loading~spin', new vscode.ThemeColor('charts.blue')),
+  2: new vscode.ThemeIcon('vm-running', new vscode.ThemeColor('charts.green')),
+  3: new vscode.ThemeIcon('debug-pause', new vscode.ThemeColor('charts.yellow')),
+  4: new vscode.ThemeIcon('trash', new vscode.ThemeColor('disabledForeground')),
+  5: new vscode.ThemeIcon('error', new vscode.ThemeColor('charts.red')),
 };
 
 export class ContainersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
@@ -45,7 +46,8 @@ export function treeItemFor(node: TreeNode): vscode.TreeItem {
       const item = new vscode.TreeItem(project.name, vscode.TreeItemCollapsibleState.Collapsed);
       item.id = node.key;
       item.description = project.stack || undefined;
-      item.iconPath = new vscode.ThemeIcon(project.template ? 'repo-template' : 'project');
+      // Codicons of VS Code 1.96 only (the oldest engines.vscode accepts): an unknown id draws nothing.
+      item.iconPath = new vscode.ThemeIcon(project.template ? 'notebook-template' : 'project');
       item.contextValue = 'project';
       item.tooltip = new vscode.MarkdownString(
         [`**${escapeMarkdown(project.name)}**`, `**Id:** \`${project.id}\``, `**Created:** ${project.created_at}`, `**Slots:** ${project.slots}`,
@@ -67,8 +69,7 @@ export function treeItemFor(node: TreeNode): vscode.TreeItem {
       const item = new vscode.TreeItem(workspaceLabel(ws, node.flat), None);
       item.id = node.key;
       item.description = workspaceDescription(ws);
-      const icon = STATE_ICONS[ws.state.code] ?? { id: 'question' };
-      item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+      item.iconPath = STATE_ICONS[ws.state.code] ?? new vscode.ThemeIcon('question');
       item.tooltip = new vscode.MarkdownString(workspaceTooltip(ws));
       item.contextValue = workspaceContextValue(ws);
       return item;
@@ -84,7 +85,7 @@ export function treeItemFor(node: TreeNode): vscode.TreeItem {
     case 'stale': {
       const item = new vscode.TreeItem(vscode.l10n.t('Offline: showing items fetched at {0}', clockTime(node.fetchedAt)), None);
       item.id = node.key;
-      item.iconPath = new vscode.ThemeIcon('cloud-offline', new vscode.ThemeColor('charts.yellow'));
+      item.iconPath = new vscode.ThemeIcon('debug-disconnect', new vscode.ThemeColor('charts.yellow'));
       item.tooltip = node.reason;
       item.contextValue = 'stale';
       return item;

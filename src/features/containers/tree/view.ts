@@ -9,6 +9,7 @@ import { ContainersTreeModel, type Grouping } from './model';
 import type { ListKey, TreeNode } from './nodes';
 import { ContainersTreeProvider } from './provider';
 import { ALL_STATES, DEFAULT_STATE_FILTER, stateLabel } from './states';
+import { showQuickPick } from '../../../ui/prompts';
 
 export const WORKSPACES_VIEW_ID = 'sphereEngine.workspaces';
 /** Context keys read by package.json (viewsWelcome, view/title). */
@@ -85,7 +86,7 @@ export function createContainersView(services: Services): ContainersView {
 }
 
 async function pickStates(current: readonly number[]): Promise<number[] | undefined> {
-  const picked = await vscode.window.showQuickPick(
+  const picked = await showQuickPick(
     ALL_STATES.map((code) => ({ label: stateLabel(code), code, picked: current.includes(code) })),
     { title: vscode.l10n.t('Show Workspaces in These States'), canPickMany: true, placeHolder: vscode.l10n.t('Removed workspaces are hidden unless chosen here') },
   );

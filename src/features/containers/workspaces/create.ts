@@ -1,5 +1,6 @@
 // Create Workspace: project → settings (defaults, or each field with its bounds) → optional local
-// folder packed as the `files` tar.gz → one POST, under a cancellable progress notification.
+// folder packed as the `files` tar.gz → one POST, under a cancellable progress notification; then
+// follow-start.ts shows the start until the workspace runs.
 // With an options object (tests, other features) nothing is asked: missing fields take defaults.
 import * as vscode from 'vscode';
 import { invalidArgument, isAbortError, tooLargeError } from '../../../api/errors';
@@ -7,13 +8,14 @@ import { MAX_TRANSFER_BYTES } from '../../../api/http';
 import type { Workspace } from '../../../api/types';
 import { PackError } from '../../../core/packer';
 import { withProgress } from '../../../ui/progress';
-import { Commands, executeCommand } from '../../../ui/commands';
 import { shortId } from '../tree/describe';
 import { remember, type ActionOutcome, type WorkspaceCommandContext } from './context';
 import { DEFAULT_SETTINGS, describeSettings, NUMBER_FIELDS, settingsFrom, validateMinutes, type WorkspaceSettings } from './create-fields';
 import { reportFailure } from './errors';
+import { followStart } from './follow-start';
 import { packWorkspaceFiles, type FilesArchive } from './files-archive';
 import { pickProject, projectIdOf } from './pick';
+import { showInputBox, showQuickPick } from '../../../ui/prompts';
 
 export interface CreateOptions extends Partial<WorkspaceSettings> {
   projectId?: string;
@@ -54,9 +56,8 @@ export async function createWorkspaceCommand(ctx: WorkspaceCommandContext, arg?:
     remember(ctx, message);
     ctx.log.info(message);
     ctx.model.refresh();
-    void vscode.window.showInformationMessage(message, 'Open IDE').then((choice) => {
-      if (choice) void executeCommand(Commands.workspaceOpenIde, workspace.id);
-    });
+    // Shown as a progress notification that ends when the workspace runs (or does not).
+    void followStart(ctx, workspace);
     return { ok: true, message, workspace };
   } catch (err) {
     if (isAbortError(err) || (err instanceof PackError && err.code === 'cancelled')) return { ok: false, cancelled: true };
@@ -109,12 +110,12 @@ async function createWith(
 async function askSettings(): Promise<WorkspaceSettings | undefined> {
   const defaults = { label: vscode.l10n.t('Create with the defaults'), detail: describeSettings(DEFAULT_SETTINGS), custom: false };
   const custom = { label: vscode.l10n.t('Customize…'), detail: vscode.l10n.t('Inactivity timeout, how long it is kept, auto-resume, workspace token'), custom: true };
-  const choice = await vscode.window.showQuickPick([defaults, custom], { title: vscode.l10n.t('Create Workspace: Settings') });
+  const choice = await showQuickPick([defaults, custom], { title: vscode.l10n.t('Create Workspace: Settings') });
   if (!choice) return undefined;
   if (!choice.custom) return { ...DEFAULT_SETTINGS };
   const settings: WorkspaceSettings = { ...DEFAULT_SETTINGS };
   for (const field of NUMBER_FIELDS) {
-    const value = await vscode.window.showInputBox({
+    const value = await showInputBox({
       title: vscode.l10n.t('Create Workspace: {0}', field.title),
       prompt: field.prompt,
       value: String(field.default),
@@ -136,7 +137,7 @@ async function yesNo(title: string, preferred: boolean): Promise<boolean | undef
     { label: preferred ? 'No' : 'No (default)', value: false },
   ];
   if (!preferred) items.reverse();
-  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Create Workspace: {0}', title) }))?.value;
+  return (await showQuickPick(items, { title: vscode.l10n.t('Create Workspace: {0}', title) }))?.value;
 }
 
 /** A folder path, null for "no extra files", undefined when dismissed. */
@@ -149,7 +150,7 @@ async function askFolder(): Promise<string | null | undefined> {
       .map((f) => ({ label: `Upload ${f.name}`, detail: f.uri.fsPath, folder: f.uri.fsPath })),
     { label: vscode.l10n.t('Choose a folder…'), folder: 'choose' },
   ];
-  const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Create Workspace: Extra Files'), placeHolder: vscode.l10n.t('Files to add on top of the project files') });
+  const choice = await showQuickPick(items, { title: vscode.l10n.t('Create Workspace: Extra Files'), placeHolder: vscode.l10n.t('Files to add on top of the project files') });
   if (!choice) return undefined;
   if (choice.folder !== 'choose') return choice.folder;
   const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: vscode.l10n.t('Upload Folder') });

@@ -7,6 +7,7 @@ import type { ProjectNode, WorkspaceNode } from '../tree/nodes';
 import { shortId } from '../tree/describe';
 import { stateLabel } from '../tree/states';
 import type { WorkspaceCommandContext } from './context';
+import { createQuickPick, showQuickPick } from '../../../ui/prompts';
 
 export type WorkspaceArg = WorkspaceNode | Workspace | string | undefined;
 
@@ -29,7 +30,7 @@ export async function resolveWorkspace(
 /** QuickPick over the account's workspaces in the given states (one page of the list). */
 export async function pickWorkspace(ctx: WorkspaceCommandContext, title: string, states?: number[]): Promise<Workspace | undefined> {
   const client = await ctx.client();
-  const items = vscode.window.createQuickPick<vscode.QuickPickItem & { workspace: Workspace }>();
+  const items = createQuickPick<vscode.QuickPickItem & { workspace: Workspace }>();
   items.title = title;
   items.placeholder = vscode.l10n.t('Loading workspaces…');
   items.busy = true;
@@ -68,7 +69,7 @@ export function projectIdOf(arg: unknown): string | undefined {
 export async function pickProject(ctx: WorkspaceCommandContext): Promise<Project | undefined> {
   const known = ctx.model.knownProjects();
   const projects = known.length ? known : await collect((await ctx.client()).iterateProjects({ limit: 20 }), 200);
-  const chosen = await vscode.window.showQuickPick(
+  const chosen = await showQuickPick(
     projects.map((project) => ({ label: project.name, description: project.stack, detail: project.description, project })),
     { title: vscode.l10n.t('Create Workspace: Project'), placeHolder: vscode.l10n.t('Choose the project the workspace is made from'), matchOnDescription: true },
   );
