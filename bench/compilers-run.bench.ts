@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { CompilersClient } from '../src/api';
 import { COMPILERS_POLL_MS } from '../src/core/poller';
 import { runSubmission, type CompilersApi } from '../src/features/compilers/run-core';
+import { SubmissionStore } from '../emulator/compilers/records';
 import { defaultOptions, startEmulator } from '../emulator/server';
 
 const TOKEN = 'bench-token';
@@ -20,10 +21,6 @@ import type { Benchmark, Figure } from './types';
 const DEFAULT_RUNS = 5;
 const FINAL_STATUS_MIN = 11;
 const TRIVIAL = 'import sys\nprint(6 * 7)\nprint("done", file=sys.stderr)\n';
-
-interface StoredSubmission {
-  status: number;
-}
 
 interface Row {
   total: number;
@@ -40,13 +37,13 @@ async function measure(runs: number, tmpRoot: string): Promise<{ rows: Row[]; pa
   const dataDir = fs.mkdtempSync(path.join(tmpRoot, 'se-bench-compilers-'));
   const emu = await startEmulator(defaultOptions({ dataDir, tokens: [TOKEN], pollMinIntervalMs: 1000 }));
   const client = new CompilersClient({ endpoint: emu.endpoints.compilers, token: TOKEN });
-  // The emulator's own time is read from its in-memory store (same process): the moment the
+  const stored = new SubmissionStore(emu.ctx.store);
+  // The emulator's own time is read from its store (same process): the moment the
   // submission turned final, sampled every 2 ms, minus the moment the POST was answered.
   const finalAt = (id: number): Promise<number> =>
     new Promise((resolve) => {
       const timer = setInterval(() => {
-        const items = emu.ctx.store.load<{ items: Record<string, StoredSubmission> }>('compilers-submissions', () => ({ items: {} })).items;
-        if ((items[id]?.status ?? 0) >= FINAL_STATUS_MIN) {
+        if ((stored.get(id)?.status ?? 0) >= FINAL_STATUS_MIN) {
           clearInterval(timer);
           resolve(performance.now());
         }

@@ -14,6 +14,7 @@ import { finishSubmission } from '../src/core/containers-submission';
 import { CONTAINERS_POLL_MS } from '../src/core/poller';
 import { packFolder } from '../src/core/packer';
 import { defaultOptions, startEmulator } from '../emulator/server';
+import { COLLECTIONS } from '../emulator/store/collections';
 import type { Benchmark } from './types';
 
 const TOKEN = 'bench-token';
@@ -37,15 +38,13 @@ export async function benchSubmitOutput(runs = 3): Promise<SubmitOutputFigure> {
   // Polling protection on, as on the service: the measured path must keep the rhythm.
   const emu = await startEmulator(defaultOptions({ dataDir, tokens: [TOKEN], pollMinIntervalMs: 1000 }));
   const endedAt = new Map<number, number>();
-  // Watch the emulator's own store: the first save of a record with a final status is its end.
-  const store = emu.ctx.store;
-  const save = store.save.bind(store);
-  store.save = <T>(name: string, value: T): void => {
-    save(name, value);
-    if (name !== 'containers-submissions') return;
-    for (const s of value as unknown as Array<{ id: number; status: number }>) {
-      if (FINAL.has(s.status) && !endedAt.has(s.id)) endedAt.set(s.id, performance.now());
-    }
+  // Watch the emulator's own store: the first write of a record with a final status is its end.
+  const table = emu.ctx.store.table(COLLECTIONS.containersSubmissions.name, COLLECTIONS.containersSubmissions);
+  const put = table.put.bind(table);
+  table.put = (s) => {
+    put(s);
+    if (FINAL.has(s.status) && !endedAt.has(s.id)) endedAt.set(s.id, performance.now());
+    return s;
   };
   const client = new ContainersClient({ endpoint: emu.endpoints.containers, token: TOKEN });
   const latencies: number[] = [];

@@ -50,12 +50,14 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   if (options.tokens.length === 0) throw new Error('the emulator needs at least one access token');
   let origin = '';
   let port = 0;
-  const closers: Array<() => void | Promise<void>> = [];
+  const store = new Store(options.dataDir);
+  // Closers run last-registered first: the store, registered first, closes after every module.
+  const closers: Array<() => void | Promise<void>> = [() => store.close()];
   const tokens = new Set(options.tokens);
   const faults = new Faults(options.faults);
   const ctx: EmulatorContext = {
     options,
-    store: new Store(options.dataDir),
+    store,
     clock: new Clock(options.clockSpeed),
     requests: new RequestLog(),
     pollGuard: new PollGuard(options.pollMinIntervalMs),
@@ -113,6 +115,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     server.once('error', reject);
     // Loopback only: the emulator runs code it is sent.
     server.listen(options.port, '127.0.0.1', () => resolve());
+  }).catch(async (err) => {
+    for (const fn of closers.reverse()) await fn();
+    throw err;
   });
   port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;

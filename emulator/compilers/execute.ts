@@ -81,11 +81,12 @@ export class Executor {
       if (this.closed) return;
       if (!program.ok) {
         store.writeStream(record, 'cmpinfo', Buffer.from(program.cmpinfo));
-        store.update(record.id, { status: program.reason === 'toolchain' ? STATUS.internalError : STATUS.compilationError, time: 0, memory: 0, signal: 0 });
+        store.update(record.id, { status: program.reason === 'toolchain' ? STATUS.internalError : STATUS.compilationError, time: 0, memory: 0, signal: 0, streams: record.streams });
         return;
       }
       if (program.cmpinfo.trim()) store.writeStream(record, 'cmpinfo', Buffer.from(program.cmpinfo));
-      record = store.update(record.id, { status: STATUS.execution });
+      // Each update writes the stored record: the streams written on this copy go with it.
+      record = store.update(record.id, { status: STATUS.execution, streams: record.streams });
 
       const stdoutPath = path.join(dir, 'stdout.tmp');
       const stderrPath = path.join(dir, 'stderr.tmp');

@@ -35,6 +35,7 @@ export function compilersModule(ctx: EmulatorContext): Hono {
     if (pool !== null && pool <= 0) throw apiError(402, 2, 'submission pool is empty or the account is inactive');
     let id: number;
     try {
+      const source = fresh.sourceStream ?? (await packTarGz(fresh.files));
       const record = submissions.create({
         createdAt: Date.now(),
         compiler: { id: fresh.compilerId, name: fresh.compilerName, version: fresh.version },
@@ -47,10 +48,10 @@ export function compilersModule(ctx: EmulatorContext): Hono {
         memory: null,
         signal: null,
         streams: {},
+      }, (created) => {
+        submissions.writeStream(created, 'source', source);
+        submissions.writeStream(created, 'input', fresh.input);
       });
-      submissions.writeStream(record, 'source', fresh.sourceStream ?? (await packTarGz(fresh.files)));
-      submissions.writeStream(record, 'input', fresh.input);
-      submissions.update(record.id, { streams: record.streams });
       id = record.id;
     } catch (err) {
       throw apiError(400, 1003, `submission creation failed: ${causeOf(err)}`);

@@ -1,8 +1,10 @@
-// Submission records (JSON in the store) and their stream files (plain files per submission).
+// Submission records (one row each in the state database) and their stream files (plain files per
+// submission).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Store } from '../store';
-import { isFinal, STATUS } from './statuses';
+import type { Store, Table } from '../store';
+import { COLLECTIONS, COUNTERS } from '../store/collections';
+import { STATUS, UNFINISHED_STATUSES } from './statuses';
 
 export const STREAMS = ['source', 'input', 'output', 'error', 'cmpinfo'] as const;
 export type StreamName = (typeof STREAMS)[number];
@@ -24,74 +26,62 @@ export interface SubmissionRecord {
   streams: Partial<Record<StreamName, number>>;
 }
 
-interface Collection {
-  nextId: number;
-  items: Record<string, SubmissionRecord>;
-  /** Submissions the account may still create; null means unlimited. */
-  pool: number | null;
-}
-
-const COLLECTION = 'compilers-submissions';
+const POOL = 'compilers-pool';
 
 export class SubmissionStore {
-  constructor(private readonly store: Store) {}
+  private readonly table: Table<SubmissionRecord>;
 
-  private data(): Collection {
-    return this.store.load<Collection>(COLLECTION, () => ({ nextId: 1, items: {}, pool: null }));
+  constructor(private readonly store: Store) {
+    this.table = store.table<SubmissionRecord>(COLLECTIONS.compilersSubmissions.name, COLLECTIONS.compilersSubmissions);
   }
 
-  private save(): void {
-    this.store.save(COLLECTION, this.data());
-  }
-
-  create(fields: Omit<SubmissionRecord, 'id'>): SubmissionRecord {
-    const data = this.data();
-    const record: SubmissionRecord = { id: data.nextId, ...fields };
-    data.nextId += 1;
-    data.items[record.id] = record;
-    if (data.pool !== null) data.pool = Math.max(0, data.pool - 1);
-    this.save();
-    return record;
+  /**
+   * Takes the next id, charges the pool, lets `fill` write the new submission's files (its
+   * streams), and stores the record: one transaction, one commit.
+   */
+  create(fields: Omit<SubmissionRecord, 'id'>, fill?: (record: SubmissionRecord) => void): SubmissionRecord {
+    return this.store.transaction(() => {
+      const record: SubmissionRecord = { id: this.store.nextId(COUNTERS.compilersSubmission), ...fields };
+      const pool = this.pool();
+      if (pool !== null) this.setPool(Math.max(0, pool - 1));
+      fill?.(record);
+      return this.table.put(record);
+    });
   }
 
   get(id: number): SubmissionRecord | undefined {
-    return this.data().items[id];
+    return this.table.get(id);
   }
 
+  /** Writes the change to this one record and returns it as stored. */
   update(id: number, change: Partial<SubmissionRecord>): SubmissionRecord {
-    const record = this.data().items[id];
-    Object.assign(record, change);
-    this.save();
+    const record = this.table.update(id, (r) => Object.assign(r, change));
+    if (!record) throw new Error(`compilers submission ${id} is not stored`);
     return record;
   }
 
-  all(): SubmissionRecord[] {
-    return Object.values(this.data().items);
-  }
-
+  /** Submissions the account may still create; null means unlimited. */
   pool(): number | null {
-    return this.data().pool ?? null;
+    return this.store.getMeta<number | null>(POOL, null);
   }
 
   setPool(remaining: number | null): void {
-    this.data().pool = remaining;
-    this.save();
+    this.store.setMeta(POOL, remaining);
   }
 
   /** A restart interrupted these runs: they end as internal error, as the spec advises resubmitting. */
   failInterrupted(): number {
-    let count = 0;
-    for (const record of this.all()) {
-      if (!isFinal(record.status)) {
+    const interrupted = this.table.withState(UNFINISHED_STATUSES);
+    this.store.transaction(() => {
+      for (const record of interrupted) {
         record.status = STATUS.internalError;
         record.time = record.time ?? 0;
         record.memory = record.memory ?? 0;
         record.signal = record.signal ?? 0;
-        count += 1;
+        this.table.put(record);
       }
-    }
-    if (count) this.save();
-    return count;
+    });
+    return interrupted.length;
   }
 
   /** Folder of one submission: stream files, and the program's working folder. */

@@ -37,6 +37,9 @@ export function isFinal(code: number): boolean {
   return code >= 10;
 }
 
+/** The statuses of a submission still on its way (below 10): found through the store's state index. */
+export const UNFINISHED_STATUSES = [0, 1, 2, 3] as const;
+
 /** Signal -1 stands for a non-zero exit code (the service's NZEC). */
 export const NZEC_SIGNAL = -1;
 

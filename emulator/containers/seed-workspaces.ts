@@ -2,6 +2,7 @@
 // creating a thousand through the API would start a thousand init scripts and take minutes.
 // States cycle through running, stopped and error (every third stopped, every third failed).
 import type { EmulatorContext } from '../context';
+import { COLLECTIONS } from '../store/collections';
 import type { WorkspaceRecord } from './workspace-model';
 
 export interface SeedWorkspacesOptions {
@@ -17,7 +18,8 @@ export interface SeedWorkspacesOptions {
 export function seedWorkspaces(ctx: Pick<EmulatorContext, 'clock' | 'store'>, options: SeedWorkspacesOptions): void {
   const { count } = options;
   const now = ctx.clock.now();
-  const records = ctx.store.load<WorkspaceRecord[]>('containers-workspaces', () => []);
+  const table = ctx.store.table<WorkspaceRecord>(COLLECTIONS.containersWorkspaces.name, COLLECTIONS.containersWorkspaces);
+  const records: WorkspaceRecord[] = [];
   for (let i = 0; i < count; i++) {
     const starting = options.lastStarting === true && i === count - 1;
     records.push({
@@ -45,5 +47,6 @@ export function seedWorkspaces(ctx: Pick<EmulatorContext, 'clock' | 'store'>, op
       initFailed: false,
     });
   }
-  ctx.store.save('containers-workspaces', records);
+  // One transaction: thousands of rows cost one commit.
+  ctx.store.transaction(() => records.forEach((record) => table.put(record)));
 }

@@ -19,6 +19,8 @@ export const SUBMISSION_STATUS: Record<number, { name: string; desc: string }> =
 };
 
 export const FINAL_STATUSES = new Set([11, 12, 13, 14, 15, 20, 22]);
+/** The statuses a run passes through before its verdict (0 queued, 1 preparing, 3 running). */
+export const UNFINISHED_STATUSES = [0, 1, 2, 3] as const;
 
 export const SUBMISSION_STREAMS = [
   'source',

@@ -4,12 +4,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EmulatorContext } from '../context';
 import { apiError } from '../http/errors';
+import type { Table } from '../store';
+import { COLLECTIONS, COUNTERS } from '../store/collections';
 import { ArchiveError, checkSubmissionArchive, extractArchive, listArchive } from './archive';
 import { defaultScenario, parseProjectConfig, type Scenario } from './project-config';
 import { copyProjectFiles, type Project } from './projects';
 import { auxdataFile, runLayout, runScenario, stageStreamFile, testsReportFile } from './stage-runner';
 import {
-  FINAL_STATUSES,
+  UNFINISHED_STATUSES,
   emptyStages,
   submissionDir,
   submissionStreamFile,
@@ -18,41 +20,35 @@ import {
 } from './submission-model';
 import { STAGES } from './project-config';
 
-const COLLECTION = 'containers-submissions';
-
 export class SubmissionService {
   private readonly running = new Map<number, AbortController>();
   private closed = false;
+  private readonly table: Table<SubmissionRecord>;
 
   constructor(
     private readonly ctx: EmulatorContext,
     private readonly projects: Project[],
   ) {
-    let changed = false;
-    for (const s of this.all()) {
-      if (FINAL_STATUSES.has(s.status)) continue;
+    this.table = ctx.store.table<SubmissionRecord>(COLLECTIONS.containersSubmissions.name, COLLECTIONS.containersSubmissions);
+    for (const s of this.table.withState(UNFINISHED_STATUSES)) {
       s.status = 20;
       fs.mkdirSync(path.dirname(submissionStreamFile(ctx, s.id, 'debug_log')), { recursive: true });
       fs.appendFileSync(submissionStreamFile(ctx, s.id, 'debug_log'), 'the run was interrupted by an emulator restart; submit again\n');
-      changed = true;
+      this.table.put(s);
     }
-    if (changed) this.save();
     ctx.onClose(() => {
       this.closed = true;
       for (const run of this.running.values()) run.abort();
     });
   }
 
-  all(): SubmissionRecord[] {
-    return this.ctx.store.load<SubmissionRecord[]>(COLLECTION, () => []);
-  }
-
-  private save(): void {
-    if (!this.closed) this.ctx.store.save(COLLECTION, this.all());
+  /** Writes this one submission (not after shutdown: the next start marks an unfinished run 20). */
+  private save(record: SubmissionRecord): void {
+    if (!this.closed) this.table.put(record);
   }
 
   get(id: string): SubmissionRecord {
-    const s = /^\d+$/.test(id) ? this.all().find((x) => x.id === Number(id)) : undefined;
+    const s = /^\d+$/.test(id) ? this.table.get(Number(id)) : undefined;
     if (!s) throw apiError(404, 1001, 'submission not found');
     return s;
   }
@@ -88,8 +84,7 @@ export class SubmissionService {
     }
     // An invalid configuration is accepted here and ends as 22 project error, like the service.
 
-    const list = this.all();
-    const id = list.reduce((max, s) => Math.max(max, s.id), 0) + 1;
+    const id = this.ctx.store.nextId(COUNTERS.containersSubmission);
     const record: SubmissionRecord = {
       id,
       projectId: project.id,
@@ -106,8 +101,7 @@ export class SubmissionService {
     const streams = path.join(submissionDir(this.ctx, id), 'streams');
     fs.mkdirSync(streams, { recursive: true });
     fs.writeFileSync(submissionStreamFile(this.ctx, id, 'source'), source);
-    list.push(record);
-    this.save();
+    this.save(record);
     void this.execute(record, project, parsed.ok ? scenario : undefined, parsed.ok ? [] : parsed.problems);
     return record;
   }
@@ -119,7 +113,7 @@ export class SubmissionService {
     const debug: string[] = [];
     try {
       record.status = 1;
-      this.save();
+      this.save(record);
       if (!scenario) {
         debug.push('project configuration is invalid:', ...problems.map((p) => `  - ${p}`));
         record.status = 22;
@@ -128,7 +122,7 @@ export class SubmissionService {
       copyProjectFiles(project, layout.workspace);
       extractArchive(fs.readFileSync(submissionStreamFile(this.ctx, record.id, 'source')), layout.workspace, 1);
       record.status = 3;
-      this.save();
+      this.save(record);
       const outcome = await runScenario(this.ctx, layout, scenario, abort.signal);
       Object.assign(record, {
         status: outcome.status,
@@ -148,7 +142,7 @@ export class SubmissionService {
       this.running.delete(record.id);
       if (!this.closed) {
         this.collectStreams(record.id, layout, debug);
-        this.save();
+        this.save(record);
       }
     }
   }

@@ -5,6 +5,8 @@ import * as fs from 'node:fs';
 import { apiError } from '../http/errors';
 import type { EmulatorContext } from '../context';
 import { initRunner } from '../runner';
+import type { Table } from '../store';
+import { COLLECTIONS } from '../store/collections';
 import {
   WS_ERROR,
   WS_REMOVED,
@@ -16,7 +18,6 @@ import {
   type WorkspaceRecord,
 } from './workspace-model';
 
-const COLLECTION = 'containers-workspaces';
 const TICK_MS = 100;
 const MINUTE = 60_000;
 /** Real-time cap of a workspace init script. */
@@ -26,20 +27,20 @@ const INIT_OUTPUT_LIMIT = 16 * 1024 * 1024;
 export class WorkspaceService {
   private readonly initRuns = new Map<string, AbortController>();
   private readonly timer: NodeJS.Timeout;
+  private readonly table: Table<WorkspaceRecord>;
 
   constructor(private readonly ctx: EmulatorContext) {
     // Init scripts cut by a restart cannot be resumed: count them as failed so the workspace can run.
-    let changed = false;
+    this.table = ctx.store.table<WorkspaceRecord>(COLLECTIONS.containersWorkspaces.name, COLLECTIONS.containersWorkspaces);
     for (const ws of this.all()) {
       if (!ws.initDone) {
         ws.initDone = true;
         ws.initFailed = true;
         fs.mkdirSync(workspaceDirs(ctx, ws.id).streams, { recursive: true });
         fs.appendFileSync(workspaceStreamFile(ctx, ws.id, 'workspace_init_error'), '\n[emulator] init script interrupted by an emulator restart\n');
-        changed = true;
+        this.save(ws);
       }
     }
-    if (changed) this.save();
     this.timer = setInterval(() => this.tick(), TICK_MS);
     this.timer.unref();
     ctx.onClose(() => {
@@ -48,16 +49,18 @@ export class WorkspaceService {
     });
   }
 
+  /** Every workspace, oldest first: the live objects (the table keeps them in memory). */
   all(): WorkspaceRecord[] {
-    return this.ctx.store.load<WorkspaceRecord[]>(COLLECTION, () => []);
+    return this.table.all();
   }
 
-  save(): void {
-    this.ctx.store.save(COLLECTION, this.all());
+  /** Writes this one workspace. */
+  save(ws: WorkspaceRecord): void {
+    this.table.put(ws);
   }
 
   get(id: string): WorkspaceRecord {
-    const ws = this.all().find((w) => w.id === id);
+    const ws = this.table.get(id);
     if (!ws) throw apiError(404, 1001, 'workspace not found');
     return ws;
   }
@@ -77,8 +80,7 @@ export class WorkspaceService {
 
   /** Registers a new workspace (its files already in place) and starts its init script. */
   add(ws: WorkspaceRecord): void {
-    this.all().push(ws);
-    this.save();
+    this.save(ws);
     this.startInit(ws);
   }
 
@@ -87,7 +89,7 @@ export class WorkspaceService {
     const now = this.ctx.clock.now();
     ws.lastUsage = now;
     ws.activeSince = now;
-    this.save();
+    this.save(ws);
   }
 
   stop(ws: WorkspaceRecord): void {
@@ -96,7 +98,7 @@ export class WorkspaceService {
       throw apiError(400, 1013, 'workspace cannot be stopped: its retention_time_stopped is 0, so it could not be kept');
     }
     this.moveToStopped(ws, this.ctx.clock.now());
-    this.save();
+    this.save(ws);
   }
 
   resume(ws: WorkspaceRecord): void {
@@ -105,13 +107,13 @@ export class WorkspaceService {
     ws.state = WS_RUNNING;
     ws.stoppedAt = null;
     ws.activeSince = this.ctx.clock.now();
-    this.save();
+    this.save(ws);
   }
 
   remove(ws: WorkspaceRecord): void {
     if (ws.state === WS_REMOVED) throw apiError(400, 1013, 'workspace cannot be removed: it is already removed');
     this.moveToRemoved(ws, this.ctx.clock.now());
-    this.save();
+    this.save(ws);
   }
 
   /** Test hook: the service reports an internal failure of the workspace. */
@@ -119,7 +121,7 @@ export class WorkspaceService {
     ws.state = WS_ERROR;
     ws.errorReason = reason;
     this.initRuns.get(ws.id)?.abort();
-    this.save();
+    this.save(ws);
   }
 
   private moveToStopped(ws: WorkspaceRecord, now: number): void {
@@ -138,29 +140,29 @@ export class WorkspaceService {
   /** One pass of every timer; also exposed so tests and the clock endpoint can force a pass. */
   tick(): void {
     const now = this.ctx.clock.now();
-    let changed = false;
+    const changed: WorkspaceRecord[] = [];
     for (const ws of this.all()) {
       if (ws.state === WS_REMOVED) continue;
       if (ws.retentionTotal > 0 && now - ws.createdAt >= ws.retentionTotal * MINUTE) {
         this.moveToRemoved(ws, now);
-        changed = true;
+        changed.push(ws);
         continue;
       }
       if (ws.state === WS_STARTING && ws.initDone && now >= ws.readyAt) {
         ws.state = WS_RUNNING;
         ws.activeSince = now;
-        changed = true;
+        changed.push(ws);
       } else if (ws.state === WS_RUNNING && now - ws.activeSince >= ws.inactivityTimeout * MINUTE) {
         // Inactivity stops the workspace when it may be kept, and removes it otherwise.
         if (ws.retentionStopped > 0) this.moveToStopped(ws, now);
         else this.moveToRemoved(ws, now);
-        changed = true;
+        changed.push(ws);
       } else if (ws.state === WS_STOPPED && ws.stoppedAt !== null && now - ws.stoppedAt >= ws.retentionStopped * MINUTE) {
         this.moveToRemoved(ws, now);
-        changed = true;
+        changed.push(ws);
       }
     }
-    if (changed) this.save();
+    if (changed.length) this.ctx.store.transaction(() => changed.forEach((ws) => this.save(ws)));
   }
 
   private startInit(ws: WorkspaceRecord): void {
@@ -168,7 +170,7 @@ export class WorkspaceService {
     fs.mkdirSync(dirs.streams, { recursive: true });
     if (ws.workspaceInit.trim() === '') {
       ws.initDone = true;
-      this.save();
+      this.save(ws);
       return;
     }
     const abort = new AbortController();
@@ -199,7 +201,7 @@ export class WorkspaceService {
       .finally(() => {
         this.initRuns.delete(ws.id);
         ws.initDone = true;
-        if (!abort.signal.aborted) this.save();
+        if (!abort.signal.aborted) this.save(ws);
       });
   }
 }

@@ -54,6 +54,9 @@ export function isExecuting(code: number): boolean {
   return code >= 0 && code <= 8;
 }
 
+/** The same codes as a list, for the store's state index. */
+export const EXECUTING_STATUSES = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
+
 const SHORT: Record<number, string> = { 11: 'CE', 12: 'RE', 13: 'TLE', 14: 'WA', 15: 'AC', 17: 'MLE', 19: 'SC', 20: 'IE', 21: 'IE', 22: 'IE' };
 
 /** The abbreviations master judges exchange on fd 0 / fd 1. */

@@ -1,51 +1,82 @@
-// The module's state: JSON collections through ctx.store plus blob files under the data directory.
+// The module's state: records in the state database through ctx.store (one row per problem, judge
+// and submission) plus blob files under the data directory.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Store } from '../store';
+import type { Store, Table } from '../store';
+import { COLLECTIONS } from '../store/collections';
 import type { JudgeRecord, ProblemRecord, ProblemsMeta, StreamName, SubmissionRecord } from './records';
 
-const PROBLEMS = 'problems-problems';
-const JUDGES = 'problems-judges';
-const SUBMISSIONS = 'problems-submissions';
+
 const META = 'problems-meta';
 
 export class ProblemsDb {
-  constructor(private readonly store: Store) {}
+  private readonly problemTable: Table<ProblemRecord>;
+  private readonly judgeTable: Table<JudgeRecord>;
+  private readonly submissionTable: Table<SubmissionRecord>;
+  /** Read once: only this process writes it, and every change goes through saveMeta(). */
+  private metaValue: ProblemsMeta | undefined;
 
-  // --- collections -------------------------------------------------------------------------
-
-  get problems(): ProblemRecord[] {
-    return this.store.load<ProblemRecord[]>(PROBLEMS, () => []);
+  constructor(private readonly store: Store) {
+    this.problemTable = store.table<ProblemRecord>(COLLECTIONS.problemsProblems.name, COLLECTIONS.problemsProblems);
+    this.judgeTable = store.table<JudgeRecord>(COLLECTIONS.problemsJudges.name, COLLECTIONS.problemsJudges);
+    this.submissionTable = store.table<SubmissionRecord>(COLLECTIONS.problemsSubmissions.name, COLLECTIONS.problemsSubmissions);
   }
-  saveProblems(): void {
-    this.store.save(PROBLEMS, this.problems);
+
+  /** All writes of `fn` land together (e.g. a new id in meta and the record that takes it). */
+  transaction<R>(fn: () => R): R {
+    return this.store.transaction(fn);
+  }
+
+  // --- problems and judges: few, read whole when listed --------------------------------------
+
+  /** Every problem, by id: fresh copies, so a change is kept only through saveProblem(). */
+  get problems(): ProblemRecord[] {
+    return this.problemTable.all();
+  }
+  problem(id: number): ProblemRecord | undefined {
+    return this.problemTable.get(id);
+  }
+  saveProblem(problem: ProblemRecord): void {
+    this.problemTable.put(problem);
+  }
+  deleteProblem(id: number): void {
+    this.problemTable.delete(id);
   }
 
   get judges(): JudgeRecord[] {
-    return this.store.load<JudgeRecord[]>(JUDGES, () => []);
+    return this.judgeTable.all();
   }
-  saveJudges(): void {
-    this.store.save(JUDGES, this.judges);
+  judge(id: number): JudgeRecord | undefined {
+    return this.judgeTable.get(id);
+  }
+  saveJudge(judge: JudgeRecord): void {
+    this.judgeTable.put(judge);
   }
 
-  get submissions(): SubmissionRecord[] {
-    return this.store.load<SubmissionRecord[]>(SUBMISSIONS, () => []);
+  // --- submissions: many, by key or by status ---------------------------------------------------
+
+  findSubmission(id: number): SubmissionRecord | undefined {
+    return this.submissionTable.get(id);
   }
-  saveSubmissions(): void {
-    this.store.save(SUBMISSIONS, this.submissions);
+  saveSubmission(sub: SubmissionRecord): void {
+    this.submissionTable.put(sub);
+  }
+  submissionsWithStatus(statuses: readonly number[]): SubmissionRecord[] {
+    return this.submissionTable.withState(statuses);
   }
 
   get meta(): ProblemsMeta {
-    return this.store.load<ProblemsMeta>(META, () => ({
+    this.metaValue ??= this.store.getMeta<ProblemsMeta>(META, {
       nextProblemId: 1,
       nextJudgeId: 2000,
       nextSubmissionId: 1,
       submissionPool: null,
       seeded: false,
-    }));
+    });
+    return this.metaValue;
   }
   saveMeta(): void {
-    this.store.save(META, this.meta);
+    this.store.setMeta(META, this.meta);
   }
 
   // --- lookups -----------------------------------------------------------------------------
@@ -54,14 +85,10 @@ export class ProblemsDb {
   findProblem(idOrCode: string): ProblemRecord | undefined {
     const s = idOrCode.trim();
     if (/^\d+$/.test(s)) {
-      const byId = this.problems.find((p) => p.id === Number(s));
+      const byId = this.problem(Number(s));
       if (byId) return byId;
     }
     return this.problems.find((p) => p.code.toUpperCase() === s.toUpperCase());
-  }
-
-  findSubmission(id: number): SubmissionRecord | undefined {
-    return this.submissions.find((s) => s.id === id);
   }
 
   // --- blobs -------------------------------------------------------------------------------

@@ -53,14 +53,15 @@ export function registerJudgeRoutes(app: Hono, ctx: EmulatorContext, db: Problem
     const id = meta.nextJudgeId;
     const now = Math.floor(Date.now() / 1000);
     fs.writeFileSync(db.judgeSourceFile(id), source);
-    db.judges.push({
-      id, name: params.str('name')?.trim() || `Judge ${id}`, typeId, compilerId,
-      compilerVersionId: versionId ?? toolchain.describe(compilerId, undefined).version.id,
-      shared, sourceSize: source.length, createdAt: now, lastModified: now,
-    });
     meta.nextJudgeId = id + 1;
-    db.saveMeta();
-    db.saveJudges();
+    db.transaction(() => {
+      db.saveMeta();
+      db.saveJudge({
+        id, name: params.str('name')?.trim() || `Judge ${id}`, typeId, compilerId,
+        compilerVersionId: versionId ?? toolchain.describe(compilerId, undefined).version.id,
+        shared, sourceSize: source.length, createdAt: now, lastModified: now,
+      });
+    });
     return c.json({ id }, 201);
   });
 
@@ -91,7 +92,7 @@ export function registerJudgeRoutes(app: Hono, ctx: EmulatorContext, db: Problem
     }
     if (shared !== undefined) j.judge.shared = shared;
     j.judge.lastModified = Math.floor(Date.now() / 1000);
-    db.saveJudges();
+    db.saveJudge(j.judge);
     return c.json({});
   });
 

@@ -9,7 +9,7 @@ export type AnyJudge = { kind: 'builtin'; judge: BuiltinJudge } | { kind: 'custo
 export function findJudge(db: ProblemsDb, id: number): AnyJudge | undefined {
   const b = builtinJudge(id);
   if (b) return { kind: 'builtin', judge: b };
-  const c = db.judges.find((j) => j.id === id);
+  const c = db.judge(id);
   return c ? { kind: 'custom', judge: c } : undefined;
 }
 

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EmulatorContext } from '../context';
-import { STATUS, isExecuting } from '../judges/statuses';
+import { EXECUTING_STATUSES, STATUS } from '../judges/statuses';
 import type { TestResult } from '../judges/types';
 import type { ProblemsDb } from './db';
 import { CustomJudges } from './custom-judges';
@@ -35,11 +35,16 @@ export class Judging {
     });
   }
 
-  /** A run cut short by a restart cannot be resumed: it ends as internal error (20). */
+  /**
+   * After a restart: a run cut short cannot be resumed, so it ends as internal error (20); a
+   * submission still waiting (0) never started, so it is queued again, in id order.
+   */
   recoverInterrupted(): void {
-    let changed = false;
-    for (const sub of this.db.submissions) {
-      if (!isExecuting(sub.status)) continue;
+    for (const sub of this.db.submissionsWithStatus(EXECUTING_STATUSES)) {
+      if (sub.status === STATUS.waiting) {
+        this.enqueue(sub.id);
+        continue;
+      }
       sub.status = STATUS.internalError;
       sub.score = sub.score ?? 0;
       sub.time = sub.time ?? 0;
@@ -47,9 +52,8 @@ export class Judging {
       sub.signal = sub.signal ?? 0;
       sub.signal_desc = sub.signal_desc ?? '';
       this.db.writeStream(sub, 'debug', 'internal error: the emulator stopped while this submission was being judged; submit it again\n');
-      changed = true;
+      this.db.saveSubmission(sub);
     }
-    if (changed) this.db.saveSubmissions();
   }
 
   enqueue(id: number): void {
@@ -78,7 +82,7 @@ export class Judging {
       if (this.closed) return; // shutting down: the next start marks it as internal error
       this.finish(sub, { status: STATUS.internalError, score: 0, time: 0, memory: 0, signal: 0 });
       this.db.writeStream(sub, 'debug', `internal error: ${(err as Error).message}\n`);
-      this.db.saveSubmissions();
+      this.db.saveSubmission(sub);
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }
@@ -86,7 +90,7 @@ export class Judging {
 
   private setStatus(sub: SubmissionRecord, status: number): void {
     sub.status = status;
-    this.db.saveSubmissions();
+    this.db.saveSubmission(sub);
   }
 
   private finish(sub: SubmissionRecord, v: { status: number; score: number; time: number; memory: number; signal: number }): void {
@@ -96,7 +100,7 @@ export class Judging {
     sub.memory = v.memory;
     sub.signal = v.signal;
     sub.signal_desc = signalDesc(v.signal);
-    this.db.saveSubmissions();
+    this.db.saveSubmission(sub);
   }
 
   private submissionFiles(sub: SubmissionRecord): Map<string, Buffer> {
@@ -119,7 +123,7 @@ export class Judging {
   }
 
   private async judge(sub: SubmissionRecord, work: string): Promise<void> {
-    const problem = this.db.problems.find((p) => p.id === sub.problemId);
+    const problem = this.db.problem(sub.problemId);
     if (!problem) {
       this.db.writeStream(sub, 'debug', 'problem error: the problem was deleted before judging\n');
       this.finish(sub, { status: STATUS.problemError, score: 0, time: 0, memory: 0, signal: 0 });

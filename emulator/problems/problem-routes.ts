@@ -78,13 +78,14 @@ export function registerProblemRoutes(app: Hono, ctx: EmulatorContext, db: Probl
     const id = meta.nextProblemId;
     const code = readCode(db, params) ?? `PROB${id}`;
     const now = nowSec();
-    db.problems.push({
-      id, code, name, body: params.str('body') ?? '', typeId, interactive, masterjudgeId, executionMode,
-      lastModifiedBody: now, lastModifiedSettings: now, testcases: [],
-    });
     meta.nextProblemId = id + 1;
-    db.saveMeta();
-    db.saveProblems();
+    db.transaction(() => {
+      db.saveMeta();
+      db.saveProblem({
+        id, code, name, body: params.str('body') ?? '', typeId, interactive, masterjudgeId, executionMode,
+        lastModifiedBody: now, lastModifiedSettings: now, testcases: [],
+      });
+    });
     return c.json({ id, code }, 201);
   });
 
@@ -131,15 +132,13 @@ export function registerProblemRoutes(app: Hono, ctx: EmulatorContext, db: Probl
     settingsChanged = [code, typeId, masterjudgeId, executionMode, interactive, activeSet].some((v) => v !== undefined);
     if (bodyChanged) p.lastModifiedBody = nowSec();
     if (settingsChanged) p.lastModifiedSettings = nowSec();
-    db.saveProblems();
+    db.saveProblem(p);
     return c.json({});
   });
 
   app.delete('/problems/:id', (c) => {
     const p = requireProblem(db, c.req.param('id'));
-    const list = db.problems;
-    list.splice(list.indexOf(p), 1);
-    db.saveProblems();
+    db.deleteProblem(p.id);
     fs.rmSync(db.testCaseDir(p.id), { recursive: true, force: true });
     return c.json({});
   });

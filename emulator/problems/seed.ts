@@ -3,13 +3,16 @@
 import * as fs from 'node:fs';
 import { SEED_PROBLEMS } from '../seed-problems';
 import type { ProblemsDb } from './db';
+import type { ProblemRecord } from './records';
 
 export function seedProblems(db: ProblemsDb): void {
   const meta = db.meta;
   if (meta.seeded) return;
   const now = Math.floor(Date.now() / 1000);
+  const existing = db.problems;
+  const seeded: ProblemRecord[] = [];
   for (const seed of SEED_PROBLEMS) {
-    if (db.problems.some((p) => p.id === seed.id || p.code === seed.code)) continue;
+    if (existing.some((p) => p.id === seed.id || p.code === seed.code)) continue;
     const testcases = seed.testcases().map((t, number) => {
       fs.writeFileSync(db.testCaseFile(seed.id, number, 'input'), t.input);
       fs.writeFileSync(db.testCaseFile(seed.id, number, 'output'), t.output);
@@ -22,7 +25,7 @@ export function seedProblems(db: ProblemsDb): void {
         outputSize: Buffer.byteLength(t.output),
       };
     });
-    db.problems.push({
+    seeded.push({
       id: seed.id,
       code: seed.code,
       name: seed.name,
@@ -37,8 +40,10 @@ export function seedProblems(db: ProblemsDb): void {
       testcases,
     });
   }
-  meta.nextProblemId = Math.max(meta.nextProblemId, ...db.problems.map((p) => p.id + 1));
+  meta.nextProblemId = Math.max(meta.nextProblemId, ...[...existing, ...seeded].map((p) => p.id + 1));
   meta.seeded = true;
-  db.saveProblems();
-  db.saveMeta();
+  db.transaction(() => {
+    for (const problem of seeded) db.saveProblem(problem);
+    db.saveMeta();
+  });
 }

@@ -87,7 +87,6 @@ export function registerSubmissionRoutes(app: Hono, ctx: EmulatorContext, db: Pr
     const id = meta.nextSubmissionId;
     meta.nextSubmissionId = id + 1;
     if (meta.submissionPool !== null) meta.submissionPool -= 1;
-    db.saveMeta();
     const sub: SubmissionRecord = {
       id,
       problemId: problem.id,
@@ -116,8 +115,11 @@ export function registerSubmissionRoutes(app: Hono, ctx: EmulatorContext, db: Pr
     } else {
       db.writeStream(sub, 'source', source!);
     }
-    db.submissions.push(sub);
-    db.saveSubmissions();
+    // The id taken, the pool charged and the record stored land together.
+    db.transaction(() => {
+      db.saveMeta();
+      db.saveSubmission(sub);
+    });
     judging.enqueue(id);
     return c.json({ id }, 201);
   });
@@ -158,7 +160,7 @@ export function registerSubmissionRoutes(app: Hono, ctx: EmulatorContext, db: Pr
       delete sub.streams[name];
     }
     Object.assign(sub, { status: STATUS.waiting, score: null, time: null, memory: null, signal: null, signal_desc: null, testcases: [] });
-    db.saveSubmissions();
+    db.saveSubmission(sub);
     judging.enqueue(sub.id);
     return c.json({});
   });

@@ -9,7 +9,7 @@ import type { Toolchain } from './toolchain';
 export function submissionView(ctx: EmulatorContext, db: ProblemsDb, toolchain: Toolchain, sub: SubmissionRecord, withStreams: boolean) {
   const token = `access_token=${ctx.streamToken()}`;
   const base = `${ctx.origin()}/problems/api/v4`;
-  const problem = db.problems.find((p) => p.id === sub.problemId);
+  const problem = db.problem(sub.problemId);
   const executing = isExecuting(sub.status);
   const streams = Object.fromEntries(
     STREAM_NAMES.map((name) => {

@@ -57,7 +57,7 @@ export function registerTestCaseRoutes(app: Hono, ctx: EmulatorContext, db: Prob
     fs.writeFileSync(db.testCaseFile(p.id, number, 'output'), output);
     p.testcases.push({ number, timeLimit, judgeId, active, inputSize: input.length, outputSize: output.length });
     p.lastModifiedSettings = Math.floor(Date.now() / 1000);
-    db.saveProblems();
+    db.saveProblem(p);
     return c.json({ number }, 201);
   });
 
@@ -87,7 +87,7 @@ export function registerTestCaseRoutes(app: Hono, ctx: EmulatorContext, db: Prob
       t.outputSize = output.length;
     }
     p.lastModifiedSettings = Math.floor(Date.now() / 1000);
-    db.saveProblems();
+    db.saveProblem(p);
     return c.json({});
   });
 
@@ -96,7 +96,7 @@ export function registerTestCaseRoutes(app: Hono, ctx: EmulatorContext, db: Prob
     const t = requireTestCase(p, c.req.param('number'));
     p.testcases.splice(p.testcases.indexOf(t), 1);
     p.lastModifiedSettings = Math.floor(Date.now() / 1000);
-    db.saveProblems();
+    db.saveProblem(p);
     fs.rmSync(db.testCaseFile(p.id, t.number, 'input'), { force: true });
     fs.rmSync(db.testCaseFile(p.id, t.number, 'output'), { force: true });
     return c.json({});

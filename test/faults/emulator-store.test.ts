@@ -1,0 +1,145 @@
+// The emulator's state database (emulator/store): a data directory of the JSON format that came
+// before is imported once and kept aside, ids go on where they were; a newer format is refused in
+// plain words; a second emulator on the same data directory is refused; and a `kill -9` in the
+// middle of a stream of submissions loses nothing that had been answered.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Database } from 'node-sqlite3-wasm';
+import { DB_FILE } from '../../emulator/store/database';
+import { JSON_ASIDE_DIR } from '../../emulator/store/migrate-json';
+import { json } from '../emulator/harness';
+import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './emulator-process';
+import { startTestEmulator, type TestEmulator } from './support';
+
+const PYTHON = 116;
+
+function legacyCompilersSubmission(id: number) {
+  return {
+    id,
+    createdAt: Date.parse('2026-01-02T03:04:05Z'),
+    compiler: { id: PYTHON, name: 'Python 3', version: { id: 1, name: '3' } },
+    multiFile: false,
+    timeLimitSec: 5,
+    memoryLimitKb: 262144,
+    outputFilenames: [],
+    status: 15,
+    time: 0.01,
+    memory: 1024,
+    signal: 0,
+    streams: { output: 3 },
+  };
+}
+
+/** A data directory as the JSON-file emulator left it: 41 Compilers submissions made, problems meta, one workspace. */
+function writeLegacyDataDir(dir: string): void {
+  fs.mkdirSync(path.join(dir, 'compilers', 'submissions', '41'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'compilers', 'submissions', '41', 'output.stream'), 'hi\n');
+  fs.writeFileSync(path.join(dir, 'compilers-submissions.json'), JSON.stringify({ nextId: 42, items: { 41: legacyCompilersSubmission(41) }, pool: null }));
+  fs.writeFileSync(
+    path.join(dir, 'problems-meta.json'),
+    JSON.stringify({ nextProblemId: 100, nextJudgeId: 2005, nextSubmissionId: 77, submissionPool: null, seeded: false }),
+  );
+  fs.writeFileSync(path.join(dir, 'problems-submissions.json'), '[]');
+}
+
+describe('faults: the emulator state database', function () {
+  this.timeout(120_000);
+  let dir: string;
+  const running: TestEmulator[] = [];
+  const processes: EmulatorProcess[] = [];
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-emu-store-'));
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((emu) => emu.close()));
+    await Promise.all(processes.splice(0).map(stopEmulatorProcess));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const start = async (dataDir = dir) => {
+    const emu = await startTestEmulator({ dataDir });
+    running.push(emu);
+    return emu;
+  };
+
+  it('imports a JSON data directory once, keeps the files aside, and ids go on where they were', async () => {
+    writeLegacyDataDir(dir);
+    const emu = await start();
+    const old = await json(await fetch(emu.url('compilers', '/submissions/41')));
+    assert.equal(old.id, 41);
+    assert.equal(old.result.status.code, 15);
+    const output = await fetch(emu.url('compilers', '/submissions/41/output'));
+    assert.equal(await output.text(), 'hi\n', 'its streams are where they were');
+    const created = await fetch(emu.url('compilers', '/submissions'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ compilerId: PYTHON, source: 'print(1)' }),
+    });
+    assert.equal((await json(created)).id, 42, 'the next Compilers id follows the imported ones');
+    const problem = await fetch(emu.url('problems', '/submissions'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ problemId: 1, compilerId: PYTHON, source: 'print(1)' }),
+    });
+    assert.equal((await json(problem)).id, 77, 'the next Problems id follows the imported meta');
+    assert.deepEqual(fs.readdirSync(path.join(dir, JSON_ASIDE_DIR)).sort(), ['compilers-submissions.json', 'problems-meta.json', 'problems-submissions.json']);
+    assert.ok(!fs.existsSync(path.join(dir, 'compilers-submissions.json')), 'moved, not copied');
+    await emu.close();
+    running.splice(0);
+
+    // A JSON file that shows up again (a restored backup) is not imported twice over newer state.
+    fs.writeFileSync(path.join(dir, 'compilers-submissions.json'), JSON.stringify({ nextId: 2, items: {}, pool: null }));
+    const again = await start();
+    assert.equal((await json(await fetch(again.url('compilers', '/submissions/42')))).id, 42, 'newer state kept');
+  });
+
+  it('refuses a data directory of a newer format, and a second emulator on the same one, in plain words', async () => {
+    const first = await start();
+    await assert.rejects(startTestEmulator({ dataDir: dir }), /another emulator \(pid \d+\) is using the data directory/);
+    await first.close();
+    running.splice(0);
+
+    const db = new Database(path.join(dir, DB_FILE));
+    db.exec('PRAGMA locking_mode=EXCLUSIVE; PRAGMA user_version = 99'); // WAL in this build needs exclusive locking
+    db.close();
+    fs.rmSync(path.join(dir, 'emulator.pid'), { force: true });
+    await assert.rejects(startEmulatorProcess(['--data', dir, '--token', 't']), /written by a newer emulator \(format 99; this one reads up to 1\)/);
+  });
+
+  it('kill -9 in a stream of submissions loses none that was answered', async () => {
+    const emu = await startEmulatorProcess(['--data', dir, '--token', 't']);
+    processes.push(emu);
+    const acknowledged: number[] = [];
+    const sending = (async () => {
+      for (let i = 0; i < 400; i++) {
+        const res = await fetch(`${emu.endpoints.compilers}/api/v4/submissions?access_token=t`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ compilerId: PYTHON, source: `print(${i})` }),
+        }).catch(() => undefined);
+        if (!res) return; // the emulator is gone
+        if (res.status === 201) acknowledged.push((await json(res)).id);
+      }
+    })();
+    while (acknowledged.length < 25) await new Promise((r) => setTimeout(r, 20));
+    emu.child.kill('SIGKILL');
+    await sending;
+    processes.splice(0);
+
+    const again = await startEmulatorProcess(['--data', dir, '--token', 't']);
+    processes.push(again);
+    const url = (ids: number[]) => `${again.endpoints.compilers}/api/v4/submissions?ids=${ids.join(',')}&access_token=t`;
+    const found: number[] = [];
+    for (let i = 0; i < acknowledged.length; i += 20) {
+      found.push(...(await json(await fetch(url(acknowledged.slice(i, i + 20))))).items.map((s: { id: number }) => s.id));
+    }
+    assert.deepEqual(found, acknowledged, `every answered submission is there after kill -9 (${acknowledged.length})`);
+    const next = await fetch(`${again.endpoints.compilers}/api/v4/submissions?access_token=t`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ compilerId: PYTHON, source: 'print(1)' }),
+    });
+    assert.ok((await json(next)).id > Math.max(...acknowledged), 'no id is given twice');
+  });
+});
