@@ -6,6 +6,7 @@ import type { RequestLog } from './request-log';
 import type { FaultRule } from './http/faults';
 import type { PollGuard } from './http/poll-guard';
 import type { SandboxInfo } from './runner/sandbox';
+import type { JobPool } from './jobs/job-pool';
 
 export type SandboxMode = 'auto' | 'bwrap' | 'none';
 
@@ -34,6 +35,8 @@ export interface EmulatorOptions {
   slots: number;
   /** Print request lines to stdout. */
   verbose: boolean;
+  /** Submissions run at once, across modules (default: the number of cores). */
+  workers: number;
   /** Serve the /__emulator/* test controls (tests only: they can swap tokens and break answers). */
   testHooks: boolean;
 }
@@ -43,6 +46,8 @@ export interface EmulatorContext {
   store: Store;
   clock: Clock;
   requests: RequestLog;
+  /** Where every module's submissions wait for one of options.workers. */
+  jobs: JobPool;
   /** Refuses submission fetches that come faster than options.pollMinIntervalMs. */
   pollGuard: PollGuard;
   /** e.g. http://127.0.0.1:3000 — known once the server listens. */

@@ -18,6 +18,7 @@ const USAGE = `Usage: npm run emulator -- [options]
   --clock-speed X          emulated seconds per real second for workspace timers (default 1)
   --workspace-start-ms N   time a workspace stays in "starting" (default 2000)
   --slots N                workspace slots of the account (default 4)
+  --workers N              submissions run at once, all modules together (default: cores, here ${os.availableParallelism()})
   --sandbox auto|bwrap|none  run programs inside bubblewrap (auto: when installed)
   --test-hooks             serve the /__emulator/* test controls, for the start token only (tests only)
   --faults FILE            JSON array of fault rules (tests only)
@@ -48,6 +49,7 @@ function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean }
       case '--clock-speed': options.clockSpeed = Number(value()); break;
       case '--workspace-start-ms': options.workspaceStartMs = Number(value()); break;
       case '--slots': options.slots = Number(value()); break;
+      case '--workers': options.workers = Number(value()); break;
       case '--sandbox': options.sandbox = value() as SandboxMode; break;
       case '--faults': options.faults = JSON.parse(fs.readFileSync(value(), 'utf8')) as FaultRule[]; break;
       case '--verbose': options.verbose = true; break;

@@ -1,5 +1,6 @@
 // One process, three modules under one port, on loopback only.
 import * as http from 'node:http';
+import * as os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
@@ -13,6 +14,7 @@ import { registerTestHooks } from './http/test-hooks';
 import { PollGuard } from './http/poll-guard';
 import { RequestLog, redactUrl } from './request-log';
 import { Store } from './store';
+import { JobPool } from './jobs/job-pool';
 import { containersModule, containersPagesApp } from './containers';
 import { compilersModule } from './compilers';
 import { problemsModule } from './problems';
@@ -40,6 +42,7 @@ export function defaultOptions(overrides: Partial<EmulatorOptions> = {}): Emulat
     sandbox: 'auto',
     slots: 4,
     verbose: false,
+    workers: os.availableParallelism(),
     testHooks: false,
     ...overrides,
   };
@@ -51,13 +54,16 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   let origin = '';
   let port = 0;
   const store = new Store(options.dataDir);
-  // Closers run last-registered first: the store, registered first, closes after every module.
-  const closers: Array<() => void | Promise<void>> = [() => store.close()];
+  const jobs = new JobPool(options.workers);
+  // Closers run last-registered first: the store and the pool, registered first, close after
+  // every module has stopped its runs.
+  const closers: Array<() => void | Promise<void>> = [() => store.close(), () => jobs.close()];
   const tokens = new Set(options.tokens);
   const faults = new Faults(options.faults);
   const ctx: EmulatorContext = {
     options,
     store,
+    jobs,
     clock: new Clock(options.clockSpeed),
     requests: new RequestLog(),
     pollGuard: new PollGuard(options.pollMinIntervalMs),

@@ -1,8 +1,8 @@
-// Runs submissions in the background, a few at a time: 0 waiting → 1 compilation → 3 execution →
-// final status. Each step is saved, so a GET between steps shows it.
+// Runs submissions in the background, through the emulator's job pool (a few at a time): 0 waiting
+// → 1 compilation → 3 execution → final status. Each step is saved, so a GET between steps shows it.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import type { JobPool } from '../jobs/job-pool';
 import type { Runner } from '../runner';
 import type { RunResult } from '../runner/types';
 import { prepareProgram } from '../languages';
@@ -21,41 +21,25 @@ export interface Job {
 }
 
 export class Executor {
-  private readonly queue: Job[] = [];
-  private active = 0;
   private closed = false;
 
   constructor(
     private readonly submissions: SubmissionStore,
     private readonly runner: Runner,
-    private readonly concurrency = Math.max(2, Math.min(4, os.cpus().length)),
+    private readonly jobs: JobPool,
   ) {}
 
+  /** Queues the run in the emulator's job pool; the submission waits stored as 0 until it starts. */
   enqueue(job: Job): void {
-    this.queue.push(job);
-    this.pump();
+    this.jobs.add(`compilers:${job.id}`, () => this.execute(job).catch((err) => this.fail(job.id, err)));
   }
 
   /**
-   * Stops taking jobs and drops the queue. Running programs are killed by the runner right after
-   * (it closes later); their submissions stay non-final and the next start marks them as failed.
+   * Stops taking jobs. Running programs are killed by the runner right after (it closes later);
+   * their submissions stay non-final and the next start marks them as failed.
    */
   close(): void {
     this.closed = true;
-    this.queue.length = 0;
-  }
-
-  private pump(): void {
-    while (!this.closed && this.active < this.concurrency && this.queue.length) {
-      const job = this.queue.shift()!;
-      this.active += 1;
-      this.execute(job)
-        .catch((err) => this.fail(job.id, err))
-        .finally(() => {
-          this.active -= 1;
-          this.pump();
-        });
-    }
   }
 
   private fail(id: number, err: unknown): void {

@@ -18,9 +18,9 @@ export function compilersModule(ctx: EmulatorContext): Hono {
   const runner = initRunner(ctx);
   detectLanguages(); // once per process, before the first request waits on it
   const submissions = new SubmissionStore(ctx.store);
-  submissions.failInterrupted();
-  const executor = new Executor(submissions, runner);
+  const executor = new Executor(submissions, runner, ctx.jobs);
   ctx.onClose(() => executor.close());
+  void requeueWaiting(submissions, executor);
 
   const app = new Hono();
 
@@ -103,6 +103,18 @@ export function compilersModule(ctx: EmulatorContext): Hono {
   // means unlimited (the default); 0 makes POST /submissions answer 402/2.
   if (ctx.options.testHooks) registerPoolHook(app, submissions);
   return app;
+}
+
+/** Submissions a restart found waiting go back into the queue, in id order, with their files. */
+async function requeueWaiting(submissions: SubmissionStore, executor: Executor): Promise<void> {
+  for (const record of submissions.recoverAfterRestart()) {
+    try {
+      executor.enqueue({ id: record.id, files: await submissions.filesOf(record) });
+    } catch (err) {
+      submissions.update(record.id, { status: STATUS.internalError, time: 0, memory: 0, signal: 0 });
+      console.error(`[emulator] compilers submission ${record.id} could not be queued again: ${causeOf(err)}`);
+    }
+  }
 }
 
 function registerPoolHook(app: Hono, submissions: SubmissionStore): void {

@@ -4,6 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Store, Table } from '../store';
 import { COLLECTIONS, COUNTERS } from '../store/collections';
+import { sourceFileName } from '../languages';
+import { unpackTarGz } from './archive';
 import { STATUS, UNFINISHED_STATUSES } from './statuses';
 
 export const STREAMS = ['source', 'input', 'output', 'error', 'cmpinfo'] as const;
@@ -69,9 +71,14 @@ export class SubmissionStore {
     this.store.setMeta(POOL, remaining);
   }
 
-  /** A restart interrupted these runs: they end as internal error, as the spec advises resubmitting. */
-  failInterrupted(): number {
-    const interrupted = this.table.withState(UNFINISHED_STATUSES);
+  /**
+   * After a restart: runs that had started cannot be resumed, so they end as internal error, as
+   * the spec advises resubmitting; submissions still waiting (0) never started and are returned,
+   * in id order, to be queued again.
+   */
+  recoverAfterRestart(): SubmissionRecord[] {
+    const unfinished = this.table.withState(UNFINISHED_STATUSES);
+    const interrupted = unfinished.filter((record) => record.status !== STATUS.waiting);
     this.store.transaction(() => {
       for (const record of interrupted) {
         record.status = STATUS.internalError;
@@ -81,7 +88,14 @@ export class SubmissionStore {
         this.table.put(record);
       }
     });
-    return interrupted.length;
+    return unfinished.filter((record) => record.status === STATUS.waiting);
+  }
+
+  /** The program's files as they were sent, from the stored source stream. */
+  async filesOf(record: SubmissionRecord): Promise<Map<string, Buffer>> {
+    const source = this.readStream(record.id, 'source') ?? Buffer.alloc(0);
+    if (record.multiFile) return unpackTarGz(source);
+    return new Map([[sourceFileName(record.compiler.id, source.toString('utf8')), source]]);
   }
 
   /** Folder of one submission: stream files, and the program's working folder. */

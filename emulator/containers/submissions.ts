@@ -102,7 +102,8 @@ export class SubmissionService {
     fs.mkdirSync(streams, { recursive: true });
     fs.writeFileSync(submissionStreamFile(this.ctx, id, 'source'), source);
     this.save(record);
-    void this.execute(record, project, parsed.ok ? scenario : undefined, parsed.ok ? [] : parsed.problems);
+    // Waits (status 0) in the emulator's job pool until a worker is free.
+    this.ctx.jobs.add(`containers:${id}`, () => this.execute(record, project, parsed.ok ? scenario : undefined, parsed.ok ? [] : parsed.problems));
     return record;
   }
 

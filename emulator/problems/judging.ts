@@ -1,10 +1,11 @@
 // The judging pipeline: compile once, run every chosen test case with its own time limit, pass
 // each output through the test case judge, fold the results with the master judge. Submissions
-// wait in a small queue (status 0) so a burst does not start dozens of compilers at once.
+// wait (status 0) in the emulator's job pool, so a burst does not start dozens of compilers at once.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EmulatorContext } from '../context';
+import type { JobPool } from '../jobs/job-pool';
 import { EXECUTING_STATUSES, STATUS } from '../judges/statuses';
 import type { TestResult } from '../judges/types';
 import type { ProblemsDb } from './db';
@@ -14,14 +15,12 @@ import type { ProblemRecord, SubmissionRecord, TestRunRecord } from './records';
 import { runOutcome, signalDesc } from './run-outcome';
 import type { Toolchain } from './toolchain';
 
-const CONCURRENCY = 2;
 const MEMORY_LIMIT_KB = 512 * 1024;
 const OUTPUT_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export class Judging {
-  private readonly queue: number[] = [];
-  private active = 0;
   private closed = false;
+  private readonly jobs: JobPool;
   private readonly custom: CustomJudges;
 
   constructor(
@@ -30,6 +29,7 @@ export class Judging {
     private readonly toolchain: Toolchain,
   ) {
     this.custom = new CustomJudges(ctx, toolchain, db);
+    this.jobs = ctx.jobs;
     ctx.onClose(() => {
       this.closed = true;
     });
@@ -56,20 +56,9 @@ export class Judging {
     }
   }
 
+  /** Queues the judging in the emulator's job pool; the submission waits stored as 0 until it starts. */
   enqueue(id: number): void {
-    this.queue.push(id);
-    this.pump();
-  }
-
-  private pump(): void {
-    while (!this.closed && this.active < CONCURRENCY && this.queue.length > 0) {
-      const id = this.queue.shift()!;
-      this.active += 1;
-      void this.judgeSafely(id).finally(() => {
-        this.active -= 1;
-        this.pump();
-      });
-    }
+    this.jobs.add(`problems:${id}`, () => this.judgeSafely(id));
   }
 
   private async judgeSafely(id: number): Promise<void> {

@@ -142,4 +142,59 @@ describe('faults: the emulator state database', function () {
     });
     assert.ok((await json(next)).id > Math.max(...acknowledged), 'no id is given twice');
   });
+
+  it('a burst of submissions: all answered at once, run two at a time in the order they came, all judged', async () => {
+    const emu = await startTestEmulator({ dataDir: dir, workers: 2 });
+    running.push(emu);
+    const count = 60;
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        fetch(emu.url('compilers', '/submissions'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ compilerId: PYTHON, source: `print(${i})` }),
+        }).then(async (res) => ({ status: res.status, id: (await json(res)).id as number })),
+      ),
+    );
+    assert.ok(answers.every((a) => a.status === 201), 'every POST accepted');
+    const ids = answers.map((a) => a.id).sort((a, b) => a - b);
+    const waitingNow = emu.ctx.jobs.stats().waiting;
+    assert.ok(waitingNow > 0, 'the rest waits in the queue instead of running');
+    const final = async () => {
+      const states: number[] = [];
+      for (let i = 0; i < ids.length; i += 20) {
+        const { items } = await json(await fetch(emu.url('compilers', '/submissions', { ids: ids.slice(i, i + 20).join(',') })));
+        states.push(...items.map((s: { result: { status: { code: number } } }) => s.result.status.code));
+      }
+      return states;
+    };
+    let states = await final();
+    for (let round = 0; round < 600 && states.some((s) => s < 10); round++) {
+      await new Promise((r) => setTimeout(r, 200));
+      states = await final();
+    }
+    assert.deepEqual(states, ids.map(() => 15), 'every one ends accepted');
+    const stats = emu.ctx.jobs.stats();
+    assert.equal(stats.peak, 2, 'never more than two at once');
+    assert.deepEqual(stats.started, ids.map((id) => `compilers:${id}`), 'started in the order of their ids');
+  });
+
+  it('submissions still waiting when the emulator stopped run after the restart, in order', async () => {
+    const first = await startTestEmulator({ dataDir: dir, workers: 1 });
+    const post = (emu: TestEmulator, source: string) =>
+      fetch(emu.url('compilers', '/submissions'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ compilerId: PYTHON, source }) }).then(json);
+    const slow = await post(first, 'import time\ntime.sleep(30)');
+    const waiting = [await post(first, 'print("a")'), await post(first, 'print("b")')];
+    await first.close();
+    const second = await start();
+    const view = async (id: number) => json(await fetch(second.url('compilers', `/submissions/${id}`)));
+    assert.equal((await view(slow.id)).result.status.code, 20, 'the run cut by the stop is an internal error');
+    for (let round = 0; round < 300 && (await view(waiting[1].id)).executing; round++) await new Promise((r) => setTimeout(r, 100));
+    for (const [i, sub] of waiting.entries()) {
+      const done = await view(sub.id);
+      assert.equal(done.result.status.code, 15, `waiting submission ${sub.id} ran after the restart`);
+      assert.equal((await (await fetch(second.url('compilers', `/submissions/${sub.id}/output`))).text()).trim(), 'ab'[i]);
+    }
+    assert.deepEqual(second.ctx.jobs.stats().started, waiting.map((s) => `compilers:${s.id}`));
+  });
 });
