@@ -244,6 +244,35 @@ describe('compilers module (v4)', function () {
     });
   });
 
+  // The service shows its own paths, never where this emulator keeps its data (the issue's
+  // traceback named …/.emulator-data/compilers/submissions/2/work/prog.py).
+  describe('paths in what programs print', () => {
+    const dataDirIn = (text: string) => text.includes(emu.dataDir) || text.includes(fs.realpathSync(emu.dataDir));
+
+    it('a Python traceback names /sandbox/prog.py, not the data directory', async () => {
+      const id = await created(await postJson({ compilerId: 116, source: 'import os\nprint(os.getcwd(), os.environ["HOME"])\nraise ValueError("boom")' }));
+      const { sub } = await finalOf(id);
+      assert.equal(sub.result.status.code, 12);
+      const error = (await stream(sub, 'error')).toString();
+      assert.match(error, /File "\/sandbox\/prog\.py", line 3/);
+      assert.ok(!dataDirIn(error), error);
+      assert.equal((await stream(sub, 'output')).toString(), '/sandbox /sandbox\n');
+    });
+
+    it('C: a compile error names prog.c as the service does, a program runs in /sandbox', async () => {
+      // gcc gets relative names, so its messages name prog.c; the data directory must never appear.
+      const broken = await finalOf(await created(await postJson({ compilerId: 11, source: 'int main(void) { return undefined_name; }\n' })));
+      assert.equal(broken.sub.result.status.code, 11);
+      const cmpinfo = (await stream(broken.sub, 'cmpinfo')).toString();
+      assert.match(cmpinfo, /^prog\.c:1:\d+: error: .*undefined_name/m);
+      assert.ok(!dataDirIn(cmpinfo), cmpinfo);
+      const source = '#include <stdio.h>\n#include <unistd.h>\nint main(void) { char b[4096]; puts(getcwd(b, sizeof b)); return 0; }\n';
+      const { sub } = await finalOf(await created(await postJson({ compilerId: 11, source })));
+      assert.equal(sub.result.status.code, 15);
+      assert.equal((await stream(sub, 'output')).toString(), '/sandbox\n');
+    });
+  });
+
   describe('multi-file mode', () => {
     const main = '#include <iostream>\n#include "lib/util.hpp"\nint main() { int a; std::cin >> a; std::cout << twice(a) << "\\n"; }\n';
     const header = 'int twice(int x);\n';
