@@ -1,9 +1,9 @@
 // Compilers API v4 conformance: plain fetch against a private emulator, as any client would.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tar from 'tar';
+import { useScratch } from '../scratch';
 import { json, sleep, startTestEmulator, TOKEN, type TestEmulator } from './harness';
 
 type Body = Record<string, string | number | string[]>;
@@ -15,6 +15,7 @@ describe('compilers module (v4)', function () {
     emu = await startTestEmulator();
   });
   after(() => emu.close());
+  const scratch = useScratch();
 
   const url = (p: string, q: Record<string, string> = {}) => emu.url('compilers', p, q);
 
@@ -65,6 +66,15 @@ describe('compilers module (v4)', function () {
     const data = Buffer.from(await res.arrayBuffer());
     assert.equal(data.length, entry.size);
     return data;
+  }
+
+  /** The sorted entry names of a tar.gz. */
+  async function entriesOf(archive: Buffer): Promise<string[]> {
+    const file = path.join(scratch('se-tgz-'), 'archive.tar.gz');
+    fs.writeFileSync(file, archive);
+    const listed: string[] = [];
+    await tar.t({ file, onReadEntry: (e) => listed.push(e.path) });
+    return listed.sort();
   }
 
   async function expectError(res: Response, status: number, code: number) {
@@ -284,16 +294,11 @@ describe('compilers module (v4)', function () {
       assert.equal(sub.result.status.code, 15);
       assert.equal((await stream(sub, 'output')).toString(), '42\n');
       // The source stream of a files[] submission is an archive of those files.
-      const listed: string[] = [];
-      const file = path.join(os.tmpdir(), `se-src-${id}.tar.gz`);
-      fs.writeFileSync(file, await stream(sub, 'source'));
-      await tar.t({ file, onReadEntry: (e) => listed.push(e.path) });
-      fs.rmSync(file);
-      assert.deepEqual(listed.sort(), ['lib/util.cpp', 'lib/util.hpp', 'prog.cpp']);
+      assert.deepEqual(await entriesOf(await stream(sub, 'source')), ['lib/util.cpp', 'lib/util.hpp', 'prog.cpp']);
     });
 
     it('C++ via a tar.gz in source', async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-mf-'));
+      const dir = scratch('se-mf-');
       fs.mkdirSync(path.join(dir, 'lib'));
       fs.writeFileSync(path.join(dir, 'main.cpp'), main);
       fs.writeFileSync(path.join(dir, 'lib/util.hpp'), header);
@@ -305,7 +310,6 @@ describe('compilers module (v4)', function () {
       form.append('input', '5');
       form.append('source', new Blob([fs.readFileSync(archive)]), 'source.tar.gz');
       const id = await created(await fetch(url('/submissions'), { method: 'POST', body: form }));
-      fs.rmSync(dir, { recursive: true, force: true });
       const { sub } = await finalOf(id);
       assert.equal(sub.result.status.code, 15);
       assert.equal((await stream(sub, 'output')).toString(), '10\n');
@@ -323,25 +327,19 @@ describe('compilers module (v4)', function () {
       const id = await created(await postJson({ compilerId: 116, source, output_filenames: 'a.txt;out/b.log;missing.txt' }));
       const { sub } = await finalOf(id);
       assert.equal(sub.result.status.code, 15);
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-of-'));
+      const dir = scratch('se-of-');
       fs.writeFileSync(path.join(dir, 'output.tar.gz'), await stream(sub, 'output'));
       await tar.x({ file: path.join(dir, 'output.tar.gz'), cwd: dir });
       assert.equal(fs.readFileSync(path.join(dir, 'a.txt'), 'utf8'), 'A');
       assert.equal(fs.readFileSync(path.join(dir, 'out/b.log'), 'utf8'), 'B');
       assert.equal(fs.readFileSync(path.join(dir, 'ENGINE_STDOUT'), 'utf8'), 'stdout here\n');
       assert.equal(fs.existsSync(path.join(dir, 'missing.txt')), false);
-      fs.rmSync(dir, { recursive: true, force: true });
     });
 
     it('output_filenames as an array', async () => {
       const id = await created(await postJson({ compilerId: 28, source: 'echo x > one.txt; echo y > two.txt', output_filenames: ['one.txt', 'two.txt'] }));
       const { sub } = await finalOf(id);
-      const listed: string[] = [];
-      const file = path.join(os.tmpdir(), `se-out-${id}.tar.gz`);
-      fs.writeFileSync(file, await stream(sub, 'output'));
-      await tar.t({ file, onReadEntry: (e) => listed.push(e.path) });
-      fs.rmSync(file);
-      assert.deepEqual(listed.sort(), ['ENGINE_STDOUT', 'one.txt', 'two.txt']);
+      assert.deepEqual(await entriesOf(await stream(sub, 'output')), ['ENGINE_STDOUT', 'one.txt', 'two.txt']);
     });
   });
 
@@ -430,7 +428,7 @@ describe('compilers module (v4)', function () {
 
   describe('restart', () => {
     it('a run interrupted by a restart ends as 20 internal error', async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-restart-'));
+      const dataDir = scratch('se-restart-');
       const first = await startTestEmulator({ dataDir });
       const res = await fetch(first.url('compilers', '/submissions'), {
         method: 'POST',
@@ -456,7 +454,6 @@ describe('compilers module (v4)', function () {
         }))).id, id + 1, 'ids continue after a restart');
       } finally {
         await second.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
       }
     });
   });

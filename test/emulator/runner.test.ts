@@ -9,6 +9,7 @@ import type { EmulatorContext } from '../../emulator/context';
 import { defaultOptions } from '../../emulator/server';
 import type { RunSpec } from '../../emulator/runner/types';
 import { hideHostPaths, toSandboxPath } from '../../emulator/runner/sandbox-path';
+import { useScratch } from '../scratch';
 
 const pythonExe = findPython();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -243,8 +244,9 @@ describe('sandbox paths (unsandboxed rewrite)', () => {
 });
 
 describe('runner bound to an emulator (initRunner)', () => {
+  const scratch = useScratch();
   it('sets the sandbox description and stops running programs when the emulator closes', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-runner-close-'));
+    const dir = scratch('se-runner-close-');
     const closers: Array<() => void | Promise<void>> = [];
     const ctx = { options: defaultOptions({ dataDir: path.join(dir, 'data') }), onClose: (fn: () => void) => closers.push(fn) } as unknown as EmulatorContext;
     const runner = initRunner(ctx);
@@ -269,6 +271,5 @@ describe('runner bound to an emulator (initRunner)', () => {
     assert.deepEqual(withMarker(), [], 'the program is gone once close resolved');
     await sleep(100);
     assert.equal(settled, false, 'a run stopped by shutdown reports no verdict');
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
