@@ -19,15 +19,10 @@ const MODULE_API = { containers: '/containers/api/v1', compilers: '/compilers/ap
 /** close() also removes the data directory (about 8 MB), unless the caller passed its own. */
 export async function startTestEmulator(overrides: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'se-emu-'));
-  const removeOwn = () => {
-    if (!overrides.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const removeOwn = () => overrides.dataDir === undefined && fs.rmSync(dataDir, { recursive: true, force: true });
   const emu = await startEmulator(
     defaultOptions({ dataDir, tokens: [TOKEN], workspaceStartMs: 200, ...overrides }),
-  ).catch((err: unknown) => {
-    removeOwn();
-    throw err;
-  });
+  );
   return {
     ...emu,
     dataDir,
