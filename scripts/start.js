@@ -4,13 +4,15 @@
 //   2. starts the emulator with its sample projects and problems on 127.0.0.1:8400 (or the next free
 //      port), keeping its state in .emulator-data/ between runs;
 //   3. opens VS Code with the extension loaded, pointed at the emulator (SPHERE_ENGINE_EMULATOR) and
-//      the sample folder test/fixtures/workspace open:
+//      a scratch copy of the sample folder test/fixtures/workspace open (.vscode-test/start/workspace,
+//      copied when missing; the tracked fixture is what the host and UI tests run):
 //        - desktop VS Code (downloaded once by @vscode/test-electron) when there is a display and it
 //          can be downloaded;
 //        - otherwise code-server on 127.0.0.1:8080 (or the next free port): open the printed URL.
 // Ctrl-C stops everything it started.
 //
-// Options: --web (always code-server), --desktop (never fall back), --fresh (reset .emulator-data)
+// Options: --web (always code-server), --desktop (never fall back),
+//          --fresh (reset .emulator-data and the scratch copy of the sample folder)
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -21,6 +23,7 @@ const { startCodeServer, workbenchUrl } = require('./lib/code-server');
 const { freePortFrom } = require('./lib/free-port');
 const { cleanupAll, exitCleanlyOnSignals, isStopping, spawnGroup } = require('./lib/processes');
 const { linkExtension } = require('./lib/ui-suite');
+const { keepGitToItself, prepareStartWorkspace } = require('./lib/start-workspace');
 
 const START_STATE = path.join(REPO_ROOT, '.vscode-test', 'start');
 const DESKTOP_DOWNLOAD_IDLE_MS = 15_000;
@@ -45,7 +48,7 @@ function hasDisplay() {
 }
 
 /** Desktop VS Code: resolves when its window closes; rejects when it cannot be downloaded. */
-async function runDesktop(env) {
+async function runDesktop(env, folder) {
   const { downloadAndUnzipVSCode } = require('@vscode/test-electron');
   log('getting desktop VS Code (cached in .vscode-test/ after the first time)');
   const executable = await downloadAndUnzipVSCode({
@@ -53,12 +56,14 @@ async function runDesktop(env) {
     cachePath: path.join(REPO_ROOT, '.vscode-test'),
     timeout: DESKTOP_DOWNLOAD_IDLE_MS,
   });
+  const userDataDir = path.join(START_STATE, 'desktop-user-data');
+  keepGitToItself(userDataDir);
   const child = spawnGroup(executable, [
     `--extensionDevelopmentPath=${REPO_ROOT}`,
-    `--user-data-dir=${path.join(START_STATE, 'desktop-user-data')}`,
+    `--user-data-dir=${userDataDir}`,
     `--extensions-dir=${path.join(START_STATE, 'desktop-extensions')}`,
     '--new-window',
-    FIXTURE_WORKSPACE,
+    folder,
   ], { env: { ...process.env, ...env } });
   child.stdout.resume();
   child.stderr.resume();
@@ -67,14 +72,15 @@ async function runDesktop(env) {
 }
 
 /** code-server on loopback with the extension linked in; runs until Ctrl-C. */
-async function runWeb(env) {
+async function runWeb(env, folder) {
   const { ensureHost } = require('./install-host');
   const host = await ensureHost();
   const stateDir = path.join(START_STATE, 'web');
   fs.mkdirSync(path.join(stateDir, 'extensions'), { recursive: true });
   linkExtension(path.join(stateDir, 'extensions'));
-  const server = await startCodeServer({ host, port: await freePortFrom(8080), stateDir, folder: FIXTURE_WORKSPACE, env });
-  log(`VS Code (code-server ${host.codeServerVersion}) is ready. Open:\n\n    ${workbenchUrl(server, FIXTURE_WORKSPACE)}\n`);
+  keepGitToItself(path.join(stateDir, 'user-data'));
+  const server = await startCodeServer({ host, port: await freePortFrom(8080), stateDir, folder, env });
+  log(`VS Code (code-server ${host.codeServerVersion}) is ready. Open:\n\n    ${workbenchUrl(server, folder)}\n`);
   log('after `npm run build`, run "Developer: Reload Window" in VS Code to load the new bundle');
   log('press Ctrl-C to stop');
   await new Promise((resolve) => server.child.once('exit', resolve));
@@ -97,10 +103,12 @@ async function main() {
     },
   });
   const env = { SPHERE_ENGINE_EMULATOR: emulator.extensionEnv };
+  const folder = prepareStartWorkspace({ stateDir: START_STATE, fixture: FIXTURE_WORKSPACE, fresh: args.includes('--fresh') });
+  log(`opening ${path.relative(REPO_ROOT, folder)} (a copy of ${path.relative(REPO_ROOT, FIXTURE_WORKSPACE)}; --fresh copies it again)`);
 
   if (!forceWeb && (hasDisplay() || forceDesktop)) {
     try {
-      await runDesktop(env);
+      await runDesktop(env, folder);
       return;
     } catch (err) {
       if (forceDesktop) throw err;
@@ -109,7 +117,7 @@ async function main() {
   } else if (!forceWeb) {
     log('no display: serving VS Code to a browser with code-server');
   }
-  await runWeb(env);
+  await runWeb(env, folder);
 }
 
 main().then(

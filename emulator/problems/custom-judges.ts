@@ -6,9 +6,7 @@
 //                    fd 1 one line "STATUS score signal time memory"; fd 6 debug.
 // A judge is compiled once per source version and kept for the life of the emulator.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import type { EmulatorContext } from '../context';
 import { STATUS, statusFromShort, statusShort } from '../judges/statuses';
 import type { TestResult } from '../judges/types';
 import type { ProblemsDb } from './db';
@@ -31,16 +29,13 @@ const readText = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 
 
 export class CustomJudges {
   private readonly compiled = new Map<string, Promise<Prepared>>();
-  private readonly root: string;
 
   constructor(
-    ctx: EmulatorContext,
     private readonly toolchain: Toolchain,
     private readonly db: ProblemsDb,
-  ) {
-    this.root = fs.mkdtempSync(path.join(os.tmpdir(), 'se-judges-'));
-    ctx.onClose(() => fs.rmSync(this.root, { recursive: true, force: true }));
-  }
+    /** Where compiled judges live; the caller removes it. */
+    private readonly root: string,
+  ) {}
 
   private prepare(judge: JudgeRecord): Promise<Prepared> {
     const key = `${judge.id}-${judge.lastModified}-${judge.sourceSize}-${judge.compilerId}`;

@@ -105,6 +105,11 @@ export class ProblemsDb {
     return path.join(this.store.dirFor('problems', 'judges'), `${judgeId}.src`);
   }
 
+  /** Work folders of runs in progress (compiled programs, outputs); not state, see Judging. */
+  scratchDir(): string {
+    return this.store.dirFor('problems', 'scratch');
+  }
+
   submissionDir(id: number): string {
     return this.store.dirFor('problems', 'submissions', String(id));
   }

@@ -2,7 +2,6 @@
 // each output through the test case judge, fold the results with the master judge. Submissions
 // wait (status 0) in the emulator's job pool, so a burst does not start dozens of compilers at once.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EmulatorContext } from '../context';
 import type { JobPool } from '../jobs/job-pool';
@@ -22,16 +21,23 @@ export class Judging {
   private closed = false;
   private readonly jobs: JobPool;
   private readonly custom: CustomJudges;
+  private readonly scratch: string;
 
   constructor(
     ctx: EmulatorContext,
     private readonly db: ProblemsDb,
     private readonly toolchain: Toolchain,
   ) {
-    this.custom = new CustomJudges(ctx, toolchain, db);
+    // Work folders live in the data directory (hidden from runs, removed with it), not in /tmp: a
+    // judge cut short by shutdown never reaches its finally and left se-problems-* folders there.
+    this.scratch = db.scratchDir();
+    fs.rmSync(this.scratch, { recursive: true, force: true }); // a previous emulator stopped mid-judge
+    fs.mkdirSync(this.scratch, { recursive: true });
+    this.custom = new CustomJudges(toolchain, db, path.join(this.scratch, 'judges'));
     this.jobs = ctx.jobs;
     ctx.onClose(() => {
       this.closed = true;
+      fs.rmSync(this.scratch, { recursive: true, force: true });
     });
   }
 
@@ -64,7 +70,7 @@ export class Judging {
   private async judgeSafely(id: number): Promise<void> {
     const sub = this.db.findSubmission(id);
     if (!sub) return;
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), `se-problems-${id}-`));
+    const work = fs.mkdtempSync(path.join(this.scratch, `${id}-`));
     try {
       await this.judge(sub, work);
     } catch (err) {

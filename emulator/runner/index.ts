@@ -11,6 +11,7 @@ import { bwrapPrefix, detectSandbox, type SandboxInfo } from './sandbox';
 import { SUPERVISOR_PY } from './supervisor-script';
 import { monitorWithNode } from './node-monitor';
 import { killGroup, trackGroup, untrackGroup } from './groups';
+import { hideHostPaths, SANDBOX_DIR, toSandboxPath } from './sandbox-path';
 
 export type { RunResult, RunSpec } from './types';
 export { detectSandbox, type SandboxInfo } from './sandbox';
@@ -163,8 +164,17 @@ function fileSize(p: string): number {
   }
 }
 
-async function runWith(config: RunnerConfig, spec: RunSpec): Promise<RunResult> {
-  if (!spec.command.length) throw new Error('runProcess: empty command');
+/** Under bubblewrap, the command and environment name the run directory where the program sees it. */
+function asSeenInside(config: RunnerConfig, spec: RunSpec): RunSpec {
+  if (config.sandbox.kind !== 'bwrap') return spec;
+  const inside = (value: string) => toSandboxPath(value, spec.cwd);
+  const env = Object.fromEntries(Object.entries(spec.env ?? {}).map(([k, v]) => [k, inside(v)]));
+  return { ...spec, command: spec.command.map(inside), env: { HOME: SANDBOX_DIR, ...env } };
+}
+
+async function runWith(config: RunnerConfig, given: RunSpec): Promise<RunResult> {
+  if (!given.command.length) throw new Error('runProcess: empty command');
+  const spec = asSeenInside(config, given);
   const descriptors = openDescriptors(spec);
   try {
     const python = findPython();
@@ -173,6 +183,11 @@ async function runWith(config: RunnerConfig, spec: RunSpec): Promise<RunResult> 
       raw.signal === SIGXFSZ ||
       fileSize(spec.stdoutPath) >= spec.outputLimitBytes ||
       fileSize(spec.stderrPath) >= spec.outputLimitBytes;
+    // Measured first: the rewrite changes the sizes.
+    if (config.sandbox.kind === 'none') {
+      const written = [spec.stdoutPath, spec.stderrPath, ...(spec.extraFds ?? []).filter((f) => f.mode === 'w').map((f) => f.path)];
+      hideHostPaths(written, spec.cwd, config.hiddenPaths);
+    }
     return { ...raw, outputExceeded };
   } finally {
     descriptors.close();

@@ -1,7 +1,11 @@
 // Which isolation the runner really has: bubblewrap when it is installed AND works here (it needs
-// user namespaces or root), else none. Detected once per mode and cached.
+// user namespaces or root), else none. Detected once per mode and cached. Runs see the host
+// read-only, a private /tmp, and their run directory at SANDBOX_DIR (./sandbox-path.ts).
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import type { SandboxMode } from '../context';
+import { SANDBOX_DIR } from './sandbox-path';
 
 export interface SandboxInfo {
   kind: 'bwrap' | 'none';
@@ -12,10 +16,29 @@ export interface SandboxInfo {
 const BWRAP = 'bwrap';
 const cache = new Map<SandboxMode, SandboxInfo>();
 
+let rootEntries: string[] | undefined;
+/**
+ * The host's top-level folders and files read-only, one by one rather than `--ro-bind / /`: the
+ * sandbox's own root (a tmpfs) then has room for SANDBOX_DIR, which the host need not have.
+ */
+function rootArgs(): string[] {
+  if (!rootEntries) {
+    rootEntries = [];
+    const own = new Set(['proc', 'dev', 'tmp', SANDBOX_DIR.slice(1)]);
+    for (const entry of fs.readdirSync('/', { withFileTypes: true })) {
+      if (own.has(entry.name)) continue;
+      const at = `/${entry.name}`;
+      if (entry.isSymbolicLink()) rootEntries.push('--symlink', fs.readlinkSync(at), at);
+      else if (entry.isDirectory() || entry.isFile()) rootEntries.push('--ro-bind', at, at);
+    }
+  }
+  return rootEntries;
+}
+
 /** Namespaces and mounts shared by every run; the run-specific binds come after. */
 function baseArgs(): string[] {
   return [
-    '--ro-bind', '/', '/',
+    ...rootArgs(),
     '--dev', '/dev',
     '--proc', '/proc',
     '--tmpfs', '/tmp',
@@ -27,8 +50,13 @@ function baseArgs(): string[] {
   ];
 }
 
+/** The last mount options: the root tmpfs read-only, the program in SANDBOX_DIR. */
+function runDirArgs(runDir: string): string[] {
+  return ['--bind', runDir, SANDBOX_DIR, '--remount-ro', '/', '--chdir', SANDBOX_DIR, '--setenv', 'HOME', SANDBOX_DIR];
+}
+
 function bwrapProblem(): string | undefined {
-  const probe = spawnSync(BWRAP, [...baseArgs(), '--unshare-net', '--', 'true'], { timeout: 5000, encoding: 'utf8' });
+  const probe = spawnSync(BWRAP, [...baseArgs(), '--unshare-net', ...runDirArgs(os.tmpdir()), '--', 'true'], { timeout: 5000, encoding: 'utf8' });
   if (probe.error) {
     return (probe.error as NodeJS.ErrnoException).code === 'ENOENT' ? 'bubblewrap not installed' : probe.error.message;
   }
@@ -65,10 +93,10 @@ export function bwrapPrefix(run: SandboxRun): string[] {
   const args = [BWRAP, ...baseArgs()];
   if (!run.network) args.push('--unshare-net');
   for (const hidden of run.hiddenPaths) {
-    // Hiding a folder that contains the run directory is fine: the bind below comes later.
+    // Hiding a folder that contains the run directory is fine: it is bound at SANDBOX_DIR anyway.
     args.push('--tmpfs', hidden);
   }
   for (const ro of run.readOnlyPaths) args.push('--ro-bind', ro, ro);
-  args.push('--bind', run.cwd, run.cwd, '--chdir', run.cwd, '--setenv', 'HOME', run.cwd, '--');
+  args.push(...runDirArgs(run.cwd), '--');
   return args;
 }

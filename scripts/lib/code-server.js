@@ -2,8 +2,9 @@
 // process group, with fresh profile folders, and waits until /healthz answers.
 'use strict';
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
-const { spawnGroup } = require('./processes');
+const { onCleanup, spawnGroup } = require('./processes');
 
 /**
  * @param {object} o
@@ -37,7 +38,19 @@ async function startCodeServer({ host, port, stateDir, folder, env = {}, smokeTe
     ...extraArgs,
     ...(folder ? [folder] : []),
   ];
-  const child = spawnGroup(host.nodeBin, args, { env: host.env(env) });
+  // code-server, its extension host and their extensions leave sockets (vscode-ipc-*.sock,
+  // vscode-git-*.sock) and vscode-typescript* in the temp directory: they get a private one (short:
+  // sockets have a path limit), removed once the whole group is gone.
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-cs-'));
+  const removeTmp = () => fs.rmSync(tmpDir, { recursive: true, force: true });
+  const unregisterTmp = onCleanup(removeTmp); // runs after the group's own cleanup (registered later)
+  const child = spawnGroup(host.nodeBin, args, { env: host.env({ ...env, TMPDIR: tmpDir, XDG_RUNTIME_DIR: tmpDir }) });
+  const stopGroup = child.stop;
+  child.stop = async () => {
+    await stopGroup();
+    unregisterTmp();
+    removeTmp();
+  };
   let tail = '';
   const keep = (chunk) => {
     const text = chunk.toString('utf8');

@@ -1,9 +1,9 @@
 // Compilers API v4 conformance: plain fetch against a private emulator, as any client would.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tar from 'tar';
+import { useScratch } from '../scratch';
 import { json, sleep, startTestEmulator, TOKEN, type TestEmulator } from './harness';
 
 type Body = Record<string, string | number | string[]>;
@@ -15,6 +15,7 @@ describe('compilers module (v4)', function () {
     emu = await startTestEmulator();
   });
   after(() => emu.close());
+  const scratch = useScratch();
 
   const url = (p: string, q: Record<string, string> = {}) => emu.url('compilers', p, q);
 
@@ -65,6 +66,15 @@ describe('compilers module (v4)', function () {
     const data = Buffer.from(await res.arrayBuffer());
     assert.equal(data.length, entry.size);
     return data;
+  }
+
+  /** The sorted entry names of a tar.gz. */
+  async function entriesOf(archive: Buffer): Promise<string[]> {
+    const file = path.join(scratch('se-tgz-'), 'archive.tar.gz');
+    fs.writeFileSync(file, archive);
+    const listed: string[] = [];
+    await tar.t({ file, onReadEntry: (e) => listed.push(e.path) });
+    return listed.sort();
   }
 
   async function expectError(res: Response, status: number, code: number) {
@@ -244,6 +254,35 @@ describe('compilers module (v4)', function () {
     });
   });
 
+  // The service shows its own paths, never where this emulator keeps its data (the issue's
+  // traceback named …/.emulator-data/compilers/submissions/2/work/prog.py).
+  describe('paths in what programs print', () => {
+    const dataDirIn = (text: string) => text.includes(emu.dataDir) || text.includes(fs.realpathSync(emu.dataDir));
+
+    it('a Python traceback names /sandbox/prog.py, not the data directory', async () => {
+      const id = await created(await postJson({ compilerId: 116, source: 'import os\nprint(os.getcwd(), os.environ["HOME"])\nraise ValueError("boom")' }));
+      const { sub } = await finalOf(id);
+      assert.equal(sub.result.status.code, 12);
+      const error = (await stream(sub, 'error')).toString();
+      assert.match(error, /File "\/sandbox\/prog\.py", line 3/);
+      assert.ok(!dataDirIn(error), error);
+      assert.equal((await stream(sub, 'output')).toString(), '/sandbox /sandbox\n');
+    });
+
+    it('C: a compile error names prog.c as the service does, a program runs in /sandbox', async () => {
+      // gcc gets relative names, so its messages name prog.c; the data directory must never appear.
+      const broken = await finalOf(await created(await postJson({ compilerId: 11, source: 'int main(void) { return undefined_name; }\n' })));
+      assert.equal(broken.sub.result.status.code, 11);
+      const cmpinfo = (await stream(broken.sub, 'cmpinfo')).toString();
+      assert.match(cmpinfo, /^prog\.c:1:\d+: error: .*undefined_name/m);
+      assert.ok(!dataDirIn(cmpinfo), cmpinfo);
+      const source = '#include <stdio.h>\n#include <unistd.h>\nint main(void) { char b[4096]; puts(getcwd(b, sizeof b)); return 0; }\n';
+      const { sub } = await finalOf(await created(await postJson({ compilerId: 11, source })));
+      assert.equal(sub.result.status.code, 15);
+      assert.equal((await stream(sub, 'output')).toString(), '/sandbox\n');
+    });
+  });
+
   describe('multi-file mode', () => {
     const main = '#include <iostream>\n#include "lib/util.hpp"\nint main() { int a; std::cin >> a; std::cout << twice(a) << "\\n"; }\n';
     const header = 'int twice(int x);\n';
@@ -255,16 +294,11 @@ describe('compilers module (v4)', function () {
       assert.equal(sub.result.status.code, 15);
       assert.equal((await stream(sub, 'output')).toString(), '42\n');
       // The source stream of a files[] submission is an archive of those files.
-      const listed: string[] = [];
-      const file = path.join(os.tmpdir(), `se-src-${id}.tar.gz`);
-      fs.writeFileSync(file, await stream(sub, 'source'));
-      await tar.t({ file, onReadEntry: (e) => listed.push(e.path) });
-      fs.rmSync(file);
-      assert.deepEqual(listed.sort(), ['lib/util.cpp', 'lib/util.hpp', 'prog.cpp']);
+      assert.deepEqual(await entriesOf(await stream(sub, 'source')), ['lib/util.cpp', 'lib/util.hpp', 'prog.cpp']);
     });
 
     it('C++ via a tar.gz in source', async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-mf-'));
+      const dir = scratch('se-mf-');
       fs.mkdirSync(path.join(dir, 'lib'));
       fs.writeFileSync(path.join(dir, 'main.cpp'), main);
       fs.writeFileSync(path.join(dir, 'lib/util.hpp'), header);
@@ -276,7 +310,6 @@ describe('compilers module (v4)', function () {
       form.append('input', '5');
       form.append('source', new Blob([fs.readFileSync(archive)]), 'source.tar.gz');
       const id = await created(await fetch(url('/submissions'), { method: 'POST', body: form }));
-      fs.rmSync(dir, { recursive: true, force: true });
       const { sub } = await finalOf(id);
       assert.equal(sub.result.status.code, 15);
       assert.equal((await stream(sub, 'output')).toString(), '10\n');
@@ -294,25 +327,19 @@ describe('compilers module (v4)', function () {
       const id = await created(await postJson({ compilerId: 116, source, output_filenames: 'a.txt;out/b.log;missing.txt' }));
       const { sub } = await finalOf(id);
       assert.equal(sub.result.status.code, 15);
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-of-'));
+      const dir = scratch('se-of-');
       fs.writeFileSync(path.join(dir, 'output.tar.gz'), await stream(sub, 'output'));
       await tar.x({ file: path.join(dir, 'output.tar.gz'), cwd: dir });
       assert.equal(fs.readFileSync(path.join(dir, 'a.txt'), 'utf8'), 'A');
       assert.equal(fs.readFileSync(path.join(dir, 'out/b.log'), 'utf8'), 'B');
       assert.equal(fs.readFileSync(path.join(dir, 'ENGINE_STDOUT'), 'utf8'), 'stdout here\n');
       assert.equal(fs.existsSync(path.join(dir, 'missing.txt')), false);
-      fs.rmSync(dir, { recursive: true, force: true });
     });
 
     it('output_filenames as an array', async () => {
       const id = await created(await postJson({ compilerId: 28, source: 'echo x > one.txt; echo y > two.txt', output_filenames: ['one.txt', 'two.txt'] }));
       const { sub } = await finalOf(id);
-      const listed: string[] = [];
-      const file = path.join(os.tmpdir(), `se-out-${id}.tar.gz`);
-      fs.writeFileSync(file, await stream(sub, 'output'));
-      await tar.t({ file, onReadEntry: (e) => listed.push(e.path) });
-      fs.rmSync(file);
-      assert.deepEqual(listed.sort(), ['ENGINE_STDOUT', 'one.txt', 'two.txt']);
+      assert.deepEqual(await entriesOf(await stream(sub, 'output')), ['ENGINE_STDOUT', 'one.txt', 'two.txt']);
     });
   });
 
@@ -401,7 +428,7 @@ describe('compilers module (v4)', function () {
 
   describe('restart', () => {
     it('a run interrupted by a restart ends as 20 internal error', async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-restart-'));
+      const dataDir = scratch('se-restart-');
       const first = await startTestEmulator({ dataDir });
       const res = await fetch(first.url('compilers', '/submissions'), {
         method: 'POST',
@@ -427,7 +454,6 @@ describe('compilers module (v4)', function () {
         }))).id, id + 1, 'ids continue after a restart');
       } finally {
         await second.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
       }
     });
   });

@@ -1,18 +1,21 @@
 // Containers state survives a restart; a run cut by the restart ends as 20 internal error.
 import * as assert from 'node:assert/strict';
+import { useScratch } from '../scratch';
 import { json, startTestEmulator, type TestEmulator } from './harness';
 import { PROJECTS, getWorkspace, runningWorkspace, submit, waitForSubmission, workspaceArchive } from './containers-support';
 
 describe('containers: restart recovery', function () {
   this.timeout(60000);
   let emu: TestEmulator | undefined;
+  const scratch = useScratch();
   afterEach(async () => {
     await emu?.close();
     emu = undefined;
   });
 
   it('keeps workspaces and finished submissions; an interrupted submission becomes 20', async () => {
-    const first = await startTestEmulator();
+    // Its own data directory: the first emulator's close() would remove one made for it.
+    const first = await startTestEmulator({ dataDir: scratch('se-restart-') });
     const ws = await runningWorkspace(first, { retention_time_stopped: 60 });
     const done = await waitForSubmission(first, (await json(await submit(first, PROJECTS.python, workspaceArchive({ 'main.py': 'print(7)' })))).id);
     assert.equal(done.result.status.code, 15);

@@ -16,14 +16,17 @@ export interface TestEmulator extends RunningEmulator {
 
 const MODULE_API = { containers: '/containers/api/v1', compilers: '/compilers/api/v4', problems: '/problems/api/v4' };
 
+/** close() also removes the data directory (about 8 MB), unless the caller passed its own. */
 export async function startTestEmulator(overrides: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'se-emu-'));
+  const removeOwn = () => overrides.dataDir === undefined && fs.rmSync(dataDir, { recursive: true, force: true });
   const emu = await startEmulator(
     defaultOptions({ dataDir, tokens: [TOKEN], workspaceStartMs: 200, testHooks: true, ...overrides }),
   );
   return {
     ...emu,
     dataDir,
+    close: () => emu.close().finally(removeOwn),
     url(module, p, query = {}) {
       const u = new URL(emu.origin + MODULE_API[module] + p);
       u.searchParams.set('access_token', TOKEN);

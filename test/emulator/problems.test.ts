@@ -1,5 +1,6 @@
 // Problems v4 conformance over plain HTTP: problems, test cases, judges, judged submissions.
 import * as assert from 'node:assert/strict';
+import { useScratch } from '../scratch';
 import { json, sleep, startTestEmulator, type TestEmulator } from './harness';
 import { LANGUAGES } from '../../emulator/languages/table';
 
@@ -461,10 +462,12 @@ describe('problems module (v4)', function () {
 
 describe('problems module: restart', function () {
   this.timeout(60_000);
+  const scratch = useScratch();
 
   it('keeps problems, judges and submissions; an interrupted run ends as internal error', async () => {
-    let emu = await startTestEmulator();
-    const dataDir = emu.dataDir;
+    // Its own data directory: the first emulator's close() would remove one made for it.
+    const dataDir = scratch('se-restart-');
+    let emu = await startTestEmulator({ dataDir });
     const u = (p: string) => emu.url('problems', p);
     const post = async (p: string, body: object) =>
       json(await fetch(u(p), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));

@@ -8,6 +8,8 @@ import { detectSandbox, findPython, initRunner, overridePythonForTests, runProce
 import type { EmulatorContext } from '../../emulator/context';
 import { defaultOptions } from '../../emulator/server';
 import type { RunSpec } from '../../emulator/runner/types';
+import { hideHostPaths, toSandboxPath } from '../../emulator/runner/sandbox-path';
+import { useScratch } from '../scratch';
 
 const pythonExe = findPython();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -183,6 +185,18 @@ for (const { monitor, sandbox } of combinations) {
       assert.ok(r.wallSec < 5);
     });
 
+    // Sandboxed, the run directory is bound there; unsandboxed, what the program wrote is rewritten.
+    it('shows the program its run directory as /sandbox, never the host path', async () => {
+      const r = await runProcess(
+        spec(['bash', '-c', `pwd; echo "$HOME" "$AT"; echo "$1" >&2; ls "$AT"`, 'prog', path.join(dir, 'here.txt')], {
+          env: { AT: dir },
+        }),
+      );
+      assert.equal(r.exitCode, 0, err());
+      assert.equal(out(), '/sandbox\n/sandbox /sandbox\nerr\nout\n');
+      assert.equal(err(), '/sandbox/here.txt\n');
+    });
+
     describe('sandbox', () => {
       before(function () {
         if (sandbox === 'none' || detectSandbox('auto').kind !== 'bwrap') this.skip();
@@ -214,9 +228,25 @@ for (const { monitor, sandbox } of combinations) {
   });
 }
 
+describe('sandbox paths (unsandboxed rewrite)', () => {
+  let dir: string;
+  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-runner-paths-'))));
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('rewrites the run directory and the hidden folders as whole path components only', () => {
+    const run = path.join(dir, 'data', 'work');
+    const file = path.join(dir, 'out');
+    fs.writeFileSync(file, `${run}/prog.py ${run}x ${dir}/datax é\n`);
+    hideHostPaths([file, path.join(dir, 'never-written')], run, [path.join(dir, 'data')]);
+    assert.equal(fs.readFileSync(file, 'utf8'), `/sandbox/prog.py /sandbox/workx ${dir}/datax é\n`);
+    assert.equal(toSandboxPath(`--out=${run}/a:${run}`, run), '--out=/sandbox/a:/sandbox');
+  });
+});
+
 describe('runner bound to an emulator (initRunner)', () => {
+  const scratch = useScratch();
   it('sets the sandbox description and stops running programs when the emulator closes', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-runner-close-'));
+    const dir = scratch('se-runner-close-');
     const closers: Array<() => void | Promise<void>> = [];
     const ctx = { options: defaultOptions({ dataDir: path.join(dir, 'data') }), onClose: (fn: () => void) => closers.push(fn) } as unknown as EmulatorContext;
     const runner = initRunner(ctx);
@@ -241,6 +271,5 @@ describe('runner bound to an emulator (initRunner)', () => {
     assert.deepEqual(withMarker(), [], 'the program is gone once close resolved');
     await sleep(100);
     assert.equal(settled, false, 'a run stopped by shutdown reports no verdict');
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -3,13 +3,13 @@
 // message (or works), and leaves nothing half done.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tar from 'tar';
 import { CompilersClient, MAX_TRANSFER_BYTES, normaliseEndpoint, SphereApiError } from '../../src/api';
 import { packFolder, PackError, unpackTarGz } from '../../src/core/packer';
 import { checkLimits, checkPayloadSizes, limitsFromSettings } from '../../src/features/compilers/limits';
 import { b64, runningWorkspace, tarGz } from '../emulator/containers-support';
+import { useScratch } from '../scratch';
 import { messages, watchUncaught } from '../unit/api/uncaught';
 import { apiError, assertUserFacing, clearFaults, clearRequests, clients, requests, setFaults, startTestEmulator, TOKEN, type ClientKit, type TestEmulator } from './support';
 
@@ -188,15 +188,8 @@ describe('faults: bad input', function () {
   });
 
   describe('archives (the packer)', () => {
-    const temp: string[] = [];
-    const mk = () => {
-      const d = fs.mkdtempSync(path.join(os.tmpdir(), 'se-faults-pack-'));
-      temp.push(d);
-      return d;
-    };
-    after(() => {
-      for (const d of temp) fs.rmSync(d, { recursive: true, force: true });
-    });
+    const scratch = useScratch();
+    const mk = () => scratch('se-faults-pack-');
 
     it('keeps empty folders and links inside, and refuses a link out naming it', async () => {
       const root = mk();

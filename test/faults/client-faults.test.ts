@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pollUntilDone } from '../../src/core/poller';
 import { runningWorkspace } from '../emulator/containers-support';
+import { useScratch } from '../scratch';
 import { apiError, assertUserFacing, clearFaults, clearRequests, clients, requests, setFaults, setTokens, sleep, startTestEmulator, TOKEN, type ClientKit, type TestEmulator } from './support';
 
 const PYTHON = 116;
@@ -189,9 +190,11 @@ describe('faults: the API clients under transport faults', function () {
 
 describe('faults: the emulator restarted while a submission runs', function () {
   this.timeout(120_000);
+  const scratch = useScratch();
 
   it('the poller rides out the outage with backoff and reports 20 internal error', async () => {
-    const first = await startTestEmulator();
+    // Its own data directory: the first emulator's close() would remove one made for it.
+    const first = await startTestEmulator({ dataDir: scratch('se-restart-') });
     const port = Number(new URL(first.origin).port);
     const kit = clients(first, { timeouts: { connectMs: 500, headersMs: 2000, bodyMs: 2000 } });
     let second: TestEmulator | undefined;

@@ -4,7 +4,6 @@
 // import: runs in the host suite and in plain Node (`npx mocha out/test/host/compilers-core.test.js`).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tar from 'tar';
 import type { CompilersSubmission } from '../../src/api';
@@ -19,6 +18,7 @@ import { checkLimits, checkPayloadSizes, limitsFromSettings } from '../../src/fe
 import { parseOutputFilenames, unpackOutputArchive } from '../../src/features/compilers/output-files';
 import type { CompilersApi } from '../../src/features/compilers/run-core';
 import { LANGUAGES } from '../../src/core/languages';
+import { useScratch } from '../scratch';
 
 const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'compilers');
 
@@ -33,6 +33,7 @@ function submission(id: number, code: number, executing = false): CompilersSubmi
 }
 
 describe('compilers core', () => {
+  const scratch = useScratch();
   describe('limits', () => {
     it('refuses a time limit out of range and names the setting', () => {
       const [problem] = checkLimits({ timeLimit: 0.5 });
@@ -145,7 +146,7 @@ describe('compilers core', () => {
     });
 
     it('switches to an archive above the parts limit', async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compilers-many-'));
+      const dir = scratch('compilers-many-');
       fs.writeFileSync(path.join(dir, 'prog.py'), 'print(1)\n');
       for (let i = 0; i < MAX_PART_FILES; i++) fs.writeFileSync(path.join(dir, `m${i}.py`), '');
       const source = await prepareFolderSource(dir, 116);
@@ -154,7 +155,7 @@ describe('compilers core', () => {
     });
 
     it('never sends the output files of earlier runs (.sphere-output/)', async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compilers-rerun-'));
+      const dir = scratch('compilers-rerun-');
       fs.writeFileSync(path.join(dir, 'prog.py'), 'print(1)\n');
       fs.mkdirSync(path.join(dir, '.sphere-output', 'prog-1'), { recursive: true });
       fs.writeFileSync(path.join(dir, '.sphere-output', 'prog-1', 'result.txt'), 'old\n');
@@ -181,12 +182,12 @@ describe('compilers core', () => {
     });
 
     it('unpacks the archive, reads the stdout file and names missing files', async () => {
-      const src = fs.mkdtempSync(path.join(os.tmpdir(), 'compilers-out-src-'));
+      const src = scratch('compilers-out-src-');
       fs.writeFileSync(path.join(src, 'result.txt'), 'ok\n');
       fs.writeFileSync(path.join(src, 'SE_STDOUT'), 'hello\n');
-      const archive = path.join(src, '..', `${path.basename(src)}.tar.gz`);
+      const archive = path.join(scratch('compilers-out-archive-'), 'output.tar.gz');
       await tar.c({ gzip: true, cwd: src, file: archive }, ['result.txt', 'SE_STDOUT']);
-      const dest = fs.mkdtempSync(path.join(os.tmpdir(), 'compilers-out-dest-'));
+      const dest = scratch('compilers-out-dest-');
       const unpacked = await unpackOutputArchive(fs.readFileSync(archive), dest, ['result.txt', 'plot.png']);
       assert.equal(unpacked.stdout, 'hello\n');
       assert.deepEqual(unpacked.missing, ['plot.png']);

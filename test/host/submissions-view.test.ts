@@ -2,9 +2,9 @@
 // on it (show the output again, resubmit, open the tests report, open a stream) work.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { useScratch } from '../scratch';
 import { MessageCapture } from './faults-support';
 import { activateExtension, clearEmulatorRequests, emulatorRequests } from './helpers';
 
@@ -27,6 +27,7 @@ interface SubmitApi {
 
 describe('Submissions view', function () {
   this.timeout(60_000);
+  const scratch = useScratch();
   let submitApi: SubmitApi;
   let first: { id?: number; statusCode?: number; error?: string };
 
@@ -70,7 +71,7 @@ describe('Submissions view', function () {
   });
 
   it('saves the source stream on request', async () => {
-    const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'se-stream-')), 'source.tar.gz');
+    const target = path.join(scratch('se-stream-'), 'source.tar.gz');
     const saved = await vscode.commands.executeCommand<string>('sphereEngine.submissions.openStream', first.id, 'source', { saveTo: target });
     assert.equal(saved, target);
     const bytes = fs.readFileSync(target);
@@ -126,7 +127,7 @@ describe('Submissions view', function () {
     });
 
     it('a folder that no longer exists: a clear message and no request at all', async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-gone-'));
+      const dir = scratch('se-gone-');
       fs.copyFileSync(path.join(FIXTURES, 'failing-tests', 'solution.py'), path.join(dir, 'solution.py'));
       const sent = await vscode.commands.executeCommand<Outcome>('sphereEngine.containers.submitFolder', vscode.Uri.file(dir), {
         projectId: UNIT_TESTS_PROJECT,

@@ -1,0 +1,41 @@
+// scripts/tmp-check.js, which `npm test` runs its steps through: a run that leaves something in the
+// temp directory fails and names it; a clean run passes; the private temp folder never stays.
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const SCRIPT = path.resolve(__dirname, '..', '..', '..', 'scripts', 'tmp-check.js');
+
+describe('tmp-check (npm test fails when the run leaves temp files)', function () {
+  this.timeout(20000);
+  let tmp: string;
+  beforeEach(() => (tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'se-tmp-check-'))));
+  afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  /** Runs `node -e code` through tmp-check with `tmp` as the outer temp directory. */
+  const run = (code: string) =>
+    spawnSync(process.execPath, [SCRIPT, process.execPath, '-e', code], { env: { ...process.env, TMPDIR: tmp }, encoding: 'utf8' });
+
+  it('fails naming what the run left, and removes it', () => {
+    const r = run("const fs=require('fs'),os=require('os'),p=require('path');fs.writeFileSync(p.join(fs.mkdtempSync(p.join(os.tmpdir(),'se-emu-')),'x'),'12345')");
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, /left 1 entry .* in its temp folder/);
+    assert.match(r.stderr, /^ {2}se-emu-\w+ {2}0\.0 MB$/m);
+    assert.deepEqual(fs.readdirSync(tmp), [], 'nothing stays behind, not even the private folder');
+  });
+
+  it('passes a clean run (Node\'s compile cache is no leftover) and keeps the command\'s own failure', () => {
+    const clean = run("const fs=require('fs'),os=require('os'),p=require('path');fs.mkdirSync(p.join(os.tmpdir(),'node-compile-cache'));fs.rmSync(fs.mkdtempSync(p.join(os.tmpdir(),'x-')),{recursive:true})");
+    assert.equal(clean.status, 0, clean.stdout + clean.stderr);
+    assert.equal(run('process.exit(3)').status, 3);
+    assert.deepEqual(fs.readdirSync(tmp), []);
+  });
+
+  it('leaves temp entries of other processes alone', () => {
+    fs.mkdirSync(path.join(tmp, 'se-emu-other-run'));
+    assert.equal(run('').status, 0);
+    assert.deepEqual(fs.readdirSync(tmp), ['se-emu-other-run']);
+  });
+});
