@@ -24,6 +24,13 @@ interface Manifest {
   engines: { vscode: string };
   activationEvents?: string[];
   devDependencies?: Record<string, string>;
+  scripts: Record<string, string>;
+  repository?: { type: string; url: string };
+  bugs?: { url: string };
+  homepage?: string;
+  qna?: string | false;
+  pricing?: string;
+  galleryBanner?: { color: string; theme: string };
   capabilities?: {
     untrustedWorkspaces?: { supported: boolean | 'limited'; description?: string; restrictedConfigurations?: string[] };
     virtualWorkspaces?: boolean | { supported: boolean | 'limited'; description?: string };
@@ -211,6 +218,21 @@ describe('package.json contributes', () => {
     assert.ok(typeof virtual === 'object', 'virtualWorkspaces must be declared with a description');
     assert.equal(virtual.supported, 'limited');
     assert.match(virtual.description ?? '', /Submit Folder/, 'the description says what needs a folder on disk');
+  });
+
+  it('is ready to publish: repository, bugs, homepage, Q&A, pricing, banner', () => {
+    // vsce turns the README's relative links and images into links into this repository.
+    assert.match(manifest.repository?.url ?? '', /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\.git$/);
+    const repo = manifest.repository!.url.replace(/\.git$/, '');
+    assert.equal(manifest.bugs?.url, `${repo}/issues`);
+    assert.ok(manifest.homepage?.startsWith(repo), `homepage ${manifest.homepage}`);
+    assert.ok(manifest.qna === false || typeof manifest.qna === 'string', 'qna: false or a URL');
+    assert.equal(manifest.pricing, 'Free');
+    assert.match(manifest.galleryBanner?.color ?? '', /^#[0-9a-f]{6}$/i);
+    assert.ok(['dark', 'light'].includes(manifest.galleryBanner?.theme ?? ''), 'galleryBanner.theme');
+    // Links that resolve need no escape hatch; the pre-release channel packs the same way.
+    assert.doesNotMatch(manifest.scripts.package, /--allow-missing-repository|--no-rewrite-relative-links/);
+    assert.match(manifest.scripts['package:pre-release'] ?? '', /npm run package -- --pre-release/);
   });
 
   it('never stores access tokens in settings', () => {
