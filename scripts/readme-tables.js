@@ -64,9 +64,12 @@ function settingsTable(manifest) {
   const entries = sections.flatMap((section) => Object.entries(section.properties ?? {}));
   // The Settings editor's order: `order` first, then the key.
   entries.sort(([ka, a], [kb, b]) => (a.order ?? Infinity) - (b.order ?? Infinity) || ka.localeCompare(kb));
+  // A folder's own value of these is ignored until the folder is trusted (Restricted Mode).
+  const restricted = new Set(manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations ?? []);
   const rows = entries.map(([key, schema]) => {
     const description = schema.markdownDescription ?? schema.description ?? '';
-    const scope = SCOPE_TEXT[schema.scope ?? 'window'] ?? schema.scope;
+    const where = SCOPE_TEXT[schema.scope ?? 'window'] ?? schema.scope;
+    const scope = restricted.has(key) ? `${where} (a folder's value only once you trust it)` : where;
     return `| \`${key}\` | ${defaultText(schema.default)} | ${scope} | ${cell(description)} |`;
   });
   return ['| Setting | Default | Where it can be set | Description |', '| --- | --- | --- | --- |', ...rows].join('\n');

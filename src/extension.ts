@@ -1,4 +1,5 @@
-// activate(): build the shared services once, hand them to each feature, return the test hooks.
+// activate(): build the shared services once, hand them to each feature, return the test hooks
+// (to the extension's own tests only: src/surface.ts).
 // Kept cheap on purpose (no network, no file scans): clients are created when first used.
 import type * as vscode from 'vscode';
 import { registerCompilersFeature } from './features/compilers';
@@ -8,6 +9,7 @@ import { showContainersTestsInTestingView } from './features/containers-tests-in
 import { registerProblemsFeature } from './features/problems';
 import { registerWalkthroughFeature } from './features/walkthrough';
 import { createServices } from './services';
+import { exportsFor } from './surface';
 import { registerReadonlyTexts } from './ui/readonly-text';
 
 export interface ActivationInfo {
@@ -15,7 +17,7 @@ export interface ActivationInfo {
   activationMs: number;
 }
 
-export function activate(context: vscode.ExtensionContext): Record<string, unknown> {
+export function activate(context: vscode.ExtensionContext): Record<string, unknown> | undefined {
   const started = performance.now();
   const services = createServices(context);
   context.subscriptions.push(registerReadonlyTexts());
@@ -30,7 +32,7 @@ export function activate(context: vscode.ExtensionContext): Record<string, unkno
   services.log.info(`activated in ${activationMs.toFixed(1)} ms`);
   const activation: ActivationInfo = { activationMs };
   services.exports.activation = activation;
-  return services.exports;
+  return exportsFor(context.extensionMode, services.exports);
 }
 
 export function deactivate(): void {}

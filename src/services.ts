@@ -15,8 +15,8 @@ export interface Services {
   /** The source file a command acts on when none is given (the active one, the last one, or asked). */
   readonly sourceFile: RecentSourceFile;
   /**
-   * What activate() returns (the extension's exports, read by host tests, and readable by any
-   * other installed extension). Features add their own test hooks under their name: plain
+   * The test hooks activate() returns when the extension runs under its tests (read by host tests;
+   * src/surface.ts keeps them from every other installed extension otherwise). Features add their own test hooks under their name: plain
    * functions and data only, never a live feature object (a tree, a model, `services`), from
    * which the context, the token store or a token could be reached (test/host/zz-secrets.test.ts).
    */

@@ -9,7 +9,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { EXTENSION_ID, FIXTURE_WORKSPACE, REPO_ROOT, SCREENSHOT_DIR } = require('./paths');
+const { FIXTURE_WORKSPACE, REPO_ROOT, SCREENSHOT_DIR } = require('./paths');
 const { startEmulator, maskToken } = require('./emulator');
 const { startCodeServer, workbenchUrl } = require('./code-server');
 const { anyFreePort } = require('./free-port');
@@ -19,15 +19,17 @@ const { createTokenGuard } = require('./token-guard');
 const UI_TESTS_DIR = path.join(REPO_ROOT, 'out', 'test', 'ui');
 
 /**
- * Installs the repository as an extension by linking it into `extensionsDir`. VS Code reads
- * extensions.json to know what is installed; a folder named publisher.name-version is picked up
- * from disk as well, which is all a link needs.
+ * Installs the extension in `source` (default: the repository) by linking it into `extensionsDir`.
+ * VS Code reads extensions.json to know what is installed; a folder named publisher.name-version
+ * is picked up from disk as well, which is all a link needs. Installed this way, not loaded as the
+ * development extension, it runs in ExtensionMode.Production, as users get it.
  */
-function linkExtension(extensionsDir) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
-  const link = path.join(extensionsDir, `${EXTENSION_ID}-${manifest.version}`);
+function linkExtension(extensionsDir, source = REPO_ROOT) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(source, 'package.json'), 'utf8'));
+  fs.mkdirSync(extensionsDir, { recursive: true });
+  const link = path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
   fs.rmSync(link, { recursive: true, force: true });
-  fs.symlinkSync(REPO_ROOT, link, 'dir');
+  fs.symlinkSync(source, link, 'dir');
   return link;
 }
 

@@ -6,7 +6,9 @@ export type PackErrorCode =
   | 'unreadable'
   | 'nothing-to-submit'
   | 'cancelled'
-  | 'unsafe-archive-entry';
+  | 'unsafe-archive-entry'
+  | 'archive-too-large'
+  | 'archive-too-compressed';
 
 export class PackError extends Error {
   constructor(

@@ -26,15 +26,18 @@ import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from './tar-parts';
+import { UnpackBudget } from './unpack-limits';
 import { GITIGNORE_FILE, IgnoreRules, SPHEREIGNORE_FILE } from './ignore-rules';
 import { fragmentPlace } from './packer-fragment';
 import { PackWorkers } from './packer-fragment-workers';
 import { ScanFeed } from './packer-entry-feed';
+import { formatBytes } from './format-bytes';
 import { PackError } from './packer-errors';
 import { GzipFileSink } from './packer-gzip-sink';
 import { completeFeed, writeTar, type EntryFeed } from './packer-tar-writer';
 
 export { PackError, type PackErrorCode } from './packer-errors';
+export { formatBytes } from './format-bytes';
 
 export const ARCHIVE_ROOT = 'workspace';
 /** Largest single file the Containers workspace file API accepts (413 above it). */
@@ -346,22 +349,21 @@ export function checkSizeLimits(scan: FolderScan, limits: SizeLimits): string[] 
   return problems;
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MiB`;
-}
 
 /**
  * Extracts a tar.gz (a file path or bytes) into destDir, after checking every
  * entry: absolute names, `..` segments and links pointing out of destDir are
- * refused with an error naming the entry, and nothing is written then.
+ * refused with an error naming the entry, and nothing is written then; so is an
+ * archive that would unpack to too much or is a gzip bomb (src/core/unpack-limits.ts).
  * Returns the posix paths of the regular files extracted.
  */
 export async function unpackTarGz(source: string | Buffer, destDir: string): Promise<string[]> {
   const dest = path.resolve(destDir);
   const files: string[] = [];
   let unsafe: PackError | undefined;
+  const budget = new UnpackBudget();
+  // Stops the listing (and the inflating) at the first entry over the limit.
+  const stop = new AbortController();
   await readArchive(
     source,
     tar.t({
@@ -370,14 +372,20 @@ export async function unpackTarGz(source: string | Buffer, destDir: string): Pro
         if (problem && !unsafe) unsafe = new PackError('unsafe-archive-entry', problem, entry.path);
         if (entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'ContiguousFile') {
           files.push(entry.path.replace(/^\.\//, ''));
+          if (!budget.add(entry.path, entry.size ?? 0)) stop.abort();
         }
         entry.resume();
       },
     }),
-  );
+    stop.signal,
+  ).catch((err: unknown) => {
+    throw budget.explain(err);
+  });
   if (unsafe) throw unsafe;
   await fsp.mkdir(dest, { recursive: true });
-  await readArchive(source, tar.x({ cwd: dest, strict: true }));
+  await readArchive(source, tar.x({ cwd: dest, strict: true })).catch((err: unknown) => {
+    throw budget.explain(err);
+  });
   return files;
 }
 
@@ -392,9 +400,9 @@ function unsafeEntryProblem(name: string, type: string, linkpath: string | undef
   return undefined;
 }
 
-async function readArchive(source: string | Buffer, sink: NodeJS.WritableStream): Promise<void> {
+async function readArchive(source: string | Buffer, sink: NodeJS.WritableStream, signal?: AbortSignal): Promise<void> {
   const input = typeof source === 'string' ? createReadStream(source) : Readable.from([source]);
-  await pipeline(input, sink);
+  await pipeline(input, sink, { signal });
 }
 
 async function assertLinkInside(abs: string, rel: string, realRoot: string): Promise<string> {

@@ -20,12 +20,15 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
  */
 const README_SCREENSHOTS = process.env.SPHERE_UI_README_SCREENSHOTS === '1' ? path.join(REPO_ROOT, 'media', 'screenshots') : path.join(REPO_ROOT, 'test-output', 'readme-screenshots');
 const FIXTURE_WORKSPACE = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace');
+/** A stand-in for any other installed extension (test/fixtures/exports-probe/extension.js). */
+const EXPORTS_PROBE = path.join(REPO_ROOT, 'test', 'fixtures', 'exports-probe');
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { ensureHost } = require(path.join(REPO_ROOT, 'scripts', 'install-host.js'));
 const { startCodeServer, workbenchUrl } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'code-server.js'));
 const { anyFreePort } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'free-port.js'));
 const { packageVsix, installVsix } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'vsix.js'));
+const { linkExtension } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'ui-suite.js'));
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
@@ -48,6 +51,7 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
   let folder: string;
   let server: { url: string; port: number; stop(): Promise<void>; output(): string } | undefined;
   let installedFolder: string;
+  let probeReport: string;
   const emulator = JSON.parse(process.env.SPHERE_ENGINE_EMULATOR ?? 'null') as { origin: string; token: string } | null;
 
   before(async function () {
@@ -62,9 +66,13 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     const host = await ensureHost();
     const stateDir = path.join(workDir, 'code-server');
     const vsix = await packageVsix(path.join(workDir, 'sphere-engine.vsix'));
+    // Another extension the user has installed, which reports what Sphere Engine exports to it.
+    // Linked first: once extensions.json exists, VS Code removes folders it does not list.
+    linkExtension(path.join(stateDir, 'extensions'), EXPORTS_PROBE);
     installedFolder = await installVsix(host, vsix, { extensionsDir: path.join(stateDir, 'extensions'), userDataDir: path.join(stateDir, 'user-data') });
+    probeReport = path.join(workDir, 'exports-probe.json');
     // No SPHERE_ENGINE_EMULATOR for the extension: a new user has to connect by themselves.
-    server = await startCodeServer({ host, port: await anyFreePort(), stateDir, folder, env: { SPHERE_ENGINE_EMULATOR: '' } });
+    server = await startCodeServer({ host, port: await anyFreePort(), stateDir, folder, env: { SPHERE_ENGINE_EMULATOR: '', SPHERE_EXPORTS_PROBE: probeReport } });
   });
 
   const workbench = useWorkbench(() => ({ url: workbenchUrl(server, folder), viewport: { width: 1440, height: 900 } }));
@@ -308,5 +316,16 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     await readmeScreenshot('problem-accepted');
     await expectStepDone('submitSolution');
     await readmeScreenshot('walkthrough-done');
+  });
+
+  // Installed from the VSIX, the extension runs in ExtensionMode.Production: the test hooks its
+  // host tests read (output texts, tree items, prompt drivers) are not handed to other extensions.
+  it('gives another installed extension nothing through its exports', async () => {
+    // Active by now after the walk; on its own (--grep) opening its view activates it.
+    await workbench().openView('Sphere Engine');
+    const deadline = Date.now() + 30_000;
+    while (!fs.existsSync(probeReport) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    assert.ok(fs.existsSync(probeReport), 'the probe extension never saw Sphere Engine active');
+    assert.deepEqual(JSON.parse(fs.readFileSync(probeReport, 'utf8')), { type: 'undefined', keys: [] });
   });
 });

@@ -24,6 +24,17 @@ interface Manifest {
   engines: { vscode: string };
   activationEvents?: string[];
   devDependencies?: Record<string, string>;
+  scripts: Record<string, string>;
+  repository?: { type: string; url: string };
+  bugs?: { url: string };
+  homepage?: string;
+  qna?: string | false;
+  pricing?: string;
+  galleryBanner?: { color: string; theme: string };
+  capabilities?: {
+    untrustedWorkspaces?: { supported: boolean | 'limited'; description?: string; restrictedConfigurations?: string[] };
+    virtualWorkspaces?: boolean | { supported: boolean | 'limited'; description?: string };
+  };
   contributes: {
     commands?: CommandContribution[];
     menus?: Record<string, { command?: string; submenu?: string; when?: string }[]>;
@@ -175,6 +186,53 @@ describe('package.json contributes', () => {
       const scope = String(properties[`sphereEngine.${module}.endpoint`]?.scope);
       assert.ok(['application', 'machine'].includes(scope), `${module} endpoint has scope ${scope}`);
     }
+  });
+
+  // Restricted Mode: VS Code ignores a folder's own value of every restricted setting until the
+  // folder is trusted. Any setting a folder can set must be restricted or named here with why not.
+  const HARMLESS_FOLDER_SETTINGS: Record<string, string> = {
+    'sphereEngine.compilers.timeLimit': 'bounded 0..60 s, sent with the run only',
+    'sphereEngine.compilers.memoryLimit': 'bounded, sent with the run only',
+    'sphereEngine.workspaceFiles.pollIntervalSeconds': 'how often open workspace files are checked (never under 5 s)',
+  };
+
+  it('declares limited support for Restricted Mode, restricting every folder setting that moves data', () => {
+    const untrusted = manifest.capabilities?.untrustedWorkspaces;
+    assert.equal(untrusted?.supported, 'limited', 'without the declaration VS Code disables the extension in Restricted Mode');
+    assert.match(untrusted?.description ?? '', /Restricted Mode.*outputFilenames/s, 'the description says what is limited');
+    const restricted = untrusted?.restrictedConfigurations ?? [];
+    assert.deepEqual(difference(restricted, Object.keys(properties)), [], 'restricts a setting that does not exist');
+    // Settings without a scope are window settings: a folder can set them.
+    const folderSettings = Object.entries(properties)
+      .filter(([, schema]) => !['application', 'machine'].includes(String(schema.scope)))
+      .map(([key]) => key);
+    assert.deepEqual(difference(folderSettings, [...restricted, ...Object.keys(HARMLESS_FOLDER_SETTINGS)]), [],
+      'a folder can set these: restrict them, or say in HARMLESS_FOLDER_SETTINGS why they cannot move data or files');
+    assert.ok(restricted.includes('sphereEngine.compilers.outputFilenames'), 'output files are unpacked into the folder');
+  });
+
+  it('declares limited support for virtual workspaces (its own sphere-workspace: folders are one)', () => {
+    const virtual = manifest.capabilities?.virtualWorkspaces;
+    // `false` would disable the extension in a window of workspace files only, the file system
+    // provider of those files included.
+    assert.ok(typeof virtual === 'object', 'virtualWorkspaces must be declared with a description');
+    assert.equal(virtual.supported, 'limited');
+    assert.match(virtual.description ?? '', /Submit Folder/, 'the description says what needs a folder on disk');
+  });
+
+  it('is ready to publish: repository, bugs, homepage, Q&A, pricing, banner', () => {
+    // vsce turns the README's relative links and images into links into this repository.
+    assert.match(manifest.repository?.url ?? '', /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\.git$/);
+    const repo = manifest.repository!.url.replace(/\.git$/, '');
+    assert.equal(manifest.bugs?.url, `${repo}/issues`);
+    assert.ok(manifest.homepage?.startsWith(repo), `homepage ${manifest.homepage}`);
+    assert.ok(manifest.qna === false || typeof manifest.qna === 'string', 'qna: false or a URL');
+    assert.equal(manifest.pricing, 'Free');
+    assert.match(manifest.galleryBanner?.color ?? '', /^#[0-9a-f]{6}$/i);
+    assert.ok(['dark', 'light'].includes(manifest.galleryBanner?.theme ?? ''), 'galleryBanner.theme');
+    // Links that resolve need no escape hatch; the pre-release channel packs the same way.
+    assert.doesNotMatch(manifest.scripts.package, /--allow-missing-repository|--no-rewrite-relative-links/);
+    assert.match(manifest.scripts['package:pre-release'] ?? '', /npm run package -- --pre-release/);
   });
 
   it('never stores access tokens in settings', () => {
