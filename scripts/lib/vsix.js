@@ -26,7 +26,7 @@ function run(command, args, options) {
 async function packageVsix(outFile) {
   const vsce = require.resolve('@vscode/vsce/vsce', { paths: [REPO_ROOT] });
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--out', outFile], { cwd: REPO_ROOT });
+  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', outFile], { cwd: REPO_ROOT });
   return outFile;
 }
 
