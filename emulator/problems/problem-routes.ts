@@ -52,7 +52,7 @@ function readCode(db: ProblemsDb, params: Params, self?: ProblemRecord): string 
   const code = raw.trim().toUpperCase();
   if (!CODE_PATTERN.test(code)) throw invalid('problem code invalid: use 1-32 letters, digits or _');
   if (/^\d+$/.test(code)) throw invalid('problem code invalid: it must not be a number (numbers are problem ids)');
-  if (db.problems.some((p) => p !== self && p.code === code)) throw invalid('problem code already taken');
+  if (db.problems.some((p) => p.id !== self?.id && p.code === code)) throw invalid('problem code already taken');
   return code;
 }
 

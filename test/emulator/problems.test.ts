@@ -152,6 +152,9 @@ describe('problems module (v4)', function () {
         p = (await get(`/problems/${id}`)).body;
         assert.deepEqual([p.name, p.type.name, p.masterjudge.id], ['Renamed', 'minimize', 1000]);
         await expectError(send('PUT', `/problems/${id}`, { name: '' }, kind), 400, 10);
+        // Its own code again is no clash; another problem's is.
+        assert.deepEqual(await send('PUT', `/problems/${id}`, { code }, kind), { status: 200, body: {} });
+        await expectError(send('PUT', `/problems/${id}`, { code: 'ECHO' }, kind), 400, 10);
 
         assert.deepEqual(await send('DELETE', `/problems/${id}`, {}), { status: 200, body: {} });
         await expectError(get(`/problems/${id}`), 404, 200201);
