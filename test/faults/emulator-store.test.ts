@@ -15,34 +15,9 @@ import { startTestEmulator, type TestEmulator } from './support';
 
 const PYTHON = 116;
 
-function legacyCompilersSubmission(id: number) {
-  return {
-    id,
-    createdAt: Date.parse('2026-01-02T03:04:05Z'),
-    compiler: { id: PYTHON, name: 'Python 3', version: { id: 1, name: '3' } },
-    multiFile: false,
-    timeLimitSec: 5,
-    memoryLimitKb: 262144,
-    outputFilenames: [],
-    status: 15,
-    time: 0.01,
-    memory: 1024,
-    signal: 0,
-    streams: { output: 3 },
-  };
-}
-
-/** A data directory as the JSON-file emulator left it: 41 Compilers submissions made, problems meta, one workspace. */
-function writeLegacyDataDir(dir: string): void {
-  fs.mkdirSync(path.join(dir, 'compilers', 'submissions', '41'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'compilers', 'submissions', '41', 'output.stream'), 'hi\n');
-  fs.writeFileSync(path.join(dir, 'compilers-submissions.json'), JSON.stringify({ nextId: 42, items: { 41: legacyCompilersSubmission(41) }, pool: null }));
-  fs.writeFileSync(
-    path.join(dir, 'problems-meta.json'),
-    JSON.stringify({ nextProblemId: 100, nextJudgeId: 2005, nextSubmissionId: 77, submissionPool: null, seeded: false }),
-  );
-  fs.writeFileSync(path.join(dir, 'problems-submissions.json'), '[]');
-}
+/** A data directory the JSON-file emulator wrote (see its README). */
+const JSON_FIXTURE = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'emulator-json-data');
+const FIXTURE_WORKSPACE = '2e0026951df0af43f1d1879aa4f9035c';
 
 describe('faults: the emulator state database', function () {
   this.timeout(120_000);
@@ -64,34 +39,33 @@ describe('faults: the emulator state database', function () {
   };
 
   it('imports a JSON data directory once, keeps the files aside, and ids go on where they were', async () => {
-    writeLegacyDataDir(dir);
+    fs.cpSync(JSON_FIXTURE, dir, { recursive: true });
+    fs.rmSync(path.join(dir, 'README.md'));
     const emu = await start();
-    const old = await json(await fetch(emu.url('compilers', '/submissions/41')));
-    assert.equal(old.id, 41);
-    assert.equal(old.result.status.code, 15);
-    const output = await fetch(emu.url('compilers', '/submissions/41/output'));
-    assert.equal(await output.text(), 'hi\n', 'its streams are where they were');
-    const created = await fetch(emu.url('compilers', '/submissions'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ compilerId: PYTHON, source: 'print(1)' }),
-    });
-    assert.equal((await json(created)).id, 42, 'the next Compilers id follows the imported ones');
-    const problem = await fetch(emu.url('problems', '/submissions'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ problemId: 1, compilerId: PYTHON, source: 'print(1)' }),
-    });
-    assert.equal((await json(problem)).id, 77, 'the next Problems id follows the imported meta');
-    assert.deepEqual(fs.readdirSync(path.join(dir, JSON_ASIDE_DIR)).sort(), ['compilers-submissions.json', 'problems-meta.json', 'problems-submissions.json']);
+    const get = async (module: 'compilers' | 'problems' | 'containers', p: string) => json(await fetch(emu.url(module, p)));
+    const old = await get('compilers', '/submissions/1');
+    assert.deepEqual([old.id, old.result.status.code], [1, 15]);
+    assert.equal(await (await fetch(emu.url('compilers', '/submissions/1/output'))).text(), 'from the JSON days\n', 'its streams are where they were');
+    assert.equal((await get('problems', '/submissions/1')).result.status.code, 12);
+    assert.equal((await get('containers', '/submissions/1')).result.status.code, 15);
+    assert.equal((await get('containers', `/workspaces/${FIXTURE_WORKSPACE}`)).state.code, 3, 'the stopped workspace is still stopped');
+    assert.equal((await get('problems', '/problems/ADDTWO')).id, 1, 'the seed problems are not seeded twice');
+
+    const post = (module: 'compilers' | 'problems', body: Record<string, unknown>) =>
+      fetch(emu.url(module, '/submissions'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(json);
+    assert.equal((await post('compilers', { compilerId: PYTHON, source: 'print(1)' })).id, 2, 'the next Compilers id follows the imported ones');
+    assert.equal((await post('problems', { problemId: 2, compilerId: PYTHON, source: 'print(1)' })).id, 2, 'the next Problems id follows the imported meta');
+    const aside = fs.readdirSync(path.join(dir, JSON_ASIDE_DIR)).sort();
+    assert.deepEqual(aside, ['compilers-submissions.json', 'containers-submissions.json', 'containers-workspaces.json', 'problems-meta.json', 'problems-problems.json', 'problems-submissions.json']);
     assert.ok(!fs.existsSync(path.join(dir, 'compilers-submissions.json')), 'moved, not copied');
     await emu.close();
     running.splice(0);
 
-    // A JSON file that shows up again (a restored backup) is not imported twice over newer state.
-    fs.writeFileSync(path.join(dir, 'compilers-submissions.json'), JSON.stringify({ nextId: 2, items: {}, pool: null }));
+    // A JSON file that shows up again (a restored backup) is not imported over newer state.
+    fs.writeFileSync(path.join(dir, 'compilers-submissions.json'), JSON.stringify({ nextId: 1, items: {}, pool: 0 }));
     const again = await start();
-    assert.equal((await json(await fetch(again.url('compilers', '/submissions/42')))).id, 42, 'newer state kept');
+    assert.equal((await json(await fetch(again.url('compilers', '/submissions/2')))).id, 2, 'newer state kept');
+    assert.deepEqual(await json(await fetch(again.url('compilers', '/__emulator/pool'))), { remaining: null }, 'the stale pool was not taken');
   });
 
   it('refuses a data directory of a newer format, and a second emulator on the same one, in plain words', async () => {
@@ -130,11 +104,20 @@ describe('faults: the emulator state database', function () {
     const again = await startEmulatorProcess(['--data', dir, '--token', 't']);
     processes.push(again);
     const url = (ids: number[]) => `${again.endpoints.compilers}/api/v4/submissions?ids=${ids.join(',')}&access_token=t`;
-    const found: number[] = [];
-    for (let i = 0; i < acknowledged.length; i += 20) {
-      found.push(...(await json(await fetch(url(acknowledged.slice(i, i + 20))))).items.map((s: { id: number }) => s.id));
+    const look = async () => {
+      const found: Array<{ id: number; executing: boolean; result: { status: { code: number } } }> = [];
+      for (let i = 0; i < acknowledged.length; i += 20) found.push(...(await json(await fetch(url(acknowledged.slice(i, i + 20))))).items);
+      return found;
+    };
+    let found = await look();
+    assert.deepEqual(found.map((s) => s.id), acknowledged, `every answered submission is there after kill -9 (${acknowledged.length})`);
+    // Consistent: the runs the kill cut end as 20; those still waiting run now and end accepted.
+    for (let round = 0; round < 300 && found.some((s) => s.executing); round++) {
+      await new Promise((r) => setTimeout(r, 200));
+      found = await look();
     }
-    assert.deepEqual(found, acknowledged, `every answered submission is there after kill -9 (${acknowledged.length})`);
+    const codes = new Set(found.map((s) => s.result.status.code));
+    assert.ok([...codes].every((code) => code === 15 || code === 20), `final statuses: ${[...codes]}`);
     const next = await fetch(`${again.endpoints.compilers}/api/v4/submissions?access_token=t`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
