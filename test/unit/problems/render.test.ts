@@ -1,20 +1,11 @@
-// The problem details page: the description is sanitised (nothing that runs or loads), plain text
-// keeps its lines, and the test cases and master judge are listed.
+// The problem details page: plain text keeps its lines, and the test cases and master judge are
+// listed (untrusted statements: sanitise.test.ts).
 import * as assert from 'node:assert/strict';
 import type { Problem, TestCase } from '../../../src/api';
-import { descriptionMarkdown, renderProblemMarkdown, sanitiseHtml } from '../../../src/features/problems/render';
+import { descriptionMarkdown, renderProblemMarkdown } from '../../../src/features/problems/render';
 import { parseTestList, suggestCompiler } from '../../../src/features/problems/compiler-choice';
 
 describe('problems render', () => {
-  it('removes scripts, event handlers, javascript: links and frames, keeps formatting', () => {
-    const html = '<p onclick="steal()">Sum <b>a</b> and <i>b</i></p><script>alert(1)</script><a href="javascript:alert(1)">x</a>'
-      + '<iframe src="https://evil.example"></iframe><img src="https://tracker.example/p.png" onerror="x()"><a href="https://ok.example/">docs</a>';
-    const out = sanitiseHtml(html);
-    assert.doesNotMatch(out, /script|onclick|onerror|javascript:|iframe|tracker/i);
-    assert.match(out, /<p>Sum <b>a<\/b> and <i>b<\/i><\/p>/);
-    assert.match(out, /<a href="https:\/\/ok\.example\/">docs<\/a>/);
-  });
-
   it('keeps the lines of a plain-text description and escapes Markdown', () => {
     const md = descriptionMarkdown('First line\nExample input:\n-5 3\n* not a list');
     assert.equal(md, 'First line  \nExample input:  \n\\-5 3  \n\\* not a list');
