@@ -10,15 +10,17 @@ const READY_TIMEOUT_MS = 30_000;
 
 export interface EmulatorProcess {
   origin: string;
+  pid: number;
   /** Full URL of an API path with the access token added. */
   api(module: keyof typeof MODULE_API, p: string): string;
   stop(): Promise<void>;
 }
 
-export async function startEmulatorProcess(repoRoot: string, dataDir: string, extraArgs: string[] = []): Promise<EmulatorProcess> {
+/** `fresh: false` keeps what the data directory holds (a bench that seeded it first). */
+export async function startEmulatorProcess(repoRoot: string, dataDir: string, extraArgs: string[] = [], { fresh = true } = {}): Promise<EmulatorProcess> {
   const main = path.join(repoRoot, 'out', 'emulator', 'main.js');
   // --poll-min-ms is left out: polling protection stays off.
-  const child = spawn(process.execPath, [main, '--port', '0', '--data', dataDir, '--fresh', ...extraArgs], {
+  const child = spawn(process.execPath, [main, '--port', '0', '--data', dataDir, ...(fresh ? ['--fresh'] : []), ...extraArgs], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -46,6 +48,7 @@ export async function startEmulatorProcess(repoRoot: string, dataDir: string, ex
 
   return {
     origin: ready.origin,
+    pid: child.pid!,
     api(module, p) {
       const u = new URL(ready.origin + MODULE_API[module] + p);
       u.searchParams.set('access_token', ready.token);
