@@ -53,7 +53,7 @@ async function emulatorToUse(announced: EmulatorInfo | undefined, originArg: unk
   if (!origin) return undefined;
   const token = await showInputBox({
     title: vscode.l10n.t('Local Sphere Engine emulator (2/2)'),
-    prompt: vscode.l10n.t('Access token the emulator accepts (it prints it on start).'),
+    prompt: vscode.l10n.t('Access token the emulator accepts: it prints it on start and keeps it in the access-token file of its data folder.'),
     password: true,
     validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter the token')),
   });

@@ -2,6 +2,7 @@
 // when a module failed its last test; the tooltip lists the three modules. Click: Test Connection.
 import * as vscode from 'vscode';
 import { API_MODULES, MODULE_LABELS } from '../../api';
+import { escapeMarkdown } from '../../core/escape-markdown';
 import { Commands } from '../../ui/commands';
 import type { Connection, ModuleStatus } from './connection';
 
@@ -24,7 +25,7 @@ export function createStatusBar(connection: Connection): StatusBar {
     tooltip.appendMarkdown('**Sphere Engine**\n\n');
     for (const status of statuses) tooltip.appendMarkdown(`${describe(connection, status)}\n\n`);
     const unsandboxed = connection.unsandboxedEmulatorWarning();
-    if (unsandboxed) tooltip.appendMarkdown(`$(warning) ${escape(unsandboxed)}\n\n`);
+    if (unsandboxed) tooltip.appendMarkdown(`$(warning) ${escapeMarkdown(unsandboxed)}\n\n`);
     tooltip.appendMarkdown('Click to test the connection.');
     item.tooltip = tooltip;
     item.show();
@@ -43,20 +44,15 @@ export function createStatusBar(connection: Connection): StatusBar {
 function describe(connection: Connection, status: ModuleStatus): string {
   const name = MODULE_LABELS[status.module];
   const where = connection.tryEndpoint(status.module)?.baseUrl;
-  const at = where ? ` — ${escape(where)}` : ' — no endpoint';
+  const at = where ? ` — ${escapeMarkdown(where)}` : ' — no endpoint';
   switch (status.state) {
     case 'signedOut':
       return `$(circle-slash) ${name}: not signed in${at}`;
     case 'untested':
       return `$(key) ${name}: token set, not tested yet${at}`;
     case 'ok':
-      return `$(pass) ${name}: ${escape(status.lastTest?.message ?? 'connected')}${at}`;
+      return `$(pass) ${name}: ${escapeMarkdown(status.lastTest?.message ?? 'connected')}${at}`;
     case 'failed':
-      return `$(error) ${name}: ${escape(status.lastTest?.message ?? 'failed')}${at}`;
+      return `$(error) ${name}: ${escapeMarkdown(status.lastTest?.message ?? 'failed')}${at}`;
   }
-}
-
-/** Server messages and URLs go into Markdown: keep them literal. */
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }

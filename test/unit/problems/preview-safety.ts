@@ -2,7 +2,7 @@
 // or open something. The Markdown is rendered with markdown-it (the preview's own parser) with
 // raw HTML on and its link check switched off, so our sanitiser has to be safe on its own; the
 // HTML is then read with parse5, which parses as the HTML standard (and so a browser) does.
-// Both come with @vscode/vsce (a devDependency), pinned in package-lock.json.
+// Both are devDependencies.
 import { parse } from 'parse5';
 
 interface MarkdownIt {

@@ -2,6 +2,7 @@
 // decides which menu entries appear. No `vscode` here, so unit tests can check the rules.
 import type { Workspace } from '../../../api/types';
 import { stateLabel } from './states';
+import { escapeMarkdown } from '../../../core/escape-markdown';
 
 /**
  * `workspace:<state>` followed by one `+flag` per action the workspace allows right now.
@@ -58,10 +59,6 @@ export function workspaceTooltip(ws: Workspace): string {
   if (ws.terminated_at) rows.push(['Terminated', ws.terminated_at]);
   if (ws.state.error_reason) rows.push(['Error reason', escapeMarkdown(ws.state.error_reason)]);
   return rows.map(([name, value]) => `**${name}:** ${value}`).join('  \n');
-}
-
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`);
 }
 
 /** "12:34:56" of a fetch time, for the offline marker. */

@@ -2,7 +2,8 @@
 // tooltips, context values, click commands). All data and refresh rules live in the model.
 import * as vscode from 'vscode';
 import { Commands } from '../../../ui/commands';
-import { clockTime, escapeMarkdown, workspaceContextValue, workspaceDescription, workspaceLabel, workspaceTooltip } from './describe';
+import { escapeMarkdown } from '../../../core/escape-markdown';
+import { clockTime, workspaceContextValue, workspaceDescription, workspaceLabel, workspaceTooltip } from './describe';
 import type { ContainersTreeModel } from './model';
 import type { TreeNode } from './nodes';
 
