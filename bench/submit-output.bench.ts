@@ -39,7 +39,7 @@ export async function benchSubmitOutput(runs = 3): Promise<SubmitOutputFigure> {
   const emu = await startEmulator(defaultOptions({ dataDir, tokens: [TOKEN], pollMinIntervalMs: 1000 }));
   const endedAt = new Map<number, number>();
   // Watch the emulator's own store: the first write of a record with a final status is its end.
-  const table = emu.ctx.store.table(COLLECTIONS.containersSubmissions.name, COLLECTIONS.containersSubmissions);
+  const table = emu.ctx.store.table(COLLECTIONS.containersSubmissions);
   const put = table.put.bind(table);
   table.put = (s) => {
     put(s);

@@ -34,7 +34,7 @@ export class SubmissionStore {
   private readonly table: Table<SubmissionRecord>;
 
   constructor(private readonly store: Store) {
-    this.table = store.table<SubmissionRecord>(COLLECTIONS.compilersSubmissions.name, COLLECTIONS.compilersSubmissions);
+    this.table = store.table<SubmissionRecord>(COLLECTIONS.compilersSubmissions);
   }
 
   /**

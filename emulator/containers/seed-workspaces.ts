@@ -18,7 +18,7 @@ export interface SeedWorkspacesOptions {
 export function seedWorkspaces(ctx: Pick<EmulatorContext, 'clock' | 'store'>, options: SeedWorkspacesOptions): void {
   const { count } = options;
   const now = ctx.clock.now();
-  const table = ctx.store.table<WorkspaceRecord>(COLLECTIONS.containersWorkspaces.name, COLLECTIONS.containersWorkspaces);
+  const table = ctx.store.table<WorkspaceRecord>(COLLECTIONS.containersWorkspaces);
   const records: WorkspaceRecord[] = [];
   for (let i = 0; i < count; i++) {
     const starting = options.lastStarting === true && i === count - 1;

@@ -29,7 +29,7 @@ export class SubmissionService {
     private readonly ctx: EmulatorContext,
     private readonly projects: Project[],
   ) {
-    this.table = ctx.store.table<SubmissionRecord>(COLLECTIONS.containersSubmissions.name, COLLECTIONS.containersSubmissions);
+    this.table = ctx.store.table<SubmissionRecord>(COLLECTIONS.containersSubmissions);
     for (const s of this.table.withState(UNFINISHED_STATUSES)) {
       s.status = 20;
       fs.mkdirSync(path.dirname(submissionStreamFile(ctx, s.id, 'debug_log')), { recursive: true });

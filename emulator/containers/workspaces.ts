@@ -31,7 +31,7 @@ export class WorkspaceService {
 
   constructor(private readonly ctx: EmulatorContext) {
     // Init scripts cut by a restart cannot be resumed: count them as failed so the workspace can run.
-    this.table = ctx.store.table<WorkspaceRecord>(COLLECTIONS.containersWorkspaces.name, COLLECTIONS.containersWorkspaces);
+    this.table = ctx.store.table<WorkspaceRecord>(COLLECTIONS.containersWorkspaces);
     for (const ws of this.all()) {
       if (!ws.initDone) {
         ws.initDone = true;

@@ -17,9 +17,9 @@ export class ProblemsDb {
   private metaValue: ProblemsMeta | undefined;
 
   constructor(private readonly store: Store) {
-    this.problemTable = store.table<ProblemRecord>(COLLECTIONS.problemsProblems.name, COLLECTIONS.problemsProblems);
-    this.judgeTable = store.table<JudgeRecord>(COLLECTIONS.problemsJudges.name, COLLECTIONS.problemsJudges);
-    this.submissionTable = store.table<SubmissionRecord>(COLLECTIONS.problemsSubmissions.name, COLLECTIONS.problemsSubmissions);
+    this.problemTable = store.table<ProblemRecord>(COLLECTIONS.problemsProblems);
+    this.judgeTable = store.table<JudgeRecord>(COLLECTIONS.problemsJudges);
+    this.submissionTable = store.table<SubmissionRecord>(COLLECTIONS.problemsSubmissions);
   }
 
   /** All writes of `fn` land together (e.g. a new id in meta and the record that takes it). */

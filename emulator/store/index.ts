@@ -6,7 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { StateDatabase } from './database';
 import { importJsonCollections } from './migrate-json';
-import { Table, type TableOptions } from './table';
+import type { Collection } from './collections';
+import { Table } from './table';
 
 export { DataDirError, FORMAT_VERSION } from './database';
 export type { Table } from './table';
@@ -27,11 +28,13 @@ export class Store {
     return dir;
   }
 
-  table<T>(name: string, options: TableOptions<T>): Table<T> {
+  /** The table of one of COLLECTIONS (store/collections.ts): one object per name. */
+  table<T>(collection: Collection<T>): Table<T> {
+    const { name } = collection;
     if (!/^[a-z0-9_-]+$/i.test(name)) throw new Error(`bad collection name ${name}`);
     let table = this.tables.get(name) as Table<T> | undefined;
     if (!table) {
-      table = new Table<T>(this.db, name, options);
+      table = new Table<T>(this.db, name, collection);
       this.tables.set(name, table as Table<unknown>);
     }
     return table;

@@ -44,7 +44,7 @@ const LEGACY: Record<string, (store: Store, value: any) => void> = {
 
 function putAll(store: Store, collection: Collection<any>, records: unknown): void {
   if (!Array.isArray(records)) return;
-  const table = store.table(collection.name, collection);
+  const table = store.table(collection);
   for (const record of records) table.put(record);
 }
 
