@@ -19,6 +19,25 @@ const PYTHON = 116;
 const JSON_FIXTURE = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'emulator-json-data');
 const FIXTURE_WORKSPACE = '2e0026951df0af43f1d1879aa4f9035c';
 
+/**
+ * The workspace timers run on the real clock: the fixture's workspace, stopped when the fixture was
+ * made with a 60-minute retention, would be removed by now. Its times are moved as if it had been
+ * stopped a minute ago, as in the data directory of a user who updates right away.
+ */
+function stoppedJustNow(file: string): void {
+  const workspaces = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<Record<string, number | null>>;
+  for (const ws of workspaces) {
+    const shift = Date.now() - 60_000 - (ws.stoppedAt as number);
+    for (const key of ['createdAt', 'activeSince', 'readyAt', 'stoppedAt', 'lastUsage', 'terminatedAt']) {
+      if (typeof ws[key] === 'number') ws[key] = (ws[key] as number) + shift;
+    }
+  }
+  fs.writeFileSync(file, JSON.stringify(workspaces));
+}
+
+const postJson = (url: string, body: Record<string, unknown>) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
 describe('faults: the emulator state database', function () {
   this.timeout(120_000);
   let dir: string;
@@ -41,6 +60,7 @@ describe('faults: the emulator state database', function () {
   it('imports a JSON data directory once, keeps the files aside, and ids go on where they were', async () => {
     fs.cpSync(JSON_FIXTURE, dir, { recursive: true });
     fs.rmSync(path.join(dir, 'README.md'));
+    stoppedJustNow(path.join(dir, 'containers-workspaces.json'));
     const emu = await start();
     const get = async (module: 'compilers' | 'problems' | 'containers', p: string) => json(await fetch(emu.url(module, p)));
     const old = await get('compilers', '/submissions/1');
@@ -51,8 +71,7 @@ describe('faults: the emulator state database', function () {
     assert.equal((await get('containers', `/workspaces/${FIXTURE_WORKSPACE}`)).state.code, 3, 'the stopped workspace is still stopped');
     assert.equal((await get('problems', '/problems/ADDTWO')).id, 1, 'the seed problems are not seeded twice');
 
-    const post = (module: 'compilers' | 'problems', body: Record<string, unknown>) =>
-      fetch(emu.url(module, '/submissions'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(json);
+    const post = (module: 'compilers' | 'problems', body: Record<string, unknown>) => postJson(emu.url(module, '/submissions'), body).then(json);
     assert.equal((await post('compilers', { compilerId: PYTHON, source: 'print(1)' })).id, 2, 'the next Compilers id follows the imported ones');
     assert.equal((await post('problems', { problemId: 2, compilerId: PYTHON, source: 'print(1)' })).id, 2, 'the next Problems id follows the imported meta');
     const aside = fs.readdirSync(path.join(dir, JSON_ASIDE_DIR)).sort();
@@ -87,11 +106,7 @@ describe('faults: the emulator state database', function () {
     const acknowledged: number[] = [];
     const sending = (async () => {
       for (let i = 0; i < 400; i++) {
-        const res = await fetch(`${emu.endpoints.compilers}/api/v4/submissions?access_token=t`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ compilerId: PYTHON, source: `print(${i})` }),
-        }).catch(() => undefined);
+        const res = await postJson(`${emu.endpoints.compilers}/api/v4/submissions?access_token=t`, { compilerId: PYTHON, source: `print(${i})` }).catch(() => undefined);
         if (!res) return; // the emulator is gone
         if (res.status === 201) acknowledged.push((await json(res)).id);
       }
@@ -118,11 +133,7 @@ describe('faults: the emulator state database', function () {
     }
     const codes = new Set(found.map((s) => s.result.status.code));
     assert.ok([...codes].every((code) => code === 15 || code === 20), `final statuses: ${[...codes]}`);
-    const next = await fetch(`${again.endpoints.compilers}/api/v4/submissions?access_token=t`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ compilerId: PYTHON, source: 'print(1)' }),
-    });
+    const next = await postJson(`${again.endpoints.compilers}/api/v4/submissions?access_token=t`, { compilerId: PYTHON, source: 'print(1)' });
     assert.ok((await json(next)).id > Math.max(...acknowledged), 'no id is given twice');
   });
 
@@ -132,11 +143,7 @@ describe('faults: the emulator state database', function () {
     const count = 60;
     const answers = await Promise.all(
       Array.from({ length: count }, (_, i) =>
-        fetch(emu.url('compilers', '/submissions'), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ compilerId: PYTHON, source: `print(${i})` }),
-        }).then(async (res) => ({ status: res.status, id: (await json(res)).id as number })),
+        postJson(emu.url('compilers', '/submissions'), { compilerId: PYTHON, source: `print(${i})` }).then(async (res) => ({ status: res.status, id: (await json(res)).id as number })),
       ),
     );
     assert.ok(answers.every((a) => a.status === 201), 'every POST accepted');
@@ -164,8 +171,7 @@ describe('faults: the emulator state database', function () {
 
   it('submissions still waiting when the emulator stopped run after the restart, in order', async () => {
     const first = await startTestEmulator({ dataDir: dir, workers: 1 });
-    const post = (emu: TestEmulator, source: string) =>
-      fetch(emu.url('compilers', '/submissions'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ compilerId: PYTHON, source }) }).then(json);
+    const post = (emu: TestEmulator, source: string) => postJson(emu.url('compilers', '/submissions'), { compilerId: PYTHON, source }).then(json);
     const slow = await post(first, 'import time\ntime.sleep(30)');
     const waiting = [await post(first, 'print("a")'), await post(first, 'print("b")')];
     await first.close();
