@@ -71,10 +71,6 @@ export class Table<T> {
     this.live()?.delete(id);
   }
 
-  count(): number {
-    return Number(this.db.get<{ n: number }>('SELECT count(*) AS n FROM records WHERE coll = ?', [this.name])?.n ?? 0);
-  }
-
   /** Every record, in insertion order. For small collections, in-memory ones, and start-up. */
   all(): T[] {
     const live = this.live();
