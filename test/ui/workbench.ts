@@ -149,13 +149,24 @@ export class Workbench {
 
   /** Runs a command from the palette by its title (as shown, e.g. "Sphere Engine: Sign In"). */
   async runCommand(title: string): Promise<void> {
-    await this.page.keyboard.press('F1');
     const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor({ timeout: 10_000 });
-    await input.fill(`>${title}`);
     // Enter would run whatever is highlighted; wait until our command is the one listed.
-    await this.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first()
-      .waitFor({ timeout: 10_000 });
+    const listed = this.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first();
+    // The palette closes as it opens when something takes the focus at that moment (an editor that
+    // has just finished opening): twice in CI its input went inert under the fill, then hidden.
+    // A person opens it again; so does this, three times in all.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.page.keyboard.press('F1');
+        await input.waitFor({ timeout: 10_000 });
+        await input.fill(`>${title}`, { timeout: 5_000 });
+        await listed.waitFor({ timeout: 10_000 });
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        if (await this.quickInput().isVisible()) await this.page.keyboard.press('Escape');
+      }
+    }
     await this.page.keyboard.press('Enter');
   }
 
