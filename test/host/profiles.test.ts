@@ -7,20 +7,32 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApiModule } from '../../src/api';
 import { Connection } from '../../src/features/connection/connection';
+import { addProfileCommand, removeProfileCommand } from '../../src/features/connection/profileCommands';
 import { PROFILES_KEY, SIGNED_OUT_KEY } from '../../src/features/connection/profileStore';
 import type { ProfilesState } from '../../src/features/connection/profiles';
 import { legacyTokenSecretKey, TokenStore, tokenSecretKey } from '../../src/features/connection/tokenStore';
 import type { SubmissionEntry } from '../../src/features/containers/history/store';
-import { activateExtension, clearEmulatorRequests, emulatorInfo, emulatorRequests, MemoryMemento, MemorySecrets, recordingLog, waitFor } from './helpers';
+import {
+  activateExtension,
+  clearEmulatorRequests,
+  emulatorInfo,
+  emulatorRequests,
+  MemoryMemento,
+  MemorySecrets,
+  recordingLog,
+  setEmulatorTokens,
+  waitFor,
+} from './helpers';
 
 const MODULES: ApiModule[] = ['containers', 'compilers', 'problems'];
 const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'containers');
 const PYTHON_PROJECT = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
+const STAGING_TOKEN = 'staging-token-5d1e0b7a93';
 
 interface Api {
   connection: {
     hasToken(module: ApiModule): Promise<boolean>;
-    testConnection(): Promise<Array<{ module: ApiModule; ok: boolean; message: string; action?: string }>>;
+    testConnection(): Promise<Array<{ module: ApiModule; ok: boolean; message: string; status?: number; action?: string }>>;
     statusBar(): { text: string; tooltip: string };
     profiles(): ProfilesState;
   };
@@ -75,6 +87,10 @@ describe('connection profiles', () => {
         assert.equal(test.ok, true, `${module}: ${test.message}`);
         assert.equal(test.endpoint, endpointsOnEmulator[module]);
       }
+      // Removing a profile deletes its tokens from the keychain, not only its name from the list.
+      await addProfileCommand(connection, 'Other', {});
+      await removeProfileCommand(connection, first.id);
+      assert.deepEqual(await secrets.keys(), [], 'a removed profile left tokens behind');
     } finally {
       connection.dispose();
       tokens.dispose();
@@ -84,7 +100,7 @@ describe('connection profiles', () => {
     }
   });
 
-  it('keeps tokens with their profile: a new profile on the same endpoints has none and sends none', async () => {
+  it("keeps tokens with their profile: a new one on the same endpoints has none, sends none, never uses another's", async () => {
     assert.match(api.connection.statusBar().text, /Sphere Engine: Local emulator$/);
     const added = await run('sphereEngine.profiles.add', 'Staging', endpointsOnEmulator);
     assert.equal(added.profiles.find((p) => p.id === added.activeId)?.name, 'Staging', 'the new profile is active');
@@ -101,10 +117,24 @@ describe('connection profiles', () => {
     const tests = (await emulatorRequests()).filter((r) => /\/test\b/.test(r.url));
     assert.deepEqual(tests, [], 'a request went out without a token of this profile');
 
-    // Signed in and out in Staging: the emulator profile's tokens are untouched.
-    await run('sphereEngine.setAccessToken', 'all', emulator.token);
+    // Staging signs in with a token of its own, which the service then revokes: Staging's calls get
+    // the 401 explanation while the emulator profile's token (the one still valid) stays unused.
+    await setEmulatorTokens([emulator.token, STAGING_TOKEN]);
+    try {
+      const saved = await run<Array<{ saved: boolean }>>('sphereEngine.setAccessToken', 'all', STAGING_TOKEN);
+      assert.ok(saved.every((outcome) => outcome.saved), 'the Staging token was not saved');
+      await setEmulatorTokens([emulator.token]);
+      for (const result of await api.connection.testConnection()) {
+        assert.equal(result.ok, false, `${result.module} reached the service with another profile's token`);
+        assert.equal(result.status, 401);
+        assert.match(result.message, /access token was rejected/i);
+      }
+    } finally {
+      await setEmulatorTokens([emulator.token]);
+    }
     await run('sphereEngine.profiles.rename', 'Staging', 'Staging EU');
     for (const module of MODULES) assert.equal(await api.connection.hasToken(module), true, 'renaming lost a token');
+    // Signed out of Staging: the emulator profile's tokens are untouched.
     await run('sphereEngine.signOut', 'all');
     await run('sphereEngine.profiles.switch', 'Local emulator');
     assert.match(api.connection.statusBar().text, /Sphere Engine: Local emulator$/);
