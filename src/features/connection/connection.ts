@@ -114,7 +114,8 @@ export class Connection implements vscode.Disposable {
   private async seedFromEmulator(module: ApiModule): Promise<void> {
     if (!this.emulator || this.wasSignedOut(module)) return;
     const endpoint = this.tryEndpoint(module);
-    if (endpoint?.source !== 'emulator') return;
+    // Only the announced emulator's token: the emulator profile may point at another one (Use Local Emulator).
+    if (endpoint?.source !== 'emulator' || this.profile().emulatorOrigin !== this.emulator.origin) return;
     const id = this.profile().id;
     const stored = await this.tokens.get(id, module);
     if (stored === this.emulator.token) return;

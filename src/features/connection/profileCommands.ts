@@ -20,8 +20,7 @@ import {
 
 export async function switchProfile(connection: Connection, target: unknown): Promise<ProfilesState | undefined> {
   await connection.ready;
-  const profile = typeof target === 'string' ? findProfile(connection.profiles(), target) : undefined;
-  if (!profile) throw new Error(vscode.l10n.t('There is no connection profile "{0}".', String(target)));
+  const profile = requireProfile(connection, target);
   await connection.updateProfiles({ ...connection.profiles(), activeId: profile.id }, 'switched');
   return connection.profiles();
 }
@@ -85,16 +84,19 @@ export async function configureEndpoint(connection: Connection, moduleArg?: unkn
 
 async function profileFrom(connection: Connection, target: unknown, placeHolder: string): Promise<Profile | undefined> {
   const state = connection.profiles();
-  if (typeof target === 'string') {
-    const found = findProfile(state, target);
-    if (!found) throw new Error(vscode.l10n.t('There is no connection profile "{0}".', target));
-    return found;
-  }
+  if (typeof target === 'string') return requireProfile(connection, target);
   const picked = await showQuickPick(
     state.profiles.map((p) => ({ label: p.name, description: p.id === state.activeId ? vscode.l10n.t('active') : undefined, profile: p })),
     { title: vscode.l10n.t('Sphere Engine Connection Profiles'), placeHolder },
   );
   return picked?.profile;
+}
+
+/** The profile by id or name; an error saying so when there is none. */
+function requireProfile(connection: Connection, target: unknown): Profile {
+  const found = typeof target === 'string' ? findProfile(connection.profiles(), target) : undefined;
+  if (!found) throw new Error(vscode.l10n.t('There is no connection profile "{0}".', String(target)));
+  return found;
 }
 
 function askName(connection: Connection, title: string, value: string, exceptId?: string): Thenable<string | undefined> {
