@@ -62,6 +62,11 @@ export const Commands = {
   walkthroughRunFile: 'sphereEngine.walkthrough.runFile',
   walkthroughSubmitSolution: 'sphereEngine.walkthrough.submitSolution',
   walkthroughRun: 'sphereEngine.walkthrough.run',
+  // connection profiles
+  profilesSwitch: 'sphereEngine.profiles.switch',
+  profilesAdd: 'sphereEngine.profiles.add',
+  profilesRename: 'sphereEngine.profiles.rename',
+  profilesRemove: 'sphereEngine.profiles.remove',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

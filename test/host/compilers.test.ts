@@ -76,7 +76,7 @@ describe('compilers: run programs', function () {
     assert.equal(report.status?.code, ACCEPTED, JSON.stringify(report));
     assert.equal(report.stdout, 'Hello, Ada!\nHello, Linus!\n');
     const text = api.outputText();
-    assert.match(text, /\[Running\] greet\.py with Python 3, input from greet\.in/);
+    assert.match(text, /\[Running\] greet\.py with Python 3, input from greet\.in.*, profile "Local emulator"$/m);
     assert.match(text, /^Hello, Ada!\nHello, Linus!$/m);
     assert.match(text, /\[Done\] accepted, time \d+\.\d\d s, memory [\d.]+ (KB|MB)/);
     assert.deepEqual((await compilerRequests()).filter((r) => r.startsWith('POST')), ['POST /compilers/api/v4/submissions'], 'exactly one POST');

@@ -63,6 +63,7 @@ describe('connection', () => {
   // Later suites expect to be signed in to the emulator, whatever happened here.
   after(async () => {
     await vscode.workspace.getConfiguration('sphereEngine').update('compilers.endpoint', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('sphereEngine.configureEndpoints', 'compilers', null);
     await vscode.commands.executeCommand('sphereEngine.setAccessToken', 'all', emulator.token);
   });
 
@@ -81,7 +82,7 @@ describe('connection', () => {
     }
     for (const module of MODULES) assert.equal(api.state(module), 'ok', `${module} state`);
     const bar = api.statusBar();
-    assert.equal(bar.text, '$(cloud) Sphere Engine');
+    assert.equal(bar.text, '$(cloud) Sphere Engine: Local emulator');
     for (const name of ['Containers', 'Compilers', 'Problems']) assert.match(bar.tooltip, new RegExp(`\\$\\(pass\\) ${name}:`));
     const tested = (await emulatorRequests()).filter((r) => r.method === 'GET' && /\/api\/v\d+\/test\b/.test(r.url));
     for (const module of MODULES) {
@@ -96,7 +97,7 @@ describe('connection', () => {
       assert.equal(await api.hasToken(module), false, `${module} still has a token`);
       assert.equal(api.state(module), 'signedOut');
     }
-    assert.equal(api.statusBar().text, '$(debug-disconnect) Sphere Engine');
+    assert.equal(api.statusBar().text, '$(debug-disconnect) Sphere Engine: Local emulator');
     const results = byModule(await api.testConnection());
     for (const module of MODULES) {
       assert.equal(results[module].ok, false);
@@ -132,21 +133,27 @@ describe('connection', () => {
     }
   });
 
-  it('follows a changed endpoint setting at once', async () => {
-    const config = () => vscode.workspace.getConfiguration('sphereEngine');
-    // Port 1 on loopback: nothing listens there, so the connection is refused straight away.
-    await config().update('compilers.endpoint', 'http://127.0.0.1:1/compilers', vscode.ConfigurationTarget.Global);
+  it("follows a changed endpoint of the active profile at once, and no longer the old setting", async () => {
+    // The setting of the versions before profiles was read once, into the first profile: a
+    // synced or leftover value must not redirect the active profile's token.
+    await vscode.workspace.getConfiguration('sphereEngine').update('compilers.endpoint', 'http://127.0.0.1:1/elsewhere', vscode.ConfigurationTarget.Global);
     let results = byModule(await api.testConnection());
+    assert.equal(results.compilers.ok, true, results.compilers.message);
+    assert.equal(results.compilers.endpoint, `${emulator.origin}/compilers`);
+    // Port 1 on loopback: nothing listens there, so the connection is refused straight away.
+    await vscode.commands.executeCommand('sphereEngine.configureEndpoints', 'compilers', 'http://127.0.0.1:1/compilers');
+    results = byModule(await api.testConnection());
     assert.equal(results.compilers.ok, false, 'compilers still reached the emulator');
     assert.equal(results.compilers.endpoint, 'http://127.0.0.1:1/compilers');
     assert.equal(results.compilers.status, undefined);
     assert.equal(results.containers.ok, true);
     assert.equal(results.problems.ok, true);
     assert.equal(api.state('compilers'), 'failed');
-    assert.equal(api.statusBar().text, '$(warning) Sphere Engine');
+    assert.equal(api.statusBar().text, '$(warning) Sphere Engine: Local emulator');
     assert.match(api.statusBar().tooltip, /\$\(error\) Compilers:/);
 
-    await config().update('compilers.endpoint', undefined, vscode.ConfigurationTarget.Global);
+    // Emptied, the built-in emulator profile's endpoint is the emulator's again.
+    await vscode.commands.executeCommand('sphereEngine.configureEndpoints', 'compilers', null);
     results = byModule(await api.testConnection());
     assert.equal(results.compilers.ok, true, results.compilers.message);
     assert.equal(results.compilers.endpoint, `${emulator.origin}/compilers`);

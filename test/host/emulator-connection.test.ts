@@ -6,48 +6,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Connection } from '../../src/features/connection/connection';
 import { createStatusBar } from '../../src/features/connection/statusBar';
-import { TokenStore, tokenSecretKey } from '../../src/features/connection/tokenStore';
-import type { Log } from '../../src/ui/log';
-import { emulatorInfo } from './helpers';
-
-class MemorySecrets implements vscode.SecretStorage {
-  private readonly values = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
-  readonly onDidChange = this.changed.event;
-  async get(key: string) {
-    return this.values.get(key);
-  }
-  async store(key: string, value: string) {
-    this.values.set(key, value);
-    this.changed.fire({ key });
-  }
-  async delete(key: string) {
-    this.values.delete(key);
-    this.changed.fire({ key });
-  }
-  async keys() {
-    return [...this.values.keys()];
-  }
-}
-
-class MemoryMemento implements vscode.Memento {
-  private readonly values = new Map<string, unknown>();
-  keys() {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string, fallback?: T): T | undefined {
-    return (this.values.has(key) ? this.values.get(key) : fallback) as T | undefined;
-  }
-  async update(key: string, value: unknown) {
-    this.values.set(key, value);
-  }
-}
-
-function recordingLog(): Log & { lines: string[] } {
-  const lines: string[] = [];
-  const record = (level: string) => (message: string | Error) => lines.push(`${level} ${String(message)}`);
-  return { lines, trace: record('trace'), debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), show: () => undefined };
-}
+import { EMULATOR_PROFILE_ID } from '../../src/features/connection/profiles';
+import { legacyTokenSecretKey, TokenStore, tokenSecretKey } from '../../src/features/connection/tokenStore';
+import { emulatorInfo, MemoryMemento, MemorySecrets, recordingLog } from './helpers';
 
 describe('an announced emulator (SPHERE_ENGINE_EMULATOR)', () => {
   const disposables: vscode.Disposable[] = [];
@@ -57,7 +18,7 @@ describe('an announced emulator (SPHERE_ENGINE_EMULATOR)', () => {
 
   async function connect(stored: Record<string, string>, announced: Partial<ReturnType<typeof emulatorInfo>> & { sandboxed?: boolean; warning?: string }) {
     const secrets = new MemorySecrets();
-    for (const [module, token] of Object.entries(stored)) await secrets.store(tokenSecretKey(module as 'compilers'), token);
+    for (const [module, token] of Object.entries(stored)) await secrets.store(legacyTokenSecretKey(module as 'compilers'), token);
     const tokens = new TokenStore(secrets);
     const log = recordingLog();
     const connection = new Connection(tokens, new MemoryMemento(), log, { ...emulatorInfo(), ...announced });
@@ -69,8 +30,8 @@ describe('an announced emulator (SPHERE_ENGINE_EMULATOR)', () => {
   it("replaces a token stored for the emulator's endpoint when the emulator announces another", async () => {
     const { token } = emulatorInfo();
     const { secrets, log, connection } = await connect({ compilers: 'emulator-dev-token' }, {});
-    assert.equal(await secrets.get(tokenSecretKey('compilers')), token, 'the old token gave way');
-    assert.equal(await secrets.get(tokenSecretKey('problems')), token, 'an empty module was seeded');
+    assert.equal(await secrets.get(tokenSecretKey(EMULATOR_PROFILE_ID, 'compilers')), token, 'the old token gave way');
+    assert.equal(await secrets.get(tokenSecretKey(EMULATOR_PROFILE_ID, 'problems')), token, 'an empty module was seeded');
     assert.ok(log.lines.some((l) => /Compilers: the emulator's token changed; now using the local emulator/.test(l)), log.lines.join('\n'));
     assert.ok(!log.lines.join('\n').includes(token), 'the log holds no token');
     const test = await connection.test('compilers');

@@ -142,11 +142,12 @@ export async function restoreTimeout(): Promise<void> {
 
 /** Points a module at a loopback port where nothing listens: the service is unreachable. */
 export async function makeUnreachable(module: 'containers' | 'compilers' | 'problems'): Promise<void> {
-  await config().update(`${module}.endpoint`, `http://127.0.0.1:9/${module}`, vscode.ConfigurationTarget.Global);
+  await vscode.commands.executeCommand('sphereEngine.configureEndpoints', module, `http://127.0.0.1:9/${module}`);
 }
 
+/** Empties the active (emulator) profile's endpoint: the emulator's again. */
 export async function restoreEndpoint(module: 'containers' | 'compilers' | 'problems'): Promise<void> {
-  await config().update(`${module}.endpoint`, undefined, vscode.ConfigurationTarget.Global);
+  await vscode.commands.executeCommand('sphereEngine.configureEndpoints', module, null);
 }
 
 /** The service stops accepting our token (revoked in the client panel). */

@@ -110,6 +110,7 @@ describe('problems', function () {
     assert.equal(verdict.statusCode, 15);
     const run = lastRun(api);
     assert.deepEqual(outcomes(run, ADDTWO), { 0: 'passed', 1: 'passed', 2: 'passed' });
+    assert.match(run.output, /^Submission \d+ to ADDTWO created with profile "Local emulator";/m, 'the run does not say which profile judged it');
     assert.equal(run.results.find((r) => r.itemId === 'problem:1')?.outcome, 'passed');
     const item = api.testItems().find((i) => i.id === 'problem:1');
     assert.equal(item?.label, 'ADDTWO — Add two numbers');

@@ -46,7 +46,7 @@ describe('Submissions view', function () {
     assert.equal(rows[0].id, first.id);
     const item = submitApi.submissions.getTreeItem(rows[0]);
     assert.equal(item.label, `#${first.id} Python Unit Tests`);
-    assert.match(String(item.description), /^fail · score [\d.]+ · test · failing-tests$/);
+    assert.match(String(item.description), /^fail · score [\d.]+ · test · failing-tests · Local emulator$/);
     assert.equal((item.iconPath as vscode.ThemeIcon).id, 'error');
     // Once in CI the final submission came without its tests_report: the output then says why.
     assert.equal(item.contextValue, 'submission:failed+testsReport', first.text);

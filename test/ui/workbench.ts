@@ -190,9 +190,14 @@ export class Workbench {
     throw new Error(`no quick-pick row with ${text}`);
   }
 
-  /** Types into an open quick pick / input box and accepts. */
-  async answerQuickInput(text: string): Promise<void> {
+  /**
+   * Types into an open quick pick / input box and accepts. With `title`, first waits for the box
+   * of that title: one box follows another in the same widget, and an answer typed before the
+   * next one shows would go to the one closing.
+   */
+  async answerQuickInput(text: string, title?: string): Promise<void> {
     const input = this.page.locator('.quick-input-widget input');
+    if (title) await this.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: title }).waitFor({ timeout: 10_000 });
     await input.waitFor({ timeout: 10_000 });
     await input.fill(text);
     await this.page.keyboard.press('Enter');

@@ -62,6 +62,8 @@ export interface RunHeader {
   timeLimit?: number;
   memoryLimit?: number;
   outputFilenames?: string[];
+  /** The connection profile it is sent with: said, so a run on the wrong account is seen at once. */
+  profile?: string;
 }
 
 export function formatRunning(h: RunHeader): string {
@@ -70,6 +72,7 @@ export function formatRunning(h: RunHeader): string {
   if (h.timeLimit !== undefined) parts.push(`time limit ${h.timeLimit} s`);
   if (h.memoryLimit !== undefined) parts.push(`memory limit ${formatMemory(h.memoryLimit)}`);
   if (h.outputFilenames?.length) parts.push(`output files ${h.outputFilenames.join(', ')}`);
+  if (h.profile) parts.push(`profile "${h.profile}"`);
   return parts.join(', ');
 }
 

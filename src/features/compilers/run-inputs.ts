@@ -49,7 +49,7 @@ export async function runWithAllInputs(ctx: CompilersContext, target?: unknown, 
     if (problems.length) throw new RefusedLocally(problems.join(' '));
 
     output.show();
-    output.appendLine(formatRunning({ what: `${fileName} on ${inputs.length} inputs`, compiler: choice.label, inputLabel: inputs.map((f) => path.basename(f)).join(', '), ...limits }));
+    output.appendLine(formatRunning({ what: `${fileName} on ${inputs.length} inputs`, compiler: choice.label, inputLabel: inputs.map((f) => path.basename(f)).join(', '), ...limits, profile: ctx.services.connection.profileName() }));
     const client = await services.connection.compilers();
     const results = await withProgress({ title: vscode.l10n.t('Running {0} with {1} inputs on Sphere Engine', fileName, inputs.length) }, (signal, report) =>
       runBatch(

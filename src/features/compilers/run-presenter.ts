@@ -49,6 +49,7 @@ export async function presentRun(ctx: CompilersContext, plan: RunPlan): Promise<
       timeLimit: plan.params.timeLimit,
       memoryLimit: plan.params.memoryLimit,
       outputFilenames,
+      profile: services.connection.profileName(),
     }),
   );
   problems.clear();

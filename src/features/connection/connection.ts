@@ -1,6 +1,7 @@
-// The connection to the three modules: which endpoint, which token, and a lazily built client
-// per module that is thrown away whenever a setting or a token changes. Features ask this
-// object for clients and listen to onDidChange to refresh; they never read tokens themselves.
+// The connection to the three modules: which profile, which endpoint, which token, and a lazily
+// built client per module that is thrown away whenever the profile, a setting or a token changes.
+// Features ask this object for clients and listen to onDidChange to refresh; they never read
+// tokens themselves.
 import * as vscode from 'vscode';
 import {
   API_MODULES,
@@ -14,6 +15,8 @@ import type { Log } from '../../ui/log';
 import { clientOptions, createClient, type ModuleClient, type ModuleClients } from './clientFactory';
 import { emulatorEndpoint, type EmulatorInfo } from './emulatorEnv';
 import { resolveEndpoint, type ResolvedEndpoint } from './endpoints';
+import { ProfileStore } from './profileStore';
+import { activeProfile, type Profile, type ProfilesState } from './profiles';
 import { affectsConnection } from './settings';
 import type { TokenStore } from './tokenStore';
 
@@ -38,8 +41,6 @@ export interface ModuleStatus {
   lastTest?: ConnectionTestResult;
 }
 
-const SIGNED_OUT_KEY = 'sphereEngine.signedOutModules';
-
 export class Connection implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ApiModule>();
   /** Fires when a module's endpoint, token or proxy changed: its client has been rebuilt. */
@@ -47,24 +48,33 @@ export class Connection implements vscode.Disposable {
   private readonly statusChanged = new vscode.EventEmitter<void>();
   /** Fires when the signed-in state or a test result changed (status bar, welcome views). */
   readonly onDidChangeStatus = this.statusChanged.event;
+  private readonly profileChanged = new vscode.EventEmitter<void>();
+  /** Fires when the profiles list or the active profile changed (after onDidChange of each module). */
+  readonly onDidChangeProfiles = this.profileChanged.event;
+  private readonly store: ProfileStore;
 
-  private readonly clients = new Map<ApiModule, { endpoint: string | undefined; client: Promise<ModuleClient> }>();
+  /** Keyed by profile id and endpoint: two profiles on one endpoint still hold different tokens. */
+  private readonly clients = new Map<ApiModule, { key: string; client: Promise<ModuleClient> }>();
   private readonly signedIn = new Map<ApiModule, boolean>();
   private readonly lastTests = new Map<ApiModule, ConnectionTestResult>();
   private readonly disposables: vscode.Disposable[] = [];
-  /** Settles once stored tokens were read (and seeded from the emulator); never rejects. */
+  /** Settles once the profiles were loaded (or migrated) and stored tokens read (and seeded from the emulator); never rejects. */
   readonly ready: Promise<void>;
 
   constructor(
     private readonly tokens: TokenStore,
-    private readonly globalState: vscode.Memento,
+    globalState: vscode.Memento,
     private readonly log: Log,
     readonly emulator: EmulatorInfo | undefined,
   ) {
+    this.store = new ProfileStore(globalState);
     this.disposables.push(
       this.changed,
       this.statusChanged,
-      tokens.onDidChange((module) => void this.invalidate(module, 'token changed')),
+      this.profileChanged,
+      tokens.onDidChange((change) => {
+        if (this.store.loaded && change.profileId === this.profile().id) void this.invalidate(change.module, 'token changed');
+      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         // Test results are kept: status() ignores those recorded for another endpoint.
         if (affectsConnection(event)) for (const module of API_MODULES) void this.invalidate(module, 'settings changed', false);
@@ -73,8 +83,10 @@ export class Connection implements vscode.Disposable {
     this.ready = this.initialize().catch((err) => this.log.error(err instanceof Error ? err : String(err)));
   }
 
-  /** Reads which modules have tokens; seeds empty ones from SPHERE_ENGINE_EMULATOR. No network. */
+  /** Loads the profiles, reads which modules have tokens; seeds empty ones from SPHERE_ENGINE_EMULATOR. No network. */
   private async initialize(): Promise<void> {
+    await this.store.load(this.tokens, this.emulator, this.log);
+    this.log.info(`connection profile: ${this.profile().name}`);
     await Promise.all(API_MODULES.map((module) => this.seedFromEmulator(module)));
     await Promise.all(API_MODULES.map((module) => this.refreshSignedIn(module)));
     const unsandboxed = this.unsandboxedEmulatorWarning();
@@ -102,17 +114,71 @@ export class Connection implements vscode.Disposable {
   private async seedFromEmulator(module: ApiModule): Promise<void> {
     if (!this.emulator || this.wasSignedOut(module)) return;
     const endpoint = this.tryEndpoint(module);
-    if (endpoint?.source !== 'emulator') return;
-    const stored = await this.tokens.get(module);
+    // Only the announced emulator's token: the emulator profile may point at another one (Use Local Emulator).
+    if (endpoint?.source !== 'emulator' || this.profile().emulatorOrigin !== this.emulator.origin) return;
+    const id = this.profile().id;
+    const stored = await this.tokens.get(id, module);
     if (stored === this.emulator.token) return;
-    await this.tokens.set(module, this.emulator.token);
+    await this.tokens.set(id, module, this.emulator.token);
     const what = stored === undefined ? 'using' : "the emulator's token changed; now using";
     this.log.info(`${MODULE_LABELS[module]}: ${what} the local emulator at ${endpoint.baseUrl} (access_token=***)`);
   }
 
-  /** The module's endpoint; throws a SphereApiError when none is configured or it is invalid. */
+  /** The module's endpoint in the active profile; throws a SphereApiError when none is configured or it is invalid. */
   endpoint(module: ApiModule): ResolvedEndpoint {
-    return resolveEndpoint(module, this.emulator);
+    return resolveEndpoint(module, this.profile());
+  }
+
+  /** The active profile (the profiles are loaded before `ready` settles). */
+  profile(): Profile {
+    return activeProfile(this.store.state);
+  }
+
+  /** The active profile's name, or undefined before the profiles are loaded (for views drawn early). */
+  profileName(): string | undefined {
+    return this.store.loaded ? this.profile().name : undefined;
+  }
+
+  /** Every profile, and which one is active. */
+  profiles(): ProfilesState {
+    return this.store.state;
+  }
+
+  /** Ids made here are never in use, so no token can be waiting under them. */
+  freshProfileId(): string {
+    return this.store.freshId();
+  }
+
+  /**
+   * Replaces the profiles list (add, rename, remove, endpoints, switch: profileCommands.ts makes
+   * the new state with profiles.ts). Clients of a profile no longer active are dropped but not
+   * closed: a submission still polling with one finishes against the profile it was sent to.
+   */
+  async updateProfiles(next: ProfilesState, why: string): Promise<void> {
+    await this.ready;
+    const before = this.profile();
+    await this.store.save(next);
+    const after = this.profile();
+    const switched = before.id !== after.id;
+    if (switched) {
+      this.log.info(`connection profile: ${after.name} (${why})`);
+      await Promise.all(API_MODULES.map((module) => this.seedFromEmulator(module)));
+    }
+    for (const module of API_MODULES) {
+      if (switched || before.endpoints[module] !== after.endpoints[module] || before.emulatorOrigin !== after.emulatorOrigin) {
+        this.dropClient(module, !switched);
+        await this.invalidate(module, why, switched);
+      }
+    }
+    // Also said again when nothing changed: a switch to the active profile re-reads its tokens.
+    if (!switched) for (const module of API_MODULES) await this.refreshSignedIn(module);
+    this.profileChanged.fire();
+  }
+
+  /** Deletes a profile's tokens (before it is removed: they would otherwise stay in the keychain). */
+  async deleteProfileTokens(profileId: string): Promise<void> {
+    for (const module of API_MODULES) await this.tokens.delete(profileId, module);
+    await this.store.setSignedOut(profileId, []);
   }
 
   tryEndpoint(module: ApiModule): ResolvedEndpoint | undefined {
@@ -130,7 +196,7 @@ export class Connection implements vscode.Disposable {
 
   async hasToken(module: ApiModule): Promise<boolean> {
     await this.ready;
-    return this.tokens.has(module);
+    return this.tokens.has(this.profile().id, module);
   }
 
   /** Synchronous snapshot for the status bar and context keys. */
@@ -147,15 +213,15 @@ export class Connection implements vscode.Disposable {
   client<M extends ApiModule>(module: M): Promise<ModuleClients[M]> {
     // Reading settings is cheap and synchronous: comparing the endpoint here means a client is
     // never used for an old endpoint, even before the configuration event has reached us.
-    const endpointNow = this.tryEndpoint(module)?.baseUrl;
+    const keyNow = this.store.loaded ? `${this.profile().id} ${this.tryEndpoint(module)?.baseUrl ?? ''}` : '';
     let cached = this.clients.get(module);
-    if (cached && cached.endpoint !== endpointNow) {
+    if (cached && cached.key !== keyNow) {
       this.dropClient(module);
       cached = undefined;
     }
     if (!cached) {
       const client = this.buildClient(module);
-      const entry = { endpoint: endpointNow, client };
+      const entry = { key: keyNow, client };
       this.clients.set(module, entry);
       // A failed build (no token yet) must not be cached: the next call tries again.
       client.catch(() => {
@@ -181,8 +247,9 @@ export class Connection implements vscode.Disposable {
   private async buildClient<M extends ApiModule>(module: M): Promise<ModuleClients[M]> {
     await this.ready;
     const endpoint = this.endpoint(module);
-    const token = await this.tokens.get(module);
-    if (!token) throw noTokenError(module);
+    const profile = this.profile();
+    const token = await this.tokens.get(profile.id, module);
+    if (!token) throw noTokenError(module, profile);
     return createClient(module, clientOptions(endpoint.baseUrl, token, (line) => this.log.info(line)));
   }
 
@@ -221,9 +288,10 @@ export class Connection implements vscode.Disposable {
   /** Stores a token; `verified` is the GET /test result that accepted it, kept as the module's state. */
   async setToken(module: ApiModule, token: string, verified?: ConnectionTestResult): Promise<void> {
     await this.ready;
-    await this.tokens.set(module, token);
-    await this.globalState.update(SIGNED_OUT_KEY, this.signedOutModules().filter((m) => m !== module));
-    this.log.info(`${MODULE_LABELS[module]}: access token saved (access_token=***)`);
+    const profile = this.profile();
+    await this.tokens.set(profile.id, module, token);
+    await this.store.setSignedOut(profile.id, this.store.signedOut(profile.id).filter((m) => m !== module));
+    this.log.info(`${MODULE_LABELS[module]}: access token saved in profile "${profile.name}" (access_token=***)`);
     await this.invalidate(module, 'token saved');
     if (verified?.ok) {
       this.lastTests.set(module, verified);
@@ -233,20 +301,17 @@ export class Connection implements vscode.Disposable {
 
   async signOut(module: ApiModule): Promise<void> {
     await this.ready;
-    await this.tokens.delete(module);
+    const profile = this.profile();
+    await this.tokens.delete(profile.id, module);
     // Remembered so the emulator token is not seeded straight back in on the next start.
-    await this.globalState.update(SIGNED_OUT_KEY, [...new Set([...this.signedOutModules(), module])]);
+    await this.store.setSignedOut(profile.id, [...new Set([...this.store.signedOut(profile.id), module])]);
     this.lastTests.delete(module);
-    this.log.info(`${MODULE_LABELS[module]}: signed out, access token deleted`);
+    this.log.info(`${MODULE_LABELS[module]}: signed out of profile "${profile.name}", access token deleted`);
     await this.invalidate(module, 'signed out');
   }
 
-  private signedOutModules(): ApiModule[] {
-    return this.globalState.get<ApiModule[]>(SIGNED_OUT_KEY, []);
-  }
-
   private wasSignedOut(module: ApiModule): boolean {
-    return this.signedOutModules().includes(module);
+    return this.store.signedOut(this.profile().id).includes(module);
   }
 
   private record(remember: boolean, result: ConnectionTestResult): ConnectionTestResult {
@@ -270,15 +335,19 @@ export class Connection implements vscode.Disposable {
     this.changed.fire(module);
   }
 
-  /** Forgets the module's client and releases its connection pool. */
-  private dropClient(module: ApiModule): void {
+  /**
+   * Forgets the module's client and, unless `close` is false, releases its connection pool. Not
+   * closed on a profile switch: work still running with it (a submission being followed) keeps
+   * it, and its idle sockets close by themselves after the pool's keep-alive time.
+   */
+  private dropClient(module: ApiModule, close = true): void {
     const old = this.clients.get(module);
     this.clients.delete(module);
-    old?.client.then((client) => client.http.close()).catch(() => undefined);
+    if (close) old?.client.then((client) => client.http.close()).catch(() => undefined);
   }
 
   private async refreshSignedIn(module: ApiModule): Promise<void> {
-    const signedIn = await this.tokens.has(module);
+    const signedIn = await this.tokens.has(this.profile().id, module);
     this.signedIn.set(module, signedIn);
     await vscode.commands.executeCommand('setContext', `sphereEngine.${module}.signedIn`, signedIn);
     this.statusChanged.fire();
@@ -290,11 +359,11 @@ export class Connection implements vscode.Disposable {
   }
 }
 
-function noTokenError(module: ApiModule): SphereApiError {
+function noTokenError(module: ApiModule, profile: Profile): SphereApiError {
   return new SphereApiError({
     module,
     kind: 'invalidArgument',
-    explanation: `No access token is set for Sphere Engine ${MODULE_LABELS[module]}. Run "Sphere Engine: Set Access Token".`,
+    explanation: `No access token is set for Sphere Engine ${MODULE_LABELS[module]} in the connection profile "${profile.name}". Run "Sphere Engine: Set Access Token".`,
     action: 'setToken',
   });
 }

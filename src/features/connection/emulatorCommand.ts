@@ -1,12 +1,13 @@
-// "Use Local Emulator": point all three modules at a running emulator and sign in with its
-// token. The emulator announced by SPHERE_ENGINE_EMULATOR is used without questions; otherwise
-// the user gives its address and token (the emulator prints both when it starts).
+// "Use Local Emulator": switch to the built-in "Local emulator" profile, pointed at a running
+// emulator, and sign in there with its token. The emulator announced by SPHERE_ENGINE_EMULATOR is
+// used without questions; otherwise the user gives its address and token (the emulator prints
+// both when it starts). Other profiles and their tokens are left as they are.
 import * as vscode from 'vscode';
-import { API_MODULES, MODULE_LABELS, normaliseEndpoint, type ApiModule } from '../../api';
+import { API_MODULES, MODULE_LABELS } from '../../api';
 import type { Log } from '../../ui/log';
 import type { Connection } from './connection';
-import { emulatorEndpoint, type EmulatorInfo } from './emulatorEnv';
-import { SETTINGS_SECTION } from './settings';
+import type { EmulatorInfo } from './emulatorEnv';
+import { EMULATOR_PROFILE_ID, emptyEndpoints, withEmulatorProfile } from './profiles';
 import type { SetTokenOutcome } from './setTokenCommand';
 import { showInputBox } from '../../ui/prompts';
 
@@ -22,7 +23,10 @@ export async function useLocalEmulator(
   const emulator = await emulatorToUse(connection.emulator, originArg, tokenArg);
   if (!emulator) return undefined;
 
-  await Promise.all(API_MODULES.map((module) => pointAtEmulator(connection, module, emulator.origin)));
+  // All three modules on the emulator, as the command says, whatever was typed into the profile before.
+  const withEmulator = withEmulatorProfile(connection.profiles(), emulator.origin);
+  const profiles = withEmulator.profiles.map((p) => (p.id === EMULATOR_PROFILE_ID ? { ...p, endpoints: emptyEndpoints() } : p));
+  await connection.updateProfiles({ profiles, activeId: EMULATOR_PROFILE_ID }, 'Use Local Emulator');
   const checks = await Promise.all(API_MODULES.map((module) => connection.test(module, { token: emulator.token })));
   const outcomes: SetTokenOutcome[] = [];
   for (const check of checks) {
@@ -59,13 +63,4 @@ async function emulatorToUse(announced: EmulatorInfo | undefined, originArg: unk
   });
   if (!token) return undefined;
   return { origin: origin.trim().replace(/\/+$/, ''), token: token.trim() };
-}
-
-/** Writes the endpoint setting only when the module does not already resolve to the emulator. */
-async function pointAtEmulator(connection: Connection, module: ApiModule, origin: string): Promise<void> {
-  const wanted = normaliseEndpoint(module, emulatorEndpoint(origin, module));
-  if (connection.tryEndpoint(module)?.baseUrl === wanted) return;
-  await vscode.workspace
-    .getConfiguration(SETTINGS_SECTION)
-    .update(`${module}.endpoint`, emulatorEndpoint(origin, module), vscode.ConfigurationTarget.Global);
 }

@@ -1,11 +1,12 @@
-// Where each module lives: the user's setting (customer id or URL) first, the local emulator
-// when the setting is empty and SPHERE_ENGINE_EMULATOR is set, otherwise nowhere yet.
+// Where each module lives: the active profile's endpoint (customer id or URL); on the built-in
+// emulator profile an empty one means the emulator's; otherwise nowhere yet.
 import { normaliseEndpoint } from '../../api/endpoint';
 import { SphereApiError } from '../../api/errors';
 import { MODULE_LABELS, type ApiModule } from '../../api/modules';
-import { emulatorEndpoint, type EmulatorInfo } from './emulatorEnv';
-import { endpointSettingKey, readEndpointSetting } from './settings';
+import { emulatorEndpoint } from './emulatorEnv';
+import type { Profile } from './profiles';
 
+/** 'setting': typed into the profile; 'emulator': the built-in profile's emulator. */
 export type EndpointSource = 'setting' | 'emulator';
 
 export interface ResolvedEndpoint {
@@ -14,15 +15,15 @@ export interface ResolvedEndpoint {
   source: EndpointSource;
 }
 
-/** Throws a SphereApiError (action: open settings) when no endpoint is configured or it is invalid. */
-export function resolveEndpoint(module: ApiModule, emulator: EmulatorInfo | undefined): ResolvedEndpoint {
-  const setting = readEndpointSetting(module);
-  if (setting) return { baseUrl: normaliseEndpoint(module, setting), source: 'setting' };
-  if (emulator) return { baseUrl: normaliseEndpoint(module, emulatorEndpoint(emulator.origin, module)), source: 'emulator' };
+/** Throws a SphereApiError (action: open settings) when the profile has no endpoint for the module or it is invalid. */
+export function resolveEndpoint(module: ApiModule, profile: Profile): ResolvedEndpoint {
+  const typed = profile.endpoints[module];
+  if (typed) return { baseUrl: normaliseEndpoint(module, typed), source: 'setting' };
+  if (profile.emulatorOrigin) return { baseUrl: normaliseEndpoint(module, emulatorEndpoint(profile.emulatorOrigin, module)), source: 'emulator' };
   throw new SphereApiError({
     module,
     kind: 'invalidEndpoint',
-    explanation: `No ${MODULE_LABELS[module]} endpoint is configured. Enter your customer id in the setting ${endpointSettingKey(module)}.`,
+    explanation: `The connection profile "${profile.name}" has no ${MODULE_LABELS[module]} endpoint. Run "Sphere Engine: Configure Endpoints" and enter your customer id.`,
     action: 'openSettings',
   });
 }

@@ -1,10 +1,13 @@
 // The connection feature: its commands, the status bar item and its test hooks.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { ApiModule } from '../../api';
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
 import type { ConnectionTestResult, ModuleState } from './connection';
 import { useLocalEmulator } from './emulatorCommand';
+import { addProfileCommand, configureEndpoint, removeProfileCommand, renameProfileCommand } from './profileCommands';
+import { pickProfile } from './profilePicker';
+import type { ProfilesState } from './profiles';
 import { setAccessToken } from './setTokenCommand';
 import { signOut } from './signOutCommand';
 import { createStatusBar } from './statusBar';
@@ -17,6 +20,8 @@ export interface ConnectionTestApi {
   /** signedOut / untested / ok / failed, as the status bar sees it. */
   state(module: ApiModule): ModuleState;
   statusBar(): { text: string; tooltip: string };
+  /** The profiles (names, endpoints, ids) and the active one's id: never a token. */
+  profiles(): ProfilesState;
   /** Where the log channel's file is written (under the extension's log folder). */
   logUri: vscode.Uri;
   globalStorageUri: vscode.Uri;
@@ -29,10 +34,12 @@ export function registerConnectionFeature(services: Services): void {
     registerCommand(Commands.signOut, (module?: unknown) => signOut(connection, module)),
     registerCommand(Commands.testConnection, () => testConnection(connection)),
     registerCommand(Commands.showLog, () => log.show()),
-    registerCommand(Commands.configureEndpoints, () =>
-      vscode.commands.executeCommand('workbench.action.openSettings', `@ext:${context.extension.id} endpoint`),
-    ),
+    registerCommand(Commands.configureEndpoints, (module?: unknown, value?: unknown) => configureEndpoint(connection, module, value)),
     registerCommand(Commands.useLocalEmulator, (origin?: unknown, token?: unknown) => useLocalEmulator(connection, log, origin, token)),
+    registerCommand(Commands.profilesSwitch, (profile?: unknown) => pickProfile(connection, profile)),
+    registerCommand(Commands.profilesAdd, (name?: unknown, endpoints?: unknown) => addProfileCommand(connection, name, endpoints)),
+    registerCommand(Commands.profilesRename, (profile?: unknown, name?: unknown) => renameProfileCommand(connection, profile, name)),
+    registerCommand(Commands.profilesRemove, (profile?: unknown) => removeProfileCommand(connection, profile)),
   );
   const statusBar = createStatusBar(connection);
   context.subscriptions.push(statusBar);
@@ -41,6 +48,7 @@ export function registerConnectionFeature(services: Services): void {
     testConnection: () => connection.testAll(),
     state: (module) => connection.status(module).state,
     statusBar: () => statusBar.snapshot(),
+    profiles: () => structuredClone(connection.profiles()),
     logUri: context.logUri,
     globalStorageUri: context.globalStorageUri,
   };

@@ -71,7 +71,7 @@ async function pickModule(connection: Connection): Promise<ModuleChoice | undefi
   }));
   items.push({ label: 'All three (same token)', description: 'Containers, Compilers and Problems', choice: 'all' });
   const picked = await showQuickPick(items, {
-    title: vscode.l10n.t('Set Sphere Engine Access Token'),
+    title: vscode.l10n.t('Set Sphere Engine Access Token (profile "{0}")', connection.profile().name),
     placeHolder: vscode.l10n.t('Which module is the token for?'),
   });
   return picked?.choice;

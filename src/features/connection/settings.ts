@@ -1,15 +1,14 @@
 // Everything the connection reads from settings, in one place. Tokens are deliberately
 // absent: they live in SecretStorage only (see tokenStore.ts).
 import * as vscode from 'vscode';
-import { API_MODULES, type ApiModule } from '../../api/modules';
+import type { ApiModule } from '../../api/modules';
 
 export const SETTINGS_SECTION = 'sphereEngine';
 
-export function endpointSettingKey(module: ApiModule): string {
-  return `${SETTINGS_SECTION}.${module}.endpoint`;
-}
-
-/** The raw endpoint text the user typed (customer id or URL); '' when unset. */
+/**
+ * The raw endpoint text of the setting (customer id or URL); '' when unset. Since connection
+ * profiles, read once: the first profile is made from it (profileStore.ts).
+ */
 export function readEndpointSetting(module: ApiModule): string {
   return (vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(`${module}.endpoint`) ?? '').trim();
 }
@@ -51,7 +50,6 @@ export function readProxySettings(): ProxySettings {
 export function affectsConnection(event: vscode.ConfigurationChangeEvent): boolean {
   return (
     event.affectsConfiguration(`${SETTINGS_SECTION}.http`) ||
-    API_MODULES.some((module) => event.affectsConfiguration(endpointSettingKey(module))) ||
     event.affectsConfiguration('http.proxy') ||
     event.affectsConfiguration('http.noProxy') ||
     event.affectsConfiguration('http.proxyStrictSSL')

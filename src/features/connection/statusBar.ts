@@ -1,5 +1,7 @@
-// One status bar item for the connection: a cloud when nothing is known to be wrong, a warning
-// when a module failed its last test; the tooltip lists the three modules. Click: Test Connection.
+// One status bar item for the connection: the active profile's name, so no one submits to the
+// wrong account unawares, behind a cloud when nothing is known to be wrong, a warning when a
+// module failed its last test; the tooltip lists the three modules and where they point. Click:
+// the profiles list (switch, add, rename, remove, test).
 import * as vscode from 'vscode';
 import { API_MODULES, MODULE_LABELS } from '../../api';
 import { escapeMarkdown } from '../../core/escape-markdown';
@@ -14,28 +16,29 @@ export interface StatusBar extends vscode.Disposable {
 export function createStatusBar(connection: Connection): StatusBar {
   const item = vscode.window.createStatusBarItem('sphereEngine.connection', vscode.StatusBarAlignment.Left, 0);
   item.name = 'Sphere Engine Connection';
-  item.command = Commands.testConnection;
+  item.command = Commands.profilesSwitch;
   const render = () => {
     const statuses = API_MODULES.map((module) => connection.status(module));
     const failed = statuses.some((status) => status.state === 'failed');
     const signedOut = statuses.every((status) => status.state === 'signedOut');
-    item.text = `${failed ? '$(warning)' : signedOut ? '$(debug-disconnect)' : '$(cloud)'} Sphere Engine`;
+    const profile = connection.profileName();
+    item.text = `${failed ? '$(warning)' : signedOut ? '$(debug-disconnect)' : '$(cloud)'} Sphere Engine${profile ? `: ${profile}` : ''}`;
     item.backgroundColor = failed ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const tooltip = new vscode.MarkdownString(undefined, true);
-    tooltip.appendMarkdown('**Sphere Engine**\n\n');
+    tooltip.appendMarkdown(profile ? `**Sphere Engine**, profile **${escapeMarkdown(profile)}**\n\n` : '**Sphere Engine**\n\n');
     for (const status of statuses) tooltip.appendMarkdown(`${describe(connection, status)}\n\n`);
     const unsandboxed = connection.unsandboxedEmulatorWarning();
     if (unsandboxed) tooltip.appendMarkdown(`$(warning) ${escapeMarkdown(unsandboxed)}\n\n`);
-    tooltip.appendMarkdown('Click to test the connection.');
+    tooltip.appendMarkdown('Click to switch or manage connection profiles.');
     item.tooltip = tooltip;
     item.show();
   };
   render();
-  const subscription = connection.onDidChangeStatus(render);
+  const subscriptions = [connection.onDidChangeStatus(render), connection.onDidChangeProfiles(render)];
   return {
     snapshot: () => ({ text: item.text, tooltip: item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? '') }),
     dispose: () => {
-      subscription.dispose();
+      for (const subscription of subscriptions) subscription.dispose();
       item.dispose();
     },
   };

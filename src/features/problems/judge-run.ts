@@ -50,6 +50,8 @@ async function describeProblem(client: ProblemsClient, problemId: number, deps: 
 export async function submitAndReport(deps: JudgeDeps, req: SubmitRequest): Promise<SubmissionVerdict | undefined> {
   const { services } = deps;
   const client = await services.connection.problems();
+  // Taken with the client: the run's output names the account it was judged on, even after a switch.
+  const profile = services.connection.profileName();
   const document = await vscode.workspace.openTextDocument(req.file);
   const source = document.getText();
   if (Buffer.byteLength(source) > MAX_TRANSFER_BYTES) {
@@ -89,7 +91,7 @@ export async function submitAndReport(deps: JudgeDeps, req: SubmitRequest): Prom
       throw err;
     }
     await deps.memory.remember(req.file, { problemId: req.problemId, compilerId: req.compilerId });
-    run.appendOutput(`Submission ${submissionId} to ${ref.code || ref.id} created; waiting for the judges (every 2 s).\n`);
+    run.appendOutput(`Submission ${submissionId} to ${ref.code || ref.id} created with profile "${profile}"; waiting for the judges (every 2 s).\n`);
     const verdict = await waitAndReport(deps, { client, run, submissionId, problemId: req.problemId, asked, document, compilerId: req.compilerId, testCases, signal: combined, report });
     if (verdict) reachMilestone('solutionSubmitted');
     return verdict;

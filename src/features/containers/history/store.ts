@@ -10,6 +10,8 @@ export interface SubmissionEntry {
   id: number;
   /** The Containers base URL it was sent to: ids are only meaningful on their own endpoint. */
   endpoint: string;
+  /** The connection profile's name when it was sent (entries from before profiles have none). */
+  profile?: string;
   projectId: string;
   projectName: string;
   scenario: string;

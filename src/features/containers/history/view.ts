@@ -39,6 +39,7 @@ export function submissionDescription(e: SubmissionEntry): string {
   if (!e.executing && e.score !== null && e.score !== undefined) parts.push(`score ${e.score}`);
   if (e.scenario) parts.push(e.scenario);
   parts.push(folderName(e.folder));
+  if (e.profile) parts.push(e.profile);
   return parts.join(' · ');
 }
 
@@ -67,6 +68,7 @@ export class SubmissionsProvider implements vscode.TreeDataProvider<SubmissionEn
     item.contextValue = submissionContextValue(e);
     const tooltip = new vscode.MarkdownString();
     tooltip.appendText(`Submission ${e.id}\nProject: ${e.projectName}\nScenario: ${e.scenario || '(default)'}\nStatus: ${e.statusName}\nFolder: ${e.folder}\nSent: ${new Date(e.sentAt).toLocaleString()}`);
+    tooltip.appendText(`\nSent with: ${e.profile ? `profile "${e.profile}", ` : ''}${e.endpoint}`);
     if (e.testsSummary) tooltip.appendText(`\nTests: ${e.testsSummary}`);
     item.tooltip = tooltip;
     item.command = { command: 'sphereEngine.submissions.showOutput', title: 'Show Output', arguments: [e] };

@@ -83,6 +83,7 @@ export class SubmitFlow implements vscode.Disposable {
     if (!(await isFolder(folder))) throw new Error(vscode.l10n.t('The folder {0} no longer exists (moved or deleted?). Nothing was sent.', folder));
     const client = await this.services.connection.containers();
     const endpoint = this.services.connection.endpoint('containers').baseUrl;
+    const profile = this.services.connection.profile().name;
     const remembered = this.memory.get(folder);
 
     const project = request.project ?? (request.projectId ? await client.getProject(request.projectId) : await pickProject(client, remembered));
@@ -115,6 +116,7 @@ export class SubmitFlow implements vscode.Disposable {
     const entry: SubmissionEntry = {
       id,
       endpoint,
+      profile,
       projectId: project.id,
       projectName: project.name,
       scenario: scenario ?? '',
@@ -125,7 +127,8 @@ export class SubmitFlow implements vscode.Disposable {
       statusName: 'waiting',
     };
     await this.history.upsert(entry);
-    this.output.append(`Submission ${id} sent to ${target} from ${folder} (${scan.fileCount} files, ${formatBytes(archive.bytes)} packed); waiting for the result…`);
+    // Names the profile and the endpoint: which account got it is never a guess afterwards.
+    this.output.append(`Submission ${id} sent to ${target} from ${folder} (${scan.fileCount} files, ${formatBytes(archive.bytes)} packed) with profile "${profile}" (${endpoint}); waiting for the result…`);
     return this.follow(client, entry, scan.included.filter((e) => e.kind !== 'directory').map((e) => e.path));
   }
 
