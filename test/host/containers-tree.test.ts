@@ -174,13 +174,20 @@ describe('containers tree', () => {
     await vscode.commands.executeCommand('sphereEngine.workspaces.filterStates', [1, 2, 3, 4, 5]);
     await vscode.commands.executeCommand('sphereEngine.workspaces.showAllWorkspaces');
     assert.equal(api.tree.grouping(), 'flat');
+    // The switch itself loads the list; its request may land before or after a clear, so it is
+    // let finish, and the count below is of one refresh.
+    await api.tree.rows();
     await clearEmulatorRequests();
+    await vscode.commands.executeCommand('sphereEngine.workspaces.refresh');
     const rows = await api.tree.rows();
     assert.ok(rows.length > 0 && rows.every((r) => r.node.kind === 'workspace' || r.node.kind === 'loadMore'), JSON.stringify(rows.map((r) => r.label)));
     const mine = rows.find((r) => r.node.workspace?.id === created[0]);
     assert.ok(mine, 'the removed workspace is listed when every state is shown');
     assert.match(mine.label, /^Console Python · /);
-    const gets = workspaceGets(await emulatorRequests());
+    const gets = await waitFor(async () => {
+      const sent = workspaceGets(await emulatorRequests());
+      return sent.length ? sent : undefined;
+    }, { what: 'the flat list request' });
     assert.equal(gets.length, 1);
     assert.doesNotMatch(decodeURIComponent(gets[0].url), /states\[\]/, 'every state wanted: no filter sent');
     await vscode.commands.executeCommand('sphereEngine.workspaces.groupByProject');
