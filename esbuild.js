@@ -15,6 +15,19 @@ const zlib = require('node:zlib');
 
 const SQLITE_WASM = 'node-sqlite3-wasm.wasm.br';
 
+/**
+ * The local emulator's controller (src/features/emulator/controller.ts) is its own bundle,
+ * dist/local-emulator.js, which the extension requires on the first Start/Stop command only: it
+ * stays out of dist/extension.js (kept under 600 KB) and out of activation.
+ */
+const controllerApart = {
+  name: 'local-emulator-controller-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/controller$/ }, (args) =>
+      /features[\\/]emulator[\\/]index\.ts$/.test(args.importer) ? { path: './local-emulator.js', external: true } : undefined);
+  },
+};
+
 /** node-sqlite3-wasm reads `Module` from its own scope first: give it the decompressed WebAssembly. */
 const sqliteWasmFromBrotli = {
   name: 'sqlite-wasm-from-brotli',
@@ -32,7 +45,7 @@ const watch = process.argv.includes('--watch');
 
 /** @type {import('esbuild').BuildOptions} */
 const options = {
-  entryPoints: { extension: 'src/extension.ts', 'packer-fragment-worker': 'src/core/packer-fragment-worker.ts', emulator: 'emulator/main.ts' },
+  entryPoints: { extension: 'src/extension.ts', 'packer-fragment-worker': 'src/core/packer-fragment-worker.ts', emulator: 'emulator/main.ts', 'local-emulator': 'src/features/emulator/controller.ts' },
   bundle: true,
   outdir: 'dist',
   format: 'cjs',
@@ -44,7 +57,7 @@ const options = {
   sourcesContent: !production,
   metafile: true,
   logLevel: 'info',
-  plugins: [sqliteWasmFromBrotli],
+  plugins: [sqliteWasmFromBrotli, controllerApart],
 };
 
 /** The emulator bundle's run-time files, beside it in dist/ (emulator/containers/projects.ts looks there). */

@@ -1,12 +1,13 @@
 // Start / Stop Local Emulator in a window: starts (or reuses) the emulator bundled with the
 // extension, says what it is, signs all three modules in to it, and reports a crash with Restart.
-// Created on the first command, so activation pays nothing for it.
+// Created on the first command, so activation pays nothing for it; bundled, it is a file of its own
+// (dist/local-emulator.js, see esbuild.js), loaded then. Signing in is handed in (useLocalEmulator,
+// which lives in the extension's bundle) so that no connection code is bundled twice.
 import * as vscode from 'vscode';
 import { LocalEmulator, type EmulatorExit, type RunningEmulator } from '../../core/local-emulator/process';
 import type { Services } from '../../services';
 import { Commands, executeCommand } from '../../ui/commands';
 import { withProgress } from '../../ui/progress';
-import { useLocalEmulator } from '../connection/emulatorCommand';
 import { describeForLog } from './describe';
 import { createEmulatorStatusBar } from './statusBar';
 
@@ -18,13 +19,19 @@ export interface StartOutcome {
   signedIn: boolean;
 }
 
+/** Signs all three modules in to the emulator at origin (useLocalEmulator); undefined when it did not run. */
+export type SignIn = (origin: string, token: string) => Promise<Array<{ ok: boolean }> | undefined>;
+
 export class EmulatorController implements vscode.Disposable {
   readonly storageDir: string;
   readonly script: string;
   private readonly emulator: LocalEmulator;
   private readonly statusBar = createEmulatorStatusBar();
 
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    private readonly signIn: SignIn,
+  ) {
     const { context, log } = services;
     this.script = vscode.Uri.joinPath(context.extensionUri, 'dist', 'emulator.js').fsPath;
     this.storageDir = vscode.Uri.joinPath(context.globalStorageUri, 'local-emulator').fsPath;
@@ -45,7 +52,7 @@ export class EmulatorController implements vscode.Disposable {
   }
 
   async start(): Promise<StartOutcome | undefined> {
-    const { log, connection } = this.services;
+    const { log } = this.services;
     let running: RunningEmulator;
     try {
       running = await withProgress({ title: vscode.l10n.t('Starting the local Sphere Engine emulator…'), cancellable: false }, () => this.emulator.start());
@@ -57,7 +64,7 @@ export class EmulatorController implements vscode.Disposable {
     }
     for (const line of describeForLog(running)) log[line.level](line.text);
     this.statusBar.show(running);
-    const outcomes = await useLocalEmulator(connection, log, running.origin, running.token);
+    const outcomes = await this.signIn(running.origin, running.token);
     return { origin: running.origin, pid: running.pid, reused: running.reused, signedIn: !!outcomes?.every((outcome) => outcome.ok) };
   }
 

@@ -3,7 +3,8 @@
 // loaded, and the controller is not created, before one of the commands runs.
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
-import { EmulatorController } from './controller';
+import { useLocalEmulator } from '../connection/emulatorCommand';
+import type { EmulatorController } from './controller';
 
 /** Test hooks under exports.localEmulator: plain data, never the token. */
 export interface LocalEmulatorTestApi {
@@ -17,8 +18,13 @@ export interface LocalEmulatorTestApi {
 export function registerLocalEmulatorFeature(services: Services): void {
   let controller: EmulatorController | undefined;
   const get = (): EmulatorController => {
-    // Built on the first command only: activation creates no status bar item and reads no file.
-    controller ??= new EmulatorController(services);
+    // Loaded and built on the first command only: activation creates no status bar item, reads no
+    // file, and (bundled) does not even parse the controller (esbuild.js makes it a file of its own).
+    if (!controller) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { EmulatorController: Controller } = require('./controller') as typeof import('./controller');
+      controller = new Controller(services, (origin, token) => useLocalEmulator(services.connection, services.log, origin, token));
+    }
     return controller;
   };
   services.context.subscriptions.push(
