@@ -102,6 +102,7 @@ export class LocalEmulator {
     const child = spawn(this.options.execPath ?? process.execPath, [script, '--port', '0', '--data', dataDir, '--exit-with-stdin'], {
       cwd: storageDir,
       detached: true,
+      windowsHide: true,
       stdio: ['pipe', 'pipe', 'pipe'],
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
     });
