@@ -1,7 +1,8 @@
 // "Start Local Emulator" in a real VS Code: the emulator bundled with the extension (dist/emulator.js)
 // started as a child process of the extension host, signed in for all three modules; a second
 // window reuses it; a crash is reported with Restart, and the restarted emulator still has the data
-// of before; Stop ends it. Afterwards the modules go back to the run's emulator.
+// of before; Stop ends it, and a Stop in another window is no crash here. Afterwards the modules go
+// back to the run's emulator.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,7 +14,7 @@ import type { ConnectionTestApi } from '../../src/features/connection';
 import type { StartOutcome } from '../../src/features/emulator/controller';
 import type { LocalEmulatorTestApi } from '../../src/features/emulator';
 import { MessageCapture } from './faults-support';
-import { activateExtension, emulatorInfo, waitFor } from './helpers';
+import { activateExtension, emulatorInfo, problemsViewBackOnRunEmulator, waitFor } from './helpers';
 
 const MODULES: ApiModule[] = ['containers', 'compilers', 'problems'];
 
@@ -33,6 +34,7 @@ describe('Start Local Emulator: the emulator that comes with the extension', fun
     if (api.localEmulator.state()) await vscode.commands.executeCommand('sphereEngine.stopLocalEmulator');
     for (const module of MODULES) await vscode.workspace.getConfiguration('sphereEngine').update(`${module}.endpoint`, undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('sphereEngine.setAccessToken', 'all', emulatorInfo().token);
+    await problemsViewBackOnRunEmulator();
   });
 
   const start = () => vscode.commands.executeCommand<StartOutcome | undefined>('sphereEngine.startLocalEmulator');
@@ -111,5 +113,18 @@ describe('Start Local Emulator: the emulator that comes with the extension', fun
     assert.equal(api.localEmulator.statusBar()?.visible, false);
     assert.equal(fs.existsSync(path.join(api.localEmulator.paths().storageDir, INSTANCE_FILE)), false, 'the instance file is left behind');
     assert.deepEqual(messages.errors(), [], 'a stop asked for is no crash');
+  });
+
+  it('takes a Stop from another window that reuses it as a stop, not a crash', async () => {
+    const outcome = await start();
+    assert.ok(outcome && !outcome.reused);
+    messages.clear();
+    const { storageDir, script } = api.localEmulator.paths();
+    const secondWindow = new LocalEmulator({ script, storageDir, onUnexpectedExit: () => undefined });
+    assert.equal(await secondWindow.stop(), true);
+    assert.equal(isAlive(outcome.pid), false);
+    await waitFor(() => api.localEmulator.statusBar()?.visible === false, { what: 'the status bar item to go' });
+    assert.equal(api.localEmulator.state(), undefined);
+    assert.deepEqual(messages.errors(), [], 'a stop is no crash');
   });
 });

@@ -28,6 +28,11 @@ export interface EmulatorExit {
   signal: NodeJS.Signals | null;
   /** The last lines of its stderr, for the log. */
   stderr: string;
+  /**
+   * False for a clean stop this window did not ask for: Stop in another window that reused it, or
+   * a SIGTERM by hand (the emulator then closes its database and exits 0). True for anything else.
+   */
+  crashed: boolean;
 }
 
 export interface LocalEmulatorOptions {
@@ -35,7 +40,7 @@ export interface LocalEmulatorOptions {
   script: string;
   /** The extension's global storage folder for the emulator (its instance file and data). */
   storageDir: string;
-  /** An emulator this window started ended without being asked to. */
+  /** An emulator this window started ended without this window asking it to. */
   onUnexpectedExit(exit: EmulatorExit): void;
   /** Every line it prints on stderr (it prints its token on stdout only, which is not passed on). */
   onStderr?(line: string): void;
@@ -146,7 +151,7 @@ export class LocalEmulator {
         if (!ready) return reject(new Error(`the emulator exited (${signal ?? `code ${code}`}) before it was ready: ${stderr.trim() || 'no message'}`));
         removeInstance(storageDir, ready.pid);
         if (this.running?.pid === ready.pid) this.running = undefined;
-        if (!this.stopping) this.options.onUnexpectedExit({ code, signal, stderr: stderr.trim() });
+        if (!this.stopping) this.options.onUnexpectedExit({ code, signal, stderr: stderr.trim(), crashed: code !== 0 });
       });
     });
   }

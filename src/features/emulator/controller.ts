@@ -38,7 +38,7 @@ export class EmulatorController implements vscode.Disposable {
     this.emulator = new LocalEmulator({
       script: this.script,
       storageDir: this.storageDir,
-      onUnexpectedExit: (exit) => void this.crashed(exit),
+      onUnexpectedExit: (exit) => void this.exited(exit),
       onStderr: (line) => log.warn(`local emulator: ${line}`),
     });
   }
@@ -80,8 +80,12 @@ export class EmulatorController implements vscode.Disposable {
     return stopped;
   }
 
-  private async crashed(exit: EmulatorExit): Promise<void> {
+  private async exited(exit: EmulatorExit): Promise<void> {
     this.statusBar.hide();
+    if (!exit.crashed) {
+      this.services.log.info('The local emulator was stopped (from another window, or by hand)');
+      return;
+    }
     const how = exit.signal ?? `exit code ${exit.code}`;
     this.services.log.error(`The local emulator stopped unexpectedly (${how})${exit.stderr ? `: ${exit.stderr}` : ''}`);
     const restart = vscode.l10n.t('Restart');

@@ -3,3 +3,4 @@ export * from './emulator';
 export * from './extension';
 export * from './stand-in';
 export * from './wait';
+export * from './problems-view';
