@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { dataDirToken, TOKEN_FILE } from './access-token';
+import { machineReport } from './machine-report';
 import { defaultOptions, startEmulator } from './server';
 import type { EmulatorOptions, SandboxMode } from './context';
 import type { FaultRule } from './http/faults';
@@ -23,9 +24,10 @@ const USAGE = `Usage: npm run emulator -- [options]
   --test-hooks             serve the /__emulator/* test controls, for the start token only (tests only)
   --faults FILE            JSON array of fault rules (tests only)
   --verbose                print every request
-  --fresh                  delete the data directory first`;
+  --fresh                  delete the data directory first
+  --exit-with-stdin        stop when stdin closes (the extension starts it so: it ends with the window)`;
 
-function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean } {
+function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean; exitWithStdin: boolean } {
   const env = process.env;
   const options = defaultOptions({
     port: Number(env.SPHERE_EMULATOR_PORT ?? 8400),
@@ -33,6 +35,7 @@ function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean }
     tokens: env.SPHERE_EMULATOR_TOKEN ? env.SPHERE_EMULATOR_TOKEN.split(',').filter(Boolean) : [],
   });
   let fresh = false;
+  let exitWithStdin = false;
   const tokens: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -55,6 +58,7 @@ function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean }
       case '--verbose': options.verbose = true; break;
       case '--test-hooks': options.testHooks = true; break;
       case '--fresh': fresh = true; break;
+      case '--exit-with-stdin': exitWithStdin = true; break;
       case '-h':
       case '--help':
         console.log(USAGE);
@@ -66,11 +70,11 @@ function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean }
   }
   if (tokens.length) options.tokens = tokens;
   options.dataDir = path.resolve(options.dataDir);
-  return { options, fresh };
+  return { options, fresh, exitWithStdin };
 }
 
 async function main() {
-  const { options, fresh } = parseArgs(process.argv.slice(2));
+  const { options, fresh, exitWithStdin } = parseArgs(process.argv.slice(2));
   if (fresh) fs.rmSync(options.dataDir, { recursive: true, force: true });
   const own = options.tokens.length === 0 ? dataDirToken(options.dataDir) : undefined;
   if (own) options.tokens = [own.token];
@@ -88,10 +92,14 @@ async function main() {
   console.log(`  Data:       ${options.dataDir}`);
   console.log(`  Sandbox:    ${sandbox?.description ?? options.sandbox}`);
   if (unsandboxed) console.log(`  WARNING:    ${unsandboxed}. Install bubblewrap (bwrap) to isolate them.`);
+  const machine = machineReport();
+  console.log(`  Languages:  ${machine.languages.join(', ') || 'none found'}`);
+  if (machine.missingLanguages.length) console.log(`              not found: ${machine.missingLanguages.join(', ')}; ${machine.addLanguage}`);
+  if (machine.limitsNote) console.log(`  NOTE:       ${machine.limitsNote}.`);
   if (options.testHooks) console.log('  Test hooks: on (/__emulator/*, for the start token)');
   console.log(`  Polling protection: ${options.pollMinIntervalMs > 0 ? `on (${options.pollMinIntervalMs} ms)` : 'off'}`);
   // Machine-readable line for scripts that start the emulator.
-  const ready = { origin: emulator.origin, endpoints: emulator.endpoints, token: options.tokens[0], sandboxed: !unsandboxed, ...(unsandboxed ? { warning: unsandboxed } : {}) };
+  const ready = { origin: emulator.origin, endpoints: emulator.endpoints, token: options.tokens[0], sandboxed: !unsandboxed, ...(unsandboxed ? { warning: unsandboxed } : {}), ...machine };
   console.log(`EMULATOR_READY ${JSON.stringify(ready)}`);
 
   let stopping = false;
@@ -103,6 +111,12 @@ async function main() {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Started by the extension, whose window holds the other end: a window that closes, or an
+  // extension host that is killed, closes the pipe, and the emulator must not outlive it.
+  if (exitWithStdin) {
+    process.stdin.on('end', stop).on('close', stop).on('error', stop);
+    process.stdin.resume();
+  }
 }
 
 main().catch((err) => {

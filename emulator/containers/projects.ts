@@ -1,5 +1,6 @@
-// Seed projects, read from emulator/projects/<folder>/ (see its README). The emulator runs from
-// out/emulator/containers/, so the seed folder is found relative to the repository, not to out/.
+// Seed projects, read from emulator/projects/<folder>/ (see its README). Compiled, the emulator runs
+// from out/emulator/containers/, so the seed folder is found relative to the repository, not to
+// out/; bundled into the VSIX (dist/emulator.js), esbuild.js copies the seeds beside the bundle.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -18,7 +19,12 @@ export interface Project {
   filesDir: string;
 }
 
-export const SEED_PROJECTS_DIR = path.resolve(__dirname, '../../../emulator/projects');
+/** Beside the bundle (dist/emulator-projects), where esbuild.js copies emulator/projects. */
+export const BUNDLED_PROJECTS_FOLDER = 'emulator-projects';
+
+export const SEED_PROJECTS_DIR = fs.existsSync(path.join(__dirname, BUNDLED_PROJECTS_FOLDER))
+  ? path.join(__dirname, BUNDLED_PROJECTS_FOLDER)
+  : path.resolve(__dirname, '../../../emulator/projects');
 
 function readOptional(file: string): string {
   try {

@@ -13,6 +13,9 @@ export const Commands = {
   showLog: 'sphereEngine.showLog',
   configureEndpoints: 'sphereEngine.configureEndpoints',
   useLocalEmulator: 'sphereEngine.useLocalEmulator',
+  // the local emulator bundled with the extension
+  startLocalEmulator: 'sphereEngine.startLocalEmulator',
+  stopLocalEmulator: 'sphereEngine.stopLocalEmulator',
   // problems
   problemsRefresh: 'sphereEngine.problems.refresh',
   problemsLoadMore: 'sphereEngine.problems.loadMore',

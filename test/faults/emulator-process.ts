@@ -18,8 +18,8 @@ export interface EmulatorProcess {
 const MAIN = path.resolve(__dirname, '..', '..', 'emulator', 'main.js');
 
 /** Starts it on a free loopback port with `args` (a `--data` folder is the caller's to give and remove). */
-export async function startEmulatorProcess(args: string[]): Promise<EmulatorProcess> {
-  const child = spawn(process.execPath, [MAIN, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startEmulatorProcess(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<EmulatorProcess> {
+  const child = spawn(process.execPath, [MAIN, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   const ready = await new Promise<Omit<EmulatorProcess, 'child' | 'banner'>>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the emulator did not start within 30 s')), 30_000);

@@ -11,11 +11,12 @@ describe('faults: emulator start-up (token, hooks, sandbox warning)', function (
   this.timeout(60_000);
   let dir: string;
   const running: EmulatorProcess[] = [];
-  const start = async (...args: string[]) => {
-    const emu = await startEmulatorProcess(['--data', path.join(dir, 'data'), ...args]);
+  const startWith = async (env: NodeJS.ProcessEnv, ...args: string[]) => {
+    const emu = await startEmulatorProcess(['--data', path.join(dir, 'data'), ...args], env);
     running.push(emu);
     return emu;
   };
+  const start = (...args: string[]) => startWith(process.env, ...args);
   const stopAll = () => Promise.all(running.splice(0).map(stopEmulatorProcess));
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-emu-start-'));
@@ -62,5 +63,26 @@ describe('faults: emulator start-up (token, hooks, sandbox warning)', function (
     assert.equal(emu.sandboxed, false);
     assert.match(emu.warning ?? '', /programs run UNSANDBOXED, as \S+, with your files and network/);
     assert.match(emu.banner, /WARNING: +programs run UNSANDBOXED/);
+  });
+
+  it('says which languages it found and how to add one, and once, plainly, when limits fall back to Node (no python3)', async () => {
+    const full = await start();
+    const ready = full as EmulatorProcess & { languages: string[]; missingLanguages: string[]; addLanguage: string; limits: string; limitsNote?: string };
+    assert.ok(ready.languages.some((l) => /^Python 3 \(CPython \d/.test(l)), ready.languages.join(', '));
+    assert.equal(ready.limits, 'python3');
+    assert.equal(ready.limitsNote, undefined);
+    assert.match(full.banner, /Languages: {2}.*Python 3/);
+    await stopAll();
+
+    // A PATH without python3 (nor any toolchain): the emulator still starts, with the Node monitor.
+    const empty = path.join(dir, 'empty-path');
+    fs.mkdirSync(empty);
+    const bare = (await startWith({ ...process.env, PATH: empty })) as typeof ready;
+    assert.equal(bare.limits, 'node');
+    assert.match(bare.limitsNote ?? '', /python3 was not found.*wall-clock time.*install python3/);
+    assert.deepEqual(bare.languages, []);
+    assert.ok(bare.missingLanguages.includes('Python 3'));
+    assert.match(bare.addLanguage, /on PATH, then restart the emulator/);
+    assert.equal(bare.banner.split('python3 was not found').length - 1, 1, `said once:\n${bare.banner}`);
   });
 });

@@ -2,7 +2,9 @@
 // link) into a VS Code with a clean profile and no emulator announced, the "Get Started with Sphere
 // Engine" walkthrough opened from the palette and followed step by step with its own buttons, up
 // to an accepted solution. Each step must tick itself off. The README's screenshots are taken on
-// the way (media/screenshots/, committed).
+// the way (media/screenshots/, committed). No account and no repository: the first step starts the
+// local emulator that comes in the VSIX (Start Local Emulator, from the palette), every later step
+// runs on it, and Stop Local Emulator at the end leaves no emulator process behind.
 //
 // Needs the emulator of the UI suite (SPHERE_ENGINE_EMULATOR) and the code-server host; starts its
 // own code-server so that nothing of the other UI tests (tokens, settings, state) is in the profile.
@@ -51,6 +53,7 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
   let folder: string;
   let server: { url: string; port: number; stop(): Promise<void>; output(): string } | undefined;
   let installedFolder: string;
+  let stateDir: string;
   let probeReport: string;
   const emulator = JSON.parse(process.env.SPHERE_ENGINE_EMULATOR ?? 'null') as { origin: string; token: string } | null;
 
@@ -64,7 +67,7 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     fs.writeFileSync(path.join(folder, 'addtwo.py'), ADDTWO_SOLUTION);
 
     const host = await ensureHost();
-    const stateDir = path.join(workDir, 'code-server');
+    stateDir = path.join(workDir, 'code-server');
     const vsix = await packageVsix(path.join(workDir, 'sphere-engine.vsix'));
     // Another extension the user has installed, which reports what Sphere Engine exports to it.
     // Linked first: once extensions.json exists, VS Code removes folders it does not list.
@@ -198,10 +201,31 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     await workbench().quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
+  /**
+   * Processes of the local emulator started from the installed extension: the bundle itself, and
+   * anything running in its data folder (programs it runs, workspaces), read from /proc.
+   */
+  function emulatorProcesses(): string[] {
+    const bundle = path.join(installedFolder, 'dist', 'emulator.js');
+    const storage = path.join(stateDir, 'user-data', 'User', 'globalStorage');
+    const found: string[] = [];
+    for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+        const cwd = fs.readlinkSync(`/proc/${pid}/cwd`);
+        if (cmdline.includes(bundle) || cwd.startsWith(storage)) found.push(`${pid}: ${cmdline}`);
+      } catch {
+        /* gone meanwhile, or not ours to read */
+      }
+    }
+    return found;
+  }
+
   // ---- the walk ---------------------------------------------------------------------------------
 
   it('installs from the VSIX as a copy with its translations and walkthrough media', () => {
-    for (const file of ['package.nls.json', 'l10n/bundle.l10n.json', 'media/walkthrough/connect.md', 'dist/extension.js']) {
+    for (const file of ['package.nls.json', 'l10n/bundle.l10n.json', 'media/walkthrough/connect.md', 'dist/extension.js',
+      'dist/emulator.js', 'dist/node-sqlite3-wasm.wasm.br', 'dist/emulator-projects/console-python/project.json']) {
       assert.ok(fs.existsSync(path.join(installedFolder, file)), `${file} is not in the installed extension`);
     }
   });
@@ -217,17 +241,12 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     await readmeScreenshot('walkthrough');
   });
 
-  it('connects to the local emulator from the first step', async () => {
-    if (!emulator) throw new Error('no emulator');
-    await pressStepButton('connect', 'Use Local Emulator');
-    const input = page().locator('.quick-input-widget input');
-    await workbench().quickInput().filter({ hasText: 'Local Sphere Engine emulator (1/2)' }).waitFor({ timeout: 15_000 });
-    await input.fill(emulator.origin);
-    await page().keyboard.press('Enter');
-    await workbench().quickInput().filter({ hasText: 'Local Sphere Engine emulator (2/2)' }).waitFor({ timeout: 15_000 });
-    await input.fill(emulator.token);
-    await page().keyboard.press('Enter');
-    await workbench().waitForNotification(/using the local emulator/, 30_000);
+  it('starts the local emulator that comes in the VSIX from the palette, which completes the first step', async () => {
+    await workbench().runCommand('Sphere Engine: Start Local Emulator');
+    await workbench().waitForNotification(/using the local emulator/, 60_000);
+    // Its status bar item says what it is: sandboxed, or running programs as you.
+    await page().locator('.statusbar-item').filter({ hasText: /Emulator/ }).first().waitFor({ timeout: 10_000 });
+    assert.notEqual(emulatorProcesses().length, 0, 'no emulator process runs from the installed extension');
     await expectStepDone('connect');
   });
 
@@ -327,5 +346,11 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     while (!fs.existsSync(probeReport) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     assert.ok(fs.existsSync(probeReport), 'the probe extension never saw Sphere Engine active');
     assert.deepEqual(JSON.parse(fs.readFileSync(probeReport, 'utf8')), { type: 'undefined', keys: [] });
+  });
+
+  it('stops the local emulator from the palette and leaves no emulator process', async () => {
+    await workbench().runCommand('Sphere Engine: Stop Local Emulator');
+    await workbench().waitForNotification(/the local emulator has stopped/, 30_000);
+    assert.deepEqual(emulatorProcesses(), []);
   });
 });

@@ -124,7 +124,7 @@ describe('package.json contributes', () => {
       const entry = welcome.find((w) => w.view === view && /!sphereEngine\.\w+\.signedIn/.test(w.when ?? ''));
       assert.ok(entry, `no signed-out welcome content for ${view}`);
       assert.ok(commandLinks(entry.contents).includes('sphereEngine.setAccessToken'), `${view} welcome lacks a Set Access Token button`);
-      assert.ok(commandLinks(entry.contents).includes('sphereEngine.useLocalEmulator'), `${view} welcome lacks a Use Local Emulator button`);
+      assert.ok(commandLinks(entry.contents).includes('sphereEngine.startLocalEmulator'), `${view} welcome lacks a Start Local Emulator button`);
     }
   });
 

@@ -23,11 +23,15 @@ export class ProblemsTree implements vscode.TreeDataProvider<ProblemNode>, vscod
   private loading: Promise<void> | undefined;
   private failure: string | undefined;
   private hasNextPage = false;
+  /** Bumped by refresh(): a load started before it must neither be awaited nor write its answer. */
+  private generation = 0;
 
   constructor(private readonly services: Services) {}
 
   /** Forgets what was loaded; the view asks again. */
   refresh(): void {
+    this.generation++;
+    this.loading = undefined;
     this.problems = [];
     this.loaded = false;
     this.failure = undefined;
@@ -44,7 +48,12 @@ export class ProblemsTree implements vscode.TreeDataProvider<ProblemNode>, vscod
     if (element) return [];
     // Signed out: no rows, so the view's welcome text (sign in, use the emulator) shows.
     if (!(await this.services.connection.hasToken('problems'))) return [];
-    if (!this.loaded) await this.loadPage(0);
+    if (!this.loaded) {
+      const generation = this.generation;
+      await this.loadPage(0);
+      // Refreshed meanwhile (another endpoint or token): answer for the new connection.
+      if (generation !== this.generation) return this.getChildren();
+    }
     if (this.failure) return [{ kind: 'message', text: this.failure, error: true }];
     if (this.problems.length === 0) return [{ kind: 'message', text: 'No problems yet. Create one with “Create Problem”.' }];
     const nodes: ProblemNode[] = this.problems.map((problem) => ({ kind: 'problem', problem }));
@@ -88,24 +97,32 @@ export class ProblemsTree implements vscode.TreeDataProvider<ProblemNode>, vscod
   }
 
   private loadPage(offset: number): Promise<void> {
-    this.loading ??= this.fetchPage(offset).finally(() => (this.loading = undefined));
+    if (!this.loading) {
+      const loading = this.fetchPage(offset, this.generation).finally(() => {
+        if (this.loading === loading) this.loading = undefined;
+      });
+      this.loading = loading;
+    }
     return this.loading;
   }
 
-  private async fetchPage(offset: number): Promise<void> {
+  private async fetchPage(offset: number, generation: number): Promise<void> {
+    const current = () => generation === this.generation;
     try {
       const client = await this.services.connection.problems();
       const page = await client.listProblems({ limit: PAGE_SIZE, offset, shortBody: false });
+      if (!current()) return;
       const known = new Set(this.problems.map((p) => p.id));
       this.problems.push(...page.items.filter((p) => !known.has(p.id)));
       // `next` is the spec's signal (v4 always sends it); a full page is the fallback.
       this.hasNextPage = page.paging?.next !== undefined ? Boolean(page.paging.next) : page.items.length === PAGE_SIZE;
       this.failure = undefined;
     } catch (err) {
+      if (!current()) return;
       this.failure = `Could not load problems: ${userMessage(err)}`;
       void showError(this.services.log, err, { context: 'Could not load problems' });
     } finally {
-      this.loaded = true;
+      if (current()) this.loaded = true;
     }
   }
 

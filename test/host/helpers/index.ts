@@ -4,3 +4,4 @@ export * from './extension';
 export * from './stand-in';
 export * from './wait';
 export * from './memory';
+export * from './problems-view';

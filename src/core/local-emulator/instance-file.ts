@@ -1,0 +1,73 @@
+// The running local emulator, as every window of this VS Code sees it: one small JSON file in the
+// extension's global storage (shared by all windows), written once the emulator is ready and
+// removed when it stops. A second window that finds it, with the process alive and the origin
+// answering with the data directory's token, reuses that emulator instead of starting another
+// (which the emulator's own data-directory lock would refuse anyway). No token in this file: it
+// stays in the data directory's private access-token file.
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import type { EmulatorReady } from './ready-line';
+
+export const INSTANCE_FILE = 'instance.json';
+/** The emulator's own token file in its data directory (emulator/access-token.ts). */
+const TOKEN_FILE = 'access-token';
+
+export type InstanceInfo = Omit<EmulatorReady, 'token'> & { pid: number; dataDir: string };
+
+export function writeInstance(storageDir: string, info: InstanceInfo): void {
+  const file = path.join(storageDir, INSTANCE_FILE);
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, JSON.stringify(info), { mode: 0o600 });
+  fs.renameSync(temp, file);
+}
+
+export function readInstance(storageDir: string): InstanceInfo | undefined {
+  try {
+    const info = JSON.parse(fs.readFileSync(path.join(storageDir, INSTANCE_FILE), 'utf8')) as InstanceInfo;
+    return Number.isInteger(info.pid) && typeof info.origin === 'string' && typeof info.dataDir === 'string' ? info : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes the file, only if it still describes `pid` (another window may have started a new one). */
+export function removeInstance(storageDir: string, pid: number): void {
+  if (readInstance(storageDir)?.pid === pid) fs.rmSync(path.join(storageDir, INSTANCE_FILE), { force: true });
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function readDataDirToken(dataDir: string): string | undefined {
+  try {
+    return fs.readFileSync(path.join(dataDir, TOKEN_FILE), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the emulator at `origin` accepts `token` (Compilers GET /test), within `timeoutMs`. */
+export function answers(origin: string, token: string, timeoutMs = 3000): Promise<boolean> {
+  return new Promise((resolve) => {
+    let url: URL;
+    try {
+      url = new URL(`${origin}/compilers/api/v4/test`);
+    } catch {
+      return resolve(false);
+    }
+    // Plain node:http to loopback: no proxy settings apply, and the token stays in a header.
+    const req = http.get(url, { headers: { authorization: `Bearer ${token}` }, timeout: timeoutMs }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+  });
+}

@@ -1,0 +1,109 @@
+// Start / Stop Local Emulator in a window: starts (or reuses) the emulator bundled with the
+// extension, says what it is, signs all three modules in to it, and reports a crash with Restart.
+// Created on the first command, so activation pays nothing for it; bundled, it is a file of its own
+// (dist/local-emulator.js, see esbuild.js), loaded then. Signing in is handed in (useLocalEmulator,
+// which lives in the extension's bundle) so that no connection code is bundled twice.
+import * as vscode from 'vscode';
+import { LocalEmulator, type EmulatorExit, type RunningEmulator } from '../../core/local-emulator/process';
+import type { Services } from '../../services';
+import { Commands, executeCommand } from '../../ui/commands';
+import { withProgress } from '../../ui/progress';
+import { describeForLog } from './describe';
+import { createEmulatorStatusBar } from './statusBar';
+
+export interface StartOutcome {
+  origin: string;
+  pid: number;
+  reused: boolean;
+  /** All three modules accepted the emulator's token. */
+  signedIn: boolean;
+}
+
+/** Signs all three modules in to the emulator at origin (useLocalEmulator); undefined when it did not run. */
+export type SignIn = (origin: string, token: string) => Promise<Array<{ ok: boolean }> | undefined>;
+
+export class EmulatorController implements vscode.Disposable {
+  readonly storageDir: string;
+  readonly script: string;
+  private readonly emulator: LocalEmulator;
+  private readonly statusBar = createEmulatorStatusBar();
+
+  constructor(
+    private readonly services: Services,
+    private readonly signIn: SignIn,
+  ) {
+    const { context, log } = services;
+    this.script = vscode.Uri.joinPath(context.extensionUri, 'dist', 'emulator.js').fsPath;
+    this.storageDir = vscode.Uri.joinPath(context.globalStorageUri, 'local-emulator').fsPath;
+    this.emulator = new LocalEmulator({
+      script: this.script,
+      storageDir: this.storageDir,
+      onUnexpectedExit: (exit) => void this.exited(exit),
+      onStderr: (line) => log.warn(`local emulator: ${line}`),
+    });
+  }
+
+  current(): RunningEmulator | undefined {
+    return this.emulator.current();
+  }
+
+  statusBarSnapshot() {
+    return this.statusBar.snapshot();
+  }
+
+  async start(): Promise<StartOutcome | undefined> {
+    const { log } = this.services;
+    let running: RunningEmulator;
+    try {
+      running = await withProgress({ title: vscode.l10n.t('Starting the local Sphere Engine emulator…'), cancellable: false }, () => this.emulator.start());
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      log.error(`The local emulator did not start: ${message}`);
+      void this.offerLog(vscode.window.showErrorMessage(vscode.l10n.t('The local Sphere Engine emulator did not start: {0}', message), vscode.l10n.t('Show Log')));
+      return undefined;
+    }
+    for (const line of describeForLog(running)) log[line.level](line.text);
+    this.statusBar.show(running);
+    const outcomes = await this.signIn(running.origin, running.token);
+    return { origin: running.origin, pid: running.pid, reused: running.reused, signedIn: !!outcomes?.every((outcome) => outcome.ok) };
+  }
+
+  async stop(): Promise<boolean> {
+    const stopped = await this.emulator.stop();
+    this.statusBar.hide();
+    if (stopped) {
+      this.services.log.info('Local emulator stopped');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: the local emulator has stopped.'));
+    } else {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: no local emulator is running.'));
+    }
+    return stopped;
+  }
+
+  private async exited(exit: EmulatorExit): Promise<void> {
+    this.statusBar.hide();
+    if (!exit.crashed) {
+      this.services.log.info('The local emulator was stopped (from another window, or by hand)');
+      return;
+    }
+    const how = exit.signal ?? `exit code ${exit.code}`;
+    this.services.log.error(`The local emulator stopped unexpectedly (${how})${exit.stderr ? `: ${exit.stderr}` : ''}`);
+    const restart = vscode.l10n.t('Restart');
+    const choice = await vscode.window.showErrorMessage(
+      vscode.l10n.t('The local Sphere Engine emulator stopped unexpectedly ({0}). Its data is kept: restart it to go on.', how),
+      restart,
+      vscode.l10n.t('Show Log'),
+    );
+    if (choice === restart) await executeCommand(Commands.startLocalEmulator);
+    else if (choice) this.services.log.show();
+  }
+
+  private async offerLog(choice: Thenable<string | undefined>): Promise<void> {
+    if (await choice) this.services.log.show();
+  }
+
+  dispose(): void {
+    this.emulator.dispose();
+    this.statusBar.dispose();
+  }
+}

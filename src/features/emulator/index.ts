@@ -1,0 +1,45 @@
+// The local emulator inside the extension: "Start Local Emulator" and "Stop Local Emulator". The
+// emulator itself is a separate bundle (dist/emulator.js) run as a child process: nothing of it is
+// loaded, and the controller is not created, before one of the commands runs.
+import type { Services } from '../../services';
+import { Commands, registerCommand } from '../../ui/commands';
+import { useLocalEmulator } from '../connection/emulatorCommand';
+import type { EmulatorController } from './controller';
+
+/** Test hooks under exports.localEmulator: plain data, never the token. */
+export interface LocalEmulatorTestApi {
+  /** The emulator this window uses, if any. */
+  state(): { origin: string; pid: number; reused: boolean; dataDir: string } | undefined;
+  /** Where its instance file and data live, and the bundle it starts (for a second "window"). */
+  paths(): { storageDir: string; script: string };
+  statusBar(): { visible: boolean; text: string; tooltip: string } | undefined;
+}
+
+export function registerLocalEmulatorFeature(services: Services): void {
+  let controller: EmulatorController | undefined;
+  const get = (): EmulatorController => {
+    // Loaded and built on the first command only: activation creates no status bar item, reads no
+    // file, and (bundled) does not even parse the controller (esbuild.js makes it a file of its own).
+    if (!controller) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { EmulatorController: Controller } = require('./controller') as typeof import('./controller');
+      controller = new Controller(services, (origin, token) => useLocalEmulator(services.connection, services.log, origin, token));
+    }
+    return controller;
+  };
+  services.context.subscriptions.push(
+    registerCommand(Commands.startLocalEmulator, () => get().start()),
+    registerCommand(Commands.stopLocalEmulator, () => get().stop()),
+    // Closing the window (or disabling the extension) stops the emulator it started.
+    { dispose: () => controller?.dispose() },
+  );
+  const api: LocalEmulatorTestApi = {
+    state: () => {
+      const running = controller?.current();
+      return running && { origin: running.origin, pid: running.pid, reused: running.reused, dataDir: running.dataDir };
+    },
+    paths: () => ({ storageDir: get().storageDir, script: get().script }),
+    statusBar: () => controller?.statusBarSnapshot(),
+  };
+  services.exports.localEmulator = api;
+}

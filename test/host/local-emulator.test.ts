@@ -1,0 +1,130 @@
+// "Start Local Emulator" in a real VS Code: the emulator bundled with the extension (dist/emulator.js)
+// started as a child process of the extension host, signed in for all three modules; a second
+// window reuses it; a crash is reported with Restart, and the restarted emulator still has the data
+// of before; Stop ends it, and a Stop in another window is no crash here. Afterwards the modules go
+// back to the run's emulator.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ApiModule } from '../../src/api';
+import { isAlive, INSTANCE_FILE } from '../../src/core/local-emulator/instance-file';
+import { LocalEmulator } from '../../src/core/local-emulator/process';
+import type { ConnectionTestApi } from '../../src/features/connection';
+import type { StartOutcome } from '../../src/features/emulator/controller';
+import type { LocalEmulatorTestApi } from '../../src/features/emulator';
+import { MessageCapture } from './faults-support';
+import { activateExtension, emulatorInfo, problemsViewBackOnRunEmulator, waitFor } from './helpers';
+
+const MODULES: ApiModule[] = ['containers', 'compilers', 'problems'];
+
+describe('Start Local Emulator: the emulator that comes with the extension', function () {
+  this.timeout(120_000);
+  const messages = new MessageCapture();
+  let api: { localEmulator: LocalEmulatorTestApi; connection: ConnectionTestApi };
+
+  before(async () => {
+    api = await activateExtension();
+    messages.install();
+  });
+
+  after(async () => {
+    messages.uninstall();
+    // Never leave it running, and give the tests that follow the run's emulator back.
+    if (api.localEmulator.state()) await vscode.commands.executeCommand('sphereEngine.stopLocalEmulator');
+    for (const module of MODULES) await vscode.workspace.getConfiguration('sphereEngine').update(`${module}.endpoint`, undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('sphereEngine.setAccessToken', 'all', emulatorInfo().token);
+    await problemsViewBackOnRunEmulator();
+  });
+
+  const start = () => vscode.commands.executeCommand<StartOutcome | undefined>('sphereEngine.startLocalEmulator');
+  const tokenOf = (dataDir: string) => fs.readFileSync(path.join(dataDir, 'access-token'), 'utf8').trim();
+
+  async function signedInTo(origin: string): Promise<void> {
+    for (const result of await api.connection.testConnection()) {
+      assert.equal(result.ok, true, `${result.module}: ${result.message}`);
+      assert.equal(result.endpoint?.startsWith(`${origin}/`), true, `${result.module} points at ${result.endpoint}, not ${origin}`);
+    }
+  }
+
+  it('starts it, signs all three modules in and says what it is and what it can run', async () => {
+    const outcome = await start();
+    assert.ok(outcome, `it did not start: ${JSON.stringify(messages.shown)}`);
+    assert.equal(outcome.reused, false);
+    assert.equal(outcome.signedIn, true);
+    assert.notEqual(outcome.origin, emulatorInfo().origin, 'a new emulator, not the run\'s');
+    assert.ok(isAlive(outcome.pid));
+    await signedInTo(outcome.origin);
+    const bar = api.localEmulator.statusBar();
+    assert.equal(bar?.visible, true);
+    assert.match(bar.tooltip, /sandboxed with bubblewrap|UNSANDBOXED, as you/);
+    assert.match(bar.tooltip, /Languages this machine can run: .*Python 3/);
+  });
+
+  it('is reused by a second window instead of starting another', async () => {
+    const first = api.localEmulator.state();
+    assert.ok(first);
+    // Another window: its own extension host, the same global storage.
+    const { storageDir, script } = api.localEmulator.paths();
+    const secondWindow = new LocalEmulator({ script, storageDir, onUnexpectedExit: () => undefined });
+    const reused = await secondWindow.start();
+    assert.equal(reused.reused, true);
+    assert.equal(reused.pid, first.pid);
+    assert.equal(reused.origin, first.origin);
+    assert.equal(reused.token, tokenOf(first.dataDir));
+    // And this window, asked again, keeps the one it has.
+    const again = await start();
+    assert.equal(again?.pid, first.pid);
+  });
+
+  it('reports a crash with Restart, and the restarted emulator has the data of before', async () => {
+    const before = api.localEmulator.state();
+    assert.ok(before);
+    const token = tokenOf(before.dataDir);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const created = await fetch(`${before.origin}/compilers/api/v4/submissions`, { method: 'POST', headers, body: JSON.stringify({ compilerId: 116, source: 'print(42)' }) });
+    assert.equal(created.status, 201, await created.clone().text());
+    const { id } = (await created.json()) as { id: number };
+
+    messages.clear();
+    messages.press('Restart');
+    process.kill(before.pid, 'SIGKILL');
+    const crash = await waitFor(() => messages.errors().find((m) => /stopped unexpectedly/.test(m.text)), { what: 'the crash notification' });
+    assert.deepEqual(crash.buttons, ['Restart', 'Show Log']);
+    const after = await waitFor(() => {
+      const state = api.localEmulator.state();
+      return state && state.pid !== before.pid && state;
+    }, { timeoutMs: 60_000, what: 'the restarted emulator' });
+    assert.equal(after.dataDir, before.dataDir);
+    await waitFor(async () => (await api.connection.testConnection()).every((r) => r.endpoint?.startsWith(`${after.origin}/`)), { timeoutMs: 30_000, what: 'the modules signed in to the restarted emulator' });
+    await signedInTo(after.origin);
+    const kept = await fetch(`${after.origin}/compilers/api/v4/submissions/${id}`, { headers });
+    assert.equal(kept.status, 200, 'the submission made before the crash is gone');
+    assert.equal(((await kept.json()) as { id: number }).id, id);
+  });
+
+  it('stops it with Stop Local Emulator', async () => {
+    const running = api.localEmulator.state();
+    assert.ok(running);
+    messages.clear();
+    assert.equal(await vscode.commands.executeCommand('sphereEngine.stopLocalEmulator'), true);
+    assert.equal(isAlive(running.pid), false, 'the emulator process is still there');
+    assert.equal(api.localEmulator.state(), undefined);
+    assert.equal(api.localEmulator.statusBar()?.visible, false);
+    assert.equal(fs.existsSync(path.join(api.localEmulator.paths().storageDir, INSTANCE_FILE)), false, 'the instance file is left behind');
+    assert.deepEqual(messages.errors(), [], 'a stop asked for is no crash');
+  });
+
+  it('takes a Stop from another window that reuses it as a stop, not a crash', async () => {
+    const outcome = await start();
+    assert.ok(outcome && !outcome.reused);
+    messages.clear();
+    const { storageDir, script } = api.localEmulator.paths();
+    const secondWindow = new LocalEmulator({ script, storageDir, onUnexpectedExit: () => undefined });
+    assert.equal(await secondWindow.stop(), true);
+    assert.equal(isAlive(outcome.pid), false);
+    await waitFor(() => api.localEmulator.statusBar()?.visible === false, { what: 'the status bar item to go' });
+    assert.equal(api.localEmulator.state(), undefined);
+    assert.deepEqual(messages.errors(), [], 'a stop is no crash');
+  });
+});
