@@ -5,6 +5,7 @@ import type * as vscode from 'vscode';
 import { registerCompilersFeature } from './features/compilers';
 import { registerConnectionFeature } from './features/connection';
 import { registerContainersFeature } from './features/containers';
+import { registerJudgeManyFeature } from './features/judge-many';
 import { showContainersTestsInTestingView } from './features/containers-tests-in-testing-view';
 import { registerProblemsFeature } from './features/problems';
 import { registerWalkthroughFeature } from './features/walkthrough';
@@ -26,6 +27,7 @@ export function activate(context: vscode.ExtensionContext): Record<string, unkno
   registerContainersFeature(services);
   registerProblemsFeature(services);
   registerWalkthroughFeature(services);
+  registerJudgeManyFeature(services);
   context.subscriptions.push(showContainersTestsInTestingView());
 
   const activationMs = performance.now() - started;

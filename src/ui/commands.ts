@@ -62,6 +62,9 @@ export const Commands = {
   walkthroughRunFile: 'sphereEngine.walkthrough.runFile',
   walkthroughSubmitSolution: 'sphereEngine.walkthrough.submitSolution',
   walkthroughRun: 'sphereEngine.walkthrough.run',
+  // judge many: a folder of solutions against one problem
+  problemsJudgeFolder: 'sphereEngine.problems.judgeFolder',
+  problemsShowJudgeResults: 'sphereEngine.problems.showJudgeResults',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

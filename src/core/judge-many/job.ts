@@ -30,6 +30,7 @@ export class JudgeJob {
   private readonly allAbort = new AbortController();
   private sending = false;
   private running: Promise<void> | undefined;
+  private sender: Promise<void> = Promise.resolve();
   /** GET /submissions?ids= requests made by this runner, for progress and benchmarks. */
   statusRequests = 0;
 
@@ -74,9 +75,13 @@ export class JudgeJob {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
-  /** Sends (when asked) and waits for every verdict; one run at a time. */
+  /**
+   * Sends the pending rows (when asked) and waits for every verdict. Called again while it runs
+   * (a job polled since start-up that the user resumes), it adds the sender to the same wait.
+   */
   start(client: JobClient, options: JobRunOptions): Promise<void> {
-    this.running ??= this.run(client, options).finally(() => (this.running = undefined));
+    if (options.send && !this.sending && this.snapshot.rows.some((r) => r.phase === 'pending')) this.startSender(client, options);
+    this.running ??= this.wait(client, options).finally(() => (this.running = undefined));
     return this.running;
   }
 
@@ -95,29 +100,32 @@ export class JudgeJob {
     this.listeners.clear();
   }
 
-  private async run(client: JobClient, options: JobRunOptions): Promise<void> {
-    const send = options.send && this.snapshot.rows.some((r) => r.phase === 'pending');
-    if (send) {
-      if (this.snapshot.stopReason !== undefined) this.journal.resumed();
-      this.snapshot.stopReason = undefined;
-      this.sendAbort = new AbortController();
-      this.sending = true;
-    }
-    const sender = send ? this.send(client, options).finally(() => ((this.sending = false), this.changed())) : Promise.resolve();
-    const poller = pollBatches(client, {
-      pendingIds: () => this.snapshot.rows.filter((r) => r.phase === 'sent').map((r) => r.submissionId!),
-      moreToCome: () => this.sending,
-      onDone: (submission) => this.judged(submission),
-      onRound: (requests) => (this.statusRequests += requests),
-      intervalMs: options.intervalMs,
-      signal: this.allAbort.signal,
-      sleep: options.sleep,
+  private startSender(client: JobClient, options: JobRunOptions): void {
+    if (this.snapshot.stopReason !== undefined) this.journal.resumed();
+    this.snapshot.stopReason = undefined;
+    this.sendAbort = new AbortController();
+    this.sending = true;
+    this.sender = this.send(client, options).finally(() => {
+      this.sending = false;
+      this.changed();
     });
+  }
+
+  private async wait(client: JobClient, options: JobRunOptions): Promise<void> {
     try {
-      await Promise.all([sender, poller]);
+      await pollBatches(client, {
+        pendingIds: () => this.snapshot.rows.filter((r) => r.phase === 'sent').map((r) => r.submissionId!),
+        moreToCome: () => this.sending,
+        onDone: (submission) => this.judged(submission),
+        onRound: (requests) => (this.statusRequests += requests),
+        intervalMs: options.intervalMs,
+        signal: this.allAbort.signal,
+        sleep: options.sleep,
+      });
     } finally {
+      // The poller failed for good (401, abort): no more sending either.
       this.sendAbort.abort();
-      await sender.catch(() => undefined);
+      await this.sender;
     }
   }
 
