@@ -22,6 +22,7 @@ interface JudgeManyApi {
   renderedRows(jobId: string): number | undefined;
   stopRunners(): Promise<void>;
   offerUnfinished(): Promise<number>;
+  testOutcomes(jobId: string): Array<{ key: string; outcome: string }> | undefined;
 }
 
 const ECHO = 2;
@@ -108,6 +109,10 @@ describe('judge many: Judge Solutions in Folder', function () {
     assert.match(body['broken.c'], /^broken\.c,file,11,judged,compilation error,0,/);
     assert.equal(body['notes.txt'], 'notes.txt,file,,skipped,,,,');
     assert.equal(csv.length, 15);
+
+    // Each solution is a test in the Testing view.
+    const outcomes = Object.fromEntries((api.testOutcomes(jobId!) ?? []).map((o) => [o.key, o.outcome]));
+    assert.deepEqual([outcomes['ok1.py'], outcomes['wrong1.py'], outcomes['broken.c'], outcomes['notes.txt']], ['passed', 'failed', 'failed', 'errored']);
 
     // The results page rendered every row (its script reports back).
     await waitFor(() => api.renderedRows(jobId!) === 14, { what: "the results page to show its 14 rows" });

@@ -20,6 +20,8 @@ export interface JudgeManyTestApi {
   renderedRows(jobId: string): number | undefined;
   /** Stops every runner as closing VS Code would (the state files stay). */
   stopRunners(): Promise<void>;
+  /** The job's solutions as the Testing view last showed them. */
+  testOutcomes(jobId: string): Array<{ key: string; outcome: string }> | undefined;
   /** What activation does: offer the unfinished jobs of the storage folder. */
   offerUnfinished(): Promise<number>;
 }
@@ -67,6 +69,7 @@ export function registerJudgeManyFeature(services: Services): void {
     },
     renderedRows: (jobId) => panels.rendered.get(jobId),
     stopRunners: () => tracker.stopAll(),
+    testOutcomes: (jobId) => tracker.testing.recorded.get(jobId),
     offerUnfinished: () => offerUnfinished(services, tracker, panels, storageDir()),
   };
   services.exports.judgeMany = api;

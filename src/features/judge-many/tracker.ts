@@ -6,6 +6,7 @@ import { Commands } from '../../ui/commands';
 import { showError } from '../../ui/errors';
 import { DEFAULT_CONCURRENCY, type JudgeJob } from '../../core/judge-many/job';
 import { describeCounts } from './labels';
+import { JudgeManyTesting } from './testing';
 
 const MAX_CONCURRENCY = 16;
 
@@ -19,6 +20,7 @@ export class JobTracker implements vscode.Disposable {
   readonly jobs = new Map<string, JudgeJob>();
   private readonly status = vscode.window.createStatusBarItem('sphereEngine.judgeMany', vscode.StatusBarAlignment.Left, 40);
   private readonly subscriptions: vscode.Disposable[] = [];
+  readonly testing = new JudgeManyTesting();
 
   constructor(private readonly services: Services) {
     this.status.name = vscode.l10n.t('Sphere Engine: Judge Solutions');
@@ -55,6 +57,7 @@ export class JobTracker implements vscode.Disposable {
           cancel.dispose();
           changes.dispose();
           this.refreshStatus();
+          if (job.isFinished()) this.testing.publish(job.snapshot);
         }
       },
     );
@@ -89,5 +92,6 @@ export class JobTracker implements vscode.Disposable {
     for (const job of this.jobs.values()) void job.dispose();
     for (const s of this.subscriptions) s.dispose();
     this.status.dispose();
+    this.testing.dispose();
   }
 }
