@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, clearEmulatorRequests, emulatorRequests, replace, waitFor } from './helpers';
+import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorRequests, replace, setEmulatorFaults, waitFor } from './helpers';
 
 interface Row {
   key: string;
@@ -128,15 +128,18 @@ describe('judge many: Judge Solutions in Folder', function () {
     const restore = confirmWith([]);
     const before = new Set(api.jobs().map((j) => j.id));
     let running: Thenable<unknown>;
+    // Slow POSTs, so that the job is caught with some sent and some not, whatever the machine's speed.
+    await setEmulatorFaults([{ path: '/problems/api/v4/submissions$', method: 'POST', kind: 'latency', ms: 400 }]);
     try {
       running = vscode.commands.executeCommand(JUDGE, { folder, problemId: ECHO });
       await waitFor(() => api.jobs().find((j) => !before.has(j.id) && j.rows.filter((r) => r.submissionId).length >= 2), { what: 'two POSTs' });
+      // VS Code closes mid-job.
+      await api.stopRunners();
+      await running;
     } finally {
       restore();
+      await clearEmulatorFaults();
     }
-    // VS Code closes mid-job.
-    await api.stopRunners();
-    await running;
     const sentBefore = (await postsOfSubmissions()).length;
     assert.ok(sentBefore >= 2 && sentBefore < 6, `${sentBefore} POSTs before the stop`);
 

@@ -54,6 +54,8 @@ export async function sendPending(client: SendClient, rows: readonly SolutionRow
         options.onFailed(row, `cannot read it now (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
         continue;
       }
+      // Cancelled while reading: the row stays pending, unsent.
+      if (stopped || options.signal.aborted) return;
       options.onSending(row);
       try {
         // Not the job's signal: a POST once started is let finish, so its id is never lost.

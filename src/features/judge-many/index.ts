@@ -7,7 +7,7 @@ import { Commands, registerCommand } from '../../ui/commands';
 import { showQuickPick } from '../../ui/prompts';
 import { toCsv } from '../../core/judge-many/export';
 import type { JobSnapshot } from '../../core/judge-many/types';
-import { judgeFolder, type JudgeFolderArgs } from './judge-folder';
+import { judgeFolder } from './judge-folder';
 import { offerUnfinished } from './resume';
 import { ResultsPanels } from './results-panel';
 import { JobTracker } from './tracker';
@@ -36,7 +36,7 @@ export function registerJudgeManyFeature(services: Services): void {
   context.subscriptions.push(
     tracker,
     panels,
-    registerCommand(Commands.problemsJudgeFolder, (uriOrNode?: unknown, extra?: JudgeFolderArgs) => judgeFolder(deps, uriOrNode, extra)),
+    registerCommand(Commands.problemsJudgeFolder, (uriOrNode?: unknown, extra?: unknown) => judgeFolder(deps, uriOrNode, extra)),
     registerCommand(Commands.problemsShowJudgeResults, async (jobId?: unknown) => {
       const jobs = [...tracker.jobs.values()];
       const job =

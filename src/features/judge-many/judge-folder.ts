@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
+import { showError } from '../../ui/errors';
 import { LANGUAGES } from '../../core/languages';
 import { JudgeJob } from '../../core/judge-many/job';
 import { planFolder } from '../../core/judge-many/plan';
@@ -35,8 +36,18 @@ export function compilerForFileName(fileName: string): number | undefined {
 }
 
 /** Resolves with the job's id once it ended (or undefined when the person stopped before sending). */
-export async function judgeFolder(deps: JudgeFolderDeps, uriOrNode?: unknown, extra?: JudgeFolderArgs): Promise<string | undefined> {
-  const args: JudgeFolderArgs = { ...(isArgs(uriOrNode) ? uriOrNode : {}), ...(extra ?? {}) };
+export async function judgeFolder(deps: JudgeFolderDeps, uriOrNode?: unknown, extra?: unknown): Promise<string | undefined> {
+  try {
+    return await judgeFolderSteps(deps, uriOrNode, extra);
+  } catch (err) {
+    void showError(deps.services.log, err, { context: vscode.l10n.t('Could not judge the folder') });
+    return undefined;
+  }
+}
+
+async function judgeFolderSteps(deps: JudgeFolderDeps, uriOrNode: unknown, extra: unknown): Promise<string | undefined> {
+  // From the Explorer the second argument is the selection (an array): only a plain object counts.
+  const args: JudgeFolderArgs = { ...(isArgs(uriOrNode) ? uriOrNode : {}), ...(isArgs(extra) ? extra : {}) };
   const folder = uriOrNode instanceof vscode.Uri ? uriOrNode.fsPath : (args.folder ?? (await pickFolder()));
   if (!folder) return undefined;
   const client = await deps.services.connection.problems();
@@ -106,7 +117,7 @@ async function pickFolder(): Promise<string | undefined> {
 }
 
 function isArgs(value: unknown): value is JudgeFolderArgs {
-  return !!value && typeof value === 'object' && !(value instanceof vscode.Uri) && !('kind' in value);
+  return !!value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof vscode.Uri) && !('kind' in value);
 }
 
 function problemLabelOf(node: unknown): string | undefined {
