@@ -6,6 +6,7 @@ import { registerCompilersFeature } from './features/compilers';
 import { registerConnectionFeature } from './features/connection';
 import { registerContainersFeature } from './features/containers';
 import { registerLocalEmulatorFeature } from './features/emulator';
+import { registerJudgeManyFeature } from './features/judge-many';
 import { showContainersTestsInTestingView } from './features/containers-tests-in-testing-view';
 import { registerProblemsFeature } from './features/problems';
 import { registerWalkthroughFeature } from './features/walkthrough';
@@ -28,6 +29,7 @@ export function activate(context: vscode.ExtensionContext): Record<string, unkno
   registerProblemsFeature(services);
   registerWalkthroughFeature(services);
   registerLocalEmulatorFeature(services);
+  registerJudgeManyFeature(services);
   context.subscriptions.push(showContainersTestsInTestingView());
 
   const activationMs = performance.now() - started;

@@ -131,6 +131,8 @@ export function registerSubmissionRoutes(app: Hono, ctx: EmulatorContext, db: Pr
     if (parts.some((s) => !/^\d+$/.test(s))) throw E.idsFormat();
     const ids = [...new Set(parts.map(Number))];
     if (ids.length > MAX_IDS) throw E.idsTooMany();
+    // A list fetch polls each of its ids: the same guard as fetching them one by one.
+    for (const id of ids) ctx.pollGuard.check(`problems:${id}`);
     const items = ids
       .sort((a, b) => a - b)
       .map((id) => db.findSubmission(id))

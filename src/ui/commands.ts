@@ -70,6 +70,9 @@ export const Commands = {
   profilesAdd: 'sphereEngine.profiles.add',
   profilesRename: 'sphereEngine.profiles.rename',
   profilesRemove: 'sphereEngine.profiles.remove',
+  // judge many: a folder of solutions against one problem
+  problemsJudgeFolder: 'sphereEngine.problems.judgeFolder',
+  problemsShowJudgeResults: 'sphereEngine.problems.showJudgeResults',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

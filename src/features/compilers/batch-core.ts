@@ -1,16 +1,9 @@
 // "Run With All Inputs" without `vscode`: one POST per input, then ONE wait for all of them with
 // GET /submissions?ids= (at most 20 ids a call, so N inputs cost ceil(N/20) requests per 2 s
 // round instead of N), then the streams of the finished ones in parallel.
-import {
-  abortableSleep,
-  abortError,
-  isTransientError,
-  MAX_IDS_PER_REQUEST,
-  type CompilersSubmission,
-  type CreateCompilersSubmissionParams,
-  type Sleep,
-} from '../../api';
-import { COMPILERS_POLL_MS, MAX_POLL_BACKOFF_MS } from '../../core/poller';
+import { abortError, MAX_IDS_PER_REQUEST, type CompilersSubmission, type CreateCompilersSubmissionParams, type Sleep } from '../../api';
+import { pollBatches } from '../../core/judge-many/batch-poller';
+import { COMPILERS_POLL_MS } from '../../core/poller';
 import { readStreams, type CompilersApi, type RunStreams } from './run-core';
 
 export interface BatchItem {
@@ -83,38 +76,21 @@ export async function runBatch(
   return results;
 }
 
-async function waitForAll(client: CompilersApi, pending: Map<number, BatchResult>, options: BatchOptions, total: number): Promise<void> {
-  const interval = options.intervalMs ?? COMPILERS_POLL_MS;
-  const sleep = options.sleep ?? abortableSleep;
-  const { signal } = options;
-  let delay = interval;
-  let failures = 0;
-  while (pending.size > 0) {
-    await sleep(delay, signal);
-    if (signal?.aborted) throw abortError(signal);
-    try {
-      for (const ids of chunkIds([...pending.keys()])) {
-        const { items } = await client.getSubmissions(ids, signal);
-        for (const item of items) {
-          if (item.executing) continue;
-          const result = pending.get(item.id);
-          if (!result) continue;
-          result.submission = item;
-          pending.delete(item.id);
-        }
-      }
-    } catch (err) {
-      if (signal?.aborted) throw abortError(signal);
-      if (!isTransientError(err)) throw err;
-      // Riding out network trouble like the single-run poller: wait longer, keep going.
-      failures++;
-      delay = Math.min(interval * 2 ** failures, MAX_POLL_BACKOFF_MS);
-      continue;
-    }
-    failures = 0;
-    delay = interval;
-    options.onProgress?.(total - pending.size, total);
-  }
+function waitForAll(client: CompilersApi, pending: Map<number, BatchResult>, options: BatchOptions, total: number): Promise<void> {
+  return pollBatches(client, {
+    pendingIds: () => [...pending.keys()],
+    moreToCome: () => false,
+    onDone: (item) => {
+      const result = pending.get(item.id);
+      if (!result) return;
+      result.submission = item;
+      pending.delete(item.id);
+    },
+    onRound: () => options.onProgress?.(total - pending.size, total),
+    intervalMs: options.intervalMs ?? COMPILERS_POLL_MS,
+    signal: options.signal,
+    sleep: options.sleep,
+  });
 }
 
 async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {

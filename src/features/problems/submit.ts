@@ -13,6 +13,7 @@ import type { ProblemNode } from './tree';
 import type { SubmissionVerdict } from './verdict';
 import { showVerdictNotice } from './verdict-notice';
 import { showInputBox, showQuickPick } from '../../ui/prompts';
+import { pickProblem as pickSharedProblem } from './pick-problem';
 
 export interface SubmitOptions {
   /** The solution file (URI, URI string or absolute path); default: the active or last source file, else asked. */
@@ -116,13 +117,7 @@ function handlersFor(deps: JudgeDeps, state: SubmitState, err: unknown, file: vs
 }
 
 async function pickProblem(client: ProblemsClient): Promise<number | undefined> {
-  const items: Array<vscode.QuickPickItem & { id: number }> = [];
-  for await (const p of client.iterateProblems({ limit: 50 })) {
-    items.push({ id: p.id, label: p.code, description: p.name, detail: `id ${p.id}` });
-    if (items.length >= 500) break;
-  }
-  const picked = await showQuickPick(items, { title: vscode.l10n.t('Submit Solution: which problem?'), placeHolder: vscode.l10n.t('Problem code or name'), matchOnDescription: true });
-  return picked?.id;
+  return (await pickSharedProblem(client, vscode.l10n.t('Submit Solution: which problem?')))?.id;
 }
 
 async function chooseCompiler(client: ProblemsClient, file: vscode.Uri, forceAsk = false): Promise<number | undefined> {

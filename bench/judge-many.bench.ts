@@ -1,0 +1,120 @@
+// Figures for "Judge Solutions in Folder" (issue 18): a job of 1,000 solutions, with the
+// extension's own job code (src/core/judge-many, no vscode) against an emulator in a child
+// process with its polling guard on (1 s, as in the host tests):
+//   1. requests: 1,000 POSTs, and per status round at most ceil(pending/20) GETs, rounds >= 2 s apart;
+//   2. wall time from the plan to the last verdict;
+//   3. the job side's peak memory above idle (RSS of this process, sampled every 20 ms; goal < 50 MB);
+//   4. time to render the results of 1,000 rows (the page's table and chart as the webview gets
+//      them; goal < 200 ms).
+// Solutions are Bash (`cat` is a correct ECHO) so the emulator's judging is cheap.
+// Run: `npm run bench -- judge-many`; JUDGE_MANY_SOLUTIONS=N for another size.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ProblemsClient, type ProblemsSubmission } from '../src/api';
+import { compilerIdForFileName } from '../src/core/languages';
+import { JudgeJob } from '../src/core/judge-many/job';
+import { planFolder } from '../src/core/judge-many/plan';
+import { renderPage, renderUpdate } from '../src/core/judge-many/results-html';
+import { PROBLEMS_POLL_MS } from '../src/core/poller';
+import { startEmulatorProcess } from './emulator-process';
+import type { Benchmark, Figure } from './types';
+
+const ECHO = 2;
+const MEMORY_GOAL_MB = 50;
+const RENDER_GOAL_MS = 200;
+
+export const benchmark: Benchmark = {
+  name: 'judge-many',
+  async run({ repoRoot, tmpDir, log }): Promise<Figure[]> {
+    const count = Number(process.env.JUDGE_MANY_SOLUTIONS ?? 1000);
+    const folder = path.join(tmpDir, 'solutions');
+    fs.mkdirSync(folder);
+    for (let i = 0; i < count; i++) fs.writeFileSync(path.join(folder, `student${String(i).padStart(4, '0')}.sh`), i % 10 === 9 ? 'echo wrong\n' : 'cat\n');
+    const emu = await startEmulatorProcess(repoRoot, path.join(tmpDir, 'emulator'), ['--poll-min-ms', '1000']);
+    const token = new URL(emu.api('problems', '/test')).searchParams.get('access_token')!;
+    const client = new ProblemsClient({ endpoint: `${emu.origin}/problems/api/v4`, token });
+    // Every status request, to check the rounds: when, and how many ids it asked for.
+    const gets: Array<{ at: number; ids: number }> = [];
+    let posts = 0;
+    const counted = {
+      createSubmission: (...args: Parameters<ProblemsClient['createSubmission']>) => (posts++, client.createSubmission(...args)),
+      getSubmissions: (ids: readonly number[], signal?: AbortSignal): Promise<{ items: ProblemsSubmission[] }> => {
+        gets.push({ at: performance.now(), ids: ids.length });
+        return client.getSubmissions(ids, signal);
+      },
+    };
+    try {
+      // Idle as an extension that has talked to the service before: the HTTP client loaded.
+      await client.test();
+      global.gc?.();
+      const idle = process.memoryUsage().rss;
+      const idleHeap = process.memoryUsage().heapUsed;
+      let peak = idle;
+      let peakHeap = idleHeap;
+      const sample = () => {
+        const m = process.memoryUsage();
+        peak = Math.max(peak, m.rss);
+        peakHeap = Math.max(peakHeap, m.heapUsed);
+      };
+      const sampler = setInterval(sample, 20);
+      const started = performance.now();
+      const plan = await planFolder(folder, { compilerFor: compilerIdForFileName, confirmMany: async () => true });
+      if (plan.kind !== 'planned') throw new Error('plan declined');
+      const job = JudgeJob.create(path.join(tmpDir, 'jobs'), { folder, problemId: ECHO, problemLabel: 'ECHO', endpoint: emu.origin }, plan.solutions);
+      await job.start(counted, { send: true });
+      const wallMs = performance.now() - started;
+      clearInterval(sampler);
+      sample();
+      const c = job.counts();
+      log(`${c.judged} judged, ${c.failed} failed, ${c.pending} pending in ${(wallMs / 1000).toFixed(1)} s`);
+
+      // Rounds: a request less than half an interval after the previous one belongs to its round.
+      const rounds: Array<{ start: number; end: number; requests: number; ids: number }> = [];
+      for (const g of gets) {
+        const last = rounds.at(-1);
+        if (last && g.at - last.end < PROBLEMS_POLL_MS / 2) {
+          Object.assign(last, { end: g.at, requests: last.requests + 1, ids: last.ids + g.ids });
+        } else rounds.push({ start: g.at, end: g.at, requests: 1, ids: g.ids });
+      }
+      const overBudget = rounds.filter((r) => r.requests > Math.ceil(r.ids / 20)).length;
+      // Between the last request of a round and the first of the next: the poller's wait.
+      const minGap = Math.min(...rounds.slice(1).map((r, i) => r.start - rounds[i].end));
+
+      const renderStart = performance.now();
+      const page = renderPage('Judge results', 'nonce', renderUpdate(job.snapshot));
+      const renderMs = performance.now() - renderStart;
+      const allJudged = c.judged === count;
+      return [
+        { name: `POSTs for ${count} solutions`, value: posts, unit: '', goal: `${count}`, ok: posts === count && allJudged, note: `${c.judged} judged (${job.rows.filter((r) => r.result?.statusCode === 15).length} accepted)` },
+        {
+          name: 'status GETs (GET /submissions?ids=)',
+          value: gets.length,
+          unit: '',
+          goal: '≤ ⌈pending/20⌉ per round, rounds ≥ 2 s apart',
+          ok: overBudget === 0 && minGap >= PROBLEMS_POLL_MS - 50,
+          note: `${rounds.length} rounds, at most ${Math.max(...rounds.map((r) => r.requests))} GETs in one, shortest gap ${(minGap / 1000).toFixed(2)} s; ${overBudget} rounds over budget`,
+        },
+        { name: `wall time, ${count} solutions`, value: wallMs / 1000, unit: 's', note: `plan, ${count} POSTs (4 at once), judging on the emulator (2 workers, Bash), last verdict` },
+        {
+          name: 'job-side peak memory above idle',
+          value: (peak - idle) / 2 ** 20,
+          unit: 'MB',
+          goal: `< ${MEMORY_GOAL_MB} MB`,
+          ok: peak - idle < MEMORY_GOAL_MB * 2 ** 20,
+          note: `RSS of the process running the job (the emulator is another process); JS heap peak ${((peakHeap - idleHeap) / 2 ** 20).toFixed(1)} MB above idle`,
+        },
+        {
+          name: `render ${count} result rows`,
+          value: renderMs,
+          unit: 'ms',
+          goal: `< ${RENDER_GOAL_MS} ms`,
+          ok: renderMs < RENDER_GOAL_MS,
+          note: `the page with table and SVG chart as the webview gets it (${(page.length / 1024).toFixed(0)} KB)`,
+        },
+      ];
+    } finally {
+      await client.close();
+      await emu.stop();
+    }
+  },
+};

@@ -1,0 +1,91 @@
+// The data of a "judge many" job: one row per solution found in a folder, what was sent for it
+// and what came back. Plain JSON, so the state file, the exports and the view share it.
+
+/** A solution found in the folder; `problem` says why it cannot be sent (never silently skipped). */
+export interface PlannedSolution {
+  /** Its path relative to the job's folder, with `/`: a file, or a subfolder (multi-file). */
+  key: string;
+  kind: 'file' | 'folder';
+  compilerId?: number;
+  /** Files of a multi-file solution, relative to its folder. */
+  files?: string[];
+  problem?: string;
+}
+
+export interface JudgedTest {
+  number: number;
+  statusCode: number;
+  status: string;
+  score: number | null;
+  time: number | null;
+  memory: number | null;
+}
+
+export interface JudgedResult {
+  statusCode: number;
+  status: string;
+  score: number | null;
+  /** Seconds. */
+  time: number | null;
+  /** Kilobytes. */
+  memory: number | null;
+  tests: JudgedTest[];
+}
+
+/**
+ * Where a row stands: `skipped` (never sendable: `problem`), `pending` (not sent yet), `sending`
+ * (a POST was started and not answered: it may exist, so it is never sent again), `sent` (has
+ * an id, being judged), `judged`, `failed` (the POST was refused: `error`).
+ */
+export type SolutionPhase = 'skipped' | 'pending' | 'sending' | 'sent' | 'judged' | 'failed';
+
+export interface SolutionRow extends PlannedSolution {
+  phase: SolutionPhase;
+  submissionId?: number;
+  error?: string;
+  result?: JudgedResult;
+}
+
+export interface JobHeader {
+  /** Unique per job; also the state file's name. */
+  id: string;
+  /** Absolute path of the folder the solutions came from. */
+  folder: string;
+  problemId: number;
+  problemLabel: string;
+  /** The Problems endpoint it was sent to (no token). */
+  endpoint: string;
+  createdAt: string;
+}
+
+export interface JobSnapshot extends JobHeader {
+  rows: SolutionRow[];
+  /** Why sending stopped before every row was sent (402, cancel), when it did. */
+  stopReason?: string;
+}
+
+export interface JobCounts {
+  total: number;
+  skipped: number;
+  pending: number;
+  sent: number;
+  judged: number;
+  failed: number;
+}
+
+export function countRows(rows: readonly SolutionRow[]): JobCounts {
+  const counts: JobCounts = { total: rows.length, skipped: 0, pending: 0, sent: 0, judged: 0, failed: 0 };
+  for (const row of rows) {
+    if (row.phase === 'skipped') counts.skipped++;
+    else if (row.phase === 'pending') counts.pending++;
+    else if (row.phase === 'judged') counts.judged++;
+    else if (row.phase === 'failed' || row.phase === 'sending') counts.failed++;
+    else counts.sent++;
+  }
+  return counts;
+}
+
+/** Nothing left to send or to wait for. */
+export function isFinished(rows: readonly SolutionRow[]): boolean {
+  return rows.every((r) => r.phase !== 'pending' && r.phase !== 'sent');
+}

@@ -1,0 +1,76 @@
+// Judge many at once: "Judge Solutions in Folder…" runs a folder of solutions against one problem
+// as one resumable job (src/core/judge-many), with progress, a results page and exports.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Services } from '../../services';
+import { Commands, registerCommand } from '../../ui/commands';
+import { showQuickPick } from '../../ui/prompts';
+import { toCsv } from '../../core/judge-many/export';
+import type { JobSnapshot } from '../../core/judge-many/types';
+import { judgeFolder } from './judge-folder';
+import { offerUnfinished } from './resume';
+import { ResultsPanels } from './results-panel';
+import { JobTracker } from './tracker';
+
+/** Test hooks: plain data and functions, never the tracker or a job. */
+export interface JudgeManyTestApi {
+  jobs(): JobSnapshot[];
+  csv(jobId: string): string | undefined;
+  /** Rows the job's results page reported as rendered. */
+  renderedRows(jobId: string): number | undefined;
+  /** Stops every runner as closing VS Code would (the state files stay). */
+  stopRunners(): Promise<void>;
+  /** The job's solutions as the Testing view last showed them. */
+  testOutcomes(jobId: string): Array<{ key: string; outcome: string }> | undefined;
+  /** What activation does: offer the unfinished jobs of the storage folder. */
+  offerUnfinished(): Promise<number>;
+}
+
+export function registerJudgeManyFeature(services: Services): void {
+  const { context } = services;
+  const storageDir = () => path.join(context.globalStorageUri.fsPath, 'judge-jobs');
+  const tracker = new JobTracker(services);
+  const panels = new ResultsPanels();
+  const deps = { services, tracker, panels, storageDir };
+
+  context.subscriptions.push(
+    tracker,
+    panels,
+    registerCommand(Commands.problemsJudgeFolder, (uriOrNode?: unknown, extra?: unknown) => judgeFolder(deps, uriOrNode, extra)),
+    registerCommand(Commands.problemsShowJudgeResults, async (jobId?: unknown) => {
+      const jobs = [...tracker.jobs.values()];
+      const job =
+        jobs.find((j) => j.snapshot.id === jobId) ??
+        (jobs.length <= 1
+          ? jobs[0]
+          : (
+              await showQuickPick(
+                jobs.map((j) => ({ label: j.snapshot.problemLabel, description: j.snapshot.folder, job: j })),
+                { title: vscode.l10n.t('Show the results of which job?') },
+              )
+            )?.job);
+      if (!job) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('No judge job in this window. Run "Judge Solutions in Folder…" first.'));
+        return undefined;
+      }
+      panels.show(job);
+      return job.snapshot.id;
+    }),
+  );
+
+  // After activation, never in it: reading the storage folder is file I/O activation avoids.
+  setTimeout(() => void offerUnfinished(services, tracker, panels, storageDir()).catch((err) => services.log.warn(String(err))), 2000);
+
+  const api: JudgeManyTestApi = {
+    jobs: () => [...tracker.jobs.values()].map((j) => JSON.parse(JSON.stringify(j.snapshot)) as JobSnapshot),
+    csv: (jobId) => {
+      const job = tracker.jobs.get(jobId);
+      return job && toCsv(job.snapshot);
+    },
+    renderedRows: (jobId) => panels.rendered.get(jobId),
+    stopRunners: () => tracker.stopAll(),
+    testOutcomes: (jobId) => tracker.testing.recorded.get(jobId),
+    offerUnfinished: () => offerUnfinished(services, tracker, panels, storageDir()),
+  };
+  services.exports.judgeMany = api;
+}

@@ -1,0 +1,128 @@
+// "Judge Solutions in Folder…": pick the folder and the problem, plan, one confirmation naming
+// how many submissions, the problem, the endpoint and that each is billed; then the job runs
+// with its results page open.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Services } from '../../services';
+import { showError } from '../../ui/errors';
+import { LANGUAGES } from '../../core/languages';
+import { JudgeJob } from '../../core/judge-many/job';
+import { planFolder } from '../../core/judge-many/plan';
+import { chooseCompiler } from '../compilers/compiler-choice';
+import { readOverrides } from '../compilers/settings';
+import { problemIdFrom } from '../problems/content';
+import { pickProblem, type PickedProblem } from '../problems/pick-problem';
+import type { ResultsPanels } from './results-panel';
+import type { JobTracker } from './tracker';
+
+/** Arguments a caller (a test, another command) may pass instead of the prompts. */
+export interface JudgeFolderArgs {
+  folder?: string;
+  problemId?: number;
+}
+
+export interface JudgeFolderDeps {
+  services: Services;
+  tracker: JobTracker;
+  panels: ResultsPanels;
+  storageDir: () => string;
+}
+
+/** The compiler for a file name: the user's per-language override, else the language table. */
+export function compilerForFileName(fileName: string): number | undefined {
+  const ext = path.extname(fileName).toLowerCase();
+  const languageId = LANGUAGES.find((l) => l.extensions.includes(ext))?.languageIds[0] ?? '';
+  return chooseCompiler({ languageId, fileName }, readOverrides())?.compilerId;
+}
+
+/** Resolves with the job's id once it ended (or undefined when the person stopped before sending). */
+export async function judgeFolder(deps: JudgeFolderDeps, uriOrNode?: unknown, extra?: unknown): Promise<string | undefined> {
+  try {
+    return await judgeFolderSteps(deps, uriOrNode, extra);
+  } catch (err) {
+    void showError(deps.services.log, err, { context: vscode.l10n.t('Could not judge the folder') });
+    return undefined;
+  }
+}
+
+async function judgeFolderSteps(deps: JudgeFolderDeps, uriOrNode: unknown, extra: unknown): Promise<string | undefined> {
+  // From the Explorer the second argument is the selection (an array): only a plain object counts.
+  const args: JudgeFolderArgs = { ...(isArgs(uriOrNode) ? uriOrNode : {}), ...(isArgs(extra) ? extra : {}) };
+  const folder = uriOrNode instanceof vscode.Uri ? uriOrNode.fsPath : (args.folder ?? (await pickFolder()));
+  if (!folder) return undefined;
+  const client = await deps.services.connection.problems();
+  const nodeProblem = problemIdFrom(uriOrNode);
+  const givenId = args.problemId ?? nodeProblem;
+  const problem: PickedProblem | undefined =
+    givenId !== undefined
+      ? { id: givenId, label: problemLabelOf(uriOrNode) ?? labelOf(await client.getProblem(givenId, { shortBody: true })) }
+      : await pickProblem(client, vscode.l10n.t('Judge Solutions in Folder: which problem?'));
+  if (!problem) return undefined;
+
+  const plan = await planFolder(folder, {
+    compilerFor: compilerForFileName,
+    confirmMany: async (count) => {
+      const go = vscode.l10n.t('Read All {0}', count);
+      const choice = await vscode.window.showWarningMessage(
+        vscode.l10n.t('The folder has {0} entries. Read every one and plan a submission for each?', count),
+        { modal: true, detail: folder },
+        go,
+      );
+      return choice === go;
+    },
+  });
+  if (plan.kind === 'declined') return undefined;
+  const sendable = plan.solutions.filter((s) => !s.problem).length;
+  const unsendable = plan.solutions.length - sendable;
+  const endpoint = deps.services.connection.endpoint('problems').baseUrl;
+  if (sendable === 0) {
+    void vscode.window.showWarningMessage(
+      plan.solutions.length === 0
+        ? vscode.l10n.t('The folder {0} is empty: there is nothing to judge.', folder)
+        : vscode.l10n.t('None of the {0} entries of {1} can be sent (no known language, empty, binary or too large).', plan.solutions.length, folder),
+    );
+    if (plan.solutions.length === 0) return undefined;
+  } else {
+    const submit = vscode.l10n.t('Submit {0}', sendable);
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Send {0} submissions to problem {1}?', sendable, problem.label),
+      {
+        modal: true,
+        detail: vscode.l10n.t(
+          'Endpoint: {0}\nFolder: {1}\nEach submission is billed: it uses one submission of your account.\n{2} entries cannot be sent; the results list each with the reason.',
+          endpoint,
+          folder,
+          unsendable,
+        ),
+      },
+      submit,
+    );
+    if (choice !== submit) return undefined;
+  }
+  const job = JudgeJob.create(deps.storageDir(), { folder, problemId: problem.id, problemLabel: problem.label, endpoint }, plan.solutions);
+  deps.panels.show(job);
+  await deps.tracker.run(job, sendable > 0);
+  return job.snapshot.id;
+}
+
+async function pickFolder(): Promise<string | undefined> {
+  const picked = await vscode.window.showOpenDialog({
+    canSelectFolders: true,
+    canSelectFiles: false,
+    canSelectMany: false,
+    openLabel: vscode.l10n.t('Judge Solutions in This Folder'),
+    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+  });
+  return picked?.[0]?.fsPath;
+}
+
+function isArgs(value: unknown): value is JudgeFolderArgs {
+  return !!value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof vscode.Uri) && !('kind' in value);
+}
+
+function problemLabelOf(node: unknown): string | undefined {
+  const problem = (node as { kind?: string; problem?: { code: string; name: string } } | undefined)?.problem;
+  return problem ? labelOf(problem) : undefined;
+}
+
+const labelOf = (problem: { code: string; name: string }) => `${problem.code} (${problem.name})`;

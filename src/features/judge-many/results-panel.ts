@@ -1,0 +1,88 @@
+// The results of a job in a webview: a table (sortable, a row opens its source), an SVG chart
+// and CSV/JSON export. A webview rather than a tree because a tree cannot show a column per test
+// case, sort by a column or draw a chart; the page is strict about what it runs (CSP: only its
+// own nonce'd script and style, no remote content, no local resource roots).
+import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { toCsv, toJson } from '../../core/judge-many/export';
+import type { JudgeJob } from '../../core/judge-many/job';
+import { renderPage, renderUpdate } from '../../core/judge-many/results-html';
+import { resultsLabels } from './labels';
+
+/** How often a busy job re-renders the table at most. */
+const UPDATE_MS = 500;
+
+export class ResultsPanels implements vscode.Disposable {
+  private readonly panels = new Map<string, vscode.WebviewPanel>();
+  /** Rows the page reported as rendered, by job id (for tests and the benchmark). */
+  readonly rendered = new Map<string, number>();
+
+  show(job: JudgeJob): vscode.WebviewPanel {
+    const id = job.snapshot.id;
+    const existing = this.panels.get(id);
+    if (existing) {
+      existing.reveal();
+      return existing;
+    }
+    const title = vscode.l10n.t('Judge results: {0}', job.snapshot.problemLabel);
+    const panel = vscode.window.createWebviewPanel('sphereEngine.judgeResults', title, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      localResourceRoots: [],
+      retainContextWhenHidden: true,
+    });
+    const labels = resultsLabels();
+    panel.webview.html = renderPage(title, randomBytes(16).toString('base64'), renderUpdate(job.snapshot, labels), labels);
+    let timer: NodeJS.Timeout | undefined;
+    const listener = job.onDidChange(() => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void panel.webview.postMessage({ type: 'update', ...renderUpdate(job.snapshot, labels) });
+      }, UPDATE_MS);
+    });
+    const messages = panel.webview.onDidReceiveMessage((m: { type?: string; key?: string; format?: string; rows?: number }) => {
+      if (m.type === 'open' && typeof m.key === 'string') void openSolution(job, m.key);
+      else if (m.type === 'export' && (m.format === 'csv' || m.format === 'json')) void exportJob(job, m.format);
+      else if (m.type === 'rendered' && typeof m.rows === 'number') this.rendered.set(id, m.rows);
+    });
+    panel.onDidDispose(() => {
+      clearTimeout(timer);
+      listener.dispose();
+      messages.dispose();
+      this.panels.delete(id);
+    });
+    this.panels.set(id, panel);
+    return panel;
+  }
+
+  dispose(): void {
+    for (const panel of this.panels.values()) panel.dispose();
+  }
+}
+
+/** A file row opens the file; a folder row its first file (and reveals the folder). */
+export async function openSolution(job: JudgeJob, key: string): Promise<vscode.Uri | undefined> {
+  const row = job.rows.find((r) => r.key === key);
+  if (!row) return undefined;
+  const full = path.join(job.snapshot.folder, row.key);
+  const uri = vscode.Uri.file(row.kind === 'folder' && row.files?.length ? path.join(full, row.files[0]) : full);
+  try {
+    await vscode.window.showTextDocument(uri, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  } catch {
+    await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(full));
+  }
+  return uri;
+}
+
+export async function exportJob(job: JudgeJob, format: 'csv' | 'json', target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const name = `${path.basename(job.snapshot.folder)}-${job.snapshot.problemLabel.replace(/[^\w.-]+/g, '_')}.${format}`;
+  const uri =
+    target ??
+    (await vscode.window.showSaveDialog({
+      defaultUri: vscode.Uri.file(path.join(path.dirname(job.snapshot.folder), name)),
+      filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
+    }));
+  if (!uri) return undefined;
+  await vscode.workspace.fs.writeFile(uri, Buffer.from(format === 'csv' ? toCsv(job.snapshot) : toJson(job.snapshot)));
+  return uri;
+}

@@ -1,0 +1,97 @@
+// Runs jobs with their progress on show: a notification per run (Cancel stops sending and keeps
+// tracking what was sent) and one status bar item for every job of this window.
+import * as vscode from 'vscode';
+import type { Services } from '../../services';
+import { Commands } from '../../ui/commands';
+import { showError } from '../../ui/errors';
+import { DEFAULT_CONCURRENCY, type JudgeJob } from '../../core/judge-many/job';
+import { describeCounts } from './labels';
+import { JudgeManyTesting } from './testing';
+
+const MAX_CONCURRENCY = 16;
+
+export function readConcurrency(): number {
+  const value = vscode.workspace.getConfiguration('sphereEngine.problems').get<number>('judgeConcurrency', DEFAULT_CONCURRENCY);
+  return Number.isInteger(value) ? Math.min(MAX_CONCURRENCY, Math.max(1, value)) : DEFAULT_CONCURRENCY;
+}
+
+export class JobTracker implements vscode.Disposable {
+  /** Jobs of this window, running or not, by id. */
+  readonly jobs = new Map<string, JudgeJob>();
+  private readonly status = vscode.window.createStatusBarItem('sphereEngine.judgeMany', vscode.StatusBarAlignment.Left, 40);
+  private readonly subscriptions: vscode.Disposable[] = [];
+  readonly testing = new JudgeManyTesting();
+
+  constructor(private readonly services: Services) {
+    this.status.name = vscode.l10n.t('Sphere Engine: Judge Solutions');
+    this.status.command = Commands.problemsShowJudgeResults;
+  }
+
+  add(job: JudgeJob): void {
+    if (this.jobs.has(job.snapshot.id)) return;
+    this.jobs.set(job.snapshot.id, job);
+    this.subscriptions.push(job.onDidChange(() => this.refreshStatus()));
+    this.refreshStatus();
+  }
+
+  /** Sends (when asked) and waits for the verdicts, with a notification until it ends. */
+  async run(job: JudgeJob, send: boolean): Promise<void> {
+    this.add(job);
+    const client = await this.services.connection.problems();
+    await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Judging {0} solutions to {1}', job.rows.length, job.snapshot.problemLabel),
+        cancellable: true,
+      },
+      async (progress, token) => {
+        const cancel = token.onCancellationRequested(() => job.cancelSending(vscode.l10n.t('Cancelled: the solutions not sent yet were kept for a resume.')));
+        const report = () => progress.report({ message: describeCounts(job.counts()) });
+        const changes = job.onDidChange(report);
+        report();
+        try {
+          await job.start(client, { send, concurrency: readConcurrency() });
+        } catch (err) {
+          void showError(this.services.log, err, { context: vscode.l10n.t('Judging solutions to {0} stopped', job.snapshot.problemLabel) });
+        } finally {
+          cancel.dispose();
+          changes.dispose();
+          this.refreshStatus();
+          if (job.isFinished()) this.testing.publish(job.snapshot);
+        }
+      },
+    );
+    if (job.snapshot.stopReason && job.counts().pending > 0) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('{0} solutions were not sent: {1} Resume the job to send them.', job.counts().pending, job.snapshot.stopReason),
+      );
+    }
+  }
+
+  /** Stops every runner, as closing VS Code would; the state files stay for a resume. */
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.jobs.values()].map((job) => job.dispose()));
+    this.jobs.clear();
+    this.refreshStatus();
+  }
+
+  private refreshStatus(): void {
+    const jobs = [...this.jobs.values()];
+    if (jobs.length === 0) {
+      this.status.hide();
+      return;
+    }
+    const totals = jobs.map((j) => j.counts()).reduce((a, c) => ({ ...a, judged: a.judged + c.judged, sendable: a.sendable + c.total - c.skipped }), { judged: 0, sendable: 0 });
+    const busy = jobs.some((j) => !j.isFinished());
+    this.status.text = `$(${busy ? 'sync~spin' : 'checklist'}) ${vscode.l10n.t('Judged {0}/{1}', totals.judged, totals.sendable)}`;
+    this.status.tooltip = jobs.map((j) => `${j.snapshot.problemLabel}: ${describeCounts(j.counts())}`).join('\n');
+    this.status.show();
+  }
+
+  dispose(): void {
+    for (const job of this.jobs.values()) void job.dispose();
+    for (const s of this.subscriptions) s.dispose();
+    this.status.dispose();
+    this.testing.dispose();
+  }
+}

@@ -1,0 +1,168 @@
+// Judge Solutions in Folder inside a real VS Code, against the run's emulator (polling guard on):
+// a person confirms one dialog, a folder of Python solutions and a broken C one are judged as one
+// job with the right verdict per row and a CSV that says so; a job whose runner stops (as when
+// VS Code closes) is offered at the next start, resumed, and each solution is POSTed once.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorRequests, replace, setEmulatorFaults, waitFor } from './helpers';
+
+interface Row {
+  key: string;
+  phase: string;
+  submissionId?: number;
+  problem?: string;
+  result?: { status: string; tests: Array<{ number: number; status: string }> };
+}
+interface JudgeManyApi {
+  jobs(): Array<{ id: string; rows: Row[]; stopReason?: string }>;
+  csv(jobId: string): string | undefined;
+  renderedRows(jobId: string): number | undefined;
+  stopRunners(): Promise<void>;
+  offerUnfinished(): Promise<number>;
+  testOutcomes(jobId: string): Array<{ key: string; outcome: string }> | undefined;
+}
+
+const ECHO = 2;
+const JUDGE = 'sphereEngine.problems.judgeFolder';
+const ACCEPTED = 'import sys\nsys.stdout.write(sys.stdin.read())\n';
+const WRONG = 'print("not an echo")\n';
+const TIME_LIMIT = 'while True:\n    pass\n';
+const BROKEN_C = 'int main( {\n';
+
+const postsOfSubmissions = async () => (await emulatorRequests()).filter((r) => r.method === 'POST' && /\/problems\/api\/v4\/submissions(\?|$)/.test(r.url));
+
+function makeFolder(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-judge-many-'));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+/** Stands in for the person at the one confirmation: records it and presses its button. */
+function confirmWith(asked: string[]): () => void {
+  return replace(vscode.window, 'showWarningMessage', (async (message: string, options: vscode.MessageOptions, ...items: string[]) => {
+    asked.push(`${message}\n${options?.detail ?? ''}`);
+    return items[0];
+  }) as typeof vscode.window.showWarningMessage);
+}
+
+describe('judge many: Judge Solutions in Folder', function () {
+  this.timeout(90_000);
+  let api: JudgeManyApi;
+  const folders: string[] = [];
+
+  before(async () => {
+    const exported = await activateExtension<{ judgeMany?: JudgeManyApi }>();
+    assert.ok(exported.judgeMany, 'exports.judgeMany missing');
+    api = exported.judgeMany;
+  });
+  after(async () => {
+    await vscode.workspace.getConfiguration('sphereEngine.problems').update('judgeConcurrency', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('judges 12 solutions as one job: one confirmation, the right verdict per row, the CSV, the results page', async () => {
+    const files: Record<string, string> = { 'broken.c': BROKEN_C, 'notes.txt': 'not a solution', 'empty.py': '' };
+    for (let i = 1; i <= 6; i++) files[`ok${i}.py`] = ACCEPTED;
+    for (let i = 1; i <= 3; i++) files[`wrong${i}.py`] = WRONG;
+    for (let i = 1; i <= 2; i++) files[`slow${i}.py`] = TIME_LIMIT;
+    const folder = makeFolder(files);
+    folders.push(folder);
+    await clearEmulatorRequests();
+    const asked: string[] = [];
+    const restore = confirmWith(asked);
+    let jobId: string | undefined;
+    try {
+      jobId = await vscode.commands.executeCommand<string>(JUDGE, { folder, problemId: ECHO });
+    } finally {
+      restore();
+    }
+    assert.equal(asked.length, 1, asked.join('\n---\n'));
+    assert.match(asked[0], /Send 12 submissions to problem ECHO/);
+    assert.match(asked[0], /Endpoint: http:\/\/127\.0\.0\.1:\d+\/problems/);
+    assert.match(asked[0], /billed/);
+    assert.match(asked[0], /2 entries cannot be sent/);
+
+    const job = api.jobs().find((j) => j.id === jobId);
+    assert.ok(job, 'the job is listed');
+    const verdicts = Object.fromEntries(job.rows.map((r) => [r.key, r.result?.status ?? `${r.phase}: ${r.problem ?? ''}`]));
+    assert.deepEqual(verdicts, {
+      'broken.c': 'compilation error',
+      'empty.py': 'skipped: empty file',
+      'notes.txt': 'skipped: no language for ".txt"',
+      ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((i) => [`ok${i}.py`, 'accepted'])),
+      ...Object.fromEntries([1, 2].map((i) => [`slow${i}.py`, 'time limit exceeded'])),
+      ...Object.fromEntries([1, 2, 3].map((i) => [`wrong${i}.py`, 'wrong answer'])),
+    });
+    assert.equal((await postsOfSubmissions()).length, 12);
+
+    // The CSV without what varies from run to run (ids, time, memory).
+    const csv = api.csv(jobId!)!.trimEnd().split('\r\n').map((line) => line.split(',').filter((_, i) => ![3, 7, 8, 9].includes(i) || line.startsWith('solution')).join(','));
+    assert.equal(csv[0], 'solution,kind,compiler_id,submission_id,state,verdict,score,time_s,memory_kb,note,test_0,test_1');
+    const body = Object.fromEntries(csv.slice(1).map((line) => [line.split(',')[0], line]));
+    assert.equal(body['ok1.py'], 'ok1.py,file,116,judged,accepted,0,accepted,accepted');
+    assert.equal(body['wrong1.py'], 'wrong1.py,file,116,judged,wrong answer,0,wrong answer,wrong answer');
+    assert.match(body['slow1.py'], /^slow1\.py,file,116,judged,time limit exceeded,0,time limit exceeded,/);
+    assert.match(body['broken.c'], /^broken\.c,file,11,judged,compilation error,0,/);
+    assert.equal(body['notes.txt'], 'notes.txt,file,,skipped,,,,');
+    assert.equal(csv.length, 15);
+
+    // Each solution is a test in the Testing view.
+    const outcomes = Object.fromEntries((api.testOutcomes(jobId!) ?? []).map((o) => [o.key, o.outcome]));
+    assert.deepEqual([outcomes['ok1.py'], outcomes['wrong1.py'], outcomes['broken.c'], outcomes['notes.txt']], ['passed', 'failed', 'failed', 'errored']);
+
+    // The results page rendered every row (its script reports back).
+    await waitFor(() => api.renderedRows(jobId!) === 14, { what: "the results page to show its 14 rows" });
+  });
+
+  it('a job stopped after some POSTs is offered at the next start; resumed, each solution is POSTed once', async () => {
+    await vscode.workspace.getConfiguration('sphereEngine.problems').update('judgeConcurrency', 1, vscode.ConfigurationTarget.Global);
+    const files: Record<string, string> = {};
+    for (let i = 1; i <= 6; i++) files[`s${i}.py`] = i === 4 ? WRONG : ACCEPTED;
+    const folder = makeFolder(files);
+    folders.push(folder);
+    await clearEmulatorRequests();
+    const restore = confirmWith([]);
+    const before = new Set(api.jobs().map((j) => j.id));
+    let running: Thenable<unknown>;
+    // Slow POSTs, so that the job is caught with some sent and some not, whatever the machine's speed.
+    await setEmulatorFaults([{ path: '/problems/api/v4/submissions$', method: 'POST', kind: 'latency', ms: 400 }]);
+    try {
+      running = vscode.commands.executeCommand(JUDGE, { folder, problemId: ECHO });
+      await waitFor(() => api.jobs().find((j) => !before.has(j.id) && j.rows.filter((r) => r.submissionId).length >= 2), { what: 'two POSTs' });
+      // VS Code closes mid-job.
+      await api.stopRunners();
+      await running;
+    } finally {
+      restore();
+      await clearEmulatorFaults();
+    }
+    const sentBefore = (await postsOfSubmissions()).length;
+    assert.ok(sentBefore >= 2 && sentBefore < 6, `${sentBefore} POSTs before the stop`);
+
+    // The next start finds it and asks; the person resumes.
+    const offers: string[] = [];
+    const restoreInfo = replace(vscode.window, 'showInformationMessage', (async (message: string, ...items: string[]) => {
+      offers.push(message);
+      return items.find((i) => i === 'Resume Sending');
+    }) as unknown as typeof vscode.window.showInformationMessage);
+    try {
+      assert.equal(await api.offerUnfinished(), 1);
+    } finally {
+      restoreInfo();
+    }
+    assert.match(offers[0], /did not finish: \d solutions not sent yet/);
+    const done = await waitFor(
+      () => api.jobs().find((j) => !before.has(j.id) && j.rows.every((r) => r.phase === 'judged')),
+      { what: 'every verdict of the resumed job', timeoutMs: 30_000 },
+    );
+    assert.deepEqual(done.rows.map((r) => r.result!.status), ['accepted', 'accepted', 'accepted', 'wrong answer', 'accepted', 'accepted']);
+    const posts = await postsOfSubmissions();
+    assert.equal(posts.length, 6, 'exactly one POST per solution');
+    assert.ok(posts.every((p) => p.status === 201));
+    assert.equal(new Set(done.rows.map((r) => r.submissionId)).size, 6);
+  });
+});

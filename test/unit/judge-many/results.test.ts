@@ -1,0 +1,50 @@
+// The results page and the CSV: escaped names, a strict CSP, a column per test case.
+import * as assert from 'node:assert/strict';
+import { csvCell, toCsv } from '../../../src/core/judge-many/export';
+import { renderPage, renderUpdate } from '../../../src/core/judge-many/results-html';
+import type { JobSnapshot, SolutionRow } from '../../../src/core/judge-many/types';
+
+const judged = (key: string, status: string, statusCode: number, score: number): SolutionRow => ({
+  key,
+  kind: 'file',
+  compilerId: 116,
+  phase: 'judged',
+  submissionId: 7,
+  result: { status, statusCode, score, time: 0.01, memory: 1024, tests: [{ number: 0, status, statusCode, score, time: 0.01, memory: 1024 }, { number: 2, status: 'accepted', statusCode: 15, score: 0, time: 0.02, memory: 1000 }] },
+});
+
+function job(rows: SolutionRow[]): JobSnapshot {
+  return { id: 'j', folder: '/tmp/x', problemId: 2, problemLabel: 'ECHO', endpoint: 'http://e', createdAt: 'now', rows };
+}
+
+describe('judge many: results page and CSV', () => {
+  const rows: SolutionRow[] = [
+    judged('<img src=x onerror=alert(1)>.py', 'accepted', 15, 100),
+    judged('=cmd|calc.py', 'wrong answer', 14, 0),
+    { key: 'notes, draft.txt', kind: 'file', phase: 'skipped', problem: 'no language for ".txt"' },
+  ];
+
+  it('escapes file names and allows only its own nonce in the page', () => {
+    const page = renderPage('Results', 'N0NCE', renderUpdate(job(rows)));
+    assert.ok(!page.includes('<img src=x'), 'a file name is never markup');
+    assert.match(page, /Content-Security-Policy" content="default-src 'none'; style-src 'nonce-N0NCE'; script-src 'nonce-N0NCE'; img-src data:;"/);
+    assert.ok(!/https?:\/\/(?!www\.w3\.org\/2000\/svg)/.test(page), 'no remote address');
+    assert.equal(page.match(/<script/g)?.length, 1);
+  });
+
+  it('draws verdict counts and the score distribution as SVG', () => {
+    const { chart } = renderUpdate(job(rows));
+    assert.match(chart, /aria-label="Verdict counts"/);
+    assert.match(chart, /aria-label="Score distribution"/);
+    assert.match(chart, />accepted<\/text>/);
+  });
+
+  it('writes one CSV row per solution and one column per test case, formula-safe', () => {
+    const lines = toCsv(job(rows)).split('\r\n');
+    assert.equal(lines[0], 'solution,kind,compiler_id,submission_id,state,verdict,score,time_s,memory_kb,note,test_0,test_2');
+    assert.equal(lines[1], '<img src=x onerror=alert(1)>.py,file,116,7,judged,accepted,100,0.01,1024,,accepted,accepted');
+    assert.equal(lines[2], "'=cmd|calc.py,file,116,7,judged,wrong answer,0,0.01,1024,,wrong answer,accepted");
+    assert.equal(lines[3], '"notes, draft.txt",file,,,skipped,,,,,"no language for "".txt""",,');
+    assert.equal(csvCell('-3'), '-3');
+  });
+});
