@@ -24,6 +24,8 @@ export const Commands = {
   problemsListJudges: 'sphereEngine.problems.listJudges',
   problemsShowJudgeSource: 'sphereEngine.problems.showJudgeSource',
   problemsRejudge: 'sphereEngine.problems.rejudge',
+  problemsDownloadFolder: 'sphereEngine.problems.downloadFolder',
+  problemsPushFolder: 'sphereEngine.problems.pushFolder',
   // compilers
   compilersRunActiveFile: 'sphereEngine.compilers.runActiveFile',
   compilersRunActiveFileWithInput: 'sphereEngine.compilers.runActiveFileWithInput',

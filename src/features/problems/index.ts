@@ -13,6 +13,7 @@ import { SubmitMemory } from './memory';
 import { submitOptionsFrom, submitSolution, type LastError, type SubmitState } from './submit';
 import { parseItemId, ProblemsTesting, type RecordedRun, type TestItemSnapshot } from './testing';
 import { ProblemsTree, type ProblemNode } from './tree';
+import { downloadProblemFolder, pushProblemFolder } from './folder-commands';
 
 export { showContainersTestsReport };
 
@@ -118,6 +119,12 @@ export function registerProblemsFeature(services: Services): void {
     registerCommand(Commands.problemsRejudge, (submissionId?: unknown) =>
       withClient('Could not re-judge the submission', (client) => rejudge(deps, client, typeof submissionId === 'number' ? submissionId : undefined))(),
     ),
+    registerCommand(Commands.problemsDownloadFolder, (arg?: unknown) => downloadProblemFolder(services, arg)),
+    registerCommand(Commands.problemsPushFolder, async (arg?: unknown) => {
+      const outcome = await pushProblemFolder(services, arg);
+      if (outcome?.result?.applied.length) tree.refresh();
+      return outcome;
+    }),
   );
 
   // Any installed extension can read our exports: plain functions and data only, never a live
