@@ -3,17 +3,20 @@
 //
 //   pull <problem-id> <folder>                  write the problem as a folder
 //   push <folder> [--dry-run] [--allow-delete]  show the plan, then send it (--dry-run: only show it)
+//   check <folder>                              judge every solutions/<verdict>/ file, compare verdicts
 //
 // The endpoint comes from --endpoint or SPHERE_ENGINE_PROBLEMS_ENDPOINT (push: else the folder's
 // link). The token comes only from SPHERE_ENGINE_PROBLEMS_TOKEN: a flag would land in shell history
-// and in CI logs. Exit code 0 only when everything asked succeeded; 1 when something failed or was
-// left out (a deletion without --allow-delete); 2 for a usage error.
+// and in CI logs. Exit code 0 only when everything asked succeeded (check: every solution got its
+// expected verdict); 1 when something failed or was left out (a deletion without --allow-delete);
+// 2 for a usage error.
 import { ProblemsClient, SphereApiError } from '../api';
-import { applyPlan, describePlan, describeResult, planPush, ProblemFolderError, pullProblem, pushSucceeded, readProblemFolder } from '../core/problem-folder';
+import { applyPlan, checkProblemFolder, describeCheck, describePlan, describeResult, planPush, ProblemFolderError, pullProblem, pushSucceeded, readProblemFolder } from '../core/problem-folder';
 
 export const USAGE = `Usage:
   npm run problems -- pull <problem-id> <folder> [--endpoint <customer id or URL>]
   npm run problems -- push <folder> [--dry-run] [--allow-delete] [--endpoint <customer id or URL>]
+  npm run problems -- check <folder> [--endpoint <customer id or URL>]
 Environment: SPHERE_ENGINE_PROBLEMS_TOKEN (required), SPHERE_ENGINE_PROBLEMS_ENDPOINT.`;
 
 export interface CliIo {
@@ -96,6 +99,17 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       if (result.skipped.length) io.err('Test case deletions were not sent: pass --allow-delete to delete them.');
       if (result.failed) io.err('The push stopped. Fix the cause and run it again: what was applied is not sent twice.');
       return pushSucceeded(result) ? 0 : 1;
+    }
+    if (verb === 'check') {
+      const [dir] = positional;
+      if (!dir || positional.length > 1) throw new UsageError('check needs one folder.');
+      const folder = readProblemFolder(dir);
+      const endpoint = endpointOf(folder.json.link?.endpoint);
+      const checks = await checkProblemFolder(connect(endpoint), folder, { onJudged: (c) => io.out(describeCheck(c)) });
+      for (const c of checks.filter((x) => x.error)) io.out(describeCheck(c));
+      const failed = checks.filter((c) => !c.ok).length;
+      io.out(failed ? `${failed} of ${checks.length} solutions did not get their expected verdict.` : `All ${checks.length} solutions got their expected verdict.`);
+      return failed ? 1 : 0;
     }
     throw new UsageError(verb ? `Unknown command "${verb}".` : 'No command given.');
   } catch (err) {

@@ -1,10 +1,12 @@
 // `npm run problems -- pull|push`: the CLI over the problem folder core, against the emulator.
-// In-process (runProblemsCli) for the cases, one real process for the exit code.
+// In-process (runProblemsCli) for the cases, one real process for the exit code; check over the core.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { ProblemsClient } from '../../src/api';
 import { runProblemsCli } from '../../src/cli/problems';
+import { checkProblemFolder, describeCheck, readProblemFolder } from '../../src/core/problem-folder';
 import { useScratch } from '../scratch';
 import { json, startTestEmulator, testHook, TOKEN, type TestEmulator } from './harness';
 
@@ -69,5 +71,49 @@ describe('problems CLI (pull, push, --dry-run)', function () {
     const r = spawnSync(process.execPath, [cli, 'push', path.join(scratch('cli-none-'), 'missing')], { env: { ...process.env, SPHERE_ENGINE_PROBLEMS_TOKEN: TOKEN, SPHERE_ENGINE_PROBLEMS_ENDPOINT: emu.endpoints.problems }, encoding: 'utf8' });
     assert.equal(r.status, 1);
     assert.match(r.stderr, /problem\.json is missing/);
+  });
+});
+
+describe('check: reference solutions against their expected verdicts', function () {
+  const scratch = useScratch();
+  let emu: TestEmulator;
+  after(() => emu?.close());
+
+  it('judges every solution (results fetched by ids), and a wrong solution that passes fails the check', async () => {
+    emu = await startTestEmulator();
+    const post = async (p: string, body: unknown) => json(await fetch(emu.url('problems', p), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    const problemId = (await post('/problems', { name: 'Echo', masterjudgeId: 1000 })).id;
+    await post(`/problems/${problemId}/testcases`, { input: '5\n', output: '5\n', judgeId: 1 });
+    const dir = path.join(scratch('check-'), 'echo');
+    const out: string[] = [];
+    const io = { out: (l: string) => out.push(l), err: () => undefined, env: { SPHERE_ENGINE_PROBLEMS_TOKEN: TOKEN, SPHERE_ENGINE_PROBLEMS_ENDPOINT: emu.endpoints.problems } };
+    assert.equal(await runProblemsCli(['pull', String(problemId), dir], io), 0);
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    };
+    write('solutions/accepted/echo.py', 'print(input())\n');
+    write('solutions/wrong_answer/off.py', 'print(int(input()) + 1)\n');
+    write('solutions/wrong_answer/lucky.py', 'print(5)\n');
+    write('solutions/runtime_error/crash.py', 'raise SystemExit(3)\n');
+    const folder = readProblemFolder(dir);
+    await testHook(emu, 'DELETE', 'requests');
+    const client = new ProblemsClient({ endpoint: emu.endpoints.problems, token: TOKEN });
+    try {
+      const checks = await checkProblemFolder(client, folder, { sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 100))) });
+      assert.deepEqual(checks.map((c) => [c.file, c.status?.name, c.ok]), [
+        ['solutions/accepted/echo.py', 'accepted', true],
+        ['solutions/runtime_error/crash.py', 'runtime error', true],
+        ['solutions/wrong_answer/lucky.py', 'accepted', false],
+        ['solutions/wrong_answer/off.py', 'wrong answer', true],
+      ]);
+      assert.match(describeCheck(checks[2]), /FAIL .*expected wrong answer, got accepted \(15\) — the tests do not catch this solution/);
+      const log = (await json(await testHook(emu, 'GET', 'requests'))).items.map((r: { method: string; url: string }) => `${r.method} ${r.url.replace(/access_token=[^&]*&?/, '').replace(/\?$/, '')}`);
+      assert.equal(log.filter((l: string) => l.startsWith('POST /problems/api/v4/submissions')).length, 4);
+      assert.ok(log.some((l: string) => /^GET \/problems\/api\/v4\/submissions\?ids=\d+(%2C|,)\d+(%2C|,)\d+(%2C|,)\d+$/.test(l)), log.join('\n'));
+      assert.ok(!log.some((l: string) => /^GET \/problems\/api\/v4\/submissions\/\d+/.test(l)), 'no submission fetched one by one');
+    } finally {
+      await client.close();
+    }
   });
 });

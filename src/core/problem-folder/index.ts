@@ -7,3 +7,4 @@ export { pullProblem, statementFileFor, type PullOptions, type PullResult } from
 export { planPush, type Change, type PushPlan } from './plan';
 export { applyPlan, type ApplyOptions, type PushResult } from './apply';
 export { describeChange, describePlan, describeResult, pushSucceeded } from './describe';
+export { checkProblemFolder, describeCheck, VERDICT_STATUS, type CheckOptions, type SolutionCheck } from './check';
