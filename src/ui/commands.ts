@@ -26,6 +26,7 @@ export const Commands = {
   problemsRejudge: 'sphereEngine.problems.rejudge',
   problemsDownloadFolder: 'sphereEngine.problems.downloadFolder',
   problemsPushFolder: 'sphereEngine.problems.pushFolder',
+  problemsCheckFolder: 'sphereEngine.problems.checkFolder',
   // compilers
   compilersRunActiveFile: 'sphereEngine.compilers.runActiveFile',
   compilersRunActiveFileWithInput: 'sphereEngine.compilers.runActiveFileWithInput',

@@ -1,5 +1,5 @@
 // Problems as folders in the real VS Code, against the run's emulator: Download Problem as Folder,
-// edit a test, Push Problem Folder with its preview refused and then accepted, a deletion kept and
+// Check Problem Folder (results in the Testing view), edit a test, Push Problem Folder with its preview refused and then accepted, a deletion kept and
 // then confirmed, and a broken folder refused before any request. The modal preview is answered by
 // standing in for the person at vscode.window.showWarningMessage (see helpers/stand-in.ts).
 import * as assert from 'node:assert/strict';
@@ -65,6 +65,32 @@ describe('problems as folders (host)', function () {
     assert.equal(outcome?.stopped, 'nothing');
     assert.deepEqual(asked, []);
     assert.deepEqual(await changing(), []);
+  });
+
+  it('checks the reference solutions: each one a Testing view result, a wrong one that passes shown as a failure', async () => {
+    const api = await activateExtension<{ problems: { runs(): Array<{ name: string; ended: boolean; results: Array<{ label: string; outcome: string; message?: string }> }> } }>();
+    // Pulled again (same bytes) so that this test also runs on its own.
+    await vscode.commands.executeCommand('sphereEngine.problems.downloadFolder', { problemId, folder: dir });
+    const solution = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    };
+    const double = fs.readFileSync(fixture('double/double.py').fsPath, 'utf8');
+    solution('solutions/accepted/double.py', double);
+    solution('solutions/wrong_answer/triple.py', double.replace('2 * int(x)', '3 * int(x)'));
+    solution('solutions/wrong_answer/also-double.py', double);
+    const checks = await vscode.commands.executeCommand<Array<{ file: string; ok: boolean }>>('sphereEngine.problems.checkFolder', { folder: dir });
+    assert.deepEqual(checks?.map((c) => [c.file, c.ok]), [
+      ['solutions/accepted/double.py', true],
+      ['solutions/wrong_answer/also-double.py', false],
+      ['solutions/wrong_answer/triple.py', true],
+    ]);
+    const run = api.problems.runs().at(-1)!;
+    assert.equal(run.name, 'Check Folder round trip');
+    assert.equal(run.ended, true);
+    assert.deepEqual(run.results.map((r) => [r.label, r.outcome]), [['double.py', 'passed'], ['also-double.py', 'failed'], ['triple.py', 'passed']]);
+    assert.match(run.results[1].message ?? '', /expected wrong answer, got accepted \(15\) — the tests do not catch this solution/);
+    fs.rmSync(path.join(dir, 'solutions'), { recursive: true });
   });
 
   it('shows the change before sending it: refused sends nothing, accepted sends exactly that change', async () => {

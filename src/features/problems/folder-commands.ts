@@ -81,8 +81,8 @@ export async function downloadProblemFolder(services: Services, arg?: unknown): 
   }
 }
 
-/** The folder to push: the argument, else the only open folder holding problem.json, else ask. */
-async function folderToPush(arg: unknown): Promise<string | undefined> {
+/** The problem folder meant: the argument, else the only open folder holding problem.json, else ask. */
+export async function problemFolderFrom(arg: unknown, title = vscode.l10n.t('Push Problem Folder: which folder?'), openLabel = vscode.l10n.t('Push This Folder')): Promise<string | undefined> {
   const given = arg instanceof vscode.Uri ? arg : (arg as PushFolderArgs | undefined)?.folder;
   if (given) {
     const p = given instanceof vscode.Uri ? given.fsPath : given;
@@ -90,7 +90,7 @@ async function folderToPush(arg: unknown): Promise<string | undefined> {
   }
   const open = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath).filter((p) => fs.existsSync(path.join(p, SETTINGS_FILE)));
   if (open.length === 1) return open[0];
-  const picked = await vscode.window.showOpenDialog({ title: vscode.l10n.t('Push Problem Folder: which folder?'), canSelectFiles: false, canSelectFolders: true, openLabel: vscode.l10n.t('Push This Folder') });
+  const picked = await vscode.window.showOpenDialog({ title, canSelectFiles: false, canSelectFolders: true, openLabel });
   return picked?.[0]?.fsPath;
 }
 
@@ -113,7 +113,7 @@ async function confirmPlan(plan: PushPlan): Promise<{ go: boolean; allowDeletes:
 }
 
 export async function pushProblemFolder(services: Services, arg?: unknown): Promise<PushOutcome | undefined> {
-  const dir = await folderToPush(arg);
+  const dir = await problemFolderFrom(arg);
   if (!dir) return undefined;
   let plan: PushPlan;
   try {

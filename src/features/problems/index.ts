@@ -14,6 +14,7 @@ import { submitOptionsFrom, submitSolution, type LastError, type SubmitState } f
 import { parseItemId, ProblemsTesting, type RecordedRun, type TestItemSnapshot } from './testing';
 import { ProblemsTree, type ProblemNode } from './tree';
 import { downloadProblemFolder, pushProblemFolder } from './folder-commands';
+import { checkedFolderOf, checkProblemFolderCommand } from './folder-check';
 
 export { showContainersTestsReport };
 
@@ -125,6 +126,7 @@ export function registerProblemsFeature(services: Services): void {
       if (outcome?.result?.applied.length) tree.refresh();
       return outcome;
     }),
+    registerCommand(Commands.problemsCheckFolder, (arg?: unknown) => checkProblemFolderCommand(services, testing, arg)),
   );
 
   // Any installed extension can read our exports: plain functions and data only, never a live
@@ -154,7 +156,10 @@ async function runFromTestingView(deps: JudgeDeps, state: SubmitState, request: 
   const chosen = request.include ?? [];
   const all = chosen.length ? chosen : collect(deps.testing.controller.items).filter((i) => parseItemId(i.id));
   const byProblem = new Map<number, Set<number> | 'all'>();
+  const checked = new Set(all.map((i) => checkedFolderOf(i.id)).filter((d): d is string => d !== undefined));
+  for (const dir of checked) await checkProblemFolderCommand(deps.services, deps.testing, { folder: dir });
   for (const item of all) {
+    if (checkedFolderOf(item.id) !== undefined) continue;
     const parsed = parseItemId(item.id);
     if (!parsed) {
       void vscode.window.showInformationMessage(vscode.l10n.t('“{0}” is a Containers submission: run it again from the Containers submissions view.', item.label));
