@@ -4,6 +4,8 @@
 //   pull <problem-id> <folder>                  write the problem as a folder
 //   push <folder> [--dry-run] [--allow-delete]  show the plan, then send it (--dry-run: only show it)
 //   check <folder>                              judge every solutions/<verdict>/ file, compare verdicts
+//   import-kattis <package> <folder>            a Kattis problem package as a new problem folder
+//   export-kattis <folder> <package>            a problem folder as a Kattis problem package
 //
 // The endpoint comes from --endpoint or SPHERE_ENGINE_PROBLEMS_ENDPOINT (push: else the folder's
 // link). The token comes only from SPHERE_ENGINE_PROBLEMS_TOKEN: a flag would land in shell history
@@ -11,12 +13,15 @@
 // expected verdict); 1 when something failed or was left out (a deletion without --allow-delete);
 // 2 for a usage error.
 import { ProblemsClient, SphereApiError } from '../api';
+import { exportKattis, importKattis } from '../core/kattis';
 import { applyPlan, checkProblemFolder, describeCheck, describePlan, describeResult, planPush, ProblemFolderError, pullProblem, pushSucceeded, readProblemFolder } from '../core/problem-folder';
 
 export const USAGE = `Usage:
   npm run problems -- pull <problem-id> <folder> [--endpoint <customer id or URL>]
   npm run problems -- push <folder> [--dry-run] [--allow-delete] [--endpoint <customer id or URL>]
   npm run problems -- check <folder> [--endpoint <customer id or URL>]
+  npm run problems -- import-kattis <package> <folder>
+  npm run problems -- export-kattis <folder> <package>
 Environment: SPHERE_ENGINE_PROBLEMS_TOKEN (required), SPHERE_ENGINE_PROBLEMS_ENDPOINT.`;
 
 export interface CliIo {
@@ -110,6 +115,17 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       const failed = checks.filter((c) => !c.ok).length;
       io.out(failed ? `${failed} of ${checks.length} solutions did not get their expected verdict.` : `All ${checks.length} solutions got their expected verdict.`);
       return failed ? 1 : 0;
+    }
+    if (verb === 'import-kattis' || verb === 'export-kattis') {
+      const [from, to] = positional;
+      if (!from || !to || positional.length > 2) throw new UsageError(`${verb} needs a source and a target folder.`);
+      const left = verb === 'import-kattis' ? importKattis(from, to) : exportKattis(from, to);
+      const [tests, extra] = 'solutions' in left ? [left.tests, `${left.solutions} solutions`] : [left.tests, `${left.submissions} submissions`];
+      if ('notes' in left) for (const n of left.notes) io.out(`note: ${n}`);
+      const missing = 'notImported' in left ? left.notImported : left.notExported;
+      for (const m of missing) io.err(`not ${verb === 'import-kattis' ? 'imported' : 'exported'}: ${m}`);
+      io.out(`${verb === 'import-kattis' ? 'Imported' : 'Exported'} ${tests} tests and ${extra} into ${to}.`);
+      return missing.length ? 1 : 0;
     }
     throw new UsageError(verb ? `Unknown command "${verb}".` : 'No command given.');
   } catch (err) {
