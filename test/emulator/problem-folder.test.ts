@@ -143,11 +143,25 @@ describe('problem folders (core over the emulator)', function () {
     assert.deepEqual((await json(await testHook(emu, 'GET', 'requests'))).items, []);
   });
 
+  it('refuses to pull a test over 16 MiB before writing anything', async () => {
+    const { id } = await client.createProblem({ name: 'Too big', masterjudgeId: 1000 });
+    const big = path.join(scratch('pf-big-src-'), 'big.out');
+    fs.writeFileSync(big, Buffer.alloc(16 * 1024 * 1024 + 1, 'x'));
+    await client.createTestCaseFromFiles(id, { inputPath: big, outputPath: big, judgeId: 1 });
+    const dir = path.join(scratch('pf-big-'), 'p');
+    await assert.rejects(pullProblem(client, { endpoint: emu.endpoints.problems, problemId: id, dir }), /Test 0: its input is 16777217 bytes, over the 16 MiB a test file may have; nothing was written/);
+    assert.equal(fs.existsSync(dir), false);
+    await client.deleteProblem(id);
+  });
+
   it('an unlinked folder creates the problem; a push that fails halfway finishes when run again', async () => {
     const dir = scratch('pf-new-');
     fs.mkdirSync(path.join(dir, 'tests'));
     fs.writeFileSync(path.join(dir, 'statement.md'), '# Echo\n');
-    const settings = { name: 'Echo', type: 'binary', interactive: false, masterJudge: 1000, statement: 'statement.md', tests: [{ number: 1, timeLimit: 1, judge: 999, active: true }] };
+    fs.mkdirSync(path.join(dir, 'judges'));
+    fs.writeFileSync(path.join(dir, 'judges/lenient.py'), 'import sys\nsys.exit(0)\n');
+    const judges = { lenient: { file: 'judges/lenient.py', compilerId: 116, type: 'testcase' } };
+    const settings = { name: 'Echo', type: 'binary', interactive: false, masterJudge: 1000, statement: 'statement.md', judges, tests: [{ number: 0, timeLimit: 1, judge: 'lenient', active: true }, { number: 1, timeLimit: 1, judge: 999, active: true }] };
     fs.writeFileSync(path.join(dir, 'problem.json'), JSON.stringify(settings));
     for (const n of [0, 1, 2]) {
       fs.writeFileSync(path.join(dir, `tests/${n}.in`), `${n}\n`);
@@ -157,10 +171,13 @@ describe('problem folders (core over the emulator)', function () {
     const first = await push(dir);
     assert.equal(first.result.failed?.change.kind, 'createTest');
     assert.match(describeResult(first.result, first.plan).join('\n'), /FAILED: Add test 1: .*judge 999/);
-    assert.deepEqual(first.result.applied.map((c) => c.kind), ['createProblem', 'createTest']);
+    assert.deepEqual(first.result.applied.map((c) => c.kind), ['createJudge', 'createProblem', 'createTest']);
     assert.deepEqual(first.result.notApplied.map((c) => c.kind), ['createTest']);
     const linked = JSON.parse(fs.readFileSync(path.join(dir, 'problem.json'), 'utf8'));
     assert.equal(linked.link.problemId, first.result.problemId);
+    const judgeId = linked.judges.lenient.id;
+    assert.equal((await client.getJudge(judgeId)).name, 'lenient');
+    assert.equal((await client.getTestCase(linked.link.problemId, 0)).judge?.id, judgeId);
     linked.tests.find((t: { number: number }) => t.number === 1).judge = 1;
     fs.writeFileSync(path.join(dir, 'problem.json'), JSON.stringify(linked));
     const second = await push(dir);
