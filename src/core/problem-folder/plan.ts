@@ -1,5 +1,5 @@
 // Push, part one: what differs between the folder and the service, as a list of changes a
-// person can read before anything is sent. Only GETs here. Test data is compared by SHA-256:
+// person can read before anything is sent. Only GETs here (and the local cache of hashes). Test data is compared by SHA-256:
 // sizes first (from the listing), then the hashes remembered from the last pull or push while
 // the service's lastModified stamps are unchanged, and only otherwise by downloading the file.
 import { apiBaseUrl, type ProblemsClient, type TestCase } from '../../api';
@@ -7,7 +7,7 @@ import { ProblemFolderError } from './errors';
 import type { JudgeRef } from './format';
 import type { ProblemFolder } from './read';
 import { problemType, readRemote, sizeOf, type RemoteProblem } from './service';
-import { hashBytes, hashFile, readSyncState, type TestHashes } from './state';
+import { hashBytes, hashFile, readSyncState, writeSyncState, type TestHashes } from './state';
 
 export type TestField = 'input' | 'output' | 'timeLimit' | 'judge' | 'active';
 export type ProblemField = 'name' | 'statement' | 'type' | 'interactive' | 'masterJudge' | 'executionMode' | 'code';
@@ -131,5 +131,7 @@ export async function planPush(client: ProblemsClient, folder: ProblemFolder, en
   const creates = folder.tests.filter((t) => !byNumber.has(t.number)).map((t): Change => ({ kind: 'createTest', number: t.number }));
   // Deletes before creates: a problem at the test case limit makes room first.
   changes.push(...updates, ...deletes, ...creates);
+  // What was just downloaded to compare is remembered, so the next push need not download it again.
+  if (!cacheValid && stamps) writeSyncState(folder.dir, { problemId: link.problemId, lastModified: stamps, tests: Object.fromEntries(remoteHashes) });
   return { folder, endpoint, problemId: link.problemId, changes, local, remote: remoteHashes };
 }
