@@ -6,12 +6,16 @@
 //   400/10      invalid request data (missing or malformed field; the containers module's code)
 //   404/200201  problem, test case, judge or submission not found (POST /submissions' "not found")
 //   403/200202  problem of another account (POST /submissions' "access denied")
+//   409/409     a test case added while another is being added to the same problem (the v3
+//               reference's "409 test cases added concurrently", which names no code)
 // POST /submissions itself answers with the spec's 400 codes (200201, 200202, ...).
 import { apiError, type ApiError } from '../http/errors';
 
 export const invalid = (message: string): ApiError => apiError(400, 10, `invalid request data: ${message}`);
 export const notFound = (what: string): ApiError => apiError(404, 200201, `${what} not found`);
 export const foreignProblem = (): ApiError => apiError(403, 200202, 'access denied: the problem belongs to another account');
+
+export const concurrentTestCase = (): ApiError => apiError(409, 409, 'test cases are being added to this problem concurrently: add them one at a time');
 
 export const builtinJudgeLocked = (): ApiError => apiError(403, 200202, 'access denied: built-in judges cannot be changed');
 

@@ -5,7 +5,7 @@ import type { EmulatorContext } from '../context';
 import { readParams, type Params } from '../http/body';
 import { JUDGE_TYPE } from '../judges/builtins';
 import type { ProblemsDb } from './db';
-import { invalid, notFound } from './errors';
+import { concurrentTestCase, invalid, notFound } from './errors';
 import { findJudge } from './judges-store';
 import { requireProblem } from './problem-routes';
 import type { ProblemRecord, TestCaseRecord } from './records';
@@ -42,23 +42,35 @@ export function registerTestCaseRoutes(app: Hono, ctx: EmulatorContext, db: Prob
     return c.json({ items: p.testcases.map((t) => testCaseView(ctx, db, p, t)) });
   });
 
+  // Problems with a test case creation in progress: a second one meanwhile gets 409, as the
+  // v3 reference says ("test cases added concurrently"), instead of racing for the number.
+  const adding = new Set<number>();
+
   app.post('/problems/:id/testcases', async (c) => {
     const p = requireProblem(db, c.req.param('id'));
-    const params = await readParams(c);
-    if (p.testcases.length >= MAX_TEST_CASES) throw invalid(`maximum number of test cases (${MAX_TEST_CASES}) reached`);
-    const timeLimit = readTimeLimit(params) ?? 1;
-    const judgeId = readJudgeId(db, params) ?? 1;
-    const active = params.bool('active', true, () => invalid('active must be true or false'));
-    const input = (await params.bytes('input')) ?? Buffer.alloc(0);
-    const output = (await params.bytes('output')) ?? Buffer.alloc(0);
-    // Numbers are never reused, so a deleted test case cannot be confused with a new one.
-    const number = p.testcases.reduce((m, t) => Math.max(m, t.number + 1), 0);
-    fs.writeFileSync(db.testCaseFile(p.id, number, 'input'), input);
-    fs.writeFileSync(db.testCaseFile(p.id, number, 'output'), output);
-    p.testcases.push({ number, timeLimit, judgeId, active, inputSize: input.length, outputSize: output.length });
-    p.lastModifiedSettings = Math.floor(Date.now() / 1000);
-    db.saveProblem(p);
-    return c.json({ number }, 201);
+    if (adding.has(p.id)) throw concurrentTestCase();
+    adding.add(p.id);
+    try {
+      const params = await readParams(c);
+      if (p.testcases.length >= MAX_TEST_CASES) throw invalid(`maximum number of test cases (${MAX_TEST_CASES}) reached`);
+      const timeLimit = readTimeLimit(params) ?? 1;
+      // v4: "masterjudgeId and judgeId are required" (the v3 default of judge 1 is gone).
+      const judgeId = readJudgeId(db, params);
+      if (judgeId === undefined) throw invalid('judgeId is required (e.g. 1 ignores extra whitespace, 10 is exact)');
+      const active = params.bool('active', true, () => invalid('active must be true or false'));
+      const input = (await params.bytes('input')) ?? Buffer.alloc(0);
+      const output = (await params.bytes('output')) ?? Buffer.alloc(0);
+      // The next number after the highest one left (a deleted last test case's number comes back).
+      const number = p.testcases.reduce((m, t) => Math.max(m, t.number + 1), 0);
+      fs.writeFileSync(db.testCaseFile(p.id, number, 'input'), input);
+      fs.writeFileSync(db.testCaseFile(p.id, number, 'output'), output);
+      p.testcases.push({ number, timeLimit, judgeId, active, inputSize: input.length, outputSize: output.length });
+      p.lastModifiedSettings = Math.floor(Date.now() / 1000);
+      db.saveProblem(p);
+      return c.json({ number }, 201);
+    } finally {
+      adding.delete(p.id);
+    }
   });
 
   app.get('/problems/:id/testcases/:number', (c) => {

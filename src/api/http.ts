@@ -2,6 +2,7 @@
 // access_token on every call, JSON/form/multipart bodies, GET-only retries, size-capped
 // downloads, cancellation, redacted one-line logs.
 import { File } from 'node:buffer';
+import { streamToFile, type DownloadedFile } from './download-file';
 import { TransformStream } from 'node:stream/web';
 import type { Dispatcher } from 'undici';
 import { FormData, Pool, ProxyAgent } from './undici-parts';
@@ -26,6 +27,8 @@ import {
 export const MAX_TRANSFER_BYTES = 16 * 1024 * 1024;
 /** Error bodies are short JSON; anything longer is read only this far. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+export type { DownloadedFile };
 
 export const USER_AGENT = 'SphereEngine/VSCode';
 
@@ -259,6 +262,15 @@ export class HttpClient {
       if (buf === null) throw tooLargeError(this.module, options.what ?? 'The download', cap, method, url);
       return buf;
     });
+  }
+
+  /**
+   * A raw download streamed into `file` (through `file.part`, renamed once complete), hashed on
+   * the way: memory stays flat whatever the size. Over the cap: nothing is left on disk.
+   */
+  download(method: string, path: string, file: string, options: RawRequestOptions = {}): Promise<DownloadedFile> {
+    const cap = options.maxBytes ?? this.maxDownloadBytes;
+    return this.send(method, path, options, (res, url) => streamToFile(res, file, cap, () => tooLargeError(this.module, options.what ?? 'The download', cap, method, url)));
   }
 
   async close(): Promise<void> {

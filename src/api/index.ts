@@ -15,7 +15,7 @@ export { ProblemsClient } from './problems';
 export type { CreateJudgeParams, CreateProblemParams, CreateProblemsSubmissionParams, JudgeFields, ListParams, ProblemFields, TestCaseFields } from './problems';
 
 export { HttpClient, DEFAULT_TIMEOUTS, MAX_TRANSFER_BYTES, USER_AGENT } from './http';
-export type { HttpClientOptions, Query, RawRequestOptions, RequestOptions, Timeouts } from './http';
+export type { HttpClientOptions, Query, RawRequestOptions, RequestOptions, Timeouts, DownloadedFile } from './http';
 export type { FieldValue, MultipartPart, RequestBody } from './body';
 export { API_MODULES, API_PATHS, MODULE_LABELS, type ApiModule } from './modules';
 export { apiBaseUrl, normaliseEndpoint } from './endpoint';

@@ -1,7 +1,8 @@
 // Problems API v4: one method per endpoint of problems-api-v4.md, plus the endpoints the
 // official clients use beyond it (service-notes §3.2): problem PUT/DELETE, test case
 // GET/PUT/DELETE and raw files, judges, re-judge.
-import type { FieldValue } from './body';
+import type { FieldValue, MultipartPart, RequestBody } from './body';
+import type { DownloadedFile } from './download-file';
 import { invalidArgument } from './errors';
 import { HttpClient, type HttpClientOptions } from './http';
 import { normaliseProblem, normaliseProblemsSubmission } from './normalise';
@@ -97,6 +98,22 @@ function testCaseFields(t: TestCaseFields): Record<string, FieldValue> {
   return { input: t.input, output: t.output, timeLimit: t.timeLimit, judgeId: t.judgeId, active: t.active };
 }
 
+export interface TestCaseFileFields {
+  inputPath?: string;
+  outputPath?: string;
+  timeLimit?: number;
+  judgeId?: number;
+  active?: boolean;
+}
+
+function testCaseMultipart(t: TestCaseFileFields): RequestBody {
+  const parts: MultipartPart[] = [];
+  if (t.inputPath !== undefined) parts.push({ name: 'input', filePath: t.inputPath, filename: 'input', contentType: 'text/plain' });
+  if (t.outputPath !== undefined) parts.push({ name: 'output', filePath: t.outputPath, filename: 'output', contentType: 'text/plain' });
+  parts.push({ name: 'timeLimit', value: t.timeLimit }, { name: 'judgeId', value: t.judgeId }, { name: 'active', value: t.active });
+  return { kind: 'multipart', parts };
+}
+
 function judgeFields(j: JudgeFields & { typeId?: number }): Record<string, FieldValue> {
   return { source: j.source, compilerId: j.compilerId, compilerVersionId: j.compilerVersionId, typeId: j.typeId, name: j.name, shared: j.shared };
 }
@@ -184,6 +201,21 @@ export class ProblemsClient {
   /** GET /problems/{id}/testcases/{number}/{input|output} — raw, size-capped. */
   getTestCaseFile(problemId: number, testNumber: number, file: 'input' | 'output', signal?: AbortSignal): Promise<Buffer> {
     return this.http.raw('GET', `/problems/${id(problemId)}/testcases/${id(testNumber)}/${file}`, { signal, what: `The test case ${testNumber} ${file}` });
+  }
+
+  /** GET /problems/{id}/testcases/{number}/{input|output} streamed into `file` (16 MiB cap), hashed. */
+  downloadTestCaseFile(problemId: number, testNumber: number, file: 'input' | 'output', toFile: string, signal?: AbortSignal): Promise<DownloadedFile> {
+    return this.http.download('GET', `/problems/${id(problemId)}/testcases/${id(testNumber)}/${file}`, toFile, { signal, what: `The test case ${testNumber} ${file}` });
+  }
+
+  /** POST /problems/{id}/testcases with input and output read from disk as the body is sent (multipart). */
+  createTestCaseFromFiles(problemId: number, fields: TestCaseFileFields, signal?: AbortSignal): Promise<{ number: number }> {
+    return this.http.json('POST', `/problems/${id(problemId)}/testcases`, { body: testCaseMultipart(fields), signal });
+  }
+
+  /** PUT /problems/{id}/testcases/{number}, multipart; only the fields given are sent. */
+  async updateTestCaseFromFiles(problemId: number, testNumber: number, fields: TestCaseFileFields, signal?: AbortSignal): Promise<void> {
+    await this.http.json('PUT', `/problems/${id(problemId)}/testcases/${id(testNumber)}`, { body: testCaseMultipart(fields), signal });
   }
 
   // ---------- judges ----------

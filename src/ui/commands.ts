@@ -27,6 +27,9 @@ export const Commands = {
   problemsListJudges: 'sphereEngine.problems.listJudges',
   problemsShowJudgeSource: 'sphereEngine.problems.showJudgeSource',
   problemsRejudge: 'sphereEngine.problems.rejudge',
+  problemsDownloadFolder: 'sphereEngine.problems.downloadFolder',
+  problemsPushFolder: 'sphereEngine.problems.pushFolder',
+  problemsCheckFolder: 'sphereEngine.problems.checkFolder',
   // compilers
   compilersRunActiveFile: 'sphereEngine.compilers.runActiveFile',
   compilersRunActiveFileWithInput: 'sphereEngine.compilers.runActiveFileWithInput',

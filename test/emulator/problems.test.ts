@@ -171,8 +171,46 @@ describe('problems module (v4)', function () {
     it('creates test cases numbered from 0 (timeLimit and the v3 spelling timelimit)', async () => {
       const a = await send('POST', `/problems/${pid}/testcases`, { input: '1 2\n', output: '3\n', timeLimit: 1.5, judgeId: 10 });
       assert.deepEqual(a, { status: 201, body: { number: 0 } });
-      const b = await send('POST', `/problems/${pid}/testcases`, { input: 'x', output: 'y', timelimit: 5, active: false }, 'form');
+      const b = await send('POST', `/problems/${pid}/testcases`, { input: 'x', output: 'y', timelimit: 5, active: false, judgeId: 1 }, 'form');
       assert.deepEqual(b, { status: 201, body: { number: 1 } });
+    });
+
+    it('requires judgeId on creation (v4: "masterjudgeId and judgeId are required")', async () => {
+      await expectError(send('POST', `/problems/${pid}/testcases`, { input: 'x', output: 'y', timeLimit: 1 }), 400, 10);
+      assert.equal((await get(`/problems/${pid}/testcases`)).body.items.length, 2);
+    });
+
+    it('answers 409 to a test case added while another is being added to the same problem', async () => {
+      // The first creation's body is held open: the service is still receiving it when the second arrives.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"input": "first", '));
+          await held;
+          controller.enqueue(new TextEncoder().encode('"output": "y", "judgeId": 1}'));
+          controller.close();
+        },
+      });
+      const first = fetch(url(`/problems/${pid}/testcases`), { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+      let second: { status: number; body: any };
+      try {
+        second = await send('POST', `/problems/${pid}/testcases`, { input: 'z', output: 'y', judgeId: 1 });
+        // The first request may not have reached the emulator yet: ask again until it has (no sleeps, no timing).
+        for (let i = 0; second.status === 201 && i < 20; i++) {
+          await send('DELETE', `/problems/${pid}/testcases/${second.body.number}`, {});
+          second = await send('POST', `/problems/${pid}/testcases`, { input: 'z', output: 'y', judgeId: 1 });
+        }
+      } finally {
+        release();
+      }
+      assert.equal(second.status, 409, JSON.stringify(second.body));
+      assert.equal(second.body.error_code, 409);
+      const done = await first;
+      assert.equal(done.status, 201);
+      const { number } = await json(done);
+      assert.equal(await (await fetch(url(`/problems/${pid}/testcases/${number}/input`))).text(), 'first');
+      await send('DELETE', `/problems/${pid}/testcases/${number}`, {});
     });
 
     it('lists and reads them with judge, sizes and working uris', async () => {
@@ -475,7 +513,7 @@ describe('problems module: restart', function () {
     const post = async (p: string, body: object) =>
       json(await fetch(u(p), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
     const pid = (await post('/problems', { name: 'Survivor', masterjudgeId: 1001 })).id;
-    await post(`/problems/${pid}/testcases`, { input: 'a', output: 'b', timeLimit: 3 });
+    await post(`/problems/${pid}/testcases`, { input: 'a', output: 'b', timeLimit: 3, judgeId: 1 });
     const judgeId = (await post('/judges', { name: 'kept', source: 'pass', compilerId: 116 })).id;
     const id = (await post('/submissions', { problemId: pid, compilerId: 116, source: 'import time\ntime.sleep(20)' })).id;
     for (let i = 0; i < 100; i++) {

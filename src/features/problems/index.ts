@@ -13,6 +13,8 @@ import { SubmitMemory } from './memory';
 import { submitOptionsFrom, submitSolution, type LastError, type SubmitState } from './submit';
 import { parseItemId, ProblemsTesting, type RecordedRun, type TestItemSnapshot } from './testing';
 import { ProblemsTree, type ProblemNode } from './tree';
+import { downloadProblemFolder, pushProblemFolder } from './folder-commands';
+import { checkedFolderOf, checkProblemFolderCommand } from './folder-check';
 
 export { showContainersTestsReport };
 
@@ -118,6 +120,13 @@ export function registerProblemsFeature(services: Services): void {
     registerCommand(Commands.problemsRejudge, (submissionId?: unknown) =>
       withClient('Could not re-judge the submission', (client) => rejudge(deps, client, typeof submissionId === 'number' ? submissionId : undefined))(),
     ),
+    registerCommand(Commands.problemsDownloadFolder, (arg?: unknown) => downloadProblemFolder(services, arg)),
+    registerCommand(Commands.problemsPushFolder, async (arg?: unknown) => {
+      const outcome = await pushProblemFolder(services, arg);
+      if (outcome?.result?.applied.length) tree.refresh();
+      return outcome;
+    }),
+    registerCommand(Commands.problemsCheckFolder, (arg?: unknown) => checkProblemFolderCommand(services, testing, arg)),
   );
 
   // Any installed extension can read our exports: plain functions and data only, never a live
@@ -147,7 +156,10 @@ async function runFromTestingView(deps: JudgeDeps, state: SubmitState, request: 
   const chosen = request.include ?? [];
   const all = chosen.length ? chosen : collect(deps.testing.controller.items).filter((i) => parseItemId(i.id));
   const byProblem = new Map<number, Set<number> | 'all'>();
+  const checked = new Set(all.map((i) => checkedFolderOf(i.id)).filter((d): d is string => d !== undefined));
+  for (const dir of checked) await checkProblemFolderCommand(deps.services, deps.testing, { folder: dir });
   for (const item of all) {
+    if (checkedFolderOf(item.id) !== undefined) continue;
     const parsed = parseItemId(item.id);
     if (!parsed) {
       void vscode.window.showInformationMessage(vscode.l10n.t('“{0}” is a Containers submission: run it again from the Containers submissions view.', item.label));

@@ -1,5 +1,6 @@
 // Wire format of every client method: method, path, query, body encoding, multipart parts.
 import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -222,6 +223,39 @@ const cases: Case[] = [
   { name: 'problems.updateTestCase', call: ({ problems }) => problems.updateTestCase(9, 0, { output: '4' }), method: 'PUT', path: '/problems/api/v4/problems/9/testcases/0', reply: {}, check: (req) => assert.equal(form(req).get('output'), '4') },
   { name: 'problems.deleteTestCase', call: ({ problems }) => problems.deleteTestCase(9, 0), method: 'DELETE', path: '/problems/api/v4/problems/9/testcases/0', reply: {} },
   { name: 'problems.getTestCaseFile input', call: ({ problems }) => problems.getTestCaseFile(9, 0, 'input'), method: 'GET', path: '/problems/api/v4/problems/9/testcases/0/input', raw: '1 2' },
+  {
+    name: 'problems.downloadTestCaseFile streams into the file, with size and SHA-256',
+    call: async ({ problems }, tmp) => {
+      const file = path.join(tmp, 'dl.in');
+      const got = await problems.downloadTestCaseFile(9, 0, 'input', file);
+      assert.deepEqual(got, { size: 3, sha256: createHash('sha256').update('1 2').digest('hex') });
+      assert.equal(fs.existsSync(`${file}.part`), false);
+      return fs.readFileSync(file);
+    },
+    method: 'GET', path: '/problems/api/v4/problems/9/testcases/0/input', raw: '1 2',
+  },
+  {
+    name: 'problems.createTestCaseFromFiles multipart, files read from disk',
+    call: ({ problems }, tmp) => problems.createTestCaseFromFiles(9, { inputPath: path.join(tmp, 'in.txt'), outputPath: path.join(tmp, 'in.txt'), timeLimit: 2, judgeId: 10, active: false }),
+    method: 'POST', path: '/problems/api/v4/problems/9/testcases', reply: { number: 4 },
+    check: async (req, res) => {
+      isMultipart(req);
+      const f = await parseForm(req);
+      assert.equal(await fileText(f, 'input'), 'line1\nline2\n');
+      assert.equal(await fileText(f, 'output'), 'line1\nline2\n');
+      assert.deepEqual([f.get('timeLimit'), f.get('judgeId'), f.get('active')], ['2', '10', '0']);
+      assert.equal(res.number, 4);
+    },
+  },
+  {
+    name: 'problems.updateTestCaseFromFiles sends only the fields given',
+    call: ({ problems }, tmp) => problems.updateTestCaseFromFiles(9, 4, { outputPath: path.join(tmp, 'in.txt') }),
+    method: 'PUT', path: '/problems/api/v4/problems/9/testcases/4', reply: {},
+    check: async (req) => {
+      const f = await parseForm(req);
+      assert.deepEqual([...f.keys()], ['output']);
+    },
+  },
   { name: 'problems.getTestCaseFile output', call: ({ problems }) => problems.getTestCaseFile(9, 0, 'output'), method: 'GET', path: '/problems/api/v4/problems/9/testcases/0/output', raw: '3' },
   { name: 'problems.listJudges', call: ({ problems }) => problems.listJudges({ limit: 10, offset: 0, typeId: 1 }), method: 'GET', path: '/problems/api/v4/judges', query: { limit: '10', offset: '0', typeId: '1' }, reply: { items: [] } },
   {

@@ -1,0 +1,153 @@
+// `npm run problems -- <verb>`: the problem folder commands for a terminal or a problem
+// repository's CI, over the same core as the extension (src/core/problem-folder).
+//
+//   pull <problem-id> <folder>                  write the problem as a folder
+//   push <folder> [--dry-run] [--allow-delete]  show the plan, then send it (--dry-run: only show it)
+//   check <folder>                              judge every solutions/<verdict>/ file, compare verdicts
+//   import-kattis <package> <folder>            a Kattis problem package as a new problem folder
+//   export-kattis <folder> <package>            a problem folder as a Kattis problem package
+//
+// The endpoint comes from --endpoint or SPHERE_ENGINE_PROBLEMS_ENDPOINT (push: else the folder's
+// link). The token comes only from SPHERE_ENGINE_PROBLEMS_TOKEN: a flag would land in shell history
+// and in CI logs. Exit code 0 only when everything asked succeeded (check: every solution got its
+// expected verdict); 1 when something failed or was left out (a deletion without --allow-delete);
+// 2 for a usage error.
+import { ProblemsClient, SphereApiError } from '../api';
+import { exportKattis, importKattis } from '../core/kattis';
+import { applyPlan, checkProblemFolder, describeCheck, describePlan, describeResult, planPush, ProblemFolderError, pullProblem, pushSucceeded, readProblemFolder } from '../core/problem-folder';
+
+export const USAGE = `Usage:
+  npm run problems -- pull <problem-id> <folder> [--endpoint <customer id or URL>]
+  npm run problems -- push <folder> [--dry-run] [--allow-delete] [--endpoint <customer id or URL>]
+  npm run problems -- check <folder> [--endpoint <customer id or URL>]
+  npm run problems -- import-kattis <package> <folder>
+  npm run problems -- export-kattis <folder> <package>
+Environment: SPHERE_ENGINE_PROBLEMS_TOKEN (required), SPHERE_ENGINE_PROBLEMS_ENDPOINT.`;
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+  env: Record<string, string | undefined>;
+}
+
+class UsageError extends Error {}
+
+interface Parsed {
+  verb: string;
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+function parse(argv: string[]): Parsed {
+  const [verb = '', ...rest] = argv;
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i];
+    if (!a.startsWith('--')) {
+      positional.push(a);
+      continue;
+    }
+    const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
+    if (name === 'token' || name === 'access-token') throw new UsageError('The token is never a flag (it would stay in your shell history): set SPHERE_ENGINE_PROBLEMS_TOKEN.');
+    if (name === 'endpoint') flags.set(name, inline ?? rest[++i] ?? '');
+    else if (name === 'dry-run' || name === 'allow-delete') flags.set(name, true);
+    else throw new UsageError(`Unknown option --${name}.`);
+  }
+  return { verb, positional, flags };
+}
+
+function message(err: unknown): string {
+  if (err instanceof SphereApiError) return `${err.explanation}${err.status ? ` (HTTP ${err.status})` : ''}${err.serverMessage ? `: ${err.serverMessage}` : ''}`;
+  return err instanceof Error ? err.message : String(err);
+}
+
+export async function runProblemsCli(argv: string[], io: CliIo): Promise<number> {
+  let client: ProblemsClient | undefined;
+  try {
+    const { verb, positional, flags } = parse(argv);
+    const token = io.env.SPHERE_ENGINE_PROBLEMS_TOKEN;
+    const endpointOf = (fallback?: string) => {
+      const e = (flags.get('endpoint') as string | undefined) || io.env.SPHERE_ENGINE_PROBLEMS_ENDPOINT || fallback;
+      if (!e) throw new UsageError('No endpoint: pass --endpoint or set SPHERE_ENGINE_PROBLEMS_ENDPOINT.');
+      return e;
+    };
+    const connect = (endpoint: string) => {
+      if (!token) throw new UsageError('No token: set SPHERE_ENGINE_PROBLEMS_TOKEN.');
+      return (client = new ProblemsClient({ endpoint, token }));
+    };
+    if (verb === 'pull') {
+      const [id, dir] = positional;
+      if (!/^\d+$/.test(id ?? '') || !dir) throw new UsageError('pull needs a problem id and a folder.');
+      const endpoint = endpointOf();
+      const pulled = await pullProblem(connect(endpoint), { endpoint, problemId: Number(id), dir });
+      for (const note of pulled.notes) io.err(`note: ${note}`);
+      io.out(`Pulled problem ${id} into ${dir}: ${pulled.tests} test cases${pulled.judges.length ? `, judges ${pulled.judges.join(', ')}` : ''}.`);
+      return 0;
+    }
+    if (verb === 'push') {
+      const [dir] = positional;
+      if (!dir || positional.length > 1) throw new UsageError('push needs one folder.');
+      const folder = readProblemFolder(dir);
+      const endpoint = endpointOf(folder.json.link?.endpoint);
+      const plan = await planPush(connect(endpoint), folder, endpoint);
+      const lines = describePlan(plan);
+      if (!lines.length) {
+        io.out('Nothing to push: the folder and the service agree.');
+        return 0;
+      }
+      io.out(`Plan (${lines.length} changes):`);
+      for (const l of lines) io.out(`  ${l}`);
+      if (flags.has('dry-run')) return 0;
+      const result = await applyPlan(client!, plan, { allowDeletes: flags.has('allow-delete'), onProgress: (done, total) => io.err(`  ${done}/${total}`) });
+      for (const l of describeResult(result, plan)) io.out(l);
+      if (result.skipped.length) io.err('Test case deletions were not sent: pass --allow-delete to delete them.');
+      if (result.failed) io.err('The push stopped. Fix the cause and run it again: what was applied is not sent twice.');
+      return pushSucceeded(result) ? 0 : 1;
+    }
+    if (verb === 'check') {
+      const [dir] = positional;
+      if (!dir || positional.length > 1) throw new UsageError('check needs one folder.');
+      const folder = readProblemFolder(dir);
+      const endpoint = endpointOf(folder.json.link?.endpoint);
+      const checks = await checkProblemFolder(connect(endpoint), folder, { onJudged: (c) => io.out(describeCheck(c)) });
+      for (const c of checks.filter((x) => x.error)) io.out(describeCheck(c));
+      const failed = checks.filter((c) => !c.ok).length;
+      io.out(failed ? `${failed} of ${checks.length} solutions did not get their expected verdict.` : `All ${checks.length} solutions got their expected verdict.`);
+      return failed ? 1 : 0;
+    }
+    if (verb === 'import-kattis' || verb === 'export-kattis') {
+      const [from, to] = positional;
+      if (!from || !to || positional.length > 2) throw new UsageError(`${verb} needs a source and a target folder.`);
+      const left = verb === 'import-kattis' ? importKattis(from, to) : exportKattis(from, to);
+      const [tests, extra] = 'solutions' in left ? [left.tests, `${left.solutions} solutions`] : [left.tests, `${left.submissions} submissions`];
+      if ('notes' in left) for (const n of left.notes) io.out(`note: ${n}`);
+      const missing = 'notImported' in left ? left.notImported : left.notExported;
+      for (const m of missing) io.err(`not ${verb === 'import-kattis' ? 'imported' : 'exported'}: ${m}`);
+      io.out(`${verb === 'import-kattis' ? 'Imported' : 'Exported'} ${tests} tests and ${extra} into ${to}.`);
+      return missing.length ? 1 : 0;
+    }
+    throw new UsageError(verb ? `Unknown command "${verb}".` : 'No command given.');
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(err.message);
+      io.err(USAGE);
+      return 2;
+    }
+    if (err instanceof ProblemFolderError) io.err(argv[0] === 'push' ? `Nothing was pushed. ${err.message}` : err.message);
+    else io.err(`Error: ${message(err)}`);
+    return 1;
+  } finally {
+    await client?.close();
+  }
+}
+
+if (require.main === module) {
+  void runProblemsCli(process.argv.slice(2), {
+    out: (l) => process.stdout.write(`${l}\n`),
+    err: (l) => process.stderr.write(`${l}\n`),
+    env: process.env,
+  }).then((code) => {
+    process.exitCode = code;
+  });
+}

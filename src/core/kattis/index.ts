@@ -1,0 +1,5 @@
+// Kattis problem packages in and out of problem folders. No vscode.
+export { importKattis, type KattisImportResult } from './import';
+export { exportKattis, type KattisExportResult } from './export';
+export { judgeForFlags, flagsForJudge } from './validator-flags';
+export { parseYaml, YamlError } from './yaml-lite';

@@ -1,0 +1,77 @@
+// "Check Problem Folder": every reference solution of a problem folder judged on the linked
+// problem, each one a result in the Testing view under one item for the folder. A wrong solution
+// that is accepted is shown as a failure: of the problem's tests, which do not catch it.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { checkProblemFolder, describeCheck, ProblemFolderError, readProblemFolder, type SolutionCheck } from '../../core/problem-folder';
+import type { Services } from '../../services';
+import { showError } from '../../ui/errors';
+import { withProgress } from '../../ui/progress';
+import { problemFolderFrom } from './folder-commands';
+import type { ProblemsTesting } from './testing';
+
+const CHECK_PREFIX = 'check:';
+// Between the folder and the solution in a child's id: '//' is never part of a normalised path
+// (VS Code reserves the NUL character in test ids).
+const ROOT_SEPARATOR = '//';
+
+/** The folder a Testing view item of a check belongs to, or undefined for other items. */
+export function checkedFolderOf(itemId: string): string | undefined {
+  return itemId.startsWith(CHECK_PREFIX) ? itemId.slice(CHECK_PREFIX.length).split(ROOT_SEPARATOR)[0] : undefined;
+}
+
+function items(testing: ProblemsTesting, dir: string, name: string, checks: Array<Pick<SolutionCheck, 'file' | 'expected'>>) {
+  const rootId = `${CHECK_PREFIX}${dir}`;
+  let root = testing.controller.items.get(rootId);
+  if (!root) {
+    root = testing.controller.createTestItem(rootId, vscode.l10n.t('Check: {0}', name), vscode.Uri.file(dir));
+    testing.controller.items.add(root);
+  }
+  const children = checks.map((c) => {
+    const child = testing.controller.createTestItem(`${rootId}${ROOT_SEPARATOR}${c.file}`, path.basename(c.file), vscode.Uri.file(path.join(dir, c.file)));
+    child.description = vscode.l10n.t('expected: {0}', c.expected.replace(/_/g, ' '));
+    return child;
+  });
+  root.children.replace(children);
+  return { root, child: (file: string) => children[checks.findIndex((c) => c.file === file)] };
+}
+
+export async function checkProblemFolderCommand(services: Services, testing: ProblemsTesting, arg?: unknown): Promise<SolutionCheck[] | undefined> {
+  const dir = await problemFolderFrom(arg, vscode.l10n.t('Check Problem Folder: which folder?'), vscode.l10n.t('Check This Folder'));
+  if (!dir) return undefined;
+  try {
+    const folder = readProblemFolder(dir);
+    const client = await services.connection.problems();
+    const { root, child } = items(testing, dir, folder.json.name, folder.solutions);
+    const run = testing.createRun(new vscode.TestRunRequest([root]), vscode.l10n.t('Check {0}', folder.json.name));
+    folder.solutions.forEach((s) => run.enqueued(child(s.file)));
+    let checks: SolutionCheck[];
+    try {
+      checks = await withProgress({ title: vscode.l10n.t('Checking {0} solutions of {1}', folder.solutions.length, folder.json.name) }, (signal) =>
+        checkProblemFolder(client, folder, {
+          signal,
+          onSubmitted: (c) => run.started(child(c.file)),
+          onJudged: (c) => {
+            run.appendOutput(`${describeCheck(c)}\n`);
+            if (c.ok) run.passed(child(c.file), undefined, c.status?.name);
+            else run.failed(child(c.file), new vscode.TestMessage(describeCheck(c)));
+          },
+        }),
+      );
+      for (const c of checks.filter((x) => x.error)) run.errored(child(c.file), new vscode.TestMessage(describeCheck(c)));
+    } finally {
+      run.end();
+    }
+    const failed = checks.filter((c) => !c.ok);
+    if (failed.length) void vscode.window.showErrorMessage(vscode.l10n.t('{0} of {1} solutions did not get their expected verdict: {2}', failed.length, checks.length, failed.map((c) => c.file).join(', ')));
+    else void vscode.window.showInformationMessage(vscode.l10n.t('All {0} solutions got their expected verdict.', checks.length));
+    return checks;
+  } catch (err) {
+    if (err instanceof ProblemFolderError) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Nothing was checked: {0}', err.message));
+      return undefined;
+    }
+    void showError(services.log, err, { context: vscode.l10n.t('Could not check the problem folder') });
+    return undefined;
+  }
+}

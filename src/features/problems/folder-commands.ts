@@ -1,0 +1,167 @@
+// "Download Problem as Folder…" and "Push Problem Folder": thin VS Code shells over
+// src/core/problem-folder. Push shows its plan before sending anything and asks separately before
+// deleting test cases. Both accept their answers as arguments (tests, scripts) and ask for the rest.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import {
+  applyPlan, describeChange, describePlan, describeResult, planPush, ProblemFolderError, pullProblem, pushSucceeded, readProblemFolder, SETTINGS_FILE,
+  type PushPlan,
+} from '../../core/problem-folder';
+import type { Services } from '../../services';
+import { showError } from '../../ui/errors';
+import { withProgress } from '../../ui/progress';
+import { problemIdFrom } from './content';
+import type { ProblemNode } from './tree';
+
+export interface DownloadFolderArgs {
+  problemId?: number;
+  /** The folder to write (created when missing); default: <picked parent>/<problem code>. */
+  folder?: string;
+}
+
+export interface PushFolderArgs {
+  /** The problem folder, or its problem.json. */
+  folder?: string | vscode.Uri;
+}
+
+/** What the push command did, for tests and scripts. */
+export interface PushOutcome {
+  plan: string[];
+  /** Set when the person (or a bad folder) stopped the push before anything was sent. */
+  stopped?: 'nothing' | 'refused' | 'invalid';
+  result?: { applied: string[]; skipped: string[]; failed?: string; notApplied: string[] };
+}
+
+const PUSH = () => vscode.l10n.t('Push');
+const DELETE = () => vscode.l10n.t('Delete Them');
+const KEEP = () => vscode.l10n.t('Keep Them');
+
+async function pickParentFolder(): Promise<string | undefined> {
+  const picked = await vscode.window.showOpenDialog({
+    title: vscode.l10n.t('Download Problem as Folder: where to put it'),
+    canSelectFiles: false,
+    canSelectFolders: true,
+    openLabel: vscode.l10n.t('Download Here'),
+    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+  });
+  return picked?.[0]?.fsPath;
+}
+
+export async function downloadProblemFolder(services: Services, arg?: unknown): Promise<{ folder: string; tests: number } | undefined> {
+  const args: DownloadFolderArgs = arg && typeof arg === 'object' && !('kind' in arg) ? (arg as DownloadFolderArgs) : {};
+  const problemId = args.problemId ?? problemIdFrom(arg);
+  if (problemId === undefined) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Pick a problem in the Problems view to download it as a folder.'));
+    return undefined;
+  }
+  try {
+    const client = await services.connection.problems();
+    let folder = args.folder;
+    if (!folder) {
+      const parent = await pickParentFolder();
+      if (!parent) return undefined;
+      const node = arg as ProblemNode | undefined;
+      const code = node?.kind === 'problem' ? node.problem.code : (await client.getProblem(problemId)).code;
+      folder = path.join(parent, code || `problem-${problemId}`);
+    }
+    const target = folder;
+    const endpoint = services.connection.endpoint('problems').baseUrl;
+    const pulled = await withProgress({ title: vscode.l10n.t('Downloading problem {0}', problemId) }, (signal, report) =>
+      pullProblem(client, { endpoint, problemId, dir: target, signal, onProgress: (done, total) => report(vscode.l10n.t('{0} of {1} test files', done, total)) }),
+    );
+    for (const note of pulled.notes) services.log.warn(note);
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Problem {0} is in {1}: {2} test cases. Edit it and use “Push Problem Folder” to send the changes.', problemId, target, pulled.tests),
+    );
+    return { folder: target, tests: pulled.tests };
+  } catch (err) {
+    void showError(services.log, err, { context: vscode.l10n.t('Could not download problem {0}', problemId) });
+    return undefined;
+  }
+}
+
+/** The problem folder meant: the argument, else the only open folder holding problem.json, else ask. */
+export async function problemFolderFrom(arg: unknown, title = vscode.l10n.t('Push Problem Folder: which folder?'), openLabel = vscode.l10n.t('Push This Folder')): Promise<string | undefined> {
+  const given = arg instanceof vscode.Uri ? arg : (arg as PushFolderArgs | undefined)?.folder;
+  if (given) {
+    const p = given instanceof vscode.Uri ? given.fsPath : given;
+    return path.basename(p) === SETTINGS_FILE ? path.dirname(p) : p;
+  }
+  const open = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath).filter((p) => fs.existsSync(path.join(p, SETTINGS_FILE)));
+  if (open.length === 1) return open[0];
+  const picked = await vscode.window.showOpenDialog({ title, canSelectFiles: false, canSelectFolders: true, openLabel });
+  return picked?.[0]?.fsPath;
+}
+
+async function confirmPlan(plan: PushPlan): Promise<{ go: boolean; allowDeletes: boolean }> {
+  const lines = describePlan(plan);
+  const title = plan.problemId === undefined
+    ? vscode.l10n.t('Create problem “{0}” on Sphere Engine with these {1} changes?', plan.folder.json.name, lines.length)
+    : vscode.l10n.t('Push {0} changes to problem {1} “{2}”?', lines.length, plan.problemId, plan.folder.json.name);
+  const go = (await vscode.window.showWarningMessage(title, { modal: true, detail: lines.join('\n') }, PUSH())) === PUSH();
+  if (!go) return { go, allowDeletes: false };
+  const deletes = plan.changes.filter((c) => c.kind === 'deleteTest').map((c) => (c.kind === 'deleteTest' ? c.number : -1));
+  if (!deletes.length) return { go, allowDeletes: false };
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Delete test cases {0} of problem {1} on the service? Their input and output are lost there.', deletes.join(', '), plan.problemId ?? ''),
+    { modal: true, detail: vscode.l10n.t('“Keep Them” pushes every other change and leaves these test cases on the service.') },
+    DELETE(), KEEP(),
+  );
+  if (answer === undefined) return { go: false, allowDeletes: false };
+  return { go, allowDeletes: answer === DELETE() };
+}
+
+export async function pushProblemFolder(services: Services, arg?: unknown): Promise<PushOutcome | undefined> {
+  const dir = await problemFolderFrom(arg);
+  if (!dir) return undefined;
+  let plan: PushPlan;
+  try {
+    const folder = readProblemFolder(dir);
+    const client = await services.connection.problems();
+    const endpoint = services.connection.endpoint('problems').baseUrl;
+    plan = await withProgress({ title: vscode.l10n.t('Comparing {0} with the service', path.basename(dir)) }, (signal) => planPush(client, folder, endpoint, signal));
+  } catch (err) {
+    if (err instanceof ProblemFolderError) {
+      services.log.error(err);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Nothing was pushed: {0}', err.message), { modal: err.problems.length > 1 });
+      return { plan: [], stopped: 'invalid' };
+    }
+    void showError(services.log, err, { context: vscode.l10n.t('Could not compare the problem folder with the service') });
+    return undefined;
+  }
+  const lines = describePlan(plan);
+  if (!lines.length) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to push: the folder and problem {0} on the service agree.', plan.problemId ?? ''));
+    return { plan: lines, stopped: 'nothing' };
+  }
+  const { go, allowDeletes } = await confirmPlan(plan);
+  if (!go) return { plan: lines, stopped: 'refused' };
+  const client = await services.connection.problems();
+  const result = await withProgress({ title: vscode.l10n.t('Pushing {0}', path.basename(dir)), cancellable: false }, (signal, report) =>
+    applyPlan(client, plan, { allowDeletes, signal, onProgress: (done, total, change) => report(`${done}/${total}: ${describeChange(change, plan)}`) }),
+  );
+  const report = describeResult(result, plan);
+  for (const line of report) services.log.info(`Push ${dir}: ${line}`);
+  const outcome: PushOutcome = {
+    plan: lines,
+    result: {
+      applied: result.applied.map((c) => describeChange(c, plan)),
+      skipped: result.skipped.map((c) => describeChange(c, plan)),
+      failed: result.failed ? report.find((l) => l.startsWith('FAILED')) : undefined,
+      notApplied: result.notApplied.map((c) => describeChange(c, plan)),
+    },
+  };
+  if (result.failed) {
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('Push stopped: {0} of {1} changes applied; {2} Not sent: {3}. Fix the cause and push again: what was applied is not sent twice.',
+        result.applied.length, plan.changes.length, outcome.result!.failed!, result.notApplied.length),
+      vscode.l10n.t('Show Log'),
+    ).then((choice) => choice && services.log.show());
+  } else if (!pushSucceeded(result)) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Pushed {0} changes; kept on the service as you chose: {1}.', result.applied.length, outcome.result!.skipped.join('; ')));
+  } else {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Pushed {0} changes to problem {1}.', result.applied.length, result.problemId ?? ''));
+  }
+  return outcome;
+}

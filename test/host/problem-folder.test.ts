@@ -1,0 +1,145 @@
+// Problems as folders in the real VS Code, against the run's emulator: Download Problem as Folder,
+// Check Problem Folder (results in the Testing view), edit a test, Push Problem Folder with its preview refused and then accepted, a deletion kept and
+// then confirmed, and a broken folder refused before any request. The modal preview is answered by
+// standing in for the person at vscode.window.showWarningMessage (see helpers/stand-in.ts).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { useScratch } from '../scratch';
+import { activateExtension, clearEmulatorRequests, emulatorRequests, replace, workspaceFolder } from './helpers';
+
+interface PushOutcome {
+  plan: string[];
+  stopped?: string;
+  result?: { applied: string[]; skipped: string[]; failed?: string; notApplied: string[] };
+}
+interface Asked {
+  message: string;
+  detail?: string;
+  buttons: string[];
+}
+
+const fixture = (name: string) => vscode.Uri.file(path.join(path.resolve(workspaceFolder().uri.fsPath, '..', 'problems'), name));
+const changing = async () => (await emulatorRequests()).filter((r) => r.method !== 'GET' && !r.url.startsWith('/__emulator')).map((r) => `${r.method} ${r.url.replace(/\?.*$/, '')}`);
+
+describe('problems as folders (host)', function () {
+  this.timeout(60_000);
+  const scratch = useScratch();
+  let problemId: number;
+  let dir: string;
+
+  /** Runs Push Problem Folder answering each modal question with the next of `answers`. */
+  async function push(answers: Array<string | undefined>): Promise<{ outcome: PushOutcome | undefined; asked: Asked[] }> {
+    const asked: Asked[] = [];
+    const restore = replace(vscode.window, 'showWarningMessage', ((message: string, options: vscode.MessageOptions | string, ...items: string[]) => {
+      const modal = typeof options === 'object' && options.modal;
+      if (modal) asked.push({ message, detail: (options as vscode.MessageOptions).detail, buttons: items });
+      return Promise.resolve(modal ? answers.shift() : undefined);
+    }) as typeof vscode.window.showWarningMessage);
+    try {
+      await clearEmulatorRequests();
+      const outcome = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: dir });
+      return { outcome, asked };
+    } finally {
+      restore();
+    }
+  }
+
+  before(async () => {
+    await activateExtension();
+    const created = await vscode.commands.executeCommand<{ id: number }>('sphereEngine.problems.createProblem', { name: 'Folder round trip', typeId: 0, masterjudgeId: 1000, body: 'Double the number.' });
+    problemId = created.id;
+    for (const n of [1, 2]) {
+      await vscode.commands.executeCommand('sphereEngine.problems.addTestCase', { problemId, input: fixture(`double/${n}.in`), output: fixture(`double/${n}.out`), timeLimit: 1, judgeId: 1 });
+    }
+    dir = path.join(scratch('host-folder-'), 'DOUBLE');
+  });
+
+  it('downloads a problem as a folder; pushing it unedited sends nothing', async () => {
+    const pulled = await vscode.commands.executeCommand<{ folder: string; tests: number }>('sphereEngine.problems.downloadFolder', { problemId, folder: dir });
+    assert.deepEqual(pulled, { folder: dir, tests: 2 });
+    assert.equal(fs.readFileSync(path.join(dir, 'tests/1.in'), 'utf8'), fs.readFileSync(fixture('double/2.in').fsPath, 'utf8'));
+    assert.equal(fs.readFileSync(path.join(dir, 'statement.md'), 'utf8'), 'Double the number.');
+    const { outcome, asked } = await push([]);
+    assert.equal(outcome?.stopped, 'nothing');
+    assert.deepEqual(asked, []);
+    assert.deepEqual(await changing(), []);
+  });
+
+  it('checks the reference solutions: each one a Testing view result, a wrong one that passes shown as a failure', async () => {
+    const api = await activateExtension<{ problems: { runs(): Array<{ name: string; ended: boolean; results: Array<{ label: string; outcome: string; message?: string }> }> } }>();
+    // Pulled again (same bytes) so that this test also runs on its own.
+    await vscode.commands.executeCommand('sphereEngine.problems.downloadFolder', { problemId, folder: dir });
+    const solution = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    };
+    const double = fs.readFileSync(fixture('double/double.py').fsPath, 'utf8');
+    solution('solutions/accepted/double.py', double);
+    solution('solutions/wrong_answer/triple.py', double.replace('2 * int(x)', '3 * int(x)'));
+    solution('solutions/wrong_answer/also-double.py', double);
+    const checks = await vscode.commands.executeCommand<Array<{ file: string; ok: boolean }>>('sphereEngine.problems.checkFolder', { folder: dir });
+    assert.deepEqual(checks?.map((c) => [c.file, c.ok]), [
+      ['solutions/accepted/double.py', true],
+      ['solutions/wrong_answer/also-double.py', false],
+      ['solutions/wrong_answer/triple.py', true],
+    ]);
+    const run = api.problems.runs().at(-1)!;
+    assert.equal(run.name, 'Check Folder round trip');
+    assert.equal(run.ended, true);
+    assert.deepEqual(run.results.map((r) => [r.label, r.outcome]), [['double.py', 'passed'], ['also-double.py', 'failed'], ['triple.py', 'passed']]);
+    assert.match(run.results[1].message ?? '', /expected wrong answer, got accepted \(15\) — the tests do not catch this solution/);
+    fs.rmSync(path.join(dir, 'solutions'), { recursive: true });
+  });
+
+  it('shows the change before sending it: refused sends nothing, accepted sends exactly that change', async () => {
+    fs.writeFileSync(path.join(dir, 'tests/0.out'), '1000000\n');
+    const refused = await push([undefined]);
+    assert.equal(refused.outcome?.stopped, 'refused');
+    assert.equal(refused.asked.length, 1);
+    assert.match(refused.asked[0].message, new RegExp(`Push 1 changes to problem ${problemId}`));
+    assert.equal(refused.asked[0].detail, 'Update test 0: expected output');
+    assert.deepEqual(refused.asked[0].buttons, ['Push']);
+    assert.deepEqual(await changing(), []);
+
+    const accepted = await push(['Push']);
+    assert.deepEqual(accepted.outcome?.result?.applied, ['Update test 0: expected output']);
+    assert.deepEqual(await changing(), [`PUT /problems/api/v4/problems/${problemId}/testcases/0`]);
+  });
+
+  it('asks again before deleting a test case: kept, then deleted', async () => {
+    fs.rmSync(path.join(dir, 'tests/1.in'));
+    fs.rmSync(path.join(dir, 'tests/1.out'));
+    const settingsFile = path.join(dir, 'problem.json');
+    const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+    settings.tests = settings.tests.filter((t: { number: number }) => t.number !== 1);
+    fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+    const kept = await push(['Push', 'Keep Them']);
+    assert.match(kept.asked[1].message, /Delete test cases 1 of problem/);
+    assert.deepEqual(kept.outcome?.result?.skipped, ['Delete test 1']);
+    assert.deepEqual(await changing(), []);
+    const deleted = await push(['Push', 'Delete Them']);
+    assert.deepEqual(deleted.outcome?.result?.applied, ['Delete test 1']);
+    assert.deepEqual(await changing(), [`DELETE /problems/api/v4/problems/${problemId}/testcases/1`]);
+  });
+
+  it('refuses a folder with a missing .out before any request', async () => {
+    fs.writeFileSync(path.join(dir, 'tests/5.in'), '5\n');
+    const errors: string[] = [];
+    const restore = replace(vscode.window, 'showErrorMessage', ((message: string) => {
+      errors.push(message);
+      return Promise.resolve(undefined);
+    }) as typeof vscode.window.showErrorMessage);
+    try {
+      const { outcome, asked } = await push([]);
+      assert.equal(outcome?.stopped, 'invalid');
+      assert.deepEqual(asked, []);
+      assert.match(errors.join('\n'), /Nothing was pushed: Test 5: tests\/5\.out is missing/);
+      assert.deepEqual((await emulatorRequests()).filter((r) => r.url.startsWith(`/problems/api/v4/problems/${problemId}`)), []);
+    } finally {
+      restore();
+      fs.rmSync(path.join(dir, 'tests/5.in'));
+    }
+  });
+});

@@ -1,0 +1,133 @@
+// Kattis problem packages in and out (src/core/kattis), with small packages written here: the
+// legacy layout, the 2023-07 draft, a custom validator, an interactive problem and broken input.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { exportKattis, importKattis, judgeForFlags, parseYaml } from '../../../src/core/kattis';
+import { readProblemFolder } from '../../../src/core/problem-folder';
+import { runProblemsCli } from '../../../src/cli/problems';
+import { useScratch } from '../../scratch';
+
+function tree(root: string, files: Record<string, string>): string {
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+const LEGACY = {
+  'problem.yaml': 'name: Hello Floats   # a comment\nsource: "NWERC: 2020"\nvalidation: default\nvalidator_flags: float_tolerance 1e-6\n',
+  '.timelimit': '2\n',
+  'problem_statement/problem.en.tex': '\\problemname{Hello Floats}\nPrint \\textbf{half} of $n$, 50\\% of it. % not shown\n\\section*{Input}\n\\begin{itemize}\n\\item one line\n\\end{itemize}\n',
+  'data/sample/1.in': '3\n', 'data/sample/1.ans': '1.5\n',
+  'data/secret/g1/testdata.yaml': 'output_validator_flags: case_sensitive\n',
+  'data/secret/g1/a.in': 'A\n', 'data/secret/g1/a.ans': 'A\n',
+  'data/secret/g2/10.in': '10\n', 'data/secret/g2/10.ans': '5\n',
+  'data/secret/g2/2.in': '2\n', 'data/secret/g2/2.ans': '1\n',
+  'submissions/accepted/half.py': 'print(int(input())/2)\n',
+  'submissions/run_time_error/crash.py': 'raise SystemExit(1)\n',
+  'submissions/accepted/multi/main.py': 'x\n',
+  'submissions/rejected/any.py': 'x\n',
+};
+
+describe('Kattis packages', () => {
+  const scratch = useScratch();
+
+  it('reads the YAML Kattis files use, and refuses the rest with a line number', () => {
+    assert.deepEqual(parseYaml("name: 'It''s'\nlimits:\n  time_limit: 2.5\n  memory: 1024\nkeywords: [a, b]\nlist:\n  - 1\n  - x\nflag: true\n"), {
+      name: "It's", limits: { time_limit: 2.5, memory: 1024 }, keywords: ['a', 'b'], list: [1, 'x'], flag: true,
+    });
+    assert.throws(() => parseYaml('name: x\nstatement: |\n  text\n'), /line 2: "\|" is YAML this reader does not take/);
+    assert.throws(() => parseYaml('name: x\n  oops: 1\n'), /line 2: unexpected indentation/);
+    assert.throws(() => parseYaml('name: x\nname: y\n'), /line 2: "name" appears twice/);
+  });
+
+  it('maps validator flags to the closest built-in judge and says how it differs', () => {
+    assert.deepEqual(judgeForFlags('case_sensitive'), { judge: 1 });
+    assert.deepEqual(judgeForFlags('case_sensitive float_tolerance 1e-6'), { judge: 3 });
+    assert.equal(judgeForFlags('case_sensitive float_relative_tolerance 1e-4').judge, 3);
+    assert.match(judgeForFlags('case_sensitive float_tolerance 1e-4').note ?? '', /stricter with judge 3/);
+    assert.match(judgeForFlags('case_sensitive float_tolerance 1e-9').note ?? '', /looser with judge 3 .*no built-in judge is that strict/);
+    assert.match(judgeForFlags('').note ?? '', /ignores letter case by default/);
+    assert.equal(judgeForFlags('case_sensitive space_change_sensitive').judge, 10);
+  });
+
+  it('imports a legacy package: tests in order with their group flags, LaTeX statement, solutions by verdict', () => {
+    const pkg = tree(scratch('kattis-legacy-'), LEGACY);
+    const dir = path.join(scratch('kattis-folder-'), 'hello');
+    const result = importKattis(pkg, dir);
+    assert.equal(result.tests, 4);
+    assert.equal(result.solutions, 2);
+    const folder = readProblemFolder(dir);
+    assert.equal(folder.json.name, 'Hello Floats');
+    assert.deepEqual(folder.json.tests.map((t) => [t.number, t.judge, t.timeLimit]), [[0, 3, 2], [1, 1, 2], [2, 3, 2], [3, 3, 2]]);
+    assert.deepEqual([0, 1, 2, 3].map((n) => fs.readFileSync(path.join(dir, `tests/${n}.in`), 'utf8')), ['3\n', 'A\n', '2\n', '10\n']);
+    assert.equal(fs.readFileSync(path.join(dir, 'tests/3.out'), 'utf8'), '5\n');
+    assert.deepEqual(folder.solutions.map((s) => s.file), ['solutions/accepted/half.py', 'solutions/runtime_error/crash.py']);
+    assert.equal(folder.body, '# Hello Floats\nPrint **half** of $n$, 50% of it.\n\n## Input\n\n- one line\n');
+    assert.ok(fs.existsSync(path.join(dir, 'statement-source/problem.en.tex')));
+    assert.deepEqual(result.notImported, [
+      'submissions/accepted/multi: a multi-file submission; reference solutions are single files here.',
+      'submissions/rejected/any.py: Sphere Engine has no verdict for "rejected".',
+    ]);
+    assert.ok(result.notes.some((n) => /Tests in order: 0 = data\/sample\/1\.in, 1 = data\/secret\/g1\/a\.in, 2 = data\/secret\/g2\/2\.in, 3 = data\/secret\/g2\/10\.in/.test(n)));
+    assert.ok(result.notes.some((n) => /Judge 3 for "float_tolerance 1e-6": .*ignores letter case/.test(n)));
+  });
+
+  it('imports the 2023-07 draft: translated name, limits.time_limit, statement/ in Markdown', () => {
+    const pkg = tree(scratch('kattis-2023-'), {
+      'problem.yaml': 'problem_format_version: 2023-07-draft\ntype: pass-fail\nname:\n  en: Sum\n  sv: Summa\nlimits:\n  time_limit: 2.5\n',
+      'statement/problem.en.md': '# Sum\nAdd them.\n',
+      'data/secret/1.in': '1 2\n', 'data/secret/1.ans': '3\n',
+    });
+    const dir = path.join(scratch('kattis-folder-'), 'sum');
+    const result = importKattis(pkg, dir);
+    const folder = readProblemFolder(dir);
+    assert.deepEqual([folder.json.name, folder.json.tests[0].timeLimit, folder.body], ['Sum', 2.5, '# Sum\nAdd them.\n']);
+    assert.deepEqual(result.notImported, []);
+  });
+
+  it('reports a custom validator as not imported, refuses interactive problems and broken packages', () => {
+    const custom = tree(scratch('kattis-custom-'), { 'problem.yaml': 'name: C\nvalidation: custom\n', 'output_validators/v/v.py': 'x', 'data/secret/1.in': '1', 'data/secret/1.ans': '1' });
+    const result = importKattis(custom, path.join(scratch('kf-'), 'c'));
+    assert.match(result.notImported.join('\n'), /custom output validator: .*no adapter\. The tests use judge 1/);
+    const interactive = tree(scratch('kattis-inter-'), { 'problem.yaml': 'name: I\nvalidation: custom interactive\n', 'data/secret/1.in': '1', 'data/secret/1.ans': '1' });
+    assert.throws(() => importKattis(interactive, path.join(scratch('kf-'), 'i')), /interactive Kattis problem.*not imported/);
+    const broken = tree(scratch('kattis-broken-'), { 'problem.yaml': 'name: B\n\tvalidation: default\n', 'data/secret/1.in': '1' });
+    assert.throws(() => importKattis(broken, path.join(scratch('kf-'), 'b')), /problem\.yaml: line 2: tabs are not allowed/);
+    fs.writeFileSync(path.join(broken, 'problem.yaml'), 'name: B\n');
+    const target = path.join(scratch('kf-'), 'b');
+    assert.throws(() => importKattis(broken, target), /data\/secret\/1\.in: 1\.ans is missing/);
+    assert.equal(fs.existsSync(target), false, 'nothing written');
+  });
+
+  it('exports a folder as a package that imports back to the same tests, judges and solutions', () => {
+    const dir = path.join(scratch('kattis-folder-'), 'hello');
+    importKattis(tree(scratch('kattis-legacy-'), LEGACY), dir);
+    const pkg = path.join(scratch('kattis-out-'), 'pkg');
+    const exported = exportKattis(dir, pkg);
+    assert.deepEqual([exported.tests, exported.submissions, exported.notExported], [4, 2, []]);
+    assert.equal(fs.readFileSync(path.join(pkg, 'problem.yaml'), 'utf8'), 'name: Hello Floats\nvalidation: default\n');
+    assert.equal(fs.readFileSync(path.join(pkg, 'data/secret/group001/testdata.yaml'), 'utf8'), 'output_validator_flags: case_sensitive\n');
+    const back = path.join(scratch('kattis-back-'), 'hello');
+    importKattis(pkg, back);
+    const [a, b] = [readProblemFolder(dir), readProblemFolder(back)];
+    assert.deepEqual(b.json.tests, a.json.tests);
+    for (const t of a.tests) assert.equal(fs.readFileSync(path.join(back, `tests/${t.number}.out`), 'utf8'), fs.readFileSync(t.outputPath, 'utf8'));
+    assert.deepEqual(b.solutions.map((s) => s.file), a.solutions.map((s) => s.file));
+  });
+
+  it('npm run problems -- import-kattis / export-kattis: exit 1 when something was left out, 0 when all went over', async () => {
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l), env: {} };
+    const dir = path.join(scratch('kattis-cli-'), 'hello');
+    assert.equal(await runProblemsCli(['import-kattis', tree(scratch('kattis-legacy-'), LEGACY), dir], io), 1);
+    assert.ok(lines.includes('not imported: submissions/rejected/any.py: Sphere Engine has no verdict for "rejected".'), lines.join('\n'));
+    assert.equal(lines.at(-1), `Imported 4 tests and 2 solutions into ${dir}.`);
+    const pkg = path.join(scratch('kattis-cli-out-'), 'pkg');
+    assert.equal(await runProblemsCli(['export-kattis', dir, pkg], io), 0);
+    assert.equal(lines.at(-1), `Exported 4 tests and 2 submissions into ${pkg}.`);
+    assert.equal(await runProblemsCli(['export-kattis', dir, pkg], io), 1, 'a package folder that is not empty is refused');
+  });
+});
