@@ -28,6 +28,21 @@ const controllerApart = {
   },
 };
 
+/**
+ * undici carries its HTTP parser twice, as WebAssembly with SIMD and without (70 KB each, minified),
+ * and falls back to the plain one when the SIMD module cannot be built. The extension parses small
+ * API responses, where SIMD gains nothing measurable, so the bundle keeps only the plain parser:
+ * the SIMD module resolves to nothing, `new WebAssembly.Module(undefined)` throws, and undici takes
+ * its own fallback (lib/dispatcher/client-h1.js, lazyllhttp). Keeps dist/extension.js under 600 KB.
+ */
+const undiciPlainParserOnly = {
+  name: 'undici-plain-parser-only',
+  setup(build) {
+    build.onResolve({ filter: /llhttp_simd-wasm\.js$/ }, () => ({ path: 'llhttp-simd-left-out', namespace: 'left-out' }));
+    build.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({ contents: 'module.exports = undefined;', loader: 'js' }));
+  },
+};
+
 /** node-sqlite3-wasm reads `Module` from its own scope first: give it the decompressed WebAssembly. */
 const sqliteWasmFromBrotli = {
   name: 'sqlite-wasm-from-brotli',
@@ -57,7 +72,7 @@ const options = {
   sourcesContent: !production,
   metafile: true,
   logLevel: 'info',
-  plugins: [sqliteWasmFromBrotli, controllerApart],
+  plugins: [sqliteWasmFromBrotli, controllerApart, undiciPlainParserOnly],
 };
 
 /** The emulator bundle's run-time files, beside it in dist/ (emulator/containers/projects.ts looks there). */
