@@ -7,7 +7,6 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ApiModule } from '../../src/api';
 import { isAlive, INSTANCE_FILE } from '../../src/core/local-emulator/instance-file';
 import { LocalEmulator } from '../../src/core/local-emulator/process';
 import type { ConnectionTestApi } from '../../src/features/connection';
@@ -16,7 +15,6 @@ import type { LocalEmulatorTestApi } from '../../src/features/emulator';
 import { MessageCapture } from './faults-support';
 import { activateExtension, emulatorInfo, problemsViewBackOnRunEmulator, waitFor } from './helpers';
 
-const MODULES: ApiModule[] = ['containers', 'compilers', 'problems'];
 
 describe('Start Local Emulator: the emulator that comes with the extension', function () {
   this.timeout(120_000);
@@ -32,8 +30,8 @@ describe('Start Local Emulator: the emulator that comes with the extension', fun
     messages.uninstall();
     // Never leave it running, and give the tests that follow the run's emulator back.
     if (api.localEmulator.state()) await vscode.commands.executeCommand('sphereEngine.stopLocalEmulator');
-    for (const module of MODULES) await vscode.workspace.getConfiguration('sphereEngine').update(`${module}.endpoint`, undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('sphereEngine.setAccessToken', 'all', emulatorInfo().token);
+    // The built-in emulator profile was pointed at the started emulator: point it back.
+    await vscode.commands.executeCommand('sphereEngine.useLocalEmulator', emulatorInfo().origin, emulatorInfo().token);
     await problemsViewBackOnRunEmulator();
   });
 
