@@ -30,6 +30,7 @@ export const Commands = {
   problemsDownloadFolder: 'sphereEngine.problems.downloadFolder',
   problemsPushFolder: 'sphereEngine.problems.pushFolder',
   problemsCheckFolder: 'sphereEngine.problems.checkFolder',
+  problemsImportKattis: 'sphereEngine.problems.importKattis',
   // compilers
   compilersRunActiveFile: 'sphereEngine.compilers.runActiveFile',
   compilersRunActiveFileWithInput: 'sphereEngine.compilers.runActiveFileWithInput',

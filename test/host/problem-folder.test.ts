@@ -7,17 +7,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useScratch } from '../scratch';
-import { activateExtension, clearEmulatorRequests, emulatorRequests, replace, workspaceFolder } from './helpers';
+import { activateExtension, answerModals, clearEmulatorRequests, emulatorRequests, replace, workspaceFolder, type AskedModal } from './helpers';
 
 interface PushOutcome {
   plan: string[];
   stopped?: string;
   result?: { applied: string[]; skipped: string[]; failed?: string; notApplied: string[] };
-}
-interface Asked {
-  message: string;
-  detail?: string;
-  buttons: string[];
 }
 
 const fixture = (name: string) => vscode.Uri.file(path.join(path.resolve(workspaceFolder().uri.fsPath, '..', 'problems'), name));
@@ -30,13 +25,8 @@ describe('problems as folders (host)', function () {
   let dir: string;
 
   /** Runs Push Problem Folder answering each modal question with the next of `answers`. */
-  async function push(answers: Array<string | undefined>): Promise<{ outcome: PushOutcome | undefined; asked: Asked[] }> {
-    const asked: Asked[] = [];
-    const restore = replace(vscode.window, 'showWarningMessage', ((message: string, options: vscode.MessageOptions | string, ...items: string[]) => {
-      const modal = typeof options === 'object' && options.modal;
-      if (modal) asked.push({ message, detail: (options as vscode.MessageOptions).detail, buttons: items });
-      return Promise.resolve(modal ? answers.shift() : undefined);
-    }) as typeof vscode.window.showWarningMessage);
+  async function push(answers: Array<string | undefined>): Promise<{ outcome: PushOutcome | undefined; asked: AskedModal[] }> {
+    const { asked, restore } = answerModals(answers);
     try {
       await clearEmulatorRequests();
       const outcome = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: dir });
@@ -98,7 +88,7 @@ describe('problems as folders (host)', function () {
     const refused = await push([undefined]);
     assert.equal(refused.outcome?.stopped, 'refused');
     assert.equal(refused.asked.length, 1);
-    assert.match(refused.asked[0].message, new RegExp(`Push 1 changes to problem ${problemId}`));
+    assert.match(refused.asked[0].message, new RegExp(`Push 1 change to problem ${problemId}`));
     assert.equal(refused.asked[0].detail, 'Update test 0: expected output');
     assert.deepEqual(refused.asked[0].buttons, ['Push']);
     assert.deepEqual(await changing(), []);

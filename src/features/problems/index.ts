@@ -15,6 +15,7 @@ import { parseItemId, ProblemsTesting, type RecordedRun, type TestItemSnapshot }
 import { ProblemsTree, type ProblemNode } from './tree';
 import { downloadProblemFolder, pushProblemFolder } from './folder-commands';
 import { checkedFolderOf, checkProblemFolderCommand } from './folder-check';
+import { importKattisPackage, trackKattisPackages } from './kattis-import';
 
 export { showContainersTestsReport };
 
@@ -127,6 +128,8 @@ export function registerProblemsFeature(services: Services): void {
       return outcome;
     }),
     registerCommand(Commands.problemsCheckFolder, (arg?: unknown) => checkProblemFolderCommand(services, testing, arg)),
+    registerCommand(Commands.problemsImportKattis, (arg?: unknown) => importKattisPackage(services, arg)),
+    trackKattisPackages(),
   );
 
   // Any installed extension can read our exports: plain functions and data only, never a live
