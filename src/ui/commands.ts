@@ -31,6 +31,10 @@ export const Commands = {
   problemsPushFolder: 'sphereEngine.problems.pushFolder',
   problemsCheckFolder: 'sphereEngine.problems.checkFolder',
   problemsImportKattis: 'sphereEngine.problems.importKattis',
+  problemsDelete: 'sphereEngine.problems.deleteProblem',
+  problemsEditTestCase: 'sphereEngine.problems.editTestCase',
+  problemsCreateJudge: 'sphereEngine.problems.createJudge',
+  problemsEditJudge: 'sphereEngine.problems.editJudge',
   // compilers
   compilersRunActiveFile: 'sphereEngine.compilers.runActiveFile',
   compilersRunActiveFileWithInput: 'sphereEngine.compilers.runActiveFileWithInput',

@@ -7,13 +7,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useScratch } from '../scratch';
-import { activateExtension, answerModals, clearEmulatorRequests, emulatorRequests, replace, workspaceFolder } from './helpers';
+import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, replace, workspaceFolder } from './helpers';
 
 interface ImportOutcome { folder: string; tests: number; solutions: number; notes: string[]; notImported: string[] }
 interface PushOutcome { stopped?: string; result?: { applied: string[]; failed?: string } }
 
 const pkg = () => path.resolve(workspaceFolder().uri.fsPath, '..', 'kattis', 'double');
-const changing = async () => (await emulatorRequests()).filter((r) => r.method !== 'GET' && !r.url.startsWith('/__emulator')).map((r) => `${r.method} ${r.url.replace(/\?.*$/, '')}`);
 
 describe('Kattis import (host)', function () {
   this.timeout(60_000);
@@ -53,7 +52,7 @@ describe('Kattis import (host)', function () {
     } finally {
       push.restore();
     }
-    const sent = await changing();
+    const sent = await changingRequests();
     assert.equal(sent.filter((r) => r === 'POST /problems/api/v4/problems').length, 1);
     assert.equal(sent.filter((r) => /^POST \/problems\/api\/v4\/problems\/\d+\/testcases$/.test(r)).length, 2);
     const again = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: dir });

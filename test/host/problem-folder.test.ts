@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useScratch } from '../scratch';
-import { activateExtension, answerModals, clearEmulatorRequests, emulatorRequests, replace, workspaceFolder, type AskedModal } from './helpers';
+import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, emulatorRequests, replace, workspaceFolder, type AskedModal } from './helpers';
 
 interface PushOutcome {
   plan: string[];
@@ -16,7 +16,6 @@ interface PushOutcome {
 }
 
 const fixture = (name: string) => vscode.Uri.file(path.join(path.resolve(workspaceFolder().uri.fsPath, '..', 'problems'), name));
-const changing = async () => (await emulatorRequests()).filter((r) => r.method !== 'GET' && !r.url.startsWith('/__emulator')).map((r) => `${r.method} ${r.url.replace(/\?.*$/, '')}`);
 
 describe('problems as folders (host)', function () {
   this.timeout(60_000);
@@ -54,7 +53,7 @@ describe('problems as folders (host)', function () {
     const { outcome, asked } = await push([]);
     assert.equal(outcome?.stopped, 'nothing');
     assert.deepEqual(asked, []);
-    assert.deepEqual(await changing(), []);
+    assert.deepEqual(await changingRequests(), []);
   });
 
   it('checks the reference solutions: each one a Testing view result, a wrong one that passes shown as a failure', async () => {
@@ -91,11 +90,11 @@ describe('problems as folders (host)', function () {
     assert.match(refused.asked[0].message, new RegExp(`Push 1 change to problem ${problemId}`));
     assert.equal(refused.asked[0].detail, 'Update test 0: expected output');
     assert.deepEqual(refused.asked[0].buttons, ['Push']);
-    assert.deepEqual(await changing(), []);
+    assert.deepEqual(await changingRequests(), []);
 
     const accepted = await push(['Push']);
     assert.deepEqual(accepted.outcome?.result?.applied, ['Update test 0: expected output']);
-    assert.deepEqual(await changing(), [`PUT /problems/api/v4/problems/${problemId}/testcases/0`]);
+    assert.deepEqual(await changingRequests(), [`PUT /problems/api/v4/problems/${problemId}/testcases/0`]);
   });
 
   it('asks again before deleting a test case: kept, then deleted', async () => {
@@ -108,10 +107,10 @@ describe('problems as folders (host)', function () {
     const kept = await push(['Push', 'Keep Them']);
     assert.match(kept.asked[1].message, /Delete test cases 1 of problem/);
     assert.deepEqual(kept.outcome?.result?.skipped, ['Delete test 1']);
-    assert.deepEqual(await changing(), []);
+    assert.deepEqual(await changingRequests(), []);
     const deleted = await push(['Push', 'Delete Them']);
     assert.deepEqual(deleted.outcome?.result?.applied, ['Delete test 1']);
-    assert.deepEqual(await changing(), [`DELETE /problems/api/v4/problems/${problemId}/testcases/1`]);
+    assert.deepEqual(await changingRequests(), [`DELETE /problems/api/v4/problems/${problemId}/testcases/1`]);
   });
 
   it('refuses a folder with a missing .out before any request', async () => {
