@@ -96,7 +96,7 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
         io.out('Nothing to push: the folder and the service agree.');
         return 0;
       }
-      io.out(`Plan (${lines.length} changes):`);
+      io.out(`Plan (${lines.length} ${lines.length === 1 ? 'change' : 'changes'}):`);
       for (const l of lines) io.out(`  ${l}`);
       if (flags.has('dry-run')) return 0;
       const result = await applyPlan(client!, plan, { allowDeletes: flags.has('allow-delete'), onProgress: (done, total) => io.err(`  ${done}/${total}`) });

@@ -30,6 +30,11 @@ export const Commands = {
   problemsDownloadFolder: 'sphereEngine.problems.downloadFolder',
   problemsPushFolder: 'sphereEngine.problems.pushFolder',
   problemsCheckFolder: 'sphereEngine.problems.checkFolder',
+  problemsImportKattis: 'sphereEngine.problems.importKattis',
+  problemsDelete: 'sphereEngine.problems.deleteProblem',
+  problemsEditTestCase: 'sphereEngine.problems.editTestCase',
+  problemsCreateJudge: 'sphereEngine.problems.createJudge',
+  problemsEditJudge: 'sphereEngine.problems.editJudge',
   // compilers
   compilersRunActiveFile: 'sphereEngine.compilers.runActiveFile',
   compilersRunActiveFileWithInput: 'sphereEngine.compilers.runActiveFileWithInput',

@@ -38,7 +38,7 @@ describe('problems CLI (pull, push, --dry-run)', function () {
     await testHook(emu, 'DELETE', 'requests');
     const dry = await run(['push', dir, '--dry-run']);
     assert.equal(dry.code, 0);
-    assert.equal(dry.out, 'Plan (1 changes):\n  Update test 0: input');
+    assert.equal(dry.out, 'Plan (1 change):\n  Update test 0: input');
     assert.equal(await changing(), 0);
     // The endpoint may also come from the folder's link.
     const pushed = await run(['push', dir], { SPHERE_ENGINE_PROBLEMS_ENDPOINT: undefined });

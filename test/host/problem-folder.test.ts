@@ -7,21 +7,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useScratch } from '../scratch';
-import { activateExtension, clearEmulatorRequests, emulatorRequests, replace, workspaceFolder } from './helpers';
+import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, emulatorRequests, replace, workspaceFolder, type AskedModal } from './helpers';
 
 interface PushOutcome {
   plan: string[];
   stopped?: string;
   result?: { applied: string[]; skipped: string[]; failed?: string; notApplied: string[] };
 }
-interface Asked {
-  message: string;
-  detail?: string;
-  buttons: string[];
-}
 
 const fixture = (name: string) => vscode.Uri.file(path.join(path.resolve(workspaceFolder().uri.fsPath, '..', 'problems'), name));
-const changing = async () => (await emulatorRequests()).filter((r) => r.method !== 'GET' && !r.url.startsWith('/__emulator')).map((r) => `${r.method} ${r.url.replace(/\?.*$/, '')}`);
 
 describe('problems as folders (host)', function () {
   this.timeout(60_000);
@@ -30,13 +24,8 @@ describe('problems as folders (host)', function () {
   let dir: string;
 
   /** Runs Push Problem Folder answering each modal question with the next of `answers`. */
-  async function push(answers: Array<string | undefined>): Promise<{ outcome: PushOutcome | undefined; asked: Asked[] }> {
-    const asked: Asked[] = [];
-    const restore = replace(vscode.window, 'showWarningMessage', ((message: string, options: vscode.MessageOptions | string, ...items: string[]) => {
-      const modal = typeof options === 'object' && options.modal;
-      if (modal) asked.push({ message, detail: (options as vscode.MessageOptions).detail, buttons: items });
-      return Promise.resolve(modal ? answers.shift() : undefined);
-    }) as typeof vscode.window.showWarningMessage);
+  async function push(answers: Array<string | undefined>): Promise<{ outcome: PushOutcome | undefined; asked: AskedModal[] }> {
+    const { asked, restore } = answerModals(answers);
     try {
       await clearEmulatorRequests();
       const outcome = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: dir });
@@ -64,7 +53,7 @@ describe('problems as folders (host)', function () {
     const { outcome, asked } = await push([]);
     assert.equal(outcome?.stopped, 'nothing');
     assert.deepEqual(asked, []);
-    assert.deepEqual(await changing(), []);
+    assert.deepEqual(await changingRequests(), []);
   });
 
   it('checks the reference solutions: each one a Testing view result, a wrong one that passes shown as a failure', async () => {
@@ -98,14 +87,14 @@ describe('problems as folders (host)', function () {
     const refused = await push([undefined]);
     assert.equal(refused.outcome?.stopped, 'refused');
     assert.equal(refused.asked.length, 1);
-    assert.match(refused.asked[0].message, new RegExp(`Push 1 changes to problem ${problemId}`));
+    assert.match(refused.asked[0].message, new RegExp(`Push 1 change to problem ${problemId}`));
     assert.equal(refused.asked[0].detail, 'Update test 0: expected output');
     assert.deepEqual(refused.asked[0].buttons, ['Push']);
-    assert.deepEqual(await changing(), []);
+    assert.deepEqual(await changingRequests(), []);
 
     const accepted = await push(['Push']);
     assert.deepEqual(accepted.outcome?.result?.applied, ['Update test 0: expected output']);
-    assert.deepEqual(await changing(), [`PUT /problems/api/v4/problems/${problemId}/testcases/0`]);
+    assert.deepEqual(await changingRequests(), [`PUT /problems/api/v4/problems/${problemId}/testcases/0`]);
   });
 
   it('asks again before deleting a test case: kept, then deleted', async () => {
@@ -118,10 +107,10 @@ describe('problems as folders (host)', function () {
     const kept = await push(['Push', 'Keep Them']);
     assert.match(kept.asked[1].message, /Delete test cases 1 of problem/);
     assert.deepEqual(kept.outcome?.result?.skipped, ['Delete test 1']);
-    assert.deepEqual(await changing(), []);
+    assert.deepEqual(await changingRequests(), []);
     const deleted = await push(['Push', 'Delete Them']);
     assert.deepEqual(deleted.outcome?.result?.applied, ['Delete test 1']);
-    assert.deepEqual(await changing(), [`DELETE /problems/api/v4/problems/${problemId}/testcases/1`]);
+    assert.deepEqual(await changingRequests(), [`DELETE /problems/api/v4/problems/${problemId}/testcases/1`]);
   });
 
   it('refuses a folder with a missing .out before any request', async () => {

@@ -50,7 +50,7 @@ async function allJudges(client: ProblemsClient, typeId?: number): Promise<Judge
   return judges;
 }
 
-async function pickJudge(client: ProblemsClient, typeId: number, title: string): Promise<number | undefined> {
+export async function pickJudge(client: ProblemsClient, typeId: number | undefined, title: string): Promise<number | undefined> {
   const judges = await allJudges(client, typeId);
   const picked = await showQuickPick(
     judges.map((j) => ({ id: j.id, label: j.name, description: `id ${j.id}` })),

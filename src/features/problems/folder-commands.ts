@@ -10,6 +10,7 @@ import {
 } from '../../core/problem-folder';
 import type { Services } from '../../services';
 import { showError } from '../../ui/errors';
+import { pickFolder } from '../../ui/pick-folder';
 import { withProgress } from '../../ui/progress';
 import { problemIdFrom } from './content';
 import type { ProblemNode } from './tree';
@@ -37,16 +38,7 @@ const PUSH = () => vscode.l10n.t('Push');
 const DELETE = () => vscode.l10n.t('Delete Them');
 const KEEP = () => vscode.l10n.t('Keep Them');
 
-async function pickParentFolder(): Promise<string | undefined> {
-  const picked = await vscode.window.showOpenDialog({
-    title: vscode.l10n.t('Download Problem as Folder: where to put it'),
-    canSelectFiles: false,
-    canSelectFolders: true,
-    openLabel: vscode.l10n.t('Download Here'),
-    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-  });
-  return picked?.[0]?.fsPath;
-}
+const pickParentFolder = () => pickFolder(vscode.l10n.t('Download Problem as Folder: where to put it'), vscode.l10n.t('Download Here'));
 
 export async function downloadProblemFolder(services: Services, arg?: unknown): Promise<{ folder: string; tests: number } | undefined> {
   const args: DownloadFolderArgs = arg && typeof arg === 'object' && !('kind' in arg) ? (arg as DownloadFolderArgs) : {};
@@ -90,15 +82,20 @@ export async function problemFolderFrom(arg: unknown, title = vscode.l10n.t('Pus
   }
   const open = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath).filter((p) => fs.existsSync(path.join(p, SETTINGS_FILE)));
   if (open.length === 1) return open[0];
-  const picked = await vscode.window.showOpenDialog({ title, canSelectFiles: false, canSelectFolders: true, openLabel });
-  return picked?.[0]?.fsPath;
+  return pickFolder(title, openLabel);
 }
 
 async function confirmPlan(plan: PushPlan): Promise<{ go: boolean; allowDeletes: boolean }> {
   const lines = describePlan(plan);
+  // One message per count form: l10n bundles translate whole sentences, not pieces of them.
+  const one = lines.length === 1;
   const title = plan.problemId === undefined
-    ? vscode.l10n.t('Create problem “{0}” on Sphere Engine with these {1} changes?', plan.folder.json.name, lines.length)
-    : vscode.l10n.t('Push {0} changes to problem {1} “{2}”?', lines.length, plan.problemId, plan.folder.json.name);
+    ? (one
+      ? vscode.l10n.t('Create problem “{0}” on Sphere Engine with this change?', plan.folder.json.name)
+      : vscode.l10n.t('Create problem “{0}” on Sphere Engine with these {1} changes?', plan.folder.json.name, lines.length))
+    : (one
+      ? vscode.l10n.t('Push 1 change to problem {0} “{1}”?', plan.problemId, plan.folder.json.name)
+      : vscode.l10n.t('Push {0} changes to problem {1} “{2}”?', lines.length, plan.problemId, plan.folder.json.name));
   const go = (await vscode.window.showWarningMessage(title, { modal: true, detail: lines.join('\n') }, PUSH())) === PUSH();
   if (!go) return { go, allowDeletes: false };
   const deletes = plan.changes.filter((c) => c.kind === 'deleteTest').map((c) => (c.kind === 'deleteTest' ? c.number : -1));
@@ -161,7 +158,9 @@ export async function pushProblemFolder(services: Services, arg?: unknown): Prom
   } else if (!pushSucceeded(result)) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Pushed {0} changes; kept on the service as you chose: {1}.', result.applied.length, outcome.result!.skipped.join('; ')));
   } else {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Pushed {0} changes to problem {1}.', result.applied.length, result.problemId ?? ''));
+    void vscode.window.showInformationMessage(result.applied.length === 1
+      ? vscode.l10n.t('Pushed 1 change to problem {0}.', result.problemId ?? '')
+      : vscode.l10n.t('Pushed {0} changes to problem {1}.', result.applied.length, result.problemId ?? ''));
   }
   return outcome;
 }

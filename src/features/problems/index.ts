@@ -15,6 +15,11 @@ import { parseItemId, ProblemsTesting, type RecordedRun, type TestItemSnapshot }
 import { ProblemsTree, type ProblemNode } from './tree';
 import { downloadProblemFolder, pushProblemFolder } from './folder-commands';
 import { checkedFolderOf, checkProblemFolderCommand } from './folder-check';
+import { importKattisPackage, trackKattisPackages } from './kattis-import';
+import { deleteProblem } from './delete-problem';
+import { editTestCase } from './edit-test-case';
+import { createJudgeFromFile, editJudgeSource } from './edit-judge';
+import { sendSavedCopies } from './saved-copies';
 
 export { showContainersTestsReport };
 
@@ -127,6 +132,17 @@ export function registerProblemsFeature(services: Services): void {
       return outcome;
     }),
     registerCommand(Commands.problemsCheckFolder, (arg?: unknown) => checkProblemFolderCommand(services, testing, arg)),
+    registerCommand(Commands.problemsImportKattis, (arg?: unknown) => importKattisPackage(services, arg)),
+    trackKattisPackages(),
+    registerCommand(Commands.problemsDelete, async (arg?: unknown) => {
+      const deleted = await withClient('Could not delete the problem', (client) => deleteProblem(client, arg))();
+      if (deleted !== undefined) tree.refresh();
+      return deleted;
+    }),
+    registerCommand(Commands.problemsEditTestCase, (arg?: unknown) => editTestCase(services, arg)),
+    sendSavedCopies(services),
+    registerCommand(Commands.problemsCreateJudge, (arg?: unknown) => createJudgeFromFile(services, arg)),
+    registerCommand(Commands.problemsEditJudge, (arg?: unknown) => editJudgeSource(services, arg)),
   );
 
   // Any installed extension can read our exports: plain functions and data only, never a live

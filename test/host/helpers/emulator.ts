@@ -84,3 +84,8 @@ export async function setEmulatorTokens(tokens: string[]): Promise<void> {
 export async function advanceEmulatorClock(advanceMs: number): Promise<void> {
   await admin('POST', 'clock', { advanceMs });
 }
+
+/** The requests that change something (not GET, not admin), as `METHOD /path` without the query. */
+export async function changingRequests(): Promise<string[]> {
+  return (await emulatorRequests()).filter((r) => r.method !== 'GET' && !r.url.startsWith('/__emulator')).map((r) => `${r.method} ${r.url.replace(/\?.*$/, '')}`);
+}

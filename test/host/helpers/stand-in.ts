@@ -39,3 +39,23 @@ export function recordCommands(): { executed: ExecutedCommand[]; restore: () => 
   }) as typeof vscode.commands.executeCommand);
   return { executed, restore };
 }
+
+export interface AskedModal {
+  message: string;
+  detail?: string;
+  buttons: string[];
+}
+
+/**
+ * Answers each modal warning with the next of `answers` (undefined: the person closed it) and
+ * records what was asked; non-modal warnings are dismissed. Until `restore()`.
+ */
+export function answerModals(answers: Array<string | undefined>): { asked: AskedModal[]; restore: () => void } {
+  const asked: AskedModal[] = [];
+  const restore = replace(vscode.window, 'showWarningMessage', ((message: string, options: vscode.MessageOptions | string, ...items: string[]) => {
+    const modal = typeof options === 'object' && options.modal;
+    if (modal) asked.push({ message, detail: (options as vscode.MessageOptions).detail, buttons: items });
+    return Promise.resolve(modal ? answers.shift() : undefined);
+  }) as typeof vscode.window.showWarningMessage);
+  return { asked, restore };
+}

@@ -1,0 +1,106 @@
+// "Import Kattis Package as Problem Folder…": a thin VS Code shell over src/core/kattis. The
+// package stays untouched; the problem folder is written next to it (or where the person picks)
+// and can then be pushed. What the folder cannot hold is reported, each part with its reason,
+// because a silent partial import would let an author publish a problem missing its checker.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { importKattis } from '../../core/kattis';
+import { ProblemFolderError, SETTINGS_FILE } from '../../core/problem-folder';
+import type { Services } from '../../services';
+import { showError } from '../../ui/errors';
+import { Commands } from '../../ui/commands';
+import { pickFolder } from '../../ui/pick-folder';
+
+export const KATTIS_FILE = 'problem.yaml';
+
+export interface KattisImportArgs {
+  /** The package folder, or its problem.yaml. */
+  package?: string | vscode.Uri;
+  /** The problem folder to write; default: <picked parent>/<package name>-sphere-engine. */
+  folder?: string;
+}
+
+/** What the command did, for tests and scripts. */
+export interface KattisImportOutcome {
+  folder: string;
+  tests: number;
+  solutions: number;
+  notes: string[];
+  notImported: string[];
+}
+
+const fsPath = (p: string | vscode.Uri) => (p instanceof vscode.Uri ? p.fsPath : p);
+
+async function packageFrom(arg: unknown): Promise<string | undefined> {
+  const given = arg instanceof vscode.Uri ? arg : (arg as KattisImportArgs | undefined)?.package;
+  if (given) {
+    const p = fsPath(given);
+    return path.basename(p) === KATTIS_FILE ? path.dirname(p) : p;
+  }
+  return pickFolder(vscode.l10n.t('Import Kattis Package: the package folder (holding problem.yaml)'), vscode.l10n.t('Import This Package'));
+}
+
+async function targetFor(pkg: string, arg: unknown): Promise<string | undefined> {
+  const given = arg && typeof arg === 'object' && !(arg instanceof vscode.Uri) ? (arg as KattisImportArgs).folder : undefined;
+  if (given) return given;
+  const parent = await pickFolder(vscode.l10n.t('Import Kattis Package: where to put the problem folder'), vscode.l10n.t('Import Here'), vscode.Uri.file(path.dirname(pkg)));
+  return parent && path.join(parent, `${path.basename(pkg)}-sphere-engine`);
+}
+
+export async function importKattisPackage(services: Services, arg?: unknown): Promise<KattisImportOutcome | undefined> {
+  const pkg = await packageFrom(arg);
+  if (!pkg) return undefined;
+  const folder = await targetFor(pkg, arg);
+  if (!folder) return undefined;
+  const existed = fs.existsSync(folder);
+  let result: ReturnType<typeof importKattis>;
+  try {
+    result = importKattis(pkg, folder);
+  } catch (err) {
+    // A refused package leaves no half-written folder behind (one that existed is not ours to remove).
+    if (!existed && !fs.existsSync(path.join(folder, SETTINGS_FILE))) fs.rmSync(folder, { recursive: true, force: true });
+    if (err instanceof ProblemFolderError) {
+      services.log.error(err);
+      void vscode.window.showErrorMessage(vscode.l10n.t('The Kattis package was not imported: {0}', err.message), { modal: err.problems.length > 1 });
+      return undefined;
+    }
+    void showError(services.log, err, { context: vscode.l10n.t('Could not import the Kattis package') });
+    return undefined;
+  }
+  for (const note of result.notes) services.log.info(`Kattis import ${pkg}: ${note}`);
+  for (const part of result.notImported) services.log.warn(`Kattis import ${pkg}: not imported: ${part}`);
+  const summary = vscode.l10n.t('Imported {0} into {1}: {2} test cases, {3} reference solutions.', path.basename(pkg), folder, result.tests, result.solutions);
+  const push = vscode.l10n.t('Push Problem Folder');
+  const choice = result.notImported.length
+    ? await vscode.window.showWarningMessage(
+      summary,
+      { modal: true, detail: [vscode.l10n.t('Not imported:'), ...result.notImported.map((p) => `• ${p}`)].join('\n') },
+      push,
+    )
+    : await vscode.window.showInformationMessage(summary, push);
+  if (choice === push) void vscode.commands.executeCommand(Commands.problemsPushFolder, { folder });
+  return { folder, ...result };
+}
+
+/**
+ * Keeps `sphereEngine.problems.kattisPackages` (the workspace folders holding a problem.yaml) up to
+ * date, so that the Explorer offers the import on such a folder: a `when` clause cannot look inside
+ * a folder itself.
+ */
+export function trackKattisPackages(): vscode.Disposable {
+  const found = new Set<string>();
+  const publish = () => void vscode.commands.executeCommand('setContext', 'sphereEngine.problems.kattisPackages', [...found]);
+  const add = (uri: vscode.Uri) => {
+    found.add(path.dirname(uri.fsPath));
+    publish();
+  };
+  const watcher = vscode.workspace.createFileSystemWatcher(`**/${KATTIS_FILE}`);
+  watcher.onDidCreate(add);
+  watcher.onDidDelete((uri) => {
+    found.delete(path.dirname(uri.fsPath));
+    publish();
+  });
+  void vscode.workspace.findFiles(`**/${KATTIS_FILE}`, '**/node_modules/**', 1000).then((uris) => uris.forEach(add), () => undefined);
+  return watcher;
+}

@@ -1,0 +1,61 @@
+// Import Kattis Package as Problem Folder in the real VS Code, as the Explorer calls it (on the
+// package's problem.yaml, the target picked in a folder dialog): the folder is written, what it
+// cannot hold is shown with the reason before anything else, and the folder then pushes to the
+// run's emulator as a new problem, after which a second push has nothing to send.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { useScratch } from '../scratch';
+import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, replace, workspaceFolder } from './helpers';
+
+interface ImportOutcome { folder: string; tests: number; solutions: number; notes: string[]; notImported: string[] }
+interface PushOutcome { stopped?: string; result?: { applied: string[]; failed?: string } }
+
+const pkg = () => path.resolve(workspaceFolder().uri.fsPath, '..', 'kattis', 'double');
+
+describe('Kattis import (host)', function () {
+  this.timeout(60_000);
+  const scratch = useScratch();
+
+  it('imports a package from the Explorer, says what was not imported and why, and the folder pushes', async () => {
+    await activateExtension();
+    const parent = scratch('host-kattis-');
+    const restoreDialog = replace(vscode.window, 'showOpenDialog', (() => Promise.resolve([vscode.Uri.file(parent)])) as typeof vscode.window.showOpenDialog);
+    const modals = answerModals([undefined]);
+    let outcome: ImportOutcome | undefined;
+    try {
+      outcome = await vscode.commands.executeCommand<ImportOutcome>('sphereEngine.problems.importKattis', vscode.Uri.file(path.join(pkg(), 'problem.yaml')));
+    } finally {
+      modals.restore();
+      restoreDialog();
+    }
+    const dir = path.join(parent, 'double-sphere-engine');
+    assert.equal(outcome?.folder, dir);
+    assert.deepEqual([outcome.tests, outcome.solutions], [2, 2]);
+    assert.equal(modals.asked.length, 1);
+    assert.match(modals.asked[0].message, /Imported double into .*: 2 test cases, 2 reference solutions/);
+    assert.match(modals.asked[0].detail ?? '', /Not imported:\n• submissions\/presentation_error\/spaces\.py: Sphere Engine has no verdict for "presentation_error"/);
+    const settings = JSON.parse(fs.readFileSync(path.join(dir, 'problem.json'), 'utf8')) as { name: string; tests: Array<{ judge: number; timeLimit: number }> };
+    assert.equal(settings.name, 'Double');
+    // The nested group's own testdata.yaml asks for byte-exact comparison: judge 10 there, 1 elsewhere.
+    assert.deepEqual(settings.tests.map((t) => [t.judge, t.timeLimit]), [[1, 2], [10, 2]]);
+    assert.equal(fs.readFileSync(path.join(dir, 'tests/1.out'), 'utf8'), fs.readFileSync(path.join(pkg(), 'data/secret/big/1.ans'), 'utf8'));
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'solutions')).sort(), ['accepted', 'wrong_answer']);
+
+    const push = answerModals(['Push']);
+    try {
+      await clearEmulatorRequests();
+      const pushed = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: dir });
+      assert.equal(pushed?.result?.failed, undefined);
+      assert.match(push.asked[0].message, /Create problem “Double” on Sphere Engine/);
+    } finally {
+      push.restore();
+    }
+    const sent = await changingRequests();
+    assert.equal(sent.filter((r) => r === 'POST /problems/api/v4/problems').length, 1);
+    assert.equal(sent.filter((r) => /^POST \/problems\/api\/v4\/problems\/\d+\/testcases$/.test(r)).length, 2);
+    const again = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: dir });
+    assert.equal(again?.stopped, 'nothing');
+  });
+});
