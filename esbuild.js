@@ -16,15 +16,28 @@ const zlib = require('node:zlib');
 const SQLITE_WASM = 'node-sqlite3-wasm.wasm.br';
 
 /**
- * The local emulator's controller (src/features/emulator/controller.ts) is its own bundle,
- * dist/local-emulator.js, which the extension requires on the first Start/Stop command only: it
- * stays out of dist/extension.js (kept under 600 KB) and out of activation.
+ * Modules that dist/extension.js requires on first use only, each built as a bundle of its own
+ * beside it (dist/<name>.js): they stay out of activation and out of the 600 KB budget of
+ * dist/extension.js. Each is code that is used rarely and holds no state or class the rest of the
+ * extension shares (a copy of a class in two bundles breaks `instanceof`: the Kattis importer's
+ * errors are recognised by name, see isProblemFolderError).
+ * - the local emulator's controller (Start/Stop Local Emulator);
+ * - the Kattis importer (Import Kattis Package as Problem Folder…);
+ * - the judge results page's HTML and SVG (Show Judge Results).
  */
-const controllerApart = {
-  name: 'local-emulator-controller-apart',
+const APART = [
+  { name: 'local-emulator', entry: 'src/features/emulator/controller.ts', specifier: './controller', importer: /features[\\/]emulator[\\/]index\.ts$/ },
+  { name: 'kattis-import', entry: 'src/core/kattis/import.ts', specifier: '../../core/kattis/import', importer: /features[\\/]problems[\\/]kattis-import\.ts$/ },
+  { name: 'judge-results-html', entry: 'src/core/judge-many/results-html.ts', specifier: '../../core/judge-many/results-html', importer: /features[\\/]judge-many[\\/]results-panel\.ts$/ },
+];
+
+const bundledApart = {
+  name: 'bundled-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\/controller$/ }, (args) =>
-      /features[\\/]emulator[\\/]index\.ts$/.test(args.importer) ? { path: './local-emulator.js', external: true } : undefined);
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const apart = APART.find((a) => a.specifier === args.path && a.importer.test(args.importer));
+      return apart ? { path: `./${apart.name}.js`, external: true } : undefined;
+    });
   },
 };
 
@@ -60,7 +73,12 @@ const watch = process.argv.includes('--watch');
 
 /** @type {import('esbuild').BuildOptions} */
 const options = {
-  entryPoints: { extension: 'src/extension.ts', 'packer-fragment-worker': 'src/core/packer-fragment-worker.ts', emulator: 'emulator/main.ts', 'local-emulator': 'src/features/emulator/controller.ts' },
+  entryPoints: {
+    extension: 'src/extension.ts',
+    'packer-fragment-worker': 'src/core/packer-fragment-worker.ts',
+    emulator: 'emulator/main.ts',
+    ...Object.fromEntries(APART.map((a) => [a.name, a.entry])),
+  },
   bundle: true,
   outdir: 'dist',
   format: 'cjs',
@@ -72,7 +90,7 @@ const options = {
   sourcesContent: !production,
   metafile: true,
   logLevel: 'info',
-  plugins: [sqliteWasmFromBrotli, controllerApart, undiciPlainParserOnly],
+  plugins: [sqliteWasmFromBrotli, bundledApart, undiciPlainParserOnly],
 };
 
 /** The emulator bundle's run-time files, beside it in dist/ (emulator/containers/projects.ts looks there). */

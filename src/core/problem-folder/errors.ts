@@ -5,3 +5,11 @@ export class ProblemFolderError extends Error {
     this.name = 'ProblemFolderError';
   }
 }
+
+/**
+ * True for a ProblemFolderError, also one thrown by a copy of this class in another bundle (the
+ * Kattis importer is bundled apart, see esbuild.js), where `instanceof` would say no.
+ */
+export function isProblemFolderError(err: unknown): err is ProblemFolderError {
+  return err instanceof Error && err.name === 'ProblemFolderError' && Array.isArray((err as ProblemFolderError).problems);
+}

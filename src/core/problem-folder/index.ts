@@ -1,7 +1,7 @@
 // Problems as folders: read, pull, plan and apply a push. No vscode: the commands and the CLI
 // are thin shells over this.
 export * from './format';
-export { ProblemFolderError } from './errors';
+export { isProblemFolderError, ProblemFolderError } from './errors';
 export { readProblemFolder, type ProblemFolder, type LocalTest, type LocalJudge, type LocalSolution } from './read';
 export { pullProblem, statementFileFor, type PullOptions, type PullResult } from './pull';
 export { planPush, type Change, type PushPlan } from './plan';

@@ -7,8 +7,15 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { toCsv, toJson } from '../../core/judge-many/export';
 import type { JudgeJob } from '../../core/judge-many/job';
-import { renderPage, renderUpdate } from '../../core/judge-many/results-html';
+import type * as ResultsHtml from '../../core/judge-many/results-html';
 import { resultsLabels } from './labels';
+
+/**
+ * The page's HTML and SVG, loaded with the first results page: esbuild.js bundles it apart
+ * (dist/judge-results-html.js), keeping dist/extension.js under its 600 KB budget.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const html = (): typeof ResultsHtml => require('../../core/judge-many/results-html') as typeof ResultsHtml;
 
 /** How often a busy job re-renders the table at most. */
 const UPDATE_MS = 500;
@@ -32,12 +39,12 @@ export class ResultsPanels implements vscode.Disposable {
       retainContextWhenHidden: true,
     });
     const labels = resultsLabels();
-    panel.webview.html = renderPage(title, randomBytes(16).toString('base64'), renderUpdate(job.snapshot, labels), labels);
+    panel.webview.html = html().renderPage(title, randomBytes(16).toString('base64'), html().renderUpdate(job.snapshot, labels), labels);
     let timer: NodeJS.Timeout | undefined;
     const listener = job.onDidChange(() => {
       timer ??= setTimeout(() => {
         timer = undefined;
-        void panel.webview.postMessage({ type: 'update', ...renderUpdate(job.snapshot, labels) });
+        void panel.webview.postMessage({ type: 'update', ...html().renderUpdate(job.snapshot, labels) });
       }, UPDATE_MS);
     });
     const messages = panel.webview.onDidReceiveMessage((m: { type?: string; key?: string; format?: string; rows?: number }) => {
