@@ -14,6 +14,7 @@ import { ProblemsClient, type ProblemsSubmission } from '../src/api';
 import { compilerIdForFileName } from '../src/core/languages';
 import { JudgeJob } from '../src/core/judge-many/job';
 import { planFolder } from '../src/core/judge-many/plan';
+import { problemsBackend } from '../src/core/judge-many/problems-backend';
 import { renderPage, renderUpdate } from '../src/core/judge-many/results-html';
 import { PROBLEMS_POLL_MS } from '../src/core/poller';
 import { startEmulatorProcess } from './emulator-process';
@@ -61,7 +62,7 @@ export const benchmark: Benchmark = {
       const plan = await planFolder(folder, { compilerFor: compilerIdForFileName, confirmMany: async () => true });
       if (plan.kind !== 'planned') throw new Error('plan declined');
       const job = JudgeJob.create(path.join(tmpDir, 'jobs'), { folder, problemId: ECHO, problemLabel: 'ECHO', endpoint: emu.origin }, plan.solutions);
-      await job.start(counted, { send: true });
+      await job.start(problemsBackend(counted, folder, ECHO), { send: true });
       const wallMs = performance.now() - started;
       clearInterval(sampler);
       sample();

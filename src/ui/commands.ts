@@ -81,6 +81,8 @@ export const Commands = {
   // judge many: a folder of solutions against one problem
   problemsJudgeFolder: 'sphereEngine.problems.judgeFolder',
   problemsShowJudgeResults: 'sphereEngine.problems.showJudgeResults',
+  // judge many: each subfolder against one Containers project
+  containersSubmitEachFolder: 'sphereEngine.containers.submitEachFolder',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

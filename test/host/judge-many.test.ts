@@ -14,7 +14,7 @@ interface Row {
   phase: string;
   submissionId?: number;
   problem?: string;
-  result?: { status: string; tests: Array<{ number: number; status: string }> };
+  result?: { status: string; tests: Array<{ number: number; name?: string; status: string }> };
 }
 interface JudgeManyApi {
   jobs(): Array<{ id: string; rows: Row[]; stopReason?: string }>;
@@ -27,6 +27,9 @@ interface JudgeManyApi {
 
 const ECHO = 2;
 const JUDGE = 'sphereEngine.problems.judgeFolder';
+const SUBMIT_EACH = 'sphereEngine.containers.submitEachFolder';
+const UNIT_TESTS_PROJECT = 'c47a1e2b9d0f4a6b8c3d5e7f9a1b2c3d';
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const ACCEPTED = 'import sys\nsys.stdout.write(sys.stdin.read())\n';
 const WRONG = 'print("not an echo")\n';
 const TIME_LIMIT = 'while True:\n    pass\n';
@@ -165,4 +168,52 @@ describe('judge many: Judge Solutions in Folder', function () {
     assert.ok(posts.every((p) => p.status === 201));
     assert.equal(new Set(done.rows.map((r) => r.submissionId)).size, 6);
   });
+
+  it('Submit Each Folder to Project: 4 project folders against the unit-tests project, a tests report per row', async () => {
+    const good = fs.readFileSync(path.join(REPO_ROOT, 'emulator', 'projects', 'python-unit-tests', 'files', 'solution.py'), 'utf8');
+    const folder = makeFolder({});
+    folders.push(folder);
+    const projects: Record<string, string> = {
+      alice: good,
+      bob: fs.readFileSync(path.join(REPO_ROOT, 'test', 'fixtures', 'containers', 'failing-tests', 'solution.py'), 'utf8'),
+      carol: good.replace('cleaned == cleaned[::-1]', 'False'),
+      dave: 'def add(:\n',
+    };
+    for (const [name, source] of Object.entries(projects)) {
+      fs.mkdirSync(path.join(folder, name));
+      fs.writeFileSync(path.join(folder, name, 'solution.py'), source);
+    }
+    await clearEmulatorRequests();
+    const asked: string[] = [];
+    const restore = confirmWith(asked);
+    let jobId: string | undefined;
+    try {
+      jobId = await vscode.commands.executeCommand<string>(SUBMIT_EACH, vscode.Uri.file(folder), { projectId: UNIT_TESTS_PROJECT, scenario: 'test' });
+    } finally {
+      restore();
+    }
+    assert.equal(asked.length, 1, asked.join('\n---\n'));
+    assert.match(asked[0], /Send 4 project folders to Python Unit Tests \(scenario "test"\)\?/);
+    assert.match(asked[0], /Endpoint: http:\/\/127\.0\.0\.1:\d+\/containers/);
+
+    const job = api.jobs().find((j) => j.id === jobId);
+    assert.ok(job, 'the job is listed');
+    const failing = (key: string) => job.rows.find((r) => r.key === key)!.result!.tests.filter((t) => t.status !== 'ok').map((t) => t.name);
+    assert.deepEqual(job.rows.map((r) => [r.key, r.result?.status]), [['alice', 'ok'], ['bob', 'fail'], ['carol', 'fail'], ['dave', 'fail']]);
+    assert.equal(job.rows[0].result!.tests.length, 4);
+    assert.deepEqual(failing('alice'), []);
+    assert.deepEqual(failing('bob'), ['AddTest.test_negative_numbers', 'AddTest.test_small_numbers']);
+    assert.deepEqual(failing('carol'), ['PalindromeTest.test_sentence_with_spaces', 'PalindromeTest.test_simple_word']);
+    assert.deepEqual(failing('dave'), ['_FailedTest.tests.test_solution']);
+    const posts = (await emulatorRequests()).filter((r) => r.method === 'POST' && /\/containers\/api\/v1\/submissions(\?|$)/.test(r.url));
+    assert.equal(posts.length, 4);
+
+    const csv = api.csv(jobId!)!.split('\r\n');
+    assert.match(csv[0], /,note,test_AddTest\.test_negative_numbers,test_AddTest\.test_small_numbers,test_PalindromeTest\.test_sentence_with_spaces,test_PalindromeTest\.test_simple_word,/);
+    assert.match(csv.find((l) => l.startsWith('carol,'))!, /,fail,50,.*,ok,ok,failure,failure,$/);
+    const outcomes = Object.fromEntries((api.testOutcomes(jobId!) ?? []).map((o) => [o.key, o.outcome]));
+    assert.deepEqual(outcomes, { alice: 'passed', bob: 'failed', carol: 'failed', dave: 'failed' });
+    await waitFor(() => api.renderedRows(jobId!) === 4, { what: 'the results page to show its 4 rows' });
+  });
 });
+

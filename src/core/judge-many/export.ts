@@ -1,22 +1,31 @@
 // The job's results to keep: CSV (one row per solution, one column per test case) and JSON.
-import type { JobSnapshot, SolutionRow } from './types';
+import type { JobSnapshot, JudgedTest, SolutionRow } from './types';
 
 export const CSV_HEADER = ['solution', 'kind', 'compiler_id', 'submission_id', 'state', 'verdict', 'score', 'time_s', 'memory_kb', 'note'];
 
-/** The test case numbers any row has a result for, in order. */
-export function testNumbers(rows: readonly SolutionRow[]): number[] {
-  const numbers = new Set<number>();
-  for (const row of rows) for (const t of row.result?.tests ?? []) numbers.add(t.number);
-  return [...numbers].sort((a, b) => a - b);
+/** A column of tests: a numbered test case (Problems) or a named test (a Containers tests report). */
+export interface TestColumn {
+  id: string;
+  number: number;
+  name?: string;
 }
 
-/** `test_<n>` columns hold that test case's verdict name; empty when it was not run. */
+export const testId = (t: Pick<JudgedTest, 'number' | 'name'>): string => t.name ?? String(t.number);
+
+/** The tests any row has a result for: numbered ones in order, named ones as first met. */
+export function testColumns(rows: readonly SolutionRow[]): TestColumn[] {
+  const columns = new Map<string, TestColumn>();
+  for (const row of rows) for (const t of row.result?.tests ?? []) if (!columns.has(testId(t))) columns.set(testId(t), { id: testId(t), number: t.number, name: t.name });
+  return [...columns.values()].sort((a, b) => (a.name === undefined && b.name === undefined ? a.number - b.number : 0));
+}
+
+/** `test_<n>` (or `test_<name>`) columns hold that test's verdict name; empty when it was not run. */
 export function toCsv(job: JobSnapshot): string {
-  const tests = testNumbers(job.rows);
-  const lines = [[...CSV_HEADER, ...tests.map((n) => `test_${n}`)]];
+  const tests = testColumns(job.rows);
+  const lines = [[...CSV_HEADER, ...tests.map((c) => `test_${c.id}`)]];
   for (const row of job.rows) {
     const r = row.result;
-    const byNumber = new Map((r?.tests ?? []).map((t) => [t.number, t.status]));
+    const byNumber = new Map((r?.tests ?? []).map((t) => [testId(t), t.status]));
     lines.push([
       row.key,
       row.kind,
@@ -27,8 +36,8 @@ export function toCsv(job: JobSnapshot): string {
       r?.score?.toString() ?? '',
       r?.time?.toString() ?? '',
       r?.memory?.toString() ?? '',
-      row.problem ?? row.error ?? '',
-      ...tests.map((n) => byNumber.get(n) ?? ''),
+      row.problem ?? row.error ?? r?.note ?? '',
+      ...tests.map((c) => byNumber.get(c.id) ?? ''),
     ]);
   }
   return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';

@@ -2,14 +2,11 @@
 // the state file first and then announced. `start` sends the pending rows only when asked to
 // (a job found unfinished at start-up polls what it has and sends nothing until resumed).
 import { randomUUID } from 'node:crypto';
-import type { ProblemsSubmission, Sleep } from '../../api';
-import { pollBatches, type BatchClient } from './batch-poller';
+import type { Sleep } from '../../api';
+import type { JobBackend } from './backend';
 import { INTERRUPTED_POST, JobJournal } from './journal';
-import { judgedResult } from './results';
-import { sendPending, type SendClient } from './sender';
-import { countRows, isFinished, type JobCounts, type JobHeader, type JobSnapshot, type PlannedSolution, type SolutionRow } from './types';
-
-export type JobClient = SendClient & BatchClient<ProblemsSubmission>;
+import { sendPending } from './sender';
+import { countRows, isFinished, type JobCounts, type JobHeader, type JobSnapshot, type JudgedResult, type PlannedSolution, type SolutionRow } from './types';
 
 export interface JobRunOptions {
   /** Send the pending rows (a new job, or the user chose Resume). */
@@ -79,9 +76,9 @@ export class JudgeJob {
    * Sends the pending rows (when asked) and waits for every verdict. Called again while it runs
    * (a job polled since start-up that the user resumes), it adds the sender to the same wait.
    */
-  start(client: JobClient, options: JobRunOptions): Promise<void> {
-    if (options.send && !this.sending && this.snapshot.rows.some((r) => r.phase === 'pending')) this.startSender(client, options);
-    this.running ??= this.wait(client, options).finally(() => (this.running = undefined));
+  start(backend: JobBackend, options: JobRunOptions): Promise<void> {
+    if (options.send && !this.sending && this.snapshot.rows.some((r) => r.phase === 'pending')) this.startSender(backend, options);
+    this.running ??= this.wait(backend, options).finally(() => (this.running = undefined));
     return this.running;
   }
 
@@ -100,23 +97,23 @@ export class JudgeJob {
     this.listeners.clear();
   }
 
-  private startSender(client: JobClient, options: JobRunOptions): void {
+  private startSender(backend: JobBackend, options: JobRunOptions): void {
     if (this.snapshot.stopReason !== undefined) this.journal.resumed();
     this.snapshot.stopReason = undefined;
     this.sendAbort = new AbortController();
     this.sending = true;
-    this.sender = this.send(client, options).finally(() => {
+    this.sender = this.send(backend, options).finally(() => {
       this.sending = false;
       this.changed();
     });
   }
 
-  private async wait(client: JobClient, options: JobRunOptions): Promise<void> {
+  private async wait(backend: JobBackend, options: JobRunOptions): Promise<void> {
     try {
-      await pollBatches(client, {
+      await backend.poll({
         pendingIds: () => this.snapshot.rows.filter((r) => r.phase === 'sent').map((r) => r.submissionId!),
         moreToCome: () => this.sending,
-        onDone: (submission) => this.judged(submission),
+        onDone: (id, result) => this.judged(id, result),
         onRound: (requests) => (this.statusRequests += requests),
         intervalMs: options.intervalMs,
         signal: this.allAbort.signal,
@@ -129,10 +126,8 @@ export class JudgeJob {
     }
   }
 
-  private send(client: JobClient, options: JobRunOptions): Promise<void> {
-    return sendPending(client, this.snapshot.rows, {
-      folder: this.snapshot.folder,
-      problemId: this.snapshot.problemId,
+  private send(backend: JobBackend, options: JobRunOptions): Promise<void> {
+    return sendPending(backend, this.snapshot.rows, {
       concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
       signal: this.sendAbort.signal,
       sleep: options.sleep,
@@ -157,10 +152,9 @@ export class JudgeJob {
     });
   }
 
-  private judged(submission: ProblemsSubmission): void {
-    const row = this.byId.get(submission.id);
+  private judged(id: number, result: JudgedResult): void {
+    const row = this.byId.get(id);
     if (!row || row.phase !== 'sent') return;
-    const result = judgedResult(submission);
     this.journal.judged(row.key, result);
     Object.assign(row, { phase: 'judged', result });
     this.changed();

@@ -1,8 +1,8 @@
 // The results page of a job, as strings (no vscode): the page shell once, then its table and
 // chart on every update. Everything from a file name or the service is escaped; the chart is
 // SVG drawn here, so the page loads nothing from anywhere (its CSP allows no remote content).
-import { testNumbers } from './export';
-import { countRows, type JobCounts, type JobSnapshot, type SolutionRow } from './types';
+import { testColumns, testId, type TestColumn } from './export';
+import { countRows, isPassed, type JobCounts, type JobSnapshot, type SolutionRow } from './types';
 
 export interface ResultsUpdate {
   summary: string;
@@ -10,8 +10,6 @@ export interface ResultsUpdate {
   body: string;
   chart: string;
 }
-
-const ACCEPTED = 15;
 
 /** The page's own words, translated by the caller (the VS Code side passes vscode.l10n.t's). */
 export interface ResultsLabels {
@@ -44,7 +42,7 @@ export function escapeHtml(text: string): string {
 
 function verdictClass(row: SolutionRow): string {
   if (row.phase !== 'judged') return `phase-${row.phase}`;
-  return row.result!.statusCode === ACCEPTED ? 'ok' : 'bad';
+  return isPassed(row.result!) ? 'ok' : 'bad';
 }
 
 function rowVerdict(row: SolutionRow, labels: ResultsLabels): string {
@@ -59,16 +57,16 @@ function cell(text: string, sortKey: string | number = text, cls = ''): string {
   return `<td${cls ? ` class="${cls}"` : ''} data-v="${escapeHtml(String(sortKey))}">${escapeHtml(text)}</td>`;
 }
 
-export function renderHead(tests: readonly number[], labels: ResultsLabels): string {
-  const names = [...labels.columns, ...tests.map(labels.test)];
+export function renderHead(tests: readonly TestColumn[], labels: ResultsLabels): string {
+  const names = [...labels.columns, ...tests.map((c) => c.name ?? labels.test(c.number))];
   return `<tr>${names.map((n, i) => `<th data-col="${i}" tabindex="0">${escapeHtml(n)}</th>`).join('')}</tr>`;
 }
 
-export function renderBody(rows: readonly SolutionRow[], tests: readonly number[], labels: ResultsLabels): string {
+export function renderBody(rows: readonly SolutionRow[], tests: readonly TestColumn[], labels: ResultsLabels): string {
   const parts: string[] = [];
   for (const row of rows) {
     const r = row.result;
-    const byNumber = new Map((r?.tests ?? []).map((t) => [t.number, t]));
+    const byNumber = new Map((r?.tests ?? []).map((t) => [testId(t), t]));
     let html = `<tr data-key="${escapeHtml(row.key)}" tabindex="0">`;
     html += cell(row.key + (row.kind === 'folder' ? '/' : ''));
     const verdict = rowVerdict(row, labels);
@@ -76,10 +74,10 @@ export function renderBody(rows: readonly SolutionRow[], tests: readonly number[
     html += cell(num(r?.score), r?.score ?? '');
     html += cell(num(r?.time), r?.time ?? '');
     html += cell(num(r?.memory), r?.memory ?? '');
-    html += cell(row.problem ?? row.error ?? (row.submissionId ? `#${row.submissionId}` : ''));
-    for (const n of tests) {
-      const t = byNumber.get(n);
-      html += t ? cell(t.status, t.status, t.statusCode === ACCEPTED ? 'ok' : 'bad') : cell('');
+    html += cell(row.problem ?? row.error ?? r?.note ?? (row.submissionId ? `#${row.submissionId}` : ''));
+    for (const c of tests) {
+      const t = byNumber.get(c.id);
+      html += t ? cell(t.status, t.status, isPassed(t) ? 'ok' : 'bad') : cell('');
     }
     parts.push(`${html}</tr>`);
   }
@@ -94,6 +92,7 @@ export function renderChart(rows: readonly SolutionRow[], labels: ResultsLabels)
     counts.set(verdict, (counts.get(verdict) ?? 0) + 1);
   }
   const idle = new Set([labels.phases.pending, labels.phases.sent, labels.phases.skipped]);
+  const passed = new Set(rows.filter((r) => r.result && isPassed(r.result)).map((r) => r.result!.status));
   const entries = [...counts].sort((a, b) => b[1] - a[1]);
   const max = Math.max(1, ...entries.map(([, n]) => n));
   const barH = 18;
@@ -104,7 +103,7 @@ export function renderChart(rows: readonly SolutionRow[], labels: ResultsLabels)
   entries.forEach(([name, n], i) => {
     const y = 20 + i * barH;
     const w = Math.max(1, Math.round((n / max) * width));
-    const cls = name === 'accepted' ? 'bar ok' : idle.has(name) ? 'bar idle' : 'bar bad';
+    const cls = passed.has(name) ? 'bar ok' : idle.has(name) ? 'bar idle' : 'bar bad';
     svg += `<text x="0" y="${y + 13}">${escapeHtml(name)}</text><rect class="${cls}" x="${label}" y="${y + 2}" width="${w}" height="${barH - 4}"/><text x="${label + w + 4}" y="${y + 13}">${n}</text>`;
   });
   svg += '</svg>';
@@ -132,7 +131,7 @@ function scoreHistogram(rows: readonly SolutionRow[], labels: ResultsLabels): st
 }
 
 export function renderUpdate(job: JobSnapshot, labels: ResultsLabels = ENGLISH): ResultsUpdate {
-  const tests = testNumbers(job.rows);
+  const tests = testColumns(job.rows);
   const summary = labels.summary(job, countRows(job.rows));
   return { summary: escapeHtml(summary), head: renderHead(tests, labels), body: renderBody(job.rows, tests, labels), chart: renderChart(job.rows, labels) };
 }

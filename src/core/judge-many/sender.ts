@@ -7,16 +7,11 @@
 // - 400: that solution's own problem (e.g. too large): its row says why;
 // - no answer (timeout, cut connection, other 5xx): it may have been created, so it is marked
 //   failed with that warning and never sent again.
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
-import { abortableSleep, SphereApiError, type ProblemsClient, type Sleep, type SubmissionFiles } from '../../api';
+import { abortableSleep, SphereApiError, type Sleep } from '../../api';
+import type { JobBackend, PreparedSubmission } from './backend';
 import type { SolutionRow } from './types';
 
-export type SendClient = Pick<ProblemsClient, 'createSubmission'>;
-
 export interface SendOptions {
-  folder: string;
-  problemId: number;
   concurrency: number;
   signal: AbortSignal;
   /** Marks and results, in the order they must reach the state file. */
@@ -34,7 +29,7 @@ export interface SendOptions {
 const MAX_SLOW_DOWN_MS = 60_000;
 const STOPPING_STATUSES = new Set([401, 402, 403, 404]);
 
-export async function sendPending(client: SendClient, rows: readonly SolutionRow[], options: SendOptions): Promise<void> {
+export async function sendPending(backend: Pick<JobBackend, 'prepare'>, rows: readonly SolutionRow[], options: SendOptions): Promise<void> {
   const queue = rows.filter((r) => r.phase === 'pending');
   const sleep = options.sleep ?? abortableSleep;
   const baseSlowDown = options.slowDownMs ?? 1000;
@@ -47,19 +42,23 @@ export async function sendPending(client: SendClient, rows: readonly SolutionRow
       if (stopped || options.signal.aborted) return;
       const row = queue.shift();
       if (!row) return;
-      let body: { source?: string; files?: SubmissionFiles };
+      let prepared: PreparedSubmission;
       try {
-        body = await readSolution(options.folder, row);
+        prepared = await backend.prepare(row);
       } catch (err) {
-        options.onFailed(row, `cannot read it now (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+        const code = (err as NodeJS.ErrnoException).code;
+        options.onFailed(row, code ? `cannot read it now (${code})` : describe(err));
         continue;
       }
       // Cancelled while reading: the row stays pending, unsent.
-      if (stopped || options.signal.aborted) return;
+      if (stopped || options.signal.aborted) {
+        await prepared.dispose?.().catch(() => undefined);
+        return;
+      }
       options.onSending(row);
       try {
         // Not the job's signal: a POST once started is let finish, so its id is never lost.
-        const { id } = await client.createSubmission({ problemId: options.problemId, compilerId: row.compilerId!, ...body });
+        const id = await prepared.send();
         slowDown = 0;
         options.onSent(row, id);
       } catch (err) {
@@ -77,19 +76,12 @@ export async function sendPending(client: SendClient, rows: readonly SolutionRow
         } else {
           options.onFailed(row, `${describe(err)} It may have been created, so it is not sent again.`);
         }
+      } finally {
+        await prepared.dispose?.().catch(() => undefined);
       }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, queue.length)) }, lane));
-}
-
-/** The row's source: one file's text, or a subfolder's files. */
-async function readSolution(folder: string, row: SolutionRow): Promise<{ source?: string; files?: SubmissionFiles }> {
-  const full = path.join(folder, row.key);
-  if (row.kind === 'file') return { source: await fs.readFile(full, 'utf8') };
-  const files: SubmissionFiles = {};
-  for (const rel of row.files ?? []) files[rel] = await fs.readFile(path.join(full, rel));
-  return { files };
 }
 
 function describe(err: unknown): string {

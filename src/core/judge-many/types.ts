@@ -14,6 +14,10 @@ export interface PlannedSolution {
 
 export interface JudgedTest {
   number: number;
+  /** A named test (Containers tests report: "Class.test"); numbered test cases have none. */
+  name?: string;
+  /** Whether it passed; absent on Problems results, where accepted (15) is the pass. */
+  passed?: boolean;
   statusCode: number;
   status: string;
   score: number | null;
@@ -30,6 +34,17 @@ export interface JudgedResult {
   /** Kilobytes. */
   memory: number | null;
   tests: JudgedTest[];
+  /** Whether it passed; absent on Problems results, where accepted (15) is the pass. */
+  passed?: boolean;
+  /** What the row's note says about the result (a tests report that could not be read). */
+  note?: string;
+}
+
+const ACCEPTED = 15;
+
+/** Passed: said by the result, else the Problems rule (accepted). */
+export function isPassed(result: Pick<JudgedResult, 'passed' | 'statusCode'>): boolean {
+  return result.passed ?? result.statusCode === ACCEPTED;
 }
 
 /**
@@ -51,11 +66,23 @@ export interface JobHeader {
   id: string;
   /** Absolute path of the folder the solutions came from. */
   folder: string;
-  problemId: number;
+  /** Absent on Containers jobs. */
+  problemId?: number;
+  /** What the rows are sent to, as people read it: a problem, or a project and scenario. */
   problemLabel: string;
-  /** The Problems endpoint it was sent to (no token). */
+  /** Absent on Problems jobs (written before Containers jobs existed). */
+  target?: JobTarget;
+  /** The endpoint it was sent to (no token). */
   endpoint: string;
   createdAt: string;
+}
+
+/** A Containers job: every row a project folder, packed and sent to this project and scenario. */
+export interface JobTarget {
+  kind: 'containers';
+  projectId: string;
+  /** Undefined: the project's default scenario. */
+  scenario?: string;
 }
 
 export interface JobSnapshot extends JobHeader {

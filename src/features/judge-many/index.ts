@@ -9,6 +9,7 @@ import { toCsv } from '../../core/judge-many/export';
 import type { JobSnapshot } from '../../core/judge-many/types';
 import { judgeFolder } from './judge-folder';
 import { offerUnfinished } from './resume';
+import { submitEachFolder } from './submit-each-folder';
 import { ResultsPanels } from './results-panel';
 import { JobTracker } from './tracker';
 
@@ -37,6 +38,7 @@ export function registerJudgeManyFeature(services: Services): void {
     tracker,
     panels,
     registerCommand(Commands.problemsJudgeFolder, (uriOrNode?: unknown, extra?: unknown) => judgeFolder(deps, uriOrNode, extra)),
+    registerCommand(Commands.containersSubmitEachFolder, (uriOrArgs?: unknown, extra?: unknown) => submitEachFolder(deps, uriOrArgs, extra)),
     registerCommand(Commands.problemsShowJudgeResults, async (jobId?: unknown) => {
       const jobs = [...tracker.jobs.values()];
       const job =

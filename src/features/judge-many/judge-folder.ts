@@ -4,14 +4,15 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
-import { showError } from '../../ui/errors';
 import { LANGUAGES } from '../../core/languages';
 import { JudgeJob } from '../../core/judge-many/job';
 import { planFolder } from '../../core/judge-many/plan';
+import type { JobHeader, PlannedSolution } from '../../core/judge-many/types';
 import { chooseCompiler } from '../compilers/compiler-choice';
 import { readOverrides } from '../compilers/settings';
 import { problemIdFrom } from '../problems/content';
 import { pickProblem, type PickedProblem } from '../problems/pick-problem';
+import { folderOf, plainArgs, reportingErrors } from './command-args';
 import type { ResultsPanels } from './results-panel';
 import type { JobTracker } from './tracker';
 
@@ -36,19 +37,13 @@ export function compilerForFileName(fileName: string): number | undefined {
 }
 
 /** Resolves with the job's id once it ended (or undefined when the person stopped before sending). */
-export async function judgeFolder(deps: JudgeFolderDeps, uriOrNode?: unknown, extra?: unknown): Promise<string | undefined> {
-  try {
-    return await judgeFolderSteps(deps, uriOrNode, extra);
-  } catch (err) {
-    void showError(deps.services.log, err, { context: vscode.l10n.t('Could not judge the folder') });
-    return undefined;
-  }
+export function judgeFolder(deps: JudgeFolderDeps, uriOrNode?: unknown, extra?: unknown): Promise<string | undefined> {
+  return reportingErrors(deps.services, vscode.l10n.t('Could not judge the folder'), () => judgeFolderSteps(deps, uriOrNode, extra));
 }
 
 async function judgeFolderSteps(deps: JudgeFolderDeps, uriOrNode: unknown, extra: unknown): Promise<string | undefined> {
-  // From the Explorer the second argument is the selection (an array): only a plain object counts.
-  const args: JudgeFolderArgs = { ...(isArgs(uriOrNode) ? uriOrNode : {}), ...(isArgs(extra) ? extra : {}) };
-  const folder = uriOrNode instanceof vscode.Uri ? uriOrNode.fsPath : (args.folder ?? (await pickFolder()));
+  const args = plainArgs<JudgeFolderArgs>(uriOrNode, extra);
+  const folder = await folderOf(uriOrNode, args, vscode.l10n.t('Judge Solutions in This Folder'));
   if (!folder) return undefined;
   const client = await deps.services.connection.problems();
   const nodeProblem = problemIdFrom(uriOrNode);
@@ -99,25 +94,15 @@ async function judgeFolderSteps(deps: JudgeFolderDeps, uriOrNode: unknown, extra
     );
     if (choice !== submit) return undefined;
   }
-  const job = JudgeJob.create(deps.storageDir(), { folder, problemId: problem.id, problemLabel: problem.label, endpoint }, plan.solutions);
+  return startJob(deps, { folder, problemId: problem.id, problemLabel: problem.label, endpoint }, plan.solutions, sendable > 0);
+}
+
+/** Writes the job's plan, opens its results and runs it: shared by both "many at once" commands. */
+export async function startJob(deps: JudgeFolderDeps, header: Omit<JobHeader, 'id' | 'createdAt'>, plan: readonly PlannedSolution[], send: boolean): Promise<string> {
+  const job = JudgeJob.create(deps.storageDir(), header, plan);
   deps.panels.show(job);
-  await deps.tracker.run(job, sendable > 0);
+  await deps.tracker.run(job, send);
   return job.snapshot.id;
-}
-
-async function pickFolder(): Promise<string | undefined> {
-  const picked = await vscode.window.showOpenDialog({
-    canSelectFolders: true,
-    canSelectFiles: false,
-    canSelectMany: false,
-    openLabel: vscode.l10n.t('Judge Solutions in This Folder'),
-    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-  });
-  return picked?.[0]?.fsPath;
-}
-
-function isArgs(value: unknown): value is JudgeFolderArgs {
-  return !!value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof vscode.Uri) && !('kind' in value);
 }
 
 function problemLabelOf(node: unknown): string | undefined {

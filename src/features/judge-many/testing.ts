@@ -2,9 +2,7 @@
 // result (accepted passes, a judged failure fails, what could not be sent or was refused errors).
 // Results are also recorded, as VS Code has no API to read them back for the tests.
 import * as vscode from 'vscode';
-import type { JobSnapshot, SolutionRow } from '../../core/judge-many/types';
-
-const ACCEPTED = 15;
+import { isPassed, type JobSnapshot, type SolutionRow } from '../../core/judge-many/types';
 
 export interface RecordedOutcome {
   key: string;
@@ -48,7 +46,7 @@ export class JudgeManyTesting implements vscode.Disposable {
 }
 
 function outcomeOf(row: SolutionRow): RecordedOutcome['outcome'] {
-  if (row.phase === 'judged') return row.result!.statusCode === ACCEPTED ? 'passed' : 'failed';
+  if (row.phase === 'judged') return isPassed(row.result!) ? 'passed' : 'failed';
   if (row.phase === 'skipped' || row.phase === 'failed' || row.phase === 'sending') return 'errored';
   return 'skipped';
 }

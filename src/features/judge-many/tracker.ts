@@ -5,6 +5,7 @@ import type { Services } from '../../services';
 import { Commands } from '../../ui/commands';
 import { showError } from '../../ui/errors';
 import { DEFAULT_CONCURRENCY, type JudgeJob } from '../../core/judge-many/job';
+import { backendFor } from './backend-for';
 import { describeCounts } from './labels';
 import { JudgeManyTesting } from './testing';
 
@@ -37,7 +38,7 @@ export class JobTracker implements vscode.Disposable {
   /** Sends (when asked) and waits for the verdicts, with a notification until it ends. */
   async run(job: JudgeJob, send: boolean): Promise<void> {
     this.add(job);
-    const client = await this.services.connection.problems();
+    const backend = await backendFor(this.services, job.snapshot);
     await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
@@ -50,7 +51,7 @@ export class JobTracker implements vscode.Disposable {
         const changes = job.onDidChange(report);
         report();
         try {
-          await job.start(client, { send, concurrency: readConcurrency() });
+          await job.start(backend, { send, concurrency: readConcurrency() });
         } catch (err) {
           void showError(this.services.log, err, { context: vscode.l10n.t('Judging solutions to {0} stopped', job.snapshot.problemLabel) });
         } finally {

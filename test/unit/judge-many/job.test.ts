@@ -7,7 +7,7 @@ import { JudgeJob } from '../../../src/core/judge-many/job';
 import { listJournals, replay } from '../../../src/core/judge-many/journal';
 import { toCsv } from '../../../src/core/judge-many/export';
 import { removeTree } from '../core/helpers';
-import { clearRequestLog, FAST_INTERVAL_MS, guardTrips, newJob, requestLog, setFaults, SOLUTIONS, startJobFixture, type JobFixture } from './support';
+import { clearRequestLog, echoBackend, FAST_INTERVAL_MS, guardTrips, newJob, requestLog, setFaults, SOLUTIONS, startJobFixture, type JobFixture } from './support';
 
 const posts = <T extends { method: string; url: string }>(log: T[]) => log.filter((r) => r.method === 'POST' && /\/problems\/api\/v4\/submissions\b/.test(r.url));
 const statusGets = (log: Array<{ method: string; url: string }>) => log.filter((r) => r.method === 'GET' && /\/submissions\?/.test(r.url));
@@ -32,7 +32,7 @@ describe('judge many: job against the emulator', function () {
     for (let i = 0; i < 22; i++) files[`ok${i}.py`] = SOLUTIONS.accepted;
     const { job, folder } = await newJob(fx, files);
     folders.push(folder);
-    await job.start(fx.client, { send: true, intervalMs: FAST_INTERVAL_MS, concurrency: 3 });
+    await job.start(echoBackend(fx, job), { send: true, intervalMs: FAST_INTERVAL_MS, concurrency: 3 });
 
     const verdicts = Object.fromEntries(job.rows.map((r) => [r.key, r.result?.status ?? r.phase]));
     assert.equal(verdicts['wrong.py'], 'wrong answer');
@@ -70,7 +70,7 @@ describe('judge many: job against the emulator', function () {
     folders.push(folder);
     const tripsBefore = await guardTrips(fx.emu);
     const sentTwo = new Promise<void>((resolve) => job.onDidChange(() => job.rows.filter((r) => r.submissionId).length >= 2 && resolve()));
-    const run = job.start(fx.client, { send: true, intervalMs: FAST_INTERVAL_MS, concurrency: 1 });
+    const run = job.start(echoBackend(fx, job), { send: true, intervalMs: FAST_INTERVAL_MS, concurrency: 1 });
     await sentTwo;
     await job.dispose();
     await assert.rejects(run, /cancel|abort/i);
@@ -80,12 +80,12 @@ describe('judge many: job against the emulator', function () {
     const [journal] = listJournals(fx.storage).filter((j) => j.file === job.journal.file);
     const polled = JudgeJob.load(journal);
     const pendingBefore = polled.counts().pending;
-    await polled.start(fx.client, { send: false, intervalMs: FAST_INTERVAL_MS });
+    await polled.start(echoBackend(fx, polled), { send: false, intervalMs: FAST_INTERVAL_MS });
     assert.equal(polled.counts().pending, pendingBefore, 'nothing sent without a resume');
     assert.equal(posts(await requestLog(fx.emu)).length, 6 - pendingBefore);
 
     const resumed = JudgeJob.load(journal);
-    await resumed.start(fx.client, { send: true, intervalMs: FAST_INTERVAL_MS, concurrency: 2 });
+    await resumed.start(echoBackend(fx, resumed), { send: true, intervalMs: FAST_INTERVAL_MS, concurrency: 2 });
     assert.ok(resumed.isFinished());
     const postLog = posts(await requestLog(fx.emu));
     assert.equal(postLog.length, 6, 'exactly one POST per solution');
@@ -108,7 +108,7 @@ describe('judge many: job against the emulator', function () {
       if (n === 2 && posted < 2) void setFaults(fx.emu, [{ path: '/problems/api/v4/submissions$', method: 'POST', kind: 'status', status: 402, errorCode: 2 }]);
       posted = n;
     });
-    await job.start(fx.client, { send: true, intervalMs: FAST_INTERVAL_MS, concurrency: 1, slowDownMs: 10 });
+    await job.start(echoBackend(fx, job), { send: true, intervalMs: FAST_INTERVAL_MS, concurrency: 1, slowDownMs: 10 });
     unsub.dispose();
     const counts = job.counts();
     assert.equal(counts.judged, 2);

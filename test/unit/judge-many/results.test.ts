@@ -47,4 +47,24 @@ describe('judge many: results page and CSV', () => {
     assert.equal(lines[3], '"notes, draft.txt",file,,,skipped,,,,,"no language for "".txt""",,');
     assert.equal(csvCell('-3'), '-3');
   });
+  it('a Containers row: a column per named test of the tests report, passes drawn as passes', () => {
+    const test = (number: number, name: string, passed: boolean) => ({ number, name, passed, status: passed ? 'ok' : 'failure', statusCode: passed ? 15 : 14, score: null, time: 0.1, memory: null });
+    const project: SolutionRow = {
+      key: 'bob',
+      kind: 'folder',
+      phase: 'judged',
+      submissionId: 9,
+      result: { status: 'fail', statusCode: 14, passed: false, score: 50, time: 1, memory: null, tests: [test(1, 'AddTest.test_small', false), test(2, 'PalindromeTest.test_word', true)] },
+    };
+    const noReport: SolutionRow = { key: 'eve', kind: 'folder', phase: 'judged', result: { status: 'ok', statusCode: 15, passed: true, score: null, time: 1, memory: null, tests: [], note: 'no tests report' } };
+    const update = renderUpdate(job([project, noReport]));
+    assert.match(update.head, />AddTest\.test_small<\/th><th data-col="7" tabindex="0">PalindromeTest\.test_word<\/th><\/tr>$/);
+    assert.match(update.body, /<td class="bad" data-v="failure">failure<\/td><td class="ok" data-v="ok">ok<\/td><\/tr>/);
+    assert.match(update.body, /<td class="ok" data-v="ok">ok<\/td>.*no tests report/);
+    assert.match(update.chart, /class="bar ok"[^>]*\/><text[^>]*>1<\/text>/);
+    const lines = toCsv(job([project, noReport])).split('\r\n');
+    assert.match(lines[0], /,note,test_AddTest\.test_small,test_PalindromeTest\.test_word$/);
+    assert.equal(lines[1], 'bob,folder,,9,judged,fail,50,1,,,failure,ok');
+    assert.equal(lines[2], 'eve,folder,,,judged,ok,,1,,no tests report,,');
+  });
 });

@@ -7,6 +7,8 @@ import { ProblemsClient } from '../../../src/api';
 import { compilerIdForFileName } from '../../../src/core/languages';
 import { planFolder } from '../../../src/core/judge-many/plan';
 import { JudgeJob } from '../../../src/core/judge-many/job';
+import { problemsBackend } from '../../../src/core/judge-many/problems-backend';
+import type { JobBackend } from '../../../src/core/judge-many/backend';
 import { json, startTestEmulator, testHook, TOKEN, type TestEmulator } from '../../emulator/harness';
 import { makeTree } from '../core/helpers';
 
@@ -69,4 +71,9 @@ export async function guardTrips(emu: TestEmulator): Promise<number> {
 
 export async function setFaults(emu: TestEmulator, items: unknown[]): Promise<void> {
   await testHook(emu, 'POST', 'faults', { items });
+}
+
+/** The Problems side of a job made by newJob (ECHO, the fixture's client). */
+export function echoBackend(fx: JobFixture, job: JudgeJob): JobBackend {
+  return problemsBackend(fx.client, job.snapshot.folder, ECHO);
 }
