@@ -3,6 +3,9 @@
 // @vscode/test-electron, which downloads VS Code into .vscode-test/ (needs internet, and a display
 // on Linux: `xvfb-run -a npm run test:electron`). Machines without either use `npm run test:host`.
 //
+// The UI tests (test/ui: the workbench driven by Playwright, Restricted Mode among them) are not run
+// here: they drive code-server's web workbench, and this desktop window has no such driver.
+//
 // Needs `npm run compile && npm run build` first. Env VSCODE_VERSION picks the version (default stable).
 'use strict';
 const fs = require('node:fs');
@@ -42,6 +45,7 @@ async function main() {
         '--user-data-dir', path.join(workDir, 'user-data'), // a fresh profile for every run
       ],
     });
+    console.log('test:electron: host tests only; the UI tests (Restricted Mode among them) run under `npm run test:host`');
     return 0;
   } catch (err) {
     // runTests rejects when VS Code exits non-zero, i.e. when a test failed (mocha printed which).

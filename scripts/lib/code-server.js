@@ -14,10 +14,12 @@ const { onCleanup, spawnGroup } = require('./processes');
  * @param {string} [o.folder]      folder the workbench opens by default
  * @param {Record<string,string>} [o.env]  extra environment (reaches the extension host)
  * @param {boolean} [o.smokeTestDriver]  needed for the `payload` test runs; hides notification toasts
+ * @param {boolean} [o.workspaceTrust]  ask whether a folder is trusted, as VS Code does by default
+ *   (the test servers skip it: every window is trusted; test/ui/restricted-mode.ui.test.ts does not)
  * @param {string[]} [o.extraArgs]
  * @param {(line: string) => void} [o.onLine]  every output line (default: kept for error messages only)
  */
-async function startCodeServer({ host, port, stateDir, folder, env = {}, smokeTestDriver = false, extraArgs = [], onLine }) {
+async function startCodeServer({ host, port, stateDir, folder, env = {}, smokeTestDriver = false, workspaceTrust = false, extraArgs = [], onLine }) {
   const userDataDir = path.join(stateDir, 'user-data');
   const extensionsDir = path.join(stateDir, 'extensions');
   const configFile = path.join(stateDir, 'config.yaml');
@@ -31,7 +33,8 @@ async function startCodeServer({ host, port, stateDir, folder, env = {}, smokeTe
     '--config', configFile,
     '--auth', 'none',
     '--bind-addr', `127.0.0.1:${port}`,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-telemetry', '--disable-update-check',
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--user-data-dir', userDataDir,
     '--extensions-dir', extensionsDir,
     ...(smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),

@@ -13,31 +13,10 @@ describe('compilers (UI)', function () {
     await workbench().activityBarEntry('Sphere Engine').waitFor({ timeout: 60_000 });
   });
 
-  /**
-   * Waits until the visible Output panel text matches. Reads outputText() (non-breaking spaces
-   * already turned into spaces), so patterns can use plain spaces.
-   */
-  async function waitForOutput(pattern: RegExp, timeoutMs = 30_000): Promise<string> {
-    const deadline = Date.now() + timeoutMs;
-    let text = '';
-    while (Date.now() < deadline) {
-      text = await workbench().outputText();
-      if (pattern.test(text)) return text;
-      await workbench().page.waitForTimeout(250);
-    }
-    throw new Error(`the Output panel never showed ${pattern}; it shows:\n${text}`);
-  }
-
-  /** Opens a file of the sample folder by clicking it in the Explorer. */
-  async function openFile(name: string): Promise<void> {
-    const row = workbench().page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: name }).first();
-    await row.waitFor({ timeout: 30_000 });
-    await row.click();
-    await workbench().page.locator('.tabs-container .tab.active').filter({ hasText: name }).waitFor({ timeout: 15_000 });
-  }
+  const waitForOutput = (pattern: RegExp) => workbench().waitForOutputText(pattern);
 
   it('runs sum.py from the editor title button with sum.in as input', async () => {
-    await openFile('sum.py');
+    await workbench().openExplorerFile('sum.py');
     const button = workbench().page.locator('.editor-actions [aria-label*="Run Active File"]').first();
     await button.waitFor({ timeout: 15_000 });
     await button.click();

@@ -145,6 +145,17 @@ export class Workbench {
     return row;
   }
 
+  // ---- Explorer -------------------------------------------------------------------------------
+
+  /** Opens a file of the window's folder by clicking it in the Explorer, and waits for its tab. */
+  async openExplorerFile(name: string): Promise<void> {
+    await this.openView('Explorer');
+    const row = this.page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: name }).first();
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
+    await this.page.locator('.tabs-container .tab.active').filter({ hasText: name }).waitFor({ timeout: 15_000 });
+  }
+
   // ---- commands -------------------------------------------------------------------------------
 
   /** Runs a command from the palette by its title (as shown, e.g. "Sphere Engine: Sign In"). */
@@ -271,6 +282,21 @@ export class Workbench {
     const line = this.page.locator('.part.panel .output-view .view-lines .view-line').filter({ hasText: text }).first();
     await line.waitFor({ timeout: timeoutMs });
     return (await line.innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  /**
+   * Waits until the visible Output panel text matches, and returns it. Reads outputText()
+   * (non-breaking spaces already turned into spaces), so patterns can use plain spaces.
+   */
+  async waitForOutputText(pattern: RegExp, timeoutMs = 30_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let text = '';
+    while (Date.now() < deadline) {
+      text = await this.outputText();
+      if (pattern.test(text)) return text;
+      await this.page.waitForTimeout(250);
+    }
+    throw new Error(`the Output panel never showed ${pattern}; it shows:\n${text}`);
   }
 
   // ---- record ---------------------------------------------------------------------------------
