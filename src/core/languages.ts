@@ -84,12 +84,17 @@ export function compilerIdForLanguageId(languageId: string): number | undefined 
   return LANGUAGES.find((l) => l.languageIds.includes(languageId))?.compilerId;
 }
 
-/** By extension (case-insensitive); `.R` and `.r` are both R. */
-export function compilerIdForFileName(fileName: string): number | undefined {
+/** The language of a file by its extension (case-insensitive); `.R` and `.r` are both R. */
+export function languageForFileName(fileName: string): Language | undefined {
   const dot = fileName.lastIndexOf('.');
   if (dot <= fileName.lastIndexOf('/')) return undefined;
   const ext = fileName.slice(dot).toLowerCase();
-  return LANGUAGES.find((l) => l.extensions.includes(ext))?.compilerId;
+  return LANGUAGES.find((l) => l.extensions.includes(ext));
+}
+
+/** By extension (case-insensitive); `.R` and `.r` are both R. */
+export function compilerIdForFileName(fileName: string): number | undefined {
+  return languageForFileName(fileName)?.compilerId;
 }
 
 /** The name a single-file run gives its source; `prog.<ext>` when the compiler is unknown. */

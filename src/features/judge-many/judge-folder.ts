@@ -1,10 +1,9 @@
 // "Judge Solutions in Folder…": pick the folder and the problem, plan, one confirmation naming
 // how many submissions, the problem, the endpoint and that each is billed; then the job runs
 // with its results page open.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
-import { LANGUAGES } from '../../core/languages';
+import { languageForFileName } from '../../core/languages';
 import { JudgeJob } from '../../core/judge-many/job';
 import { planFolder } from '../../core/judge-many/plan';
 import type { JobHeader, PlannedSolution } from '../../core/judge-many/types';
@@ -31,8 +30,7 @@ export interface JudgeFolderDeps {
 
 /** The compiler for a file name: the user's per-language override, else the language table. */
 export function compilerForFileName(fileName: string): number | undefined {
-  const ext = path.extname(fileName).toLowerCase();
-  const languageId = LANGUAGES.find((l) => l.extensions.includes(ext))?.languageIds[0] ?? '';
+  const languageId = languageForFileName(fileName)?.languageIds[0] ?? '';
   return chooseCompiler({ languageId, fileName }, readOverrides())?.compilerId;
 }
 
