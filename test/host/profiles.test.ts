@@ -150,7 +150,7 @@ describe('connection profiles', () => {
     await run('sphereEngine.profiles.switch', 'Local emulator');
   });
 
-  it('lets a running submission finish against the profile it was sent to, and its entry says which', async () => {
+  it('lets a running submission finish against the profile it was sent to, through an HTTP setting change, and its entry says which', async () => {
     await run('sphereEngine.profiles.add', 'Elsewhere', endpointsOnEmulator);
     await run('sphereEngine.profiles.switch', 'Local emulator');
     const sentAfter = Date.now();
@@ -163,7 +163,12 @@ describe('connection profiles', () => {
       what: 'the submission sent and waiting',
       timeoutMs: 30_000,
     });
+    // Changing an HTTP setting rebuilds the clients too: the one following the submission must
+    // not be closed under it (it was, and the next poll was refused).
+    const http = vscode.workspace.getConfiguration('sphereEngine.http');
+    await http.update('retries', 3, vscode.ConfigurationTarget.Global);
     await run('sphereEngine.profiles.switch', 'Elsewhere');
+    await http.update('retries', undefined, vscode.ConfigurationTarget.Global);
     const done = await outcome;
     assert.equal(done.statusCode, 15, done.error);
     const finished = api.containersSubmit.submissions.getChildren().find((e) => e.id === entry.id);

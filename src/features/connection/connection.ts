@@ -328,7 +328,9 @@ export class Connection implements vscode.Disposable {
   }
 
   private async invalidate(module: ApiModule, why: string, forgetTest = true): Promise<void> {
-    this.dropClient(module);
+    // Dropped, never closed: a submission being followed keeps the client it started with (a
+    // closed pool refuses its next poll), and the next request anywhere builds a new one.
+    this.dropClient(module, false);
     if (forgetTest) this.lastTests.delete(module);
     this.log.debug(`${MODULE_LABELS[module]}: client reset (${why})`);
     await this.refreshSignedIn(module);
@@ -337,8 +339,9 @@ export class Connection implements vscode.Disposable {
 
   /**
    * Forgets the module's client and, unless `close` is false, releases its connection pool. Not
-   * closed on a profile switch: work still running with it (a submission being followed) keeps
-   * it, and its idle sockets close by themselves after the pool's keep-alive time.
+   * closed while the window lives (a profile switch, a token or HTTP setting change): work still
+   * running with it (a submission being followed) keeps it, and its idle sockets close by
+   * themselves after the pool's keep-alive time. Closed on dispose only.
    */
   private dropClient(module: ApiModule, close = true): void {
     const old = this.clients.get(module);
