@@ -188,6 +188,10 @@ describe('connection', () => {
   });
 
   it('logs requests and activation without ever printing a token', async () => {
+    // A request of its own, so the test does not depend on one an earlier test made.
+    // Right after activation when run alone: it also checks that Test Connection waits for the
+    // profiles to load instead of reporting them missing.
+    for (const result of await api.testConnection()) assert.ok(result.ok, `${result.module}: ${result.message}`);
     // The log channel's file sits in the extension's log folder; the host decides the exact name.
     const logDir = api.logUri.fsPath;
     const logText = await waitFor(
@@ -196,7 +200,7 @@ describe('connection', () => {
           .filter((file) => file.endsWith('.log'))
           .map((file) => fs.readFileSync(file, 'utf8'))
           .join('\n');
-        return /access_token=\*\*\*/.test(text) && /activated in [\d.]+ ms/.test(text) ? text : undefined;
+        return /\/containers\/api\/v1\/test\?access_token=\*\*\*/.test(text) && /activated in [\d.]+ ms/.test(text) ? text : undefined;
       },
       { what: `the Sphere Engine log under ${logDir} with request lines`, timeoutMs: 20_000 },
     );

@@ -259,6 +259,8 @@ export class Connection implements vscode.Disposable {
    */
   async test(module: ApiModule, options: { token?: string; signal?: AbortSignal } = {}): Promise<ConnectionTestResult> {
     let endpoint: string | undefined;
+    // Test Connection right after start-up must wait for the profiles, not report them missing.
+    await this.ready;
     try {
       endpoint = this.endpoint(module).baseUrl;
       let client: ModuleClient;
