@@ -54,15 +54,7 @@ async function judgeFolderSteps(deps: JudgeFolderDeps, uriOrNode: unknown, extra
 
   const plan = await planFolder(folder, {
     compilerFor: compilerForFileName,
-    confirmMany: async (count) => {
-      const go = vscode.l10n.t('Read All {0}', count);
-      const choice = await vscode.window.showWarningMessage(
-        vscode.l10n.t('The folder has {0} entries. Read every one and plan a submission for each?', count),
-        { modal: true, detail: folder },
-        go,
-      );
-      return choice === go;
-    },
+    confirmMany: (count) => confirmReadingMany(folder, count),
   });
   if (plan.kind === 'declined') return undefined;
   const sendable = plan.solutions.filter((s) => !s.problem).length;
@@ -109,3 +101,14 @@ function problemLabelOf(node: unknown): string | undefined {
 }
 
 const labelOf = (problem: { code: string; name: string }) => `${problem.code} (${problem.name})`;
+
+/** Asked before a folder of more than a thousand entries is read (both bulk commands). */
+export async function confirmReadingMany(folder: string, count: number): Promise<boolean> {
+  const go = vscode.l10n.t('Read All {0}', count);
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('The folder has {0} entries. Read every one and plan a submission for each?', count),
+    { modal: true, detail: folder },
+    go,
+  );
+  return choice === go;
+}

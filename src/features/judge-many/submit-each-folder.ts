@@ -7,7 +7,7 @@ import { planProjectFolders } from '../../core/judge-many/plan-projects';
 import { projectScenarios } from '../../core/project-scenarios';
 import { pickProject, pickScenario } from '../containers/submit/pickers';
 import { folderOf, plainArgs, reportingErrors } from './command-args';
-import { startJob, type JudgeFolderDeps } from './judge-folder';
+import { confirmReadingMany, startJob, type JudgeFolderDeps } from './judge-folder';
 
 /** Arguments a caller (a test, another command) may pass instead of the prompts. */
 export interface SubmitEachArgs {
@@ -42,7 +42,9 @@ async function steps(deps: JudgeFolderDeps, uriOrArgs: unknown, extra: unknown):
   }
   const label = scenario ? vscode.l10n.t('{0} (scenario "{1}")', project.name, scenario) : project.name;
 
-  const plan = await planProjectFolders(folder);
+  const planned = await planProjectFolders(folder, { confirmMany: (count) => confirmReadingMany(folder, count) });
+  if (planned.kind === 'declined') return undefined;
+  const plan = planned.solutions;
   const sendable = plan.filter((s) => !s.problem).length;
   const endpoint = deps.services.connection.endpoint('containers').baseUrl;
   if (sendable === 0) {

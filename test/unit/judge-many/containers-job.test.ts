@@ -44,8 +44,20 @@ describe('judge many: a folder of project folders against a Containers project',
   async function newJob(files: Record<string, string>): Promise<JudgeJob> {
     const folder = await makeTree(files);
     folders.push(folder);
-    return JudgeJob.create(fx.storage, { folder, problemLabel: 'Python Unit Tests', endpoint: fx.emu.endpoints.containers, target: UNIT_TESTS }, await planProjectFolders(folder));
+    const plan = await planProjectFolders(folder);
+    assert.ok(plan.kind === 'planned');
+    return JudgeJob.create(fx.storage, { folder, problemLabel: 'Python Unit Tests', endpoint: fx.emu.endpoints.containers, target: UNIT_TESTS }, plan.solutions);
   }
+
+  it('asks before scanning a folder of more entries than the limit, and stops when declined', async () => {
+    const folder = await makeTree(Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`p${i}/run.sh`, 'echo\n'])));
+    folders.push(folder);
+    const asked: number[] = [];
+    assert.deepEqual(await planProjectFolders(folder, { askAboveEntries: 2, confirmMany: async (n) => (asked.push(n), false) }), { kind: 'declined', count: 3 });
+    const accepted = await planProjectFolders(folder, { askAboveEntries: 2, confirmMany: async () => true });
+    assert.deepEqual(accepted.kind === 'planned' && accepted.solutions.map((s) => s.key), ['p0', 'p1', 'p2']);
+    assert.deepEqual(asked, [3]);
+  });
 
   it('sends each subfolder once, waits for a bounded number at once and keeps every tests report', async () => {
     const job = await newJob({
