@@ -42,17 +42,32 @@ const bundledApart = {
 };
 
 /**
- * undici carries its HTTP parser twice, as WebAssembly with SIMD and without (70 KB each, minified),
- * and falls back to the plain one when the SIMD module cannot be built. The extension parses small
- * API responses, where SIMD gains nothing measurable, so the bundle keeps only the plain parser:
- * the SIMD module resolves to nothing, `new WebAssembly.Module(undefined)` throws, and undici takes
- * its own fallback (lib/dispatcher/client-h1.js, lazyllhttp). Keeps dist/extension.js under 600 KB.
+ * Parts of undici the extension never runs, left out of the bundle (each resolves to a stub that
+ * throws if it is ever reached). Keeps dist/extension.js under 600 KB; proven by every host and UI
+ * test, which run the bundle.
+ * - The HTTP parser as WebAssembly with SIMD (70 KB): undici carries it twice, with SIMD and without,
+ *   and falls back to the plain one when the SIMD module cannot be built. The extension parses small
+ *   API responses, where SIMD gains nothing measurable: the SIMD module resolves to nothing,
+ *   `new WebAssembly.Module(undefined)` throws, and undici takes its own fallback
+ *   (lib/dispatcher/client-h1.js, lazyllhttp).
+ * - The HTTP/2 client (10 KB): reached only when a connection negotiates h2, which undici offers only
+ *   with `allowH2`; src/api never sets it.
+ * - The multipart parser of fetch's Response.formData() (4.5 KB): src/api sends multipart bodies and
+ *   never parses one.
  */
-const undiciPlainParserOnly = {
-  name: 'undici-plain-parser-only',
+const UNDICI_LEFT_OUT = [
+  { file: /llhttp_simd-wasm\.js$/, stub: 'module.exports = undefined;' },
+  { file: /dispatcher[\\/]client-h2\.js$/, stub: "module.exports = () => { throw new Error('HTTP/2 is left out of this bundle (esbuild.js)'); };" },
+  { file: /fetch[\\/]formdata-parser\.js$/, stub: "module.exports = { multipartFormDataParser() { throw new Error('multipart parsing is left out of this bundle (esbuild.js)'); } };" },
+];
+
+const undiciPartsLeftOut = {
+  name: 'undici-parts-left-out',
   setup(build) {
-    build.onResolve({ filter: /llhttp_simd-wasm\.js$/ }, () => ({ path: 'llhttp-simd-left-out', namespace: 'left-out' }));
-    build.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({ contents: 'module.exports = undefined;', loader: 'js' }));
+    build.onLoad({ filter: /node_modules[\\/]undici[\\/]/ }, (args) => {
+      const left = UNDICI_LEFT_OUT.find((l) => l.file.test(args.path));
+      return left ? { contents: left.stub, loader: 'js' } : undefined;
+    });
   },
 };
 
@@ -90,7 +105,7 @@ const options = {
   sourcesContent: !production,
   metafile: true,
   logLevel: 'info',
-  plugins: [sqliteWasmFromBrotli, bundledApart, undiciPlainParserOnly],
+  plugins: [sqliteWasmFromBrotli, bundledApart, undiciPartsLeftOut],
 };
 
 /** The emulator bundle's run-time files, beside it in dist/ (emulator/containers/projects.ts looks there). */
