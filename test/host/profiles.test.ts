@@ -100,6 +100,33 @@ describe('connection profiles', () => {
     }
   });
 
+  it('follows a profile added and switched to in another window when this one gets the focus back', async () => {
+    const secrets = new MemorySecrets();
+    const state = new MemoryMemento();
+    const tokens = new TokenStore(secrets);
+    const connection = new Connection(tokens, state, recordingLog(), emulatorInfo());
+    try {
+      await connection.ready;
+      assert.equal(await connection.followOtherWindows(), false, 'nothing changed elsewhere');
+      // Another window writes the shared globalState: a new profile, made active there.
+      const before = connection.profiles();
+      const staging = { id: 'p-elsewhere', name: 'Staging', endpoints: { containers: 'staging1', compilers: 'staging1', problems: 'staging1' } };
+      await state.update(PROFILES_KEY, { profiles: [...before.profiles, staging], activeId: staging.id });
+      const seen: string[] = [];
+      connection.onDidChangeProfiles(() => seen.push(connection.profiles().activeId));
+      assert.equal(await connection.followOtherWindows(), true);
+      assert.deepEqual(seen, ['p-elsewhere']);
+      assert.deepEqual(connection.profiles().profiles.map((p) => p.name).sort(), ['Local emulator', 'Staging']);
+      // Its tokens are its own: none here yet, so nothing is sent with another profile's.
+      assert.equal(await connection.hasToken('problems'), false);
+      assert.equal(await connection.followOtherWindows(), false, 'followed once, not again');
+    } finally {
+      connection.dispose();
+      tokens.dispose();
+      await run('sphereEngine.profiles.switch', api.connection.profiles().activeId);
+    }
+  });
+
   it("keeps tokens with their profile: a new one on the same endpoints has none, sends none, never uses another's", async () => {
     assert.match(api.connection.statusBar().text, /Sphere Engine: Local emulator$/);
     const added = await run('sphereEngine.profiles.add', 'Staging', endpointsOnEmulator);

@@ -75,6 +75,11 @@ export class Connection implements vscode.Disposable {
       tokens.onDidChange((change) => {
         if (this.store.loaded && change.profileId === this.profile().id) void this.invalidate(change.module, 'token changed');
       }),
+      // A profile added, renamed, removed or switched to in another window is followed here when
+      // this window gets the focus back (globalState is shared, but says nothing when it changes).
+      vscode.window.onDidChangeWindowState((state) => {
+        if (state.focused) void this.followOtherWindows();
+      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         // Test results are kept: status() ignores those recorded for another endpoint.
         if (affectsConnection(event)) for (const module of API_MODULES) void this.invalidate(module, 'settings changed', false);
@@ -166,13 +171,21 @@ export class Connection implements vscode.Disposable {
     }
     for (const module of API_MODULES) {
       if (switched || before.endpoints[module] !== after.endpoints[module] || before.emulatorOrigin !== after.emulatorOrigin) {
-        this.dropClient(module, !switched);
         await this.invalidate(module, why, switched);
       }
     }
     // Also said again when nothing changed: a switch to the active profile re-reads its tokens.
     if (!switched) for (const module of API_MODULES) await this.refreshSignedIn(module);
     this.profileChanged.fire();
+  }
+
+  /** Takes the profiles list another window stored, if it differs from this window's. */
+  async followOtherWindows(): Promise<boolean> {
+    await this.ready;
+    const stored = this.store.storedByAnotherWindow(this.emulator);
+    if (!stored) return false;
+    await this.updateProfiles(stored, 'changed in another window');
+    return true;
   }
 
   /** Deletes a profile's tokens (before it is removed: they would otherwise stay in the keychain). */
@@ -330,9 +343,8 @@ export class Connection implements vscode.Disposable {
   }
 
   private async invalidate(module: ApiModule, why: string, forgetTest = true): Promise<void> {
-    // Dropped, never closed: a submission being followed keeps the client it started with (a
-    // closed pool refuses its next poll), and the next request anywhere builds a new one.
-    this.dropClient(module, false);
+    // A closed pool would refuse the next poll of a submission being followed: see dropClient.
+    this.dropClient(module);
     if (forgetTest) this.lastTests.delete(module);
     this.log.debug(`${MODULE_LABELS[module]}: client reset (${why})`);
     await this.refreshSignedIn(module);
@@ -340,15 +352,13 @@ export class Connection implements vscode.Disposable {
   }
 
   /**
-   * Forgets the module's client and, unless `close` is false, releases its connection pool. Not
-   * closed while the window lives (a profile switch, a token or HTTP setting change): work still
-   * running with it (a submission being followed) keeps it, and its idle sockets close by
-   * themselves after the pool's keep-alive time. Closed on dispose only.
+   * Forgets the module's client without closing it: work still running with it (a submission
+   * being followed across a profile switch, a token, endpoint or HTTP setting change) keeps it,
+   * and its idle sockets close by themselves after the pool's keep-alive time. Pools are closed
+   * on dispose only.
    */
-  private dropClient(module: ApiModule, close = true): void {
-    const old = this.clients.get(module);
+  private dropClient(module: ApiModule): void {
     this.clients.delete(module);
-    if (close) old?.client.then((client) => client.http.close()).catch(() => undefined);
   }
 
   private async refreshSignedIn(module: ApiModule): Promise<void> {
@@ -359,7 +369,8 @@ export class Connection implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const module of API_MODULES) this.dropClient(module);
+    for (const { client } of this.clients.values()) client.then((c) => c.http.close()).catch(() => undefined);
+    this.clients.clear();
     for (const disposable of this.disposables) disposable.dispose();
   }
 }

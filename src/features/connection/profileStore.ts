@@ -33,6 +33,8 @@ function newProfileIdPart(): string {
 
 export class ProfileStore {
   private current: ProfilesState | undefined;
+  /** The list as this window last wrote it, to tell another window's change from ours. */
+  private lastSaved: string | undefined;
 
   constructor(private readonly memento: vscode.Memento) {}
 
@@ -77,9 +79,25 @@ export class ProfileStore {
     return state;
   }
 
+  /**
+   * What another window of this machine stored since this one last read or wrote the list
+   * (VS Code shares an extension's globalState between windows, without an event); undefined when
+   * nothing changed.
+   */
+  storedByAnotherWindow(emulator: EmulatorInfo | undefined): ProfilesState | undefined {
+    const raw = this.memento.get(PROFILES_KEY);
+    if (!this.current || JSON.stringify(raw) === this.lastSaved) return undefined;
+    const stored = parseProfilesState(raw);
+    if (!stored) return undefined;
+    let state = emulator ? withEmulatorProfile(stored, emulator.origin) : stored;
+    if (!state.profiles.some((p) => p.id === state.activeId)) state = { ...state, activeId: state.profiles[0].id };
+    return state;
+  }
+
   async save(state: ProfilesState): Promise<void> {
     this.current = state;
     await this.memento.update(PROFILES_KEY, state);
+    this.lastSaved = JSON.stringify(this.memento.get(PROFILES_KEY));
   }
 
   signedOut(profileId: string): ApiModule[] {
