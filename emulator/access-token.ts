@@ -1,12 +1,15 @@
 // The emulator's own access token: random, made once per data directory and kept in it, readable
 // only by the user (0600). A well-known default token would let anything that can reach loopback
 // run code here; a token per data directory survives restarts, so a signed-in extension stays
-// signed in, and `--fresh` (which deletes the directory) makes a new one.
+// signed in, and `--fresh` (which deletes the directory) makes a new one. Beside it, the same way,
+// a read-only token (READ_ONLY_TOKEN_FILE): it may read everything and submit, but every call that
+// manages content is refused with 403 (emulator/http/read-only.ts), as a token without write access.
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 export const TOKEN_FILE = 'access-token';
+export const READ_ONLY_TOKEN_FILE = 'access-token-read-only';
 
 export interface DataDirToken {
   token: string;
@@ -15,8 +18,8 @@ export interface DataDirToken {
   created: boolean;
 }
 
-export function dataDirToken(dataDir: string): DataDirToken {
-  const file = path.join(dataDir, TOKEN_FILE);
+export function dataDirToken(dataDir: string, name = TOKEN_FILE): DataDirToken {
+  const file = path.join(dataDir, name);
   const existing = readToken(file);
   if (existing) {
     // A copy or an unpacked backup may have lost the mode: keep the file private.

@@ -22,6 +22,11 @@ export interface EmulatorOptions {
    * hooks accept only these, even after /__emulator/tokens has replaced the modules' set.
    */
   tokens: string[];
+  /**
+   * Accepted read-only tokens (maybe none): GETs and new submissions as with `tokens`, every other
+   * call 403 with nothing changed (http/read-only.ts). Never a test hooks token.
+   */
+  readOnlyTokens: string[];
   /** Minimum pause between two GETs of one submission; 0 turns the protection off. */
   pollMinIntervalMs: number;
   /** Emulated seconds per real second for workspace timers (inactivity, retention, start-up). */
@@ -52,7 +57,10 @@ export interface EmulatorContext {
   pollGuard: PollGuard;
   /** e.g. http://127.0.0.1:3000 — known once the server listens. */
   origin(): string;
-  /** A token that works, for building self-sufficient stream URIs. */
+  /**
+   * A token that works, for building self-sufficient stream URIs: the one of the request being
+   * answered (a read-only caller must not be handed a token with write access), else a start token.
+   */
   streamToken(): string;
   /** Set by the runner at start: which sandbox is really on, for the start banner and its warning. */
   sandbox?: SandboxInfo;

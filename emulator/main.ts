@@ -1,10 +1,10 @@
 // `npm run emulator`: the local Sphere Engine. Flags override environment variables, which override
 // the defaults printed at start. The access token, unless given, is the data directory's own random
-// one (emulator/access-token.ts).
+// one (emulator/access-token.ts); so is the read-only token beside it.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { dataDirToken, TOKEN_FILE } from './access-token';
+import { dataDirToken, READ_ONLY_TOKEN_FILE, TOKEN_FILE } from './access-token';
 import { machineReport } from './machine-report';
 import { defaultOptions, startEmulator } from './server';
 import type { EmulatorOptions, SandboxMode } from './context';
@@ -15,6 +15,9 @@ const USAGE = `Usage: npm run emulator -- [options]
   --data DIR               state directory (env SPHERE_EMULATOR_DATA, default .emulator-data)
   --token T                accepted access token, repeatable (env SPHERE_EMULATOR_TOKEN; default: a random
                            token made once and kept in DIR/${TOKEN_FILE}, readable only by you)
+  --read-only-token T      accepted token that may read and submit but not change content (403),
+                           repeatable (env SPHERE_EMULATOR_READ_ONLY_TOKEN; default: one kept the same
+                           way in DIR/${READ_ONLY_TOKEN_FILE})
   --poll-min-ms N          refuse fetching one submission more often than every N ms (0 = off, default 0)
   --clock-speed X          emulated seconds per real second for workspace timers (default 1)
   --workspace-start-ms N   time a workspace stays in "starting" (default 2000)
@@ -33,10 +36,12 @@ function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean; 
     port: Number(env.SPHERE_EMULATOR_PORT ?? 8400),
     dataDir: env.SPHERE_EMULATOR_DATA ?? '.emulator-data',
     tokens: env.SPHERE_EMULATOR_TOKEN ? env.SPHERE_EMULATOR_TOKEN.split(',').filter(Boolean) : [],
+    readOnlyTokens: env.SPHERE_EMULATOR_READ_ONLY_TOKEN ? env.SPHERE_EMULATOR_READ_ONLY_TOKEN.split(',').filter(Boolean) : [],
   });
   let fresh = false;
   let exitWithStdin = false;
   const tokens: string[] = [];
+  const readOnlyTokens: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -48,6 +53,7 @@ function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean; 
       case '--port': options.port = Number(value()); break;
       case '--data': options.dataDir = value(); break;
       case '--token': tokens.push(value()); break;
+      case '--read-only-token': readOnlyTokens.push(value()); break;
       case '--poll-min-ms': options.pollMinIntervalMs = Number(value()); break;
       case '--clock-speed': options.clockSpeed = Number(value()); break;
       case '--workspace-start-ms': options.workspaceStartMs = Number(value()); break;
@@ -69,6 +75,7 @@ function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean; 
     }
   }
   if (tokens.length) options.tokens = tokens;
+  if (readOnlyTokens.length) options.readOnlyTokens = readOnlyTokens;
   options.dataDir = path.resolve(options.dataDir);
   return { options, fresh, exitWithStdin };
 }
@@ -78,6 +85,8 @@ async function main() {
   if (fresh) fs.rmSync(options.dataDir, { recursive: true, force: true });
   const own = options.tokens.length === 0 ? dataDirToken(options.dataDir) : undefined;
   if (own) options.tokens = [own.token];
+  const ownReadOnly = options.readOnlyTokens.length === 0 ? dataDirToken(options.dataDir, READ_ONLY_TOKEN_FILE) : undefined;
+  if (ownReadOnly) options.readOnlyTokens = [ownReadOnly.token];
   const emulator = await startEmulator(options);
   const sandbox = emulator.ctx.sandbox;
   const unsandboxed = sandbox?.kind !== 'bwrap'
@@ -89,6 +98,8 @@ async function main() {
   console.log(`  Problems:   ${emulator.endpoints.problems}   (API at /api/v4)`);
   console.log(`  Token:      ${options.tokens.join(', ')}`);
   if (own) console.log(`  Token file: ${own.file}${own.created ? '   (new: made for this data directory)' : ''}`);
+  console.log(`  Read-only token: ${options.readOnlyTokens.join(', ')}   (may read and submit; changes are refused with 403)`);
+  if (ownReadOnly) console.log(`  Read-only token file: ${ownReadOnly.file}`);
   console.log(`  Data:       ${options.dataDir}`);
   console.log(`  Sandbox:    ${sandbox?.description ?? options.sandbox}`);
   if (unsandboxed) console.log(`  WARNING:    ${unsandboxed}. Install bubblewrap (bwrap) to isolate them.`);
@@ -99,7 +110,7 @@ async function main() {
   if (options.testHooks) console.log('  Test hooks: on (/__emulator/*, for the start token)');
   console.log(`  Polling protection: ${options.pollMinIntervalMs > 0 ? `on (${options.pollMinIntervalMs} ms)` : 'off'}`);
   // Machine-readable line for scripts that start the emulator.
-  const ready = { origin: emulator.origin, endpoints: emulator.endpoints, token: options.tokens[0], sandboxed: !unsandboxed, ...(unsandboxed ? { warning: unsandboxed } : {}), ...machine };
+  const ready = { origin: emulator.origin, endpoints: emulator.endpoints, token: options.tokens[0], readOnlyToken: options.readOnlyTokens[0], sandboxed: !unsandboxed, ...(unsandboxed ? { warning: unsandboxed } : {}), ...machine };
   console.log(`EMULATOR_READY ${JSON.stringify(ready)}`);
 
   let stopping = false;

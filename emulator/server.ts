@@ -8,6 +8,7 @@ import { Clock } from './clock';
 import { MODULE_PATHS, type EmulatorContext, type EmulatorOptions } from './context';
 import { ApiError, errorResponse } from './http/errors';
 import { requireToken } from './http/auth';
+import { callerToken, tokenScope } from './http/read-only';
 import { Faults, faultMiddleware } from './http/faults';
 import { browserGuard } from './http/browser-guard';
 import { registerTestHooks } from './http/test-hooks';
@@ -35,6 +36,7 @@ export function defaultOptions(overrides: Partial<EmulatorOptions> = {}): Emulat
     host: '127.0.0.1',
     dataDir: '.emulator-data',
     tokens: [],
+    readOnlyTokens: [],
     pollMinIntervalMs: 0,
     clockSpeed: 1,
     workspaceStartMs: 2000,
@@ -59,6 +61,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   // every module has stopped its runs.
   const closers: Array<() => void | Promise<void>> = [() => store.close(), () => jobs.close()];
   const tokens = new Set(options.tokens);
+  const readOnly = new Set(options.readOnlyTokens.filter((t) => !tokens.has(t)));
   const faults = new Faults(options.faults);
   const ctx: EmulatorContext = {
     options,
@@ -68,7 +71,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     requests: new RequestLog(),
     pollGuard: new PollGuard(options.pollMinIntervalMs),
     origin: () => origin,
-    streamToken: () => [...tokens][0] ?? '',
+    streamToken: () => callerToken() || ([...tokens][0] ?? ''),
     onClose: (fn) => closers.push(fn),
   };
 
@@ -100,19 +103,21 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   });
   app.notFound((c) => c.json({ error_code: 404, message: 'resource not found' }, 404));
 
-  const isValid = (t: string) => tokens.has(t);
-  const mount = (path: string, sub: Hono) => {
+  const isValid = (t: string) => tokens.has(t) || readOnly.has(t);
+  const mount = (module: keyof typeof MODULE_PATHS, sub: Hono) => {
+    const path = MODULE_PATHS[module];
     const guarded = new Hono();
     guarded.use('*', requireToken(isValid));
+    guarded.use('*', tokenScope(module, path, (t) => readOnly.has(t)));
     guarded.route('/', sub);
     app.route(path, guarded);
   };
-  mount(MODULE_PATHS.containers, containersModule(ctx));
+  mount('containers', containersModule(ctx));
   // The workspace IDE and preview pages that workspace_url / preview_url point to (no API token:
   // the real pages use a workspace token instead).
   app.route('/containers', containersPagesApp(ctx));
-  mount(MODULE_PATHS.compilers, compilersModule(ctx));
-  mount(MODULE_PATHS.problems, problemsModule(ctx));
+  mount('compilers', compilersModule(ctx));
+  mount('problems', problemsModule(ctx));
 
   if (options.testHooks) registerTestHooks(app, ctx, faults, tokens);
 

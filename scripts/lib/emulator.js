@@ -9,7 +9,7 @@ const { spawnGroup, waitForLine } = require('./processes');
  * @param {{ dataDir: string, port?: number, fresh?: boolean, pollMinMs?: number, testHooks?: boolean,
  *           extraArgs?: string[], onLine?: (line: string) => void }} options
  *   testHooks: serve /__emulator/* (test runs only; `npm start` never passes it).
- * @returns {Promise<{ origin: string, endpoints: Record<string,string>, token: string,
+ * @returns {Promise<{ origin: string, endpoints: Record<string,string>, token: string, readOnlyToken?: string,
  *                     sandboxed: boolean, warning?: string, extensionEnv: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
  */
 async function startEmulator({ dataDir, port = 0, fresh = false, pollMinMs = 0, testHooks = false, extraArgs = [], onLine } = {}) {
@@ -31,19 +31,21 @@ async function startEmulator({ dataDir, port = 0, fresh = false, pollMinMs = 0, 
     origin: ready.origin,
     endpoints: ready.endpoints,
     token: ready.token,
+    /** A token that may read and submit but not change content (403): for the tests of that refusal. */
+    readOnlyToken: ready.readOnlyToken,
     /** False when programs run without bubblewrap, as the user; `warning` then says so. */
     sandboxed: ready.sandboxed !== false,
     warning: ready.warning,
     /** The value of SPHERE_ENGINE_EMULATOR that points the extension at this emulator. */
-    extensionEnv: JSON.stringify({ origin: ready.origin, token: ready.token, sandboxed: ready.sandboxed !== false, warning: ready.warning }),
+    extensionEnv: JSON.stringify({ origin: ready.origin, token: ready.token, readOnlyToken: ready.readOnlyToken, sandboxed: ready.sandboxed !== false, warning: ready.warning }),
     child,
     stop: () => child.stop(),
   };
 }
 
-/** For printing: the emulator's own start-up lines with the token hidden. */
+/** For printing: the emulator's own start-up lines with the tokens hidden. */
 function maskToken(line) {
-  return line.replace(/^(\s*Token:\s*).*/, '$1***').replace(/"token":"[^"]*"/, '"token":"***"')
+  return line.replace(/^(\s*(?:Read-only token|Token):\s*).*/, '$1***').replace(/"(token|readOnlyToken)":"[^"]*"/g, '"$1":"***"')
     .replace(/access_token=[^&\s]+/g, 'access_token=***');
 }
 

@@ -46,7 +46,7 @@ async function runGuarded({ host, workDir, pollMinMs = 1000, timeoutMs = 12 * 60
     onLine: verbose ? (line) => console.log(`[emulator] ${maskToken(line)}`) : undefined,
   });
   // Everything printed below goes through the guard: the run fails if the token shows up.
-  const guard = createTokenGuard(emulator.token);
+  const guard = createTokenGuard(emulator.token, emulator.readOnlyToken);
   useGuard(guard);
   const server = await startCodeServer({
     host,

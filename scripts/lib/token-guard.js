@@ -5,10 +5,10 @@
 'use strict';
 
 /**
- * @param {string | undefined} token  the emulator's token of this run
+ * @param {...(string | undefined)} tokens  the emulator's tokens of this run (the read-only one too)
  */
-function createTokenGuard(token) {
-  const needles = token ? [...new Set([token, encodeURIComponent(token)])] : [];
+function createTokenGuard(...tokens) {
+  const needles = [...new Set(tokens.filter(Boolean).flatMap((t) => [t, encodeURIComponent(t)]))];
   const sources = new Map();
 
   /** `text` with the token masked; counts where it appeared. */

@@ -91,7 +91,7 @@ async function runUiSuite({ host, workDir, timeoutMs = 12 * 60_000, verbose = fa
     dataDir: path.join(workDir, 'ui-emulator'), fresh: true, pollMinMs: 1000, testHooks: true,
     onLine: verbose ? (line) => console.log(`[emulator] ${maskToken(line)}`) : undefined,
   });
-  const guard = createTokenGuard(emulator.token);
+  const guard = createTokenGuard(emulator.token, emulator.readOnlyToken);
   try {
     const stateDir = path.join(workDir, 'ui-code-server');
     fs.mkdirSync(path.join(stateDir, 'extensions'), { recursive: true });

@@ -14,7 +14,10 @@
 // 2 for a usage error.
 import { ProblemsClient, SphereApiError } from '../api';
 import { exportKattis, importKattis } from '../core/kattis';
-import { applyPlan, checkProblemFolder, describeCheck, describePlan, describeResult, planPush, ProblemFolderError, pullProblem, pushSucceeded, readProblemFolder } from '../core/problem-folder';
+import {
+  applyPlan, checkProblemFolder, describeCheck, describePlan, describeRefusalState, describeResult, planPush, ProblemFolderError, pullProblem, pushSucceeded, readProblemFolder,
+  writeRefusal, type PushPlan, type PushResult,
+} from '../core/problem-folder';
 
 export const USAGE = `Usage:
   npm run problems -- pull <problem-id> <folder> [--endpoint <customer id or URL>]
@@ -55,6 +58,17 @@ function parse(argv: string[]): Parsed {
     else throw new UsageError(`Unknown option --${name}.`);
   }
   return { verb, positional, flags };
+}
+
+/** Why a push stopped and what to do: a 403 is a token without write access, said as such. */
+function pushStopped(result: PushResult, plan: PushPlan): string[] {
+  const refusal = writeRefusal(result, plan);
+  if (!refusal) return ['The push stopped. Fix the cause and run it again: what was applied is not sent twice.'];
+  const may = plan.problemId === undefined ? 'may read problems but not create them' : `may read problem ${plan.problemId} but not change it`;
+  return [
+    `The token in SPHERE_ENGINE_PROBLEMS_TOKEN ${may}: the service refused "${refusal.refused}" (HTTP 403, access denied). ${describeRefusalState(refusal)}`,
+    'Set SPHERE_ENGINE_PROBLEMS_TOKEN to a token with write access (API tokens are made in the client panel of your Sphere Engine account) and push again: what was applied is not sent twice.',
+  ];
 }
 
 function message(err: unknown): string {
@@ -102,7 +116,7 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       const result = await applyPlan(client!, plan, { allowDeletes: flags.has('allow-delete'), onProgress: (done, total) => io.err(`  ${done}/${total}`) });
       for (const l of describeResult(result, plan)) io.out(l);
       if (result.skipped.length) io.err('Test case deletions were not sent: pass --allow-delete to delete them.');
-      if (result.failed) io.err('The push stopped. Fix the cause and run it again: what was applied is not sent twice.');
+      if (result.failed) for (const l of pushStopped(result, plan)) io.err(l);
       return pushSucceeded(result) ? 0 : 1;
     }
     if (verb === 'check') {

@@ -7,11 +7,13 @@ import { defaultOptions, startEmulator, type RunningEmulator } from '../../emula
 import type { EmulatorOptions } from '../../emulator/context';
 
 export const TOKEN = 'conformance-token';
+/** Accepted too, but lacks write access: GETs and new submissions only, everything else 403. */
+export const READ_ONLY_TOKEN = 'conformance-read-only-token';
 
 export interface TestEmulator extends RunningEmulator {
   dataDir: string;
-  /** `${origin}${modulePath}${path}` with access_token added. */
-  url(module: 'containers' | 'compilers' | 'problems', p: string, query?: Record<string, string | string[]>): string;
+  /** `${origin}${modulePath}${path}` with access_token added (TOKEN unless `token` names another). */
+  url(module: 'containers' | 'compilers' | 'problems', p: string, query?: Record<string, string | string[]>, token?: string): string;
 }
 
 const MODULE_API = { containers: '/containers/api/v1', compilers: '/compilers/api/v4', problems: '/problems/api/v4' };
@@ -21,15 +23,15 @@ export async function startTestEmulator(overrides: Partial<EmulatorOptions> = {}
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'se-emu-'));
   const removeOwn = () => overrides.dataDir === undefined && fs.rmSync(dataDir, { recursive: true, force: true });
   const emu = await startEmulator(
-    defaultOptions({ dataDir, tokens: [TOKEN], workspaceStartMs: 200, testHooks: true, ...overrides }),
+    defaultOptions({ dataDir, tokens: [TOKEN], readOnlyTokens: [READ_ONLY_TOKEN], workspaceStartMs: 200, testHooks: true, ...overrides }),
   );
   return {
     ...emu,
     dataDir,
     close: () => emu.close().finally(removeOwn),
-    url(module, p, query = {}) {
+    url(module, p, query = {}, token = TOKEN) {
       const u = new URL(emu.origin + MODULE_API[module] + p);
-      u.searchParams.set('access_token', TOKEN);
+      u.searchParams.set('access_token', token);
       for (const [k, v] of Object.entries(query)) {
         if (Array.isArray(v)) for (const item of v) u.searchParams.append(k, item);
         else u.searchParams.set(k, v);

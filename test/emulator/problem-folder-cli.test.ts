@@ -8,7 +8,7 @@ import { ProblemsClient } from '../../src/api';
 import { runProblemsCli } from '../../src/cli/problems';
 import { checkProblemFolder, describeCheck, readProblemFolder } from '../../src/core/problem-folder';
 import { useScratch } from '../scratch';
-import { json, startTestEmulator, testHook, TOKEN, type TestEmulator } from './harness';
+import { json, READ_ONLY_TOKEN, startTestEmulator, testHook, TOKEN, type TestEmulator } from './harness';
 
 describe('problems CLI (pull, push, --dry-run)', function () {
   const scratch = useScratch();
@@ -64,6 +64,29 @@ describe('problems CLI (pull, push, --dry-run)', function () {
     assert.equal(token.code, 2);
     assert.match(token.err, /never a flag/);
     assert.equal((await run(['push', dir], { SPHERE_ENGINE_PROBLEMS_TOKEN: undefined })).code, 2);
+  });
+
+  it('with a token that lacks write access: exits 1 at the first refused change, says nothing was changed and what to do, never prints the token', async () => {
+    const dir = path.join(scratch('cli-ro-'), 'p');
+    await run(['pull', String(problemId), dir]);
+    fs.writeFileSync(path.join(dir, 'tests/0.in'), '7\n');
+    fs.writeFileSync(path.join(dir, 'tests/1.in'), '8\n');
+    fs.writeFileSync(path.join(dir, 'tests/1.out'), '8\n');
+    const settings = JSON.parse(fs.readFileSync(path.join(dir, 'problem.json'), 'utf8'));
+    settings.tests.push({ ...settings.tests[0], number: 1 });
+    fs.writeFileSync(path.join(dir, 'problem.json'), JSON.stringify(settings, null, 2));
+    const before = await (await fetch(emu.url('problems', `/problems/${problemId}/testcases`))).text();
+    await testHook(emu, 'DELETE', 'requests');
+    const refused = await run(['push', dir], { SPHERE_ENGINE_PROBLEMS_TOKEN: READ_ONLY_TOKEN });
+    assert.equal(refused.code, 1);
+    assert.match(refused.err, /The token in SPHERE_ENGINE_PROBLEMS_TOKEN may read problem \d+ but not change it: the service refused "Update test 0: input" \(HTTP 403, access denied\)\./);
+    assert.match(refused.err, /Nothing was changed on the service \(not sent: Add test 1\)\./);
+    assert.match(refused.err, /Set SPHERE_ENGINE_PROBLEMS_TOKEN to a token with write access/);
+    const output = `${refused.out}\n${refused.err}`;
+    assert.ok(!output.includes(READ_ONLY_TOKEN) && !output.includes(TOKEN), output);
+    // Stopped at the first refusal: one changing request, and the service as it was.
+    assert.equal(await changing(), 1);
+    assert.equal(await (await fetch(emu.url('problems', `/problems/${problemId}/testcases`))).text(), before);
   });
 
   it('runs as a process: the exit code says whether everything succeeded', () => {

@@ -8,6 +8,8 @@ export interface EmulatorProcess {
   origin: string;
   endpoints: { containers: string; compilers: string; problems: string };
   token: string;
+  /** The token without write access (a data directory's own unless --read-only-token was given). */
+  readOnlyToken: string;
   sandboxed: boolean;
   warning?: string;
   /** Everything it printed before the ready line. */

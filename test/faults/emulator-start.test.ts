@@ -36,16 +36,27 @@ describe('faults: emulator start-up (token, hooks, sandbox warning)', function (
     assert.match(first.banner, /Token file: .*access-token {3}\(new/);
     assert.equal((await fetch(`${first.endpoints.compilers}/api/v4/test?access_token=${first.token}`)).status, 200);
     assert.equal((await fetch(`${first.endpoints.compilers}/api/v4/test?access_token=emulator-dev-token`)).status, 401);
+    // Beside it, kept the same way, a token without write access (emulator/http/read-only.ts).
+    const readOnlyFile = path.join(dir, 'data', 'access-token-read-only');
+    assert.match(first.readOnlyToken, /^[A-Za-z0-9_-]{32}$/);
+    assert.notEqual(first.readOnlyToken, first.token);
+    assert.equal(fs.readFileSync(readOnlyFile, 'utf8').trim(), first.readOnlyToken);
+    assert.ok(isPrivate(readOnlyFile), 'the read-only token file is private too');
+    assert.match(first.banner, /Read-only token: .*\n\s*Read-only token file: .*access-token-read-only/);
+    assert.equal((await fetch(`${first.endpoints.problems}/api/v4/problems?access_token=${first.readOnlyToken}`)).status, 200);
+    assert.equal((await fetch(`${first.endpoints.problems}/api/v4/problems?access_token=${first.readOnlyToken}`, { method: 'POST' })).status, 403);
     await stopAll();
 
     fs.chmodSync(file, 0o644);
     const again = await start();
     assert.equal(again.token, first.token, 'the same data directory keeps its token');
+    assert.equal(again.readOnlyToken, first.readOnlyToken, 'and its read-only token');
     assert.ok(isPrivate(file), 'a token file that lost its mode is made private again');
     await stopAll();
 
     const fresh = await start('--fresh');
     assert.notEqual(fresh.token, first.token);
+    assert.notEqual(fresh.readOnlyToken, first.readOnlyToken);
   });
 
   it('serves no test hooks unless started with --test-hooks', async () => {
@@ -56,6 +67,8 @@ describe('faults: emulator start-up (token, hooks, sandbox warning)', function (
     await stopAll();
     const testing = await start('--test-hooks');
     assert.equal((await hook(testing)).status, 200);
+    const readOnlyHook = await fetch(`${testing.origin}/__emulator/requests`, { headers: { authorization: `Bearer ${testing.readOnlyToken}` } });
+    assert.equal(readOnlyHook.status, 401, 'the test hooks take the start token only, never the read-only one');
   });
 
   it('says plainly when programs run unsandboxed, in the banner and the ready line', async () => {

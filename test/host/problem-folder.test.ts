@@ -1,13 +1,14 @@
 // Problems as folders in the real VS Code, against the run's emulator: Download Problem as Folder,
 // Check Problem Folder (results in the Testing view), edit a test, Push Problem Folder with its preview refused and then accepted, a deletion kept and
-// then confirmed, and a broken folder refused before any request. The modal preview is answered by
+// then confirmed, a broken folder refused before any request, and a push with a token that lacks
+// write access stopped at the first refused change, saying so and changing nothing. The modal preview is answered by
 // standing in for the person at vscode.window.showWarningMessage (see helpers/stand-in.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useScratch } from '../scratch';
-import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, emulatorRequests, replace, workspaceFolder, type AskedModal } from './helpers';
+import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, emulatorInfo, emulatorRequests, replace, workspaceFolder, type AskedModal } from './helpers';
 
 interface PushOutcome {
   plan: string[];
@@ -33,6 +34,16 @@ describe('problems as folders (host)', function () {
     } finally {
       restore();
     }
+  }
+
+  /** Error notifications, as a person would see them (answered with no button). */
+  function captureErrors(): { errors: string[]; restore: () => void } {
+    const errors: string[] = [];
+    const restore = replace(vscode.window, 'showErrorMessage', ((message: string) => {
+      errors.push(message);
+      return Promise.resolve(undefined);
+    }) as typeof vscode.window.showErrorMessage);
+    return { errors, restore };
   }
 
   before(async () => {
@@ -115,11 +126,7 @@ describe('problems as folders (host)', function () {
 
   it('refuses a folder with a missing .out before any request', async () => {
     fs.writeFileSync(path.join(dir, 'tests/5.in'), '5\n');
-    const errors: string[] = [];
-    const restore = replace(vscode.window, 'showErrorMessage', ((message: string) => {
-      errors.push(message);
-      return Promise.resolve(undefined);
-    }) as typeof vscode.window.showErrorMessage);
+    const { errors, restore } = captureErrors();
     try {
       const { outcome, asked } = await push([]);
       assert.equal(outcome?.stopped, 'invalid');
@@ -129,6 +136,33 @@ describe('problems as folders (host)', function () {
     } finally {
       restore();
       fs.rmSync(path.join(dir, 'tests/5.in'));
+    }
+  });
+
+  it('with a token that lacks write access: stops at the first refused change, says so, and the service is unchanged', async () => {
+    const { origin, token, readOnlyToken } = emulatorInfo();
+    assert.ok(readOnlyToken, 'the run announces a read-only token');
+    const read = async (p: string) => (await fetch(`${origin}/problems/api/v4${p}`, { headers: { authorization: `Bearer ${token}` } })).text();
+    const before = [await read(`/problems/${problemId}`), await read(`/problems/${problemId}/testcases`)];
+    // Pulled again so that this test also runs on its own.
+    await vscode.commands.executeCommand('sphereEngine.problems.downloadFolder', { problemId, folder: dir });
+    fs.writeFileSync(path.join(dir, 'statement.md'), 'Double the number, twice.');
+    fs.writeFileSync(path.join(dir, 'tests/0.out'), '-1\n');
+    const { errors, restore } = captureErrors();
+    await vscode.commands.executeCommand('sphereEngine.setAccessToken', 'problems', readOnlyToken);
+    try {
+      const { outcome } = await push(['Push']);
+      assert.deepEqual(outcome?.result?.applied, []);
+      assert.deepEqual(outcome?.result?.notApplied, ['Update test 0: expected output']);
+      assert.equal(errors.length, 1, errors.join('\n'));
+      assert.match(errors[0], new RegExp(`^The token of profile “[^”]+” may read problem ${problemId} but not change it: the service refused “Update problem: statement” \\(HTTP 403, access denied\\)\\. `
+        + 'Nothing was changed on the service \\(not sent: Update test 0: expected output\\)\\. Set a Problems API token with write access'));
+      assert.ok(!errors[0].includes(readOnlyToken) && !errors[0].includes(token));
+      assert.deepEqual(await changingRequests(), [`PUT /problems/api/v4/problems/${problemId}`], 'the first refusal stops the push');
+      assert.deepEqual([await read(`/problems/${problemId}`), await read(`/problems/${problemId}/testcases`)], before);
+    } finally {
+      restore();
+      await vscode.commands.executeCommand('sphereEngine.setAccessToken', 'problems', token);
     }
   });
 });

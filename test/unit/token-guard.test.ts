@@ -17,7 +17,7 @@ interface TokenGuard {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createTokenGuard } = require(path.resolve(__dirname, '..', '..', '..', 'scripts', 'lib', 'token-guard.js')) as { createTokenGuard: (token?: string) => TokenGuard };
+const { createTokenGuard } = require(path.resolve(__dirname, '..', '..', '..', 'scripts', 'lib', 'token-guard.js')) as { createTokenGuard: (...tokens: Array<string | undefined>) => TokenGuard };
 
 const TOKEN = 'tok+en/with=special';
 
@@ -52,6 +52,12 @@ describe('runner token guard', () => {
     const guard = createTokenGuard(TOKEN);
     assert.equal(guard.hide(`x ${TOKEN}`), 'x ***');
     assert.equal(guard.leaked(), false);
+  });
+
+  it('guards every token of the run: the read-only one too', () => {
+    const guard = createTokenGuard(TOKEN, 'read-only-token');
+    assert.equal(guard.mask(`a ${TOKEN} b read-only-token`, 'host'), 'a *** b ***');
+    assert.match(guard.report(), /host: 2/);
   });
 
   it('without a token it masks nothing and never reports a leak', () => {

@@ -8,3 +8,4 @@ export { planPush, type Change, type PushPlan } from './plan';
 export { applyPlan, type ApplyOptions, type PushResult } from './apply';
 export { describeChange, describePlan, describeResult, pushSucceeded } from './describe';
 export { checkProblemFolder, describeCheck, VERDICT_STATUS, type CheckOptions, type SolutionCheck } from './check';
+export { describeRefusalState, writeRefusal, type WriteRefusal } from './refusal';

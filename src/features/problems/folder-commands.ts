@@ -6,13 +6,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   applyPlan, describeChange, describePlan, describeResult, planPush, ProblemFolderError, pullProblem, pushSucceeded, readProblemFolder, SETTINGS_FILE,
-  type PushPlan,
+  writeRefusal, type PushPlan,
 } from '../../core/problem-folder';
 import type { Services } from '../../services';
 import { showError } from '../../ui/errors';
 import { pickFolder } from '../../ui/pick-folder';
 import { withProgress } from '../../ui/progress';
 import { problemIdFrom } from './content';
+import { showWriteRefusal } from './push-refused';
 import type { ProblemNode } from './tree';
 
 export interface DownloadFolderArgs {
@@ -149,7 +150,10 @@ export async function pushProblemFolder(services: Services, arg?: unknown): Prom
       notApplied: result.notApplied.map((c) => describeChange(c, plan)),
     },
   };
-  if (result.failed) {
+  const refusal = writeRefusal(result, plan);
+  if (refusal) {
+    showWriteRefusal(services, plan.problemId, refusal);
+  } else if (result.failed) {
     void vscode.window.showErrorMessage(
       vscode.l10n.t('Push stopped: {0} of {1} changes applied; {2} Not sent: {3}. Fix the cause and push again: what was applied is not sent twice.',
         result.applied.length, plan.changes.length, outcome.result!.failed!, result.notApplied.length),

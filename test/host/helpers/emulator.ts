@@ -5,6 +5,8 @@
 export interface EmulatorInfo {
   origin: string;
   token: string;
+  /** A token the emulator accepts without write access: reads and submits, every change 403. */
+  readOnlyToken?: string;
 }
 
 export interface LoggedRequest {
@@ -23,7 +25,7 @@ export function emulatorInfo(): EmulatorInfo {
   if (typeof info.origin !== 'string' || typeof info.token !== 'string') {
     throw new Error('SPHERE_ENGINE_EMULATOR must be JSON {"origin": "...", "token": "..."}');
   }
-  return { origin: info.origin, token: info.token };
+  return { origin: info.origin, token: info.token, readOnlyToken: info.readOnlyToken };
 }
 
 /**
