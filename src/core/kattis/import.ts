@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { ProblemFolderError } from '../problem-folder/errors';
 import { MAX_TEST_FILE_BYTES, serializeProblemJson, SETTINGS_FILE, type ProblemJson, type TestJson, type Verdict } from '../problem-folder/format';
 import { latexToMarkdown } from './latex-statement';
-import { customJudges } from './validator-import';
+import { customJudges, type AdaptedValidator } from './validator-import';
 import { judgeForFlags } from './validator-flags';
 import { parseYaml, YamlError, type YamlValue } from './yaml-lite';
 
@@ -19,6 +19,8 @@ export interface KattisImportResult {
   notes: string[];
   /** Parts of the package the folder does not hold, with the reason. Empty: everything came over. */
   notImported: string[];
+  /** The custom output validator, when it became custom judges through the adapter. */
+  validator?: AdaptedValidator;
 }
 
 /** Kattis submission folders → the folder's expected verdicts. */
@@ -161,5 +163,5 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   };
   fs.writeFileSync(path.join(dir, 'statement.md'), statement(pkg, dir, notes));
   fs.writeFileSync(path.join(dir, SETTINGS_FILE), serializeProblemJson(json));
-  return { tests: entries.length, solutions, notes, notImported };
+  return { tests: entries.length, solutions, notes, notImported, ...(adapted ? { validator: adapted.adapted } : {}) };
 }

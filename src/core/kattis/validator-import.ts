@@ -7,9 +7,18 @@ import * as path from 'node:path';
 import { JUDGES_DIR, type JudgeJson } from '../problem-folder/format';
 import { adaptValidator, findOutputValidator, VALIDATOR_COPY_DIR } from './validator-adapter';
 
+export interface AdaptedValidator {
+  /** The validator in the package (output_validators/<name> or output_validator). */
+  from: string;
+  language: string;
+  /** The keys of the judges made for it. */
+  judges: string[];
+}
+
 export interface CustomJudges {
   judges: Record<string, JudgeJson>;
   judgeFor(flags: string): string;
+  adapted: AdaptedValidator;
 }
 
 const JUDGE_KEY = 'kattis_validator';
@@ -45,5 +54,5 @@ export function customJudges(pkg: string, dir: string, testFlags: string[], note
       `it gets the input, answer and feedback folder as on Kattis, exit 42/43 become accepted/wrong answer, judgemessage.txt goes to the judge's debug output. ` +
       `The original is kept in ${copy} for export.`,
   );
-  return { judges, judgeFor: (flags) => keys.get(flags)! };
+  return { judges, judgeFor: (flags) => keys.get(flags)!, adapted: { from: found.rel, language: a.language, judges: [...keys.values()] } };
 }
