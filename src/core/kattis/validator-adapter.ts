@@ -65,7 +65,7 @@ const PYTHON = /\.py$/;
 const CPP_SOURCE = /\.(cpp|cc|cxx)$/;
 const CPP_HEADER = /\.(h|hpp|hh|hxx)$/;
 /** Files that do not take part in running the validator. */
-const IGNORED = /(^|\/)(readme[^/]*|[^/]*\.md|[^/]*\.txt|\.[^/]*)$/i;
+const IGNORED = /(^|\/)(readme[^/]*|[^/]*\.md|[^/]*\.txt|[^/]*\.pyc|\.[^/]*)$|(^|\/)__pycache__\//i;
 const flagList = (flags: string) => flags.trim().split(/\s+/).filter(Boolean);
 const marker = (comment: string, copy: string, flags: string) => `${comment} ${MARKER} ${JSON.stringify({ validator: copy, flags })}`;
 

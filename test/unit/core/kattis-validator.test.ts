@@ -43,7 +43,7 @@ describe('Kattis output validator adapter', () => {
 
   it('adapts Python and C++ validators, and says why it leaves the others', () => {
     assert.equal(adapt({ 'output_validators/v.py': 'x' }).ok, true, 'a single file in output_validators/');
-    assert.equal(adapt({ 'output_validators/v/main.py': 'x', 'output_validators/v/lib.py': 'x', 'output_validators/v/README.md': 'x' }).ok, true);
+    assert.equal(adapt({ 'output_validators/v/main.py': 'x', 'output_validators/v/lib.py': 'x', 'output_validators/v/README.md': 'x', 'output_validators/v/__pycache__/lib.cpython-312.pyc': 'x' }).ok, true);
     assert.equal(adapt({ 'output_validator/v.cpp': 'int main() {}', 'output_validator/v.h': '' }).ok, true, '2023-07 output_validator/');
     assert.match(reason({ 'output_validators/v/a.py': 'x', 'output_validators/v/b.py': 'x' }), /several Python files \(a\.py, b\.py\) and none is main\.py or v\.py/);
     assert.match(reason({ 'output_validators/v/v.py': '#!/usr/bin/python2\n' }), /Python 2 program/);
