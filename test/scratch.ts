@@ -17,3 +17,12 @@ export function useScratch(): (prefix: string) => string {
     return dir;
   };
 }
+
+/** Writes `files` (relative path → text) under `root`, making folders as needed; returns `root`. */
+export function writeTree(root: string, files: Record<string, string>): string {
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}

@@ -7,12 +7,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useScratch } from '../scratch';
-import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, replace, workspaceFolder } from './helpers';
+import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, recordNotices, replace, workspaceFolder } from './helpers';
 
 interface ImportOutcome { folder: string; tests: number; solutions: number; notes: string[]; notImported: string[] }
 interface PushOutcome { stopped?: string; result?: { applied: string[]; failed?: string } }
 
-const pkg = () => path.resolve(workspaceFolder().uri.fsPath, '..', 'kattis', 'double');
+const pkg = (name = 'double') => path.resolve(workspaceFolder().uri.fsPath, '..', 'kattis', name);
 
 describe('Kattis import (host)', function () {
   this.timeout(60_000);
@@ -57,5 +57,26 @@ describe('Kattis import (host)', function () {
     assert.equal(sent.filter((r) => /^POST \/problems\/api\/v4\/problems\/\d+\/testcases$/.test(r)).length, 2);
     const again = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: dir });
     assert.equal(again?.stopped, 'nothing');
+  });
+
+  it('says that a custom output validator became custom judges, and pushes them with the problem', async () => {
+    const dir = path.join(scratch('host-kattis-near-'), 'near');
+    const { shown, restore } = recordNotices('showInformationMessage');
+    try {
+      await vscode.commands.executeCommand('sphereEngine.problems.importKattis', { package: pkg('near'), folder: dir });
+    } finally {
+      restore();
+    }
+    assert.equal(shown.length, 1, 'nothing was left out: no modal, a notice');
+    assert.match(shown[0], /: 2 test cases, 2 reference solutions\. Its output validator output_validators\/near \(Python 3\) runs as the custom judge kattis_validator, kattis_validator_2\.$/);
+    const push = answerModals(['Push']);
+    try {
+      await clearEmulatorRequests();
+      const pushed = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: dir });
+      assert.equal(pushed?.result?.failed, undefined);
+    } finally {
+      push.restore();
+    }
+    assert.equal((await changingRequests()).filter((r) => r === 'POST /problems/api/v4/judges').length, 2);
   });
 });

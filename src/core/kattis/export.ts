@@ -1,12 +1,15 @@
 // Problem folder → Kattis problem package (legacy layout, which the 2023-07 tools still read):
 // problem.yaml, .timelimit, problem_statement/problem.en.md, data/secret (a group per run of tests
-// with the same judge, its validator flags in testdata.yaml), submissions/<verdict>/. What Kattis cannot express
-// (custom judges, inactive tests, per-test time limits, verdicts it has no folder for) is listed.
+// with the same judge, its validator flags in testdata.yaml), submissions/<verdict>/, and
+// output_validators/ when the tests use a Kattis validator the import adapted (validator-export.ts).
+// What Kattis cannot express (other custom judges, inactive tests, per-test time limits, verdicts
+// it has no folder for) is listed.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ProblemFolderError } from '../problem-folder/errors';
 import type { Verdict } from '../problem-folder/format';
 import { readProblemFolder } from '../problem-folder/read';
+import { validatorForExport } from './validator-export';
 import { flagsForJudge } from './validator-flags';
 import { yamlScalar } from './yaml-lite';
 
@@ -34,8 +37,9 @@ export function exportKattis(dir: string, pkg: string): KattisExportResult {
   // Kattis sets validator flags per test data group and judges groups in name order: one group per
   // run of consecutive tests with the same judge keeps both the comparison and the order.
   const groups: Array<{ flags: string; tests: typeof active }> = [];
+  const validator = validatorForExport(folder, active, notExported);
   for (const t of active) {
-    let flags = typeof t.judge === 'number' ? flagsForJudge(t.judge) : undefined;
+    let flags = validator ? validator.flagsOf(t) : typeof t.judge === 'number' ? flagsForJudge(t.judge) : undefined;
     if (flags === undefined) {
       notExported.push(`Test ${t.number} uses judge ${JSON.stringify(t.judge)}, which has no Kattis validator flags: it is exported with Kattis's default comparison.`);
       flags = '';
@@ -49,7 +53,7 @@ export function exportKattis(dir: string, pkg: string): KattisExportResult {
 
   fs.mkdirSync(pkg, { recursive: true });
   const single = groups.length === 1 ? groups[0].flags : undefined;
-  const yaml = [`name: ${yamlScalar(folder.json.name)}`, 'validation: default', ...(single ? [`validator_flags: ${yamlScalar(single)}`] : [])];
+  const yaml = [`name: ${yamlScalar(folder.json.name)}`, `validation: ${validator ? 'custom' : 'default'}`, ...(single ? [`validator_flags: ${yamlScalar(single)}`] : [])];
   fs.writeFileSync(path.join(pkg, 'problem.yaml'), `${yaml.join('\n')}\n`);
   fs.writeFileSync(path.join(pkg, '.timelimit'), `${Math.max(...limits)}\n`);
   const statementName = folder.json.statement.endsWith('.html') ? 'problem.en.html' : 'problem.en.md';
@@ -67,6 +71,8 @@ export function exportKattis(dir: string, pkg: string): KattisExportResult {
     }
   }
 
+  if (validator) fs.cpSync(validator.copy, path.join(pkg, 'output_validators', path.basename(validator.copy)), { recursive: true });
+
   let submissions = 0;
   for (const s of folder.solutions) {
     const kattis = KATTIS_VERDICTS[s.expected];
@@ -78,6 +84,6 @@ export function exportKattis(dir: string, pkg: string): KattisExportResult {
     fs.copyFileSync(path.join(dir, s.file), path.join(pkg, 'submissions', kattis, path.basename(s.file)));
     submissions++;
   }
-  for (const j of folder.judges) notExported.push(`Judge "${j.key}" (${j.file}): a Sphere Engine judge is not a Kattis output validator.`);
+  for (const j of folder.judges.filter((x) => !validator?.keys.has(x.key))) notExported.push(`Judge "${j.key}" (${j.file}): a Sphere Engine judge is not a Kattis output validator.`);
   return { tests: active.length, submissions, notExported };
 }

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { ProblemFolderError } from '../problem-folder/errors';
 import { MAX_TEST_FILE_BYTES, serializeProblemJson, SETTINGS_FILE, type ProblemJson, type TestJson, type Verdict } from '../problem-folder/format';
 import { latexToMarkdown } from './latex-statement';
+import { customJudges, type AdaptedValidator } from './validator-import';
 import { judgeForFlags } from './validator-flags';
 import { parseYaml, YamlError, type YamlValue } from './yaml-lite';
 
@@ -18,6 +19,8 @@ export interface KattisImportResult {
   notes: string[];
   /** Parts of the package the folder does not hold, with the reason. Empty: everything came over. */
   notImported: string[];
+  /** The custom output validator, when it became custom judges through the adapter. */
+  validator?: AdaptedValidator;
 }
 
 /** Kattis submission folders → the folder's expected verdicts. */
@@ -110,9 +113,6 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   const notImported: string[] = [];
   const problems: string[] = [];
   const customValidator = /\bcustom\b/.test(validation) || fs.existsSync(path.join(pkg, 'output_validators')) || fs.existsSync(path.join(pkg, 'output_validator'));
-  if (customValidator) {
-    notImported.push('The custom output validator: a Kattis validator gets the input, the answer and a feedback folder as arguments and the output on stdin, a Sphere Engine judge gets them on file descriptors 0, 4 and 3; this version has no adapter. The tests use judge 1 (ignore extra whitespace) until you add a judge to problem.json.');
-  }
   const tests = testFiles(pkg, str(yaml.validator_flags) ?? '', problems);
   for (const t of tests) {
     for (const f of [t.input, t.answer]) {
@@ -123,11 +123,12 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   if (!tests.length) problems.push('The package has no test data (data/sample/*.in, data/secret/**/*.in).');
   if (problems.length) throw new ProblemFolderError(problems);
 
+  const adapted = customValidator ? customJudges(pkg, dir, tests.map((t) => t.flags), notes, notImported) : undefined;
   const seconds = timeLimit(pkg, yaml, notes);
   const judgeNotes = new Set<string>();
   fs.mkdirSync(path.join(dir, 'tests'), { recursive: true });
   const entries: TestJson[] = tests.map((t, number) => {
-    const choice = customValidator ? { judge: 1 } : judgeForFlags(t.flags);
+    const choice = adapted ? { judge: adapted.judgeFor(t.flags) } : customValidator ? { judge: 1 } : judgeForFlags(t.flags);
     if ('note' in choice && choice.note) judgeNotes.add(`Judge ${choice.judge} for "${t.flags || 'the default comparison'}": ${choice.note}.`);
     fs.copyFileSync(t.input, path.join(dir, 'tests', `${number}.in`));
     fs.copyFileSync(t.answer, path.join(dir, 'tests', `${number}.out`));
@@ -157,9 +158,10 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
     interactive: false,
     masterJudge: 1000,
     statement: 'statement.md',
+    ...(adapted ? { judges: adapted.judges } : {}),
     tests: entries,
   };
   fs.writeFileSync(path.join(dir, 'statement.md'), statement(pkg, dir, notes));
   fs.writeFileSync(path.join(dir, SETTINGS_FILE), serializeProblemJson(json));
-  return { tests: entries.length, solutions, notes, notImported };
+  return { tests: entries.length, solutions, notes, notImported, ...(adapted ? { validator: adapted.adapted } : {}) };
 }

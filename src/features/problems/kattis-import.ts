@@ -28,6 +28,7 @@ export interface KattisImportOutcome {
   solutions: number;
   notes: string[];
   notImported: string[];
+  validator?: KattisImportResult['validator'];
 }
 
 const fsPath = (p: string | vscode.Uri) => (p instanceof vscode.Uri ? p.fsPath : p);
@@ -74,7 +75,9 @@ export async function importKattisPackage(services: Services, arg?: unknown): Pr
   }
   for (const note of result.notes) services.log.info(`Kattis import ${pkg}: ${note}`);
   for (const part of result.notImported) services.log.warn(`Kattis import ${pkg}: not imported: ${part}`);
-  const summary = vscode.l10n.t('Imported {0} into {1}: {2} test cases, {3} reference solutions.', path.basename(pkg), folder, result.tests, result.solutions);
+  const imported = vscode.l10n.t('Imported {0} into {1}: {2} test cases, {3} reference solutions.', path.basename(pkg), folder, result.tests, result.solutions);
+  const v = result.validator;
+  const summary = v ? `${imported} ${vscode.l10n.t('Its output validator {0} ({1}) runs as the custom judge {2}.', v.from, v.language, v.judges.join(', '))}` : imported;
   const push = vscode.l10n.t('Push Problem Folder');
   const choice = result.notImported.length
     ? await vscode.window.showWarningMessage(

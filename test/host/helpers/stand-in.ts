@@ -59,3 +59,13 @@ export function answerModals(answers: Array<string | undefined>): { asked: Asked
   }) as typeof vscode.window.showWarningMessage);
   return { asked, restore };
 }
+
+/** Records the text of every non-modal notice of one kind (answered with no button), until `restore()`. */
+export function recordNotices(kind: 'showInformationMessage' | 'showWarningMessage' | 'showErrorMessage'): { shown: string[]; restore: () => void } {
+  const shown: string[] = [];
+  const restore = replace(vscode.window, kind, ((message: string) => {
+    shown.push(message);
+    return Promise.resolve(undefined);
+  }) as (typeof vscode.window)[typeof kind]);
+  return { shown, restore };
+}

@@ -6,15 +6,7 @@ import * as path from 'node:path';
 import { exportKattis, importKattis, judgeForFlags, parseYaml } from '../../../src/core/kattis';
 import { readProblemFolder } from '../../../src/core/problem-folder';
 import { runProblemsCli } from '../../../src/cli/problems';
-import { useScratch } from '../../scratch';
-
-function tree(root: string, files: Record<string, string>): string {
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    fs.writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
+import { useScratch, writeTree as tree } from '../../scratch';
 
 const LEGACY = {
   'problem.yaml': 'name: Hello Floats   # a comment\nsource: "NWERC: 2020"\nvalidation: default\nvalidator_flags: float_tolerance 1e-6\n',
@@ -88,10 +80,10 @@ describe('Kattis packages', () => {
     assert.deepEqual(result.notImported, []);
   });
 
-  it('reports a custom validator as not imported, refuses interactive problems and broken packages', () => {
-    const custom = tree(scratch('kattis-custom-'), { 'problem.yaml': 'name: C\nvalidation: custom\n', 'output_validators/v/v.py': 'x', 'data/secret/1.in': '1', 'data/secret/1.ans': '1' });
+  it('reports a validator the adapter cannot run as not imported, refuses interactive problems and broken packages', () => {
+    const custom = tree(scratch('kattis-custom-'), { 'problem.yaml': 'name: C\nvalidation: custom\n', 'output_validators/v/Check.java': 'x', 'data/secret/1.in': '1', 'data/secret/1.ans': '1' });
     const result = importKattis(custom, path.join(scratch('kf-'), 'c'));
-    assert.match(result.notImported.join('\n'), /custom output validator: .*no adapter\. The tests use judge 1/);
+    assert.match(result.notImported.join('\n'), /custom output validator output_validators\/v: it is written in a language the adapter does not handle \(\.java\).*\. The tests use judge 1/);
     const interactive = tree(scratch('kattis-inter-'), { 'problem.yaml': 'name: I\nvalidation: custom interactive\n', 'data/secret/1.in': '1', 'data/secret/1.ans': '1' });
     assert.throws(() => importKattis(interactive, path.join(scratch('kf-'), 'i')), /interactive Kattis problem.*not imported/);
     const broken = tree(scratch('kattis-broken-'), { 'problem.yaml': 'name: B\n\tvalidation: default\n', 'data/secret/1.in': '1' });
