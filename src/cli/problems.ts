@@ -2,6 +2,8 @@
 // repository's CI, over the same core as the extension (src/core/problem-folder).
 //
 //   pull <problem-id> <folder>                  write the problem as a folder
+//   pull <id or code>... --into <parent>        several problems, one folder each (<parent>/<code>)
+//   pull --all --into <parent>                  every problem of the account (GET /problems, paged)
 //   push <folder> [--dry-run] [--allow-delete]  show the plan, then send it (--dry-run: only show it)
 //   check <folder>                              judge every solutions/<verdict>/ file, compare verdicts
 //   import-kattis <package> <folder>            a Kattis problem package as a new problem folder
@@ -15,12 +17,14 @@
 import { ProblemsClient, SphereApiError } from '../api';
 import { exportKattis, importKattis } from '../core/kattis';
 import {
-  applyPlan, checkProblemFolder, describeCheck, describePlan, describeRefusalState, describeResult, planPush, ProblemFolderError, pullProblem, pushSucceeded, readProblemFolder,
-  writeRefusal, type PushPlan, type PushResult,
+  applyPlan, checkProblemFolder, describeCheck, describePlan, describePulled, describeRefusalState, describeResult, planPush, ProblemFolderError, pullProblem, pullProblems,
+  pushSucceeded, readProblemFolder, resolvePullTargets, writeRefusal, type PullOutcome, type PushPlan, type PushResult,
 } from '../core/problem-folder';
 
 export const USAGE = `Usage:
   npm run problems -- pull <problem-id> <folder> [--endpoint <customer id or URL>]
+  npm run problems -- pull <problem id or code>... --into <parent folder> [--endpoint <customer id or URL>]
+  npm run problems -- pull --all --into <parent folder> [--endpoint <customer id or URL>]
   npm run problems -- push <folder> [--dry-run] [--allow-delete] [--endpoint <customer id or URL>]
   npm run problems -- check <folder> [--endpoint <customer id or URL>]
   npm run problems -- import-kattis <package> <folder>
@@ -53,8 +57,8 @@ function parse(argv: string[]): Parsed {
     }
     const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
     if (name === 'token' || name === 'access-token') throw new UsageError('The token is never a flag (it would stay in your shell history): set SPHERE_ENGINE_PROBLEMS_TOKEN.');
-    if (name === 'endpoint') flags.set(name, inline ?? rest[++i] ?? '');
-    else if (name === 'dry-run' || name === 'allow-delete') flags.set(name, true);
+    if (name === 'endpoint' || name === 'into') flags.set(name, inline ?? rest[++i] ?? '');
+    else if (name === 'dry-run' || name === 'allow-delete' || name === 'all') flags.set(name, true);
     else throw new UsageError(`Unknown option --${name}.`);
   }
   return { verb, positional, flags };
@@ -90,9 +94,24 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       if (!token) throw new UsageError('No token: set SPHERE_ENGINE_PROBLEMS_TOKEN.');
       return (client = new ProblemsClient({ endpoint, token }));
     };
+    if (verb === 'pull' && (flags.has('into') || flags.has('all'))) {
+      const parent = flags.get('into');
+      if (typeof parent !== 'string' || !parent) throw new UsageError('pull --into needs a parent folder.');
+      if (!positional.length && !flags.has('all')) throw new UsageError('pull --into needs problem ids or codes, or --all.');
+      const endpoint = endpointOf();
+      const { targets, unknown } = await resolvePullTargets(connect(endpoint), positional, { all: flags.has('all') });
+      for (const u of unknown) io.err(`FAILED: ${u}`);
+      const pulled = await pullProblems(client!, targets, { endpoint, parent, onProgress: (done, total, last) => io.err(`  ${done}/${total} ${describePulled(last)}`) });
+      for (const p of pulled) for (const note of p.notes ?? []) io.err(`note: ${p.code ?? p.problemId}: ${note}`);
+      const count = (o: PullOutcome) => pulled.filter((p) => p.outcome === o).length;
+      io.out(`Pulled ${count('done')} of ${pulled.length + unknown.length} problems into ${parent}${count('skipped') ? `; skipped ${count('skipped')}` : ''}${count('failed') + unknown.length ? `; failed ${count('failed') + unknown.length}` : ''}.`);
+      for (const p of pulled.filter((x) => x.outcome !== 'done')) io.out(`  ${describePulled(p)}`);
+      return unknown.length || pulled.some((p) => p.outcome !== 'done') ? 1 : 0;
+    }
     if (verb === 'pull') {
       const [id, dir] = positional;
       if (!/^\d+$/.test(id ?? '') || !dir) throw new UsageError('pull needs a problem id and a folder.');
+      if (positional.length > 2) throw new UsageError('pull takes one problem and its folder; for several, name a parent folder with --into.');
       const endpoint = endpointOf();
       const pulled = await pullProblem(connect(endpoint), { endpoint, problemId: Number(id), dir });
       for (const note of pulled.notes) io.err(`note: ${note}`);

@@ -89,6 +89,27 @@ describe('problems CLI (pull, push, --dry-run)', function () {
     assert.equal(await (await fetch(emu.url('problems', `/problems/${problemId}/testcases`))).text(), before);
   });
 
+  it('pulls several problems by code into one parent folder; exit 1 when one is skipped or unknown', async () => {
+    const post = async (p: string, body: unknown) => json(await fetch(emu.url('problems', p), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    const second = (await post('/problems', { name: 'CLI two', code: 'CLITWO', masterjudgeId: 1000 })).id;
+    await post(`/problems/${second}/testcases`, { input: '2\n', output: '2\n', judgeId: 1 });
+    const code = (await json(await fetch(emu.url('problems', `/problems/${problemId}`)))).code as string;
+    const parent = scratch('cli-many-');
+    const both = await run(['pull', code.toLowerCase(), 'CLITWO', '--into', parent]);
+    assert.equal(both.code, 0, both.err);
+    assert.equal(both.out, `Pulled 2 of 2 problems into ${parent}.`);
+    assert.deepEqual(fs.readdirSync(parent).sort(), [code, 'CLITWO'].sort());
+    assert.equal(fs.readFileSync(path.join(parent, 'CLITWO/tests/0.in'), 'utf8'), '2\n');
+    assert.equal(JSON.parse(fs.readFileSync(path.join(parent, code, 'problem.json'), 'utf8')).link.problemId, problemId);
+    // Pulled again: updated in place. A folder holding something else is left alone, and says so.
+    fs.writeFileSync(path.join(parent, 'CLITWO/problem.json'), '{}');
+    const again = await run(['pull', String(problemId), 'CLITWO', 'NOSUCH', '--into', parent]);
+    assert.equal(again.code, 1);
+    assert.match(again.out, /^Pulled 1 of 3 problems into .*; skipped 1; failed 1\.\n {2}skipped: CLITWO \(\d+\): .*CLITWO was left as it is: the folder is not empty and is not linked to this problem\.$/);
+    assert.match(again.err, /FAILED: NOSUCH: no problem with this code/);
+    assert.equal(fs.readFileSync(path.join(parent, 'CLITWO/problem.json'), 'utf8'), '{}');
+  });
+
   it('runs as a process: the exit code says whether everything succeeded', () => {
     const cli = path.resolve(__dirname, '../../src/cli/problems.js');
     const r = spawnSync(process.execPath, [cli, 'push', path.join(scratch('cli-none-'), 'missing')], { env: { ...process.env, SPHERE_ENGINE_PROBLEMS_TOKEN: TOKEN, SPHERE_ENGINE_PROBLEMS_ENDPOINT: emu.endpoints.problems }, encoding: 'utf8' });

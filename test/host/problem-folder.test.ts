@@ -100,7 +100,7 @@ describe('problems as folders (host)', function () {
     assert.equal(refused.asked.length, 1);
     assert.match(refused.asked[0].message, new RegExp(`Push 1 change to problem ${problemId}`));
     assert.equal(refused.asked[0].detail, 'Update test 0: expected output');
-    assert.deepEqual(refused.asked[0].buttons, ['Push']);
+    assert.deepEqual(refused.asked[0].buttons, ['Push', 'Show Differences']);
     assert.deepEqual(await changingRequests(), []);
 
     const accepted = await push(['Push']);

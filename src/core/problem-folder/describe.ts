@@ -27,7 +27,8 @@ export function describePlan(plan: PushPlan): string[] {
   return plan.changes.map((c) => describeChange(c, plan));
 }
 
-const errorText = (err: unknown) => (err instanceof SphereApiError ? err.explanation + (err.serverMessage ? ` (${err.serverMessage})` : '') : (err as Error)?.message ?? String(err));
+/** An error in a sentence: the service's explanation and message, or the error's message. */
+export const errorText = (err: unknown) => (err instanceof SphereApiError ? err.explanation + (err.serverMessage ? ` (${err.serverMessage})` : '') : (err as Error)?.message ?? String(err));
 
 /** Every line of what happened, for the log or the terminal. */
 export function describeResult(result: PushResult, plan: PushPlan): string[] {

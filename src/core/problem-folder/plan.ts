@@ -33,7 +33,8 @@ export interface PushPlan {
   remote: Map<number, TestHashes>;
 }
 
-const sameEndpoint = (a: string, b: string) => {
+/** The same Problems endpoint, however it is written (customer id or URL). */
+export const sameEndpoint = (a: string, b: string) => {
   try {
     return apiBaseUrl('problems', a) === apiBaseUrl('problems', b);
   } catch {

@@ -4,10 +4,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SphereApiError, type Judge, type ProblemsClient } from '../../api';
+import { inParallel } from '../in-parallel';
 import { languageForCompiler } from '../languages';
 import { ProblemFolderError } from './errors';
-import { JUDGES_DIR, MAX_TEST_FILE_BYTES, SETTINGS_FILE, TESTS_DIR, serializeProblemJson, testFile, type JudgeJson, type JudgeRef, type ProblemJson } from './format';
-import { isBuiltIn, judgeKey, judgeType, problemType, readRemote, sizeOf } from './service';
+import { JUDGES_DIR, MAX_TEST_FILE_BYTES, SETTINGS_FILE, TESTS_DIR, serializeProblemJson, testFile, type JudgeJson, type JudgeRef } from './format';
+import { isBuiltIn, judgeKey, judgeType, problemJsonOf, readRemote, sizeOf } from './service';
 import { writeSyncState, type TestHashes } from './state';
 
 export interface PullOptions {
@@ -18,7 +19,7 @@ export interface PullOptions {
   signal?: AbortSignal;
   /** Called after each file written. */
   onProgress?: (done: number, total: number) => void;
-  /** How many test files download at once. */
+  /** How many test files download at once (default PULL_CONCURRENCY). */
   concurrency?: number;
 }
 
@@ -29,6 +30,9 @@ export interface PullResult {
   /** Things the folder could not hold, said plainly (e.g. a judge whose source is not readable). */
   notes: string[];
 }
+
+/** Test files one pull downloads at once; pulling many problems shares this bound among them. */
+export const PULL_CONCURRENCY = 4;
 
 const HTML = /<\/?(p|div|h[1-6]|ul|ol|li|table|pre|br|span|img|strong|em|code)\b/i;
 export const statementFileFor = (body: string) => (HTML.test(body) ? 'statement.html' : 'statement.md');
@@ -61,13 +65,6 @@ async function readJudgeSources(client: ProblemsClient, ids: number[], signal: A
   return { judges, refs };
 }
 
-async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
-}
-
 export async function pullProblem(client: ProblemsClient, o: PullOptions): Promise<PullResult> {
   const { problem, tests } = await readRemote(client, o.problemId, o.signal);
   const tooBig = tests.flatMap((t) => (['input', 'output'] as const)
@@ -84,7 +81,7 @@ export async function pullProblem(client: ProblemsClient, o: PullOptions): Promi
   const total = tests.length * 2;
   let done = 0;
   const hashes: Record<string, TestHashes> = {};
-  await inParallel(tests, o.concurrency ?? 4, async (t) => {
+  await inParallel(tests, o.concurrency ?? PULL_CONCURRENCY, async (t) => {
     const input = await client.downloadTestCaseFile(o.problemId, t.number, 'input', path.join(o.dir, testFile(t.number, 'in')), o.signal);
     o.onProgress?.(++done, total);
     const output = await client.downloadTestCaseFile(o.problemId, t.number, 'output', path.join(o.dir, testFile(t.number, 'out')), o.signal);
@@ -103,18 +100,12 @@ export async function pullProblem(client: ProblemsClient, o: PullOptions): Promi
   const body = problem.body ?? '';
   const statement = statementFileFor(body);
   fs.writeFileSync(path.join(o.dir, statement), body);
-  const json: ProblemJson = {
-    link: { endpoint: o.endpoint, problemId: problem.id },
-    name: problem.name,
-    code: problem.code,
-    type: problemType(problem),
-    interactive: problem.interactive === true,
-    masterJudge: refs.get(masterId) ?? masterId,
-    ...(typeof problem.executionMode === 'string' ? { executionMode: problem.executionMode as ProblemJson['executionMode'] } : {}),
+  const json = problemJsonOf({ problem, tests }, {
+    endpoint: o.endpoint,
     statement,
     judges: Object.fromEntries(Object.entries(judges).map(([k, { source: _source, ...j }]) => [k, j])),
-    tests: tests.map((t) => ({ number: t.number, timeLimit: t.timeLimit ?? 1, judge: refs.get(t.judge?.id ?? 1) ?? t.judge?.id ?? 1, active: t.active !== false })),
-  };
+    refOf: (id) => refs.get(id) ?? id,
+  });
   fs.writeFileSync(path.join(o.dir, SETTINGS_FILE), serializeProblemJson(json));
   writeSyncState(o.dir, { problemId: problem.id, lastModified: problem.lastModified ?? null, tests: hashes });
   return { dir: o.dir, tests: tests.length, judges: Object.keys(judges), notes };

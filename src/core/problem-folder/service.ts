@@ -1,6 +1,6 @@
 // The service's side of a problem, read the same way by pull and push.
 import type { Judge, Problem, ProblemsClient, TestCase } from '../../api';
-import type { JudgeType, ProblemType } from './format';
+import type { JudgeJson, JudgeRef, JudgeType, ProblemJson, ProblemType } from './format';
 import { PROBLEM_TYPES } from './format';
 
 export interface RemoteProblem {
@@ -27,4 +27,23 @@ export function judgeKey(j: Judge, taken: Set<string>): string {
   const key = taken.has(base) ? `${base}-${j.id}` : base;
   taken.add(key);
   return key;
+}
+
+/**
+ * problem.json as the service's problem would give it: what pull writes, and the left side of the
+ * push preview's settings diff. `refOf` names a judge id as the folder does (a key or the number).
+ */
+export function problemJsonOf({ problem, tests }: RemoteProblem, o: { endpoint: string; statement: string; judges: Record<string, JudgeJson>; refOf: (judgeId: number) => JudgeRef }): ProblemJson {
+  return {
+    link: { endpoint: o.endpoint, problemId: problem.id },
+    name: problem.name,
+    code: problem.code,
+    type: problemType(problem),
+    interactive: problem.interactive === true,
+    masterJudge: o.refOf(problem.masterjudge?.id ?? 1000),
+    ...(typeof problem.executionMode === 'string' ? { executionMode: problem.executionMode as ProblemJson['executionMode'] } : {}),
+    statement: o.statement,
+    judges: o.judges,
+    tests: tests.map((t) => ({ number: t.number, timeLimit: t.timeLimit ?? 1, judge: o.refOf(t.judge?.id ?? 1), active: t.active !== false })),
+  };
 }

@@ -2,6 +2,7 @@
 // GET /submissions?ids= (at most 20 ids a call, so N inputs cost ceil(N/20) requests per 2 s
 // round instead of N), then the streams of the finished ones in parallel.
 import { abortError, MAX_IDS_PER_REQUEST, type CompilersSubmission, type CreateCompilersSubmissionParams, type Sleep } from '../../api';
+import { inParallel } from '../../core/in-parallel';
 import { pollBatches } from '../../core/judge-many/batch-poller';
 import { COMPILERS_POLL_MS } from '../../core/poller';
 import { readStreams, type CompilersApi, type RunStreams } from './run-core';
@@ -70,7 +71,7 @@ export async function runBatch(
   await waitForAll(client, pending, options, results.length);
 
   const finished = results.filter((r) => r.submission);
-  await forEachLimited(finished, options.streamConcurrency ?? 4, async (r) => {
+  await inParallel(finished, options.streamConcurrency ?? 4, async (r) => {
     r.streams = await readStreams(client, r.submission!, signal);
   });
   return results;
@@ -91,12 +92,4 @@ function waitForAll(client: CompilersApi, pending: Map<number, BatchResult>, opt
     signal: options.signal,
     sleep: options.sleep,
   });
-}
-
-async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  });
-  await Promise.all(lanes);
 }

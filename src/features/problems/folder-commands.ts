@@ -1,11 +1,12 @@
 // "Download Problem as Folder…" and "Push Problem Folder": thin VS Code shells over
-// src/core/problem-folder. Push shows its plan before sending anything and asks separately before
-// deleting test cases. Both accept their answers as arguments (tests, scripts) and ask for the rest.
+// src/core/problem-folder. Push shows its plan before sending anything (with its text differences
+// on request: push-diffs.ts) and asks separately before deleting test cases. Several problems at
+// once: pull-many.ts. Both accept their answers as arguments (tests, scripts) and ask for the rest.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  applyPlan, describeChange, describePlan, describeResult, planPush, ProblemFolderError, pullProblem, pushSucceeded, readProblemFolder, SETTINGS_FILE,
+  applyPlan, describeChange, describePlan, describeResult, hasTextDiffs, planPush, ProblemFolderError, pullProblem, pushSucceeded, readProblemFolder, SETTINGS_FILE,
   writeRefusal, type PushPlan,
 } from '../../core/problem-folder';
 import type { Services } from '../../services';
@@ -14,6 +15,7 @@ import { pickFolder } from '../../ui/pick-folder';
 import { withProgress } from '../../ui/progress';
 import { problemIdFrom } from './content';
 import { showWriteRefusal } from './push-refused';
+import { askAfterDifferences } from './push-diffs';
 import type { ProblemNode } from './tree';
 
 export interface DownloadFolderArgs {
@@ -38,8 +40,9 @@ export interface PushOutcome {
 const PUSH = () => vscode.l10n.t('Push');
 const DELETE = () => vscode.l10n.t('Delete Them');
 const KEEP = () => vscode.l10n.t('Keep Them');
+const SHOW_DIFFERENCES = () => vscode.l10n.t('Show Differences');
 
-const pickParentFolder = () => pickFolder(vscode.l10n.t('Download Problem as Folder: where to put it'), vscode.l10n.t('Download Here'));
+export const pickParentFolder = () => pickFolder(vscode.l10n.t('Download Problem as Folder: where to put it'), vscode.l10n.t('Download Here'));
 
 export async function downloadProblemFolder(services: Services, arg?: unknown): Promise<{ folder: string; tests: number } | undefined> {
   const args: DownloadFolderArgs = arg && typeof arg === 'object' && !('kind' in arg) ? (arg as DownloadFolderArgs) : {};
@@ -86,7 +89,7 @@ export async function problemFolderFrom(arg: unknown, title = vscode.l10n.t('Pus
   return pickFolder(title, openLabel);
 }
 
-async function confirmPlan(plan: PushPlan): Promise<{ go: boolean; allowDeletes: boolean }> {
+async function confirmPlan(services: Services, plan: PushPlan): Promise<{ go: boolean; allowDeletes: boolean }> {
   const lines = describePlan(plan);
   // One message per count form: l10n bundles translate whole sentences, not pieces of them.
   const one = lines.length === 1;
@@ -97,17 +100,19 @@ async function confirmPlan(plan: PushPlan): Promise<{ go: boolean; allowDeletes:
     : (one
       ? vscode.l10n.t('Push 1 change to problem {0} “{1}”?', plan.problemId, plan.folder.json.name)
       : vscode.l10n.t('Push {0} changes to problem {1} “{2}”?', lines.length, plan.problemId, plan.folder.json.name));
-  const go = (await vscode.window.showWarningMessage(title, { modal: true, detail: lines.join('\n') }, PUSH())) === PUSH();
+  const buttons = hasTextDiffs(plan) ? [PUSH(), SHOW_DIFFERENCES()] : [PUSH()];
+  const answer = await vscode.window.showWarningMessage(title, { modal: true, detail: lines.join('\n') }, ...buttons);
+  const go = answer === PUSH() || (answer === SHOW_DIFFERENCES() && (await askAfterDifferences(services, plan, title)));
   if (!go) return { go, allowDeletes: false };
   const deletes = plan.changes.filter((c) => c.kind === 'deleteTest').map((c) => (c.kind === 'deleteTest' ? c.number : -1));
   if (!deletes.length) return { go, allowDeletes: false };
-  const answer = await vscode.window.showWarningMessage(
+  const deleteAnswer = await vscode.window.showWarningMessage(
     vscode.l10n.t('Delete test cases {0} of problem {1} on the service? Their input and output are lost there.', deletes.join(', '), plan.problemId ?? ''),
     { modal: true, detail: vscode.l10n.t('“Keep Them” pushes every other change and leaves these test cases on the service.') },
     DELETE(), KEEP(),
   );
-  if (answer === undefined) return { go: false, allowDeletes: false };
-  return { go, allowDeletes: answer === DELETE() };
+  if (deleteAnswer === undefined) return { go: false, allowDeletes: false };
+  return { go, allowDeletes: deleteAnswer === DELETE() };
 }
 
 export async function pushProblemFolder(services: Services, arg?: unknown): Promise<PushOutcome | undefined> {
@@ -133,7 +138,7 @@ export async function pushProblemFolder(services: Services, arg?: unknown): Prom
     void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to push: the folder and problem {0} on the service agree.', plan.problemId ?? ''));
     return { plan: lines, stopped: 'nothing' };
   }
-  const { go, allowDeletes } = await confirmPlan(plan);
+  const { go, allowDeletes } = await confirmPlan(services, plan);
   if (!go) return { plan: lines, stopped: 'refused' };
   const client = await services.connection.problems();
   const result = await withProgress({ title: vscode.l10n.t('Pushing {0}', path.basename(dir)), cancellable: false }, (signal, report) =>

@@ -13,7 +13,9 @@ import { SubmitMemory } from './memory';
 import { submitOptionsFrom, submitSolution, type LastError, type SubmitState } from './submit';
 import { parseItemId, ProblemsTesting, type RecordedRun, type TestItemSnapshot } from './testing';
 import { ProblemsTree, type ProblemNode } from './tree';
-import { downloadProblemFolder, pushProblemFolder } from './folder-commands';
+import { pushProblemFolder } from './folder-commands';
+import { downloadFolderCommand } from './pull-many';
+import { registerServiceContent } from './push-diffs';
 import { checkedFolderOf, checkProblemFolderCommand } from './folder-check';
 import { importKattisPackage, trackKattisPackages } from './kattis-import';
 import { deleteProblem } from './delete-problem';
@@ -51,7 +53,8 @@ export function registerProblemsFeature(services: Services): void {
   const state: SubmitState = {};
   setContainersReportTarget(testing);
 
-  const view = vscode.window.createTreeView('sphereEngine.problems', { treeDataProvider: tree, showCollapseAll: false });
+  // Several problems selected: "Download Problem as Folder…" pulls them all (pull-many.ts).
+  const view = vscode.window.createTreeView('sphereEngine.problems', { treeDataProvider: tree, showCollapseAll: false, canSelectMany: true });
 
   // Re-running from the Testing view submits the file last submitted to that problem again.
   testing.controller.createRunProfile(
@@ -79,6 +82,7 @@ export function registerProblemsFeature(services: Services): void {
     view,
     { dispose: () => setContainersReportTarget(undefined) },
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
+    registerServiceContent(services),
     services.connection.onDidChange((module) => {
       if (module === 'problems') tree.refresh();
     }),
@@ -125,7 +129,7 @@ export function registerProblemsFeature(services: Services): void {
     registerCommand(Commands.problemsRejudge, (submissionId?: unknown) =>
       withClient('Could not re-judge the submission', (client) => rejudge(deps, client, typeof submissionId === 'number' ? submissionId : undefined))(),
     ),
-    registerCommand(Commands.problemsDownloadFolder, (arg?: unknown) => downloadProblemFolder(services, arg)),
+    registerCommand(Commands.problemsDownloadFolder, (arg?: unknown, nodes?: unknown) => downloadFolderCommand(services, arg, nodes)),
     registerCommand(Commands.problemsPushFolder, async (arg?: unknown) => {
       const outcome = await pushProblemFolder(services, arg);
       if (outcome?.result?.applied.length) tree.refresh();

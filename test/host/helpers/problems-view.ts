@@ -19,3 +19,16 @@ export async function problemsViewBackOnRunEmulator(): Promise<void> {
     return nodes.some((node) => problems.tree.getTreeItem(node).label === 'ADDTWO');
   }, { timeoutMs: 30_000, intervalMs: 250, what: "the Problems view to list the run emulator's problems again" });
 }
+
+/** The Problems view's rows of these problems, as the view hands them to a command (loading more pages while one is missing). */
+export async function problemNodes(problemIds: number[]): Promise<unknown[]> {
+  const { problems } = await activateExtension<{ problems: { tree: ProblemsTree } }>();
+  await vscode.commands.executeCommand('sphereEngine.problems.refresh');
+  for (let page = 0; ; page++) {
+    const rows = (await problems.tree.getChildren()) as Array<{ kind: string; problem?: { id: number } }>;
+    const found = problemIds.map((id) => rows.find((r) => r.kind === 'problem' && r.problem?.id === id));
+    if (found.every(Boolean)) return found;
+    if (!rows.some((r) => r.kind === 'more') || page > 50) throw new Error(`the Problems view does not list problems ${problemIds.join(', ')}`);
+    await vscode.commands.executeCommand('sphereEngine.problems.loadMore');
+  }
+}

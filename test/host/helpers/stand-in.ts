@@ -48,16 +48,18 @@ export interface AskedModal {
 
 /**
  * Answers each modal warning with the next of `answers` (undefined: the person closed it) and
- * records what was asked; non-modal warnings are dismissed. Until `restore()`.
+ * records what was asked; non-modal warnings are recorded in `notices` and dismissed. Until `restore()`.
  */
-export function answerModals(answers: Array<string | undefined>): { asked: AskedModal[]; restore: () => void } {
+export function answerModals(answers: Array<string | undefined>): { asked: AskedModal[]; notices: AskedModal[]; restore: () => void } {
   const asked: AskedModal[] = [];
+  const notices: AskedModal[] = [];
   const restore = replace(vscode.window, 'showWarningMessage', ((message: string, options: vscode.MessageOptions | string, ...items: string[]) => {
     const modal = typeof options === 'object' && options.modal;
     if (modal) asked.push({ message, detail: (options as vscode.MessageOptions).detail, buttons: items });
+    else notices.push({ message, buttons: typeof options === 'string' ? [options, ...items] : items });
     return Promise.resolve(modal ? answers.shift() : undefined);
   }) as typeof vscode.window.showWarningMessage);
-  return { asked, restore };
+  return { asked, notices, restore };
 }
 
 /** Records the text of every non-modal notice of one kind (answered with no button), until `restore()`. */
