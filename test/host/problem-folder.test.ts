@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useScratch } from '../scratch';
-import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, emulatorInfo, emulatorRequests, replace, workspaceFolder, type AskedModal } from './helpers';
+import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, emulatorInfo, emulatorRequests, recordNotices, workspaceFolder, type AskedModal } from './helpers';
 
 interface PushOutcome {
   plan: string[];
@@ -34,16 +34,6 @@ describe('problems as folders (host)', function () {
     } finally {
       restore();
     }
-  }
-
-  /** Error notifications, as a person would see them (answered with no button). */
-  function captureErrors(): { errors: string[]; restore: () => void } {
-    const errors: string[] = [];
-    const restore = replace(vscode.window, 'showErrorMessage', ((message: string) => {
-      errors.push(message);
-      return Promise.resolve(undefined);
-    }) as typeof vscode.window.showErrorMessage);
-    return { errors, restore };
   }
 
   before(async () => {
@@ -126,7 +116,7 @@ describe('problems as folders (host)', function () {
 
   it('refuses a folder with a missing .out before any request', async () => {
     fs.writeFileSync(path.join(dir, 'tests/5.in'), '5\n');
-    const { errors, restore } = captureErrors();
+    const { shown: errors, restore } = recordNotices('showErrorMessage');
     try {
       const { outcome, asked } = await push([]);
       assert.equal(outcome?.stopped, 'invalid');
@@ -148,7 +138,7 @@ describe('problems as folders (host)', function () {
     await vscode.commands.executeCommand('sphereEngine.problems.downloadFolder', { problemId, folder: dir });
     fs.writeFileSync(path.join(dir, 'statement.md'), 'Double the number, twice.');
     fs.writeFileSync(path.join(dir, 'tests/0.out'), '-1\n');
-    const { errors, restore } = captureErrors();
+    const { shown: errors, restore } = recordNotices('showErrorMessage');
     await vscode.commands.executeCommand('sphereEngine.setAccessToken', 'problems', readOnlyToken);
     try {
       const { outcome } = await push(['Push']);
