@@ -134,6 +134,17 @@ describe('Submit Folder to Project: what is left out, the remembered project, st
     await workbench().quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
   });
 
+  it('offers the folder commands on a folder in the Explorer', async () => {
+    // Their when clauses admit file: (local windows, and code-server's Explorer) and vscode-remote:
+    // (SSH, WSL and dev container windows; the manifest test checks that part). Opening the view
+    // activates the extension, which says which modules are signed in.
+    await workbench().openView('Sphere Engine');
+    const entries = await workbench().explorerMenuEntries('lib', 'Submit Each Folder to Project…');
+    for (const expected of ['Submit Folder to Project…', 'Submit Each Folder to Project…', 'Judge Solutions in Folder…', 'Run Folder (Multi-File)']) {
+      assert.ok(entries.includes(expected), `the Explorer menu of a folder lacks ${expected}: ${JSON.stringify(entries)}`);
+    }
+  });
+
   it('stops waiting on Cancel in the notification; the submission runs on and its output is there later', async () => {
     const page = workbench().page;
     await startSubmit();

@@ -156,6 +156,27 @@ export class Workbench {
     await this.page.locator('.tabs-container .tab.active').filter({ hasText: name }).waitFor({ timeout: 15_000 });
   }
 
+  /**
+   * Right-clicks an entry of the window's folder in the Explorer: the menu's entries, then closed.
+   * Right after the window opens the extensions' entries are not there yet: with `until`, the menu
+   * is opened again (three times at most) until that entry is in it, as a person would.
+   */
+  async explorerMenuEntries(name: string, until?: string): Promise<string[]> {
+    await this.openView('Explorer');
+    const row = this.page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: name }).first();
+    await row.waitFor({ timeout: 30_000 });
+    const menu = this.page.locator('.context-view .monaco-menu');
+    for (let attempt = 1; ; attempt++) {
+      await row.click({ button: 'right' });
+      await menu.waitFor({ timeout: 10_000 });
+      const entries = (await menu.locator('.action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+      await this.page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden', timeout: 10_000 });
+      if (!until || entries.includes(until) || attempt === 3) return entries;
+      await this.page.waitForTimeout(1000);
+    }
+  }
+
   // ---- commands -------------------------------------------------------------------------------
 
   /** Runs a command from the palette by its title (as shown, e.g. "Sphere Engine: Sign In"). */

@@ -107,6 +107,21 @@ describe('package.json contributes', () => {
     }
   });
 
+  it('shows its editor and Explorer entries in remote windows too (SSH, WSL, containers, code-server)', () => {
+    // There a folder's resources are vscode-remote: URIs in the workbench (the extension, which
+    // runs beside the files, gets file: paths), so `resourceScheme == file` alone hid every entry.
+    let gated = 0;
+    for (const [menu, items] of Object.entries(contributes.menus ?? {})) {
+      for (const item of items) {
+        if (!/resourceScheme/.test(item.when ?? '')) continue;
+        gated++;
+        assert.doesNotMatch(item.when!, /resourceScheme\s*==\s*file\b/, `menu ${menu}: ${item.command} is hidden in remote windows`);
+        assert.match(item.when!, /resourceScheme =~ \/\^\(file\|vscode-remote\)\$\//, `menu ${menu}: ${item.command} does not admit vscode-remote`);
+      }
+    }
+    assert.ok(gated > 0, 'no menu entry checks resourceScheme: this test checks nothing');
+  });
+
   it('only links declared commands and views from welcome views', () => {
     const welcome = contributes.viewsWelcome ?? [];
     assert.ok(welcome.length > 0, 'no welcome views: a signed-out user sees empty panels');
