@@ -187,10 +187,17 @@ describe('judge many: Judge Solutions in Folder', function () {
     const asked: string[] = [];
     const restore = confirmWith(asked);
     let jobId: string | undefined;
+    // Its own setting, not Judge Solutions in Folder's (left at 1 by the test before): one upload
+    // at a time, seen as POSTs that never overlap while each takes 300 ms more.
+    await vscode.workspace.getConfiguration('sphereEngine.problems').update('judgeConcurrency', 4, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('sphereEngine.containers').update('submitConcurrency', 1, vscode.ConfigurationTarget.Global);
+    await setEmulatorFaults([{ path: '/containers/api/v1/submissions$', method: 'POST', kind: 'latency', ms: 300 }]);
     try {
       jobId = await vscode.commands.executeCommand<string>(SUBMIT_EACH, vscode.Uri.file(folder), { projectId: UNIT_TESTS_PROJECT, scenario: 'test' });
     } finally {
       restore();
+      await clearEmulatorFaults();
+      await vscode.workspace.getConfiguration('sphereEngine.containers').update('submitConcurrency', undefined, vscode.ConfigurationTarget.Global);
     }
     assert.equal(asked.length, 1, asked.join('\n---\n'));
     assert.match(asked[0], /Send 4 project folders to Python Unit Tests \(scenario "test"\)\?/);
@@ -207,6 +214,10 @@ describe('judge many: Judge Solutions in Folder', function () {
     assert.deepEqual(failing('dave'), ['_FailedTest.tests.test_solution']);
     const posts = (await emulatorRequests()).filter((r) => r.method === 'POST' && /\/containers\/api\/v1\/submissions(\?|$)/.test(r.url));
     assert.equal(posts.length, 4);
+    const byStart = [...posts].sort((a, b) => a.at - b.at);
+    for (let i = 1; i < byStart.length; i++) {
+      assert.ok(byStart[i].at >= byStart[i - 1].at + byStart[i - 1].ms, `uploads overlapped with sphereEngine.containers.submitConcurrency 1: ${JSON.stringify(byStart)}`);
+    }
 
     const csv = api.csv(jobId!)!.split('\r\n');
     assert.match(csv[0], /,note,test_AddTest\.test_negative_numbers,test_AddTest\.test_small_numbers,test_PalindromeTest\.test_sentence_with_spaces,test_PalindromeTest\.test_simple_word,/);

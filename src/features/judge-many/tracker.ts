@@ -5,14 +5,17 @@ import type { Services } from '../../services';
 import { Commands } from '../../ui/commands';
 import { showError } from '../../ui/errors';
 import { DEFAULT_CONCURRENCY, type JudgeJob } from '../../core/judge-many/job';
+import type { JobHeader } from '../../core/judge-many/types';
 import { backendFor } from './backend-for';
 import { describeCounts } from './labels';
 import { JudgeManyTesting } from './testing';
 
 const MAX_CONCURRENCY = 16;
 
-export function readConcurrency(): number {
-  const value = vscode.workspace.getConfiguration('sphereEngine.problems').get<number>('judgeConcurrency', DEFAULT_CONCURRENCY);
+/** How many submissions a job sends at once: its own setting per API (a Containers job packs and uploads each). */
+export function readConcurrency(header: JobHeader): number {
+  const [section, key] = header.target?.kind === 'containers' ? ['sphereEngine.containers', 'submitConcurrency'] : ['sphereEngine.problems', 'judgeConcurrency'];
+  const value = vscode.workspace.getConfiguration(section).get<number>(key, DEFAULT_CONCURRENCY);
   return Number.isInteger(value) ? Math.min(MAX_CONCURRENCY, Math.max(1, value)) : DEFAULT_CONCURRENCY;
 }
 
@@ -51,7 +54,7 @@ export class JobTracker implements vscode.Disposable {
         const changes = job.onDidChange(report);
         report();
         try {
-          await job.start(backend, { send, concurrency: readConcurrency() });
+          await job.start(backend, { send, concurrency: readConcurrency(job.snapshot) });
         } catch (err) {
           void showError(this.services.log, err, { context: vscode.l10n.t('Judging solutions to {0} stopped', job.snapshot.problemLabel) });
         } finally {
