@@ -137,7 +137,9 @@ async function main() {
     console.log('[watch] watching src/ for changes');
     return;
   }
-  await esbuild.build(options);
+  const result = await esbuild.build(options);
+  // For bench/package.bench.ts: what each package weighs in the bundle as built (plugins applied).
+  if (process.env.SPHERE_ESBUILD_METAFILE) fs.writeFileSync(process.env.SPHERE_ESBUILD_METAFILE, JSON.stringify(result.metafile));
 }
 
 main().catch((err) => {
