@@ -145,7 +145,10 @@ export class SubmitFlow implements vscode.Disposable {
             this.lastFetch.set(key, Date.now());
             report(s.result.status.name);
             this.showStatus(entry.id, s.result.status.name);
-            void this.history.applyState(entry.endpoint, s);
+            // With the tests report's presence too: present() writes the final state again moments
+            // later, and which of two writes of globalState is read last is not ours to decide
+            // (once in CI the entry lacked it right after the command returned).
+            void this.history.applyState(entry.endpoint, s, { hasTestsReport: Boolean(s.streams?.tests_report) });
           },
           onTransientError: (err, next) => {
             const why = err instanceof SphereApiError ? err.explanation : String(err);
