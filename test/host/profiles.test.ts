@@ -120,6 +120,11 @@ describe('connection profiles', () => {
       // Its tokens are its own: none here yet, so nothing is sent with another profile's.
       assert.equal(await connection.hasToken('problems'), false);
       assert.equal(await connection.followOtherWindows(), false, 'followed once, not again');
+      // VS Code may hand a window an older copy of its own globalState for a moment: a list this
+      // window wrote itself is never taken for another window's change (the new profile stays).
+      await state.update(PROFILES_KEY, before);
+      assert.equal(await connection.followOtherWindows(), false, 'an old list of its own was taken for a change');
+      assert.equal(connection.profiles().activeId, 'p-elsewhere');
     } finally {
       connection.dispose();
       tokens.dispose();

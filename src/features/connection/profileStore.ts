@@ -33,8 +33,13 @@ function newProfileIdPart(): string {
 
 export class ProfileStore {
   private current: ProfilesState | undefined;
-  /** The list as this window last wrote it, to tell another window's change from ours. */
-  private lastSaved: string | undefined;
+  /**
+   * Every list this window wrote (the last 20), to tell another window's change from ours. Not
+   * only the last one: VS Code keeps an extension's globalState as one value and may hand a window
+   * an older copy of it for a moment (microsoft/vscode#171827), which must not pass for a change
+   * made elsewhere, or a profile just added here would be dropped again.
+   */
+  private readonly written: string[] = [];
 
   constructor(private readonly memento: vscode.Memento) {}
 
@@ -86,7 +91,7 @@ export class ProfileStore {
    */
   storedByAnotherWindow(emulator: EmulatorInfo | undefined): ProfilesState | undefined {
     const raw = this.memento.get(PROFILES_KEY);
-    if (!this.current || JSON.stringify(raw) === this.lastSaved) return undefined;
+    if (!this.current || this.written.includes(JSON.stringify(raw))) return undefined;
     const stored = parseProfilesState(raw);
     if (!stored) return undefined;
     let state = emulator ? withEmulatorProfile(stored, emulator.origin) : stored;
@@ -96,8 +101,9 @@ export class ProfileStore {
 
   async save(state: ProfilesState): Promise<void> {
     this.current = state;
+    this.written.push(JSON.stringify(state));
+    if (this.written.length > 20) this.written.shift();
     await this.memento.update(PROFILES_KEY, state);
-    this.lastSaved = JSON.stringify(this.memento.get(PROFILES_KEY));
   }
 
   signedOut(profileId: string): ApiModule[] {
