@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import { showError } from '../../ui/errors';
+import { pickFolder } from '../../ui/pick-folder';
 
 /**
  * The plain-object arguments among the command's two. From the Explorer the second argument is the
@@ -18,14 +19,7 @@ export function plainArgs<T extends object>(first: unknown, extra: unknown): T {
 export async function folderOf(first: unknown, args: { folder?: string }, openLabel: string): Promise<string | undefined> {
   if (first instanceof vscode.Uri) return first.fsPath;
   if (args.folder) return args.folder;
-  const picked = await vscode.window.showOpenDialog({
-    canSelectFolders: true,
-    canSelectFiles: false,
-    canSelectMany: false,
-    openLabel,
-    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-  });
-  return picked?.[0]?.fsPath;
+  return pickFolder(undefined, openLabel);
 }
 
 /** Runs the command's steps; an error is shown with its context and the command resolves undefined. */
