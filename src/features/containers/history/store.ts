@@ -56,7 +56,11 @@ export class SubmissionHistory {
     this.fire();
   }
 
-  /** Applies a fetched state of the submission to its entry, if we have one. */
+  /**
+   * Applies a fetched state of the submission to its entry, if we have one. Every write says
+   * whether it has a tests report: the poll and the final presentation write the same state
+   * moments apart, and which write of globalState is read last is not ours to decide.
+   */
   async applyState(endpoint: string, s: ContainersSubmission, extra: Partial<SubmissionEntry> = {}): Promise<void> {
     const entry = this.find(s.id, endpoint);
     if (!entry) return;
@@ -66,6 +70,7 @@ export class SubmissionHistory {
       statusCode: s.result.status.code,
       statusName: s.result.status.name,
       score: s.result.score,
+      hasTestsReport: Boolean(s.streams?.tests_report),
       ...extra,
     });
   }

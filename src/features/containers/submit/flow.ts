@@ -145,10 +145,7 @@ export class SubmitFlow implements vscode.Disposable {
             this.lastFetch.set(key, Date.now());
             report(s.result.status.name);
             this.showStatus(entry.id, s.result.status.name);
-            // With the tests report's presence too: present() writes the final state again moments
-            // later, and which of two writes of globalState is read last is not ours to decide
-            // (once in CI the entry lacked it right after the command returned).
-            void this.history.applyState(entry.endpoint, s, { hasTestsReport: Boolean(s.streams?.tests_report) });
+            void this.history.applyState(entry.endpoint, s);
           },
           onTransientError: (err, next) => {
             const why = err instanceof SphereApiError ? err.explanation : String(err);
@@ -189,7 +186,6 @@ export class SubmitFlow implements vscode.Disposable {
     const localFiles = files ?? (await listLocalFiles(entry.folder));
     const count = await this.diagnostics.apply(entry.folder, localFiles, finished.streams);
     await this.history.applyState(entry.endpoint, s, {
-      hasTestsReport: Boolean(s.streams?.tests_report),
       testsSummary: finished.testsReport ? formatSummary(finished.testsReport.summary) : undefined,
     });
     fireFinished({ submission: s, testsReport: finished.testsReport, folder: entry.folder, endpoint: entry.endpoint });
