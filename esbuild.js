@@ -7,6 +7,9 @@
 // seed projects. The WebAssembly ships brotli-compressed (408 KB instead of the 529 KB the VSIX's
 // deflate makes of it: the VSIX must stay under 1 MB) and is handed to node-sqlite3-wasm
 // decompressed (about 5 ms at start) through its Emscripten `Module.wasmBinary`.
+// The problems CLI is a bundle of its own too, dist/problems-cli.js (package.json `bin`:
+// sphere-problems), never in the VSIX: `npm run problems` builds only it (--cli, under a second)
+// and runs it, with no tsc.
 // --production: minified, with external source maps for the VSIX; --watch: rebuild on change.
 const esbuild = require('esbuild');
 const fs = require('node:fs');
@@ -108,6 +111,16 @@ const options = {
   plugins: [sqliteWasmFromBrotli, bundledApart, undiciPartsLeftOut],
 };
 
+/** The problems CLI: a Node script with its hashbang, for `npx sphere-problems` and `node dist/problems-cli.js`. */
+const cliOptions = {
+  ...options,
+  entryPoints: { 'problems-cli': 'src/cli/problems.ts' },
+  external: [],
+  banner: { js: '#!/usr/bin/env node' },
+  plugins: [undiciPartsLeftOut],
+};
+const CLI_ONLY = process.argv.includes('--cli');
+
 /** The emulator bundle's run-time files, beside it in dist/ (emulator/containers/projects.ts looks there). */
 function copyEmulatorAssets() {
   const wasm = path.join(path.dirname(require.resolve('node-sqlite3-wasm')), 'node-sqlite3-wasm.wasm');
@@ -128,8 +141,14 @@ function copyEmulatorAssets() {
   });
 }
 
+async function buildCli(logLevel) {
+  await esbuild.build({ ...cliOptions, logLevel });
+  fs.chmodSync(path.join('dist', 'problems-cli.js'), 0o755);
+}
+
 async function main() {
   fs.mkdirSync('dist', { recursive: true });
+  if (CLI_ONLY) return buildCli('warning');
   copyEmulatorAssets();
   if (watch) {
     const ctx = await esbuild.context(options);
@@ -137,7 +156,7 @@ async function main() {
     console.log('[watch] watching src/ for changes');
     return;
   }
-  const result = await esbuild.build(options);
+  const [result] = await Promise.all([esbuild.build(options), buildCli('info')]);
   // For bench/package.bench.ts: what each package weighs in the bundle as built (plugins applied).
   if (process.env.SPHERE_ESBUILD_METAFILE) fs.writeFileSync(process.env.SPHERE_ESBUILD_METAFILE, JSON.stringify(result.metafile));
 }

@@ -1,4 +1,5 @@
-// `npm run problems -- <verb>`: the problem folder commands for a terminal or a problem
+// `sphere-problems <verb>` (package.json `bin`: dist/problems-cli.js, built by esbuild.js; in this
+// repository `npm run problems -- <verb>`): the problem folder commands for a terminal or a problem
 // repository's CI, over the same core as the extension (src/core/problem-folder).
 //
 //   pull <problem-id> <folder>                  write the problem as a folder
@@ -22,14 +23,19 @@ import {
 } from '../core/problem-folder';
 
 export const USAGE = `Usage:
-  npm run problems -- pull <problem-id> <folder> [--endpoint <customer id or URL>]
-  npm run problems -- pull <problem id or code>... --into <parent folder> [--endpoint <customer id or URL>]
-  npm run problems -- pull --all --into <parent folder> [--endpoint <customer id or URL>]
-  npm run problems -- push <folder> [--dry-run] [--allow-delete] [--endpoint <customer id or URL>]
-  npm run problems -- check <folder> [--endpoint <customer id or URL>]
-  npm run problems -- import-kattis <package> <folder>
-  npm run problems -- export-kattis <folder> <package>
+  sphere-problems pull <problem-id> <folder> [--endpoint <customer id or URL>]
+  sphere-problems pull <problem id or code>... --into <parent folder> [--endpoint <customer id or URL>]
+  sphere-problems pull --all --into <parent folder> [--endpoint <customer id or URL>]
+  sphere-problems push <folder> [--dry-run] [--allow-delete] [--endpoint <customer id or URL>]
+  sphere-problems check <folder> [--endpoint <customer id or URL>]
+  sphere-problems import-kattis <package> <folder>
+  sphere-problems export-kattis <folder> <package>
+  sphere-problems --help
+In this repository, run it as \`npm run problems -- <command> ...\` or \`node dist/problems-cli.js <command> ...\`.
 Environment: SPHERE_ENGINE_PROBLEMS_TOKEN (required), SPHERE_ENGINE_PROBLEMS_ENDPOINT.`;
+
+/** Asked for the usage: `help`, or `--help` / `-h` anywhere (also after a command). */
+const HELP_FLAGS = ['--help', '-h'];
 
 export interface CliIo {
   out(line: string): void;
@@ -81,6 +87,10 @@ function message(err: unknown): string {
 }
 
 export async function runProblemsCli(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'help' || argv.some((a) => HELP_FLAGS.includes(a))) {
+    io.out(USAGE);
+    return 0;
+  }
   let client: ProblemsClient | undefined;
   try {
     const { verb, positional, flags } = parse(argv);
