@@ -5,6 +5,7 @@
 // not offered and what a verdict's time means.
 import { detectLanguages } from './languages';
 import { LANGUAGES } from './languages/table';
+import type { LanguageDefinition } from './languages/types';
 import { findPython } from './runner';
 
 export interface MachineReport {
@@ -12,7 +13,11 @@ export interface MachineReport {
   languages: string[];
   /** Known languages whose compiler or interpreter is not on PATH. */
   missingLanguages: string[];
-  /** How to add a language (the same words everywhere). */
+  /**
+   * How to add one of the missing languages, naming only what is missing ("install python2 (Python)
+   * or go (Go) so that it is on PATH, then restart the emulator"); a clause that callers put after
+   * their own "To add one," or "not found: …;" (never a second "to add a language").
+   */
   addLanguage: string;
   /** 'python3': exact CPU time and peak memory (wait4); 'node': the fallback that samples /proc. */
   limits: 'python3' | 'node';
@@ -20,8 +25,18 @@ export interface MachineReport {
   limitsNote?: string;
 }
 
-export const ADD_LANGUAGE =
-  'to add a language, install its compiler or interpreter (for example g++, python3, node, go, rustc or a JDK) so that it is on PATH, then restart the emulator';
+const ON_PATH = 'so that it is on PATH, then restart the emulator';
+
+/** "install python2 (Python), ruby (Ruby) or go (Go) so that it is on PATH, then restart the emulator". */
+export function addLanguageAdvice(missing: ReadonlyArray<Pick<LanguageDefinition, 'name' | 'install'>>): string {
+  // Two dialects on one tool (C++ and C++14 on g++) name it once.
+  const tools = new Map<string, string[]>();
+  for (const language of missing) tools.set(language.install, [...(tools.get(language.install) ?? []), language.name]);
+  const named = [...tools].map(([tool, names]) => `${tool} (${names.join(', ')})`);
+  if (!named.length) return `install its compiler or interpreter ${ON_PATH}`;
+  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} or ${named[named.length - 1]}`;
+  return `install ${list} ${ON_PATH}`;
+}
 
 export const NODE_LIMITS_NOTE =
   'python3 was not found, so time and memory limits are enforced by the Node fallback: run time is wall-clock time (not CPU time) and memory is sampled every 25 ms (a short peak can pass unseen); install python3 for exact limits';
@@ -29,17 +44,17 @@ export const NODE_LIMITS_NOTE =
 export function machineReport(): MachineReport {
   const found = detectLanguages();
   const languages: string[] = [];
-  const missingLanguages: string[] = [];
+  const missing: LanguageDefinition[] = [];
   for (const language of LANGUAGES) {
     const installed = found.get(language.id);
     if (installed) languages.push(`${language.name} (${installed.toolchain.versionName})`);
-    else missingLanguages.push(language.name);
+    else missing.push(language);
   }
   const python = findPython() !== null;
   return {
     languages,
-    missingLanguages,
-    addLanguage: ADD_LANGUAGE,
+    missingLanguages: missing.map((language) => language.name),
+    addLanguage: addLanguageAdvice(missing),
     limits: python ? 'python3' : 'node',
     ...(python ? {} : { limitsNote: NODE_LIMITS_NOTE }),
   };

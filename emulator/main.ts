@@ -105,7 +105,10 @@ async function main() {
   if (unsandboxed) console.log(`  WARNING:    ${unsandboxed}. Install bubblewrap (bwrap) to isolate them.`);
   const machine = machineReport();
   console.log(`  Languages:  ${machine.languages.join(', ') || 'none found'}`);
-  if (machine.missingLanguages.length) console.log(`              not found: ${machine.missingLanguages.join(', ')}; ${machine.addLanguage}`);
+  if (machine.missingLanguages.length) {
+    console.log(`  Not found:  ${machine.missingLanguages.join(', ')}`);
+    console.log(`              to add one, ${machine.addLanguage}`);
+  }
   if (machine.limitsNote) console.log(`  NOTE:       ${machine.limitsNote}.`);
   if (options.testHooks) console.log('  Test hooks: on (/__emulator/*, for the start token)');
   console.log(`  Polling protection: ${options.pollMinIntervalMs > 0 ? `on (${options.pollMinIntervalMs} ms)` : 'off'}`);

@@ -85,6 +85,7 @@ function gccLanguage(id: number, name: string, short: string, lang: 'c' | 'cpp',
     multiFile: true,
     findEntry: sourceWithMain(ext, rule),
     detect: gccFamily(lang === 'cpp' ? 'g++' : 'gcc'),
+    install: lang === 'cpp' ? 'g++' : 'gcc',
     compile: (tc, _entry, files) => [tc.tools.main, `-std=${std}`, ...C_FLAGS, '-o', 'prog', ...(lang === 'cpp' ? filesWithExt(files, '.cpp', '.cc', '.cxx') : filesWithExt(files, '.c'))],
     run: () => ['./prog'],
   };
@@ -97,6 +98,7 @@ function scriptLanguage(
   short: string,
   highlighters: Highlighters,
   file: string,
+  install: string,
   detect: () => Toolchain | null,
   extra: Partial<LanguageDefinition> = {},
 ): LanguageDefinition {
@@ -110,6 +112,7 @@ function scriptLanguage(
     multiFile: true,
     findEntry: fixedEntry(file),
     detect,
+    install,
     run: (tc, entry) => [tc.tools.main, entry],
     ...extra,
   };
@@ -121,11 +124,11 @@ export const LANGUAGES: LanguageDefinition[] = [
   gccLanguage(1, 'C++', 'CPP', 'cpp', 'gnu++17'),
   gccLanguage(44, 'C++14', 'CPP14', 'cpp', 'gnu++14'),
   gccLanguage(11, 'C', 'C', 'c', 'gnu11'),
-  scriptLanguage(116, 'Python 3', 'PYTHON3', hl('python', 'python'), 'prog.py', detectPython('python3', 'CPython'), { env: PYTHON_ENV }),
-  scriptLanguage(4, 'Python', 'PYTHON', hl('python', 'python'), 'prog.py', detectPython('python2', 'CPython'), { env: PYTHON_ENV }),
-  scriptLanguage(99, 'Python (PyPy)', 'PYPY', hl('python', 'python'), 'prog.py', detectPython('pypy3', 'PyPy')),
-  scriptLanguage(56, 'Node.js', 'NODEJS', hl('javascript', 'javascript'), 'prog.js', simpleTool('node', ['--version'], 'node')),
-  scriptLanguage(28, 'Bash', 'BASH', hl('sh', 'bash', 'shell', 'shell'), 'prog.sh', simpleTool('bash', ['--version'], 'bash')),
+  scriptLanguage(116, 'Python 3', 'PYTHON3', hl('python', 'python'), 'prog.py', 'python3', detectPython('python3', 'CPython'), { env: PYTHON_ENV }),
+  scriptLanguage(4, 'Python', 'PYTHON', hl('python', 'python'), 'prog.py', 'python2', detectPython('python2', 'CPython'), { env: PYTHON_ENV }),
+  scriptLanguage(99, 'Python (PyPy)', 'PYPY', hl('python', 'python'), 'prog.py', 'pypy3', detectPython('pypy3', 'PyPy')),
+  scriptLanguage(56, 'Node.js', 'NODEJS', hl('javascript', 'javascript'), 'prog.js', 'node', simpleTool('node', ['--version'], 'node')),
+  scriptLanguage(28, 'Bash', 'BASH', hl('sh', 'bash', 'shell', 'shell'), 'prog.sh', 'bash', simpleTool('bash', ['--version'], 'bash')),
   {
     id: 10,
     name: 'Java',
@@ -136,13 +139,14 @@ export const LANGUAGES: LanguageDefinition[] = [
     multiFile: true,
     findEntry: javaMainClass,
     detect: detectJava,
+    install: 'a JDK (javac and java)',
     compile: (tc, _entry, files) => [tc.tools.javac, '-encoding', 'UTF-8', '-d', '.', ...filesWithExt(files, '.java')],
     // Serial GC keeps the JVM's own footprint small; a big stack for recursive solutions.
     run: (tc, entry) => [tc.tools.java, '-XX:+UseSerialGC', '-Xss64m', '-cp', '.', entry],
   },
-  scriptLanguage(3, 'Perl', 'PERL', hl('perl', 'perl'), 'prog.pl', simpleTool('perl', ['-e', 'print $^V'], 'perl')),
-  scriptLanguage(17, 'Ruby', 'RUBY', hl('ruby', 'ruby'), 'prog.rb', simpleTool('ruby', ['--version'], 'ruby')),
-  scriptLanguage(29, 'PHP', 'PHP', hl('php', 'php'), 'prog.php', simpleTool('php', ['--version'], 'php')),
+  scriptLanguage(3, 'Perl', 'PERL', hl('perl', 'perl'), 'prog.pl', 'perl', simpleTool('perl', ['-e', 'print $^V'], 'perl')),
+  scriptLanguage(17, 'Ruby', 'RUBY', hl('ruby', 'ruby'), 'prog.rb', 'ruby', simpleTool('ruby', ['--version'], 'ruby')),
+  scriptLanguage(29, 'PHP', 'PHP', hl('php', 'php'), 'prog.php', 'php', simpleTool('php', ['--version'], 'php')),
   {
     id: 114,
     name: 'Go',
@@ -153,6 +157,7 @@ export const LANGUAGES: LanguageDefinition[] = [
     multiFile: true,
     findEntry: sourceWithMain('.go', 'a .go file with function main in package main'),
     detect: simpleTool('go', ['version'], 'go'),
+    install: 'go',
     compile: (tc, _entry, files) => [tc.tools.main, 'build', '-o', 'prog', ...filesWithExt(files.filter((f) => !f.includes('/')), '.go')],
     run: () => ['./prog'],
     env: () => ({ GOCACHE: '/tmp/go-cache', GOPATH: '/tmp/go', GO111MODULE: 'off' }),
@@ -167,6 +172,7 @@ export const LANGUAGES: LanguageDefinition[] = [
     multiFile: true,
     findEntry: fixedEntry('prog.rs'),
     detect: detectRust,
+    install: 'rustc',
     compile: (tc, entry) => [tc.tools.main, '-O', '-o', 'prog', entry],
     run: () => ['./prog'],
   },
@@ -187,6 +193,7 @@ export const LANGUAGES: LanguageDefinition[] = [
       }
       return null;
     },
+    install: 'gawk or mawk',
     run: (tc, entry) => [tc.tools.main, '-f', entry],
   },
   {
@@ -199,6 +206,7 @@ export const LANGUAGES: LanguageDefinition[] = [
     multiFile: false,
     findEntry: fixedEntry('prog.txt'),
     detect: simpleTool('cat', ['--version'], 'cat'),
+    install: 'cat (coreutils)',
     // Text "runs" by printing the source unchanged.
     run: (tc, entry) => [tc.tools.main, entry],
   },

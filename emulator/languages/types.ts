@@ -67,6 +67,8 @@ export interface LanguageDefinition {
   findEntry(files: Map<string, Buffer>): EntryChoice | EntryProblem;
   /** Probes the machine once; null when the toolchain is missing. */
   detect(): Toolchain | null;
+  /** What to put on PATH for it, for the start banner when it is missing: "python2", "a JDK (javac and java)". */
+  install: string;
   /** Compile command (run in the program directory), or null for interpreted languages. */
   compile?(tc: Toolchain, entry: string, files: string[]): string[];
   /** Run command (in the program directory). */

@@ -1,0 +1,21 @@
+// The emulator's start banner and the extension's status tooltip say which languages are missing
+// and how to add them (issue 31 item 9): the advice names only what is missing, each with the
+// command to install, and is a clause said once (it was "to add a language, install … (for example
+// g++, python3, node …)" with tools already found, and the tooltip prefixed "How to add one:").
+import * as assert from 'node:assert/strict';
+import { addLanguageAdvice } from '../../../emulator/machine-report';
+import { LANGUAGES } from '../../../emulator/languages/table';
+
+describe('emulator banner: missing languages', () => {
+  it('names the command of each missing language, and nothing that was found', () => {
+    const missing = LANGUAGES.filter((l) => ['Python', 'Python (PyPy)', 'Go'].includes(l.name));
+    const advice = addLanguageAdvice(missing);
+    assert.equal(advice, 'install python2 (Python), pypy3 (Python (PyPy)) or go (Go) so that it is on PATH, then restart the emulator');
+    assert.doesNotMatch(advice, /to add a language|g\+\+|python3|node|rustc|JDK/);
+  });
+
+  it('names a tool shared by two dialects once, and every language says what to install', () => {
+    assert.equal(addLanguageAdvice(LANGUAGES.filter((l) => l.name.startsWith('C++'))), 'install g++ (C++, C++14) so that it is on PATH, then restart the emulator');
+    for (const language of LANGUAGES) assert.ok(language.install.trim(), language.name);
+  });
+});
