@@ -12,6 +12,7 @@ import { callerToken, tokenScope } from './http/read-only';
 import { Faults, faultMiddleware } from './http/faults';
 import { browserGuard } from './http/browser-guard';
 import { registerTestHooks } from './http/test-hooks';
+import { registerChallenge } from './http/challenge';
 import { PollGuard } from './http/poll-guard';
 import { RequestLog, redactUrl } from './request-log';
 import { Store } from './store';
@@ -119,6 +120,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   mount('compilers', compilersModule(ctx));
   mount('problems', problemsModule(ctx));
 
+  registerChallenge(app, () => [...tokens][0]);
   if (options.testHooks) registerTestHooks(app, ctx, faults, tokens);
 
   const server = createAdaptorServer({ fetch: app.fetch, createServer: http.createServer }) as http.Server;

@@ -1,11 +1,11 @@
 // The running local emulator, as every window of this VS Code sees it: one small JSON file in the
 // extension's global storage (shared by all windows), written once the emulator is ready and
-// removed when it stops. A second window that finds it, with the process alive and the origin
-// answering with the data directory's token, reuses that emulator instead of starting another
-// (which the emulator's own data-directory lock would refuse anyway). No token in this file: it
-// stays in the data directory's private access-token file.
+// removed when it stops. A second window that finds it reuses that emulator instead of starting
+// another (which the emulator's own data-directory lock would refuse anyway), once the pid is
+// proven to be this user's emulator (process-owner.ts) and the origin proven to know the data
+// directory's token without being sent it (challenge.ts). No token in this file: it stays in the
+// data directory's private access-token file.
 import * as fs from 'node:fs';
-import * as http from 'node:http';
 import * as path from 'node:path';
 import type { EmulatorReady } from './ready-line';
 
@@ -51,23 +51,4 @@ export function readDataDirToken(dataDir: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Whether the emulator at `origin` accepts `token` (Compilers GET /test), within `timeoutMs`. */
-export function answers(origin: string, token: string, timeoutMs = 3000): Promise<boolean> {
-  return new Promise((resolve) => {
-    let url: URL;
-    try {
-      url = new URL(`${origin}/compilers/api/v4/test`);
-    } catch {
-      return resolve(false);
-    }
-    // Plain node:http to loopback: no proxy settings apply, and the token stays in a header.
-    const req = http.get(url, { headers: { authorization: `Bearer ${token}` }, timeout: timeoutMs }, (res) => {
-      res.resume();
-      resolve(res.statusCode === 200);
-    });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(false));
-  });
 }

@@ -7,7 +7,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { answers, isAlive, readDataDirToken, readInstance, removeInstance, writeInstance } from './instance-file';
+import { proveToken } from './challenge';
+import { isAlive, readDataDirToken, readInstance, removeInstance, writeInstance } from './instance-file';
+import { isOwnEmulator, processFacts, type ProcessFacts } from './process-owner';
 import { parseReadyLine, type EmulatorReady } from './ready-line';
 
 const READY_TIMEOUT_MS = 60_000;
@@ -24,6 +26,8 @@ export interface RunningEmulator extends EmulatorReady {
 }
 
 export interface EmulatorExit {
+  /** Where it was listening. */
+  origin: string;
   code: number | null;
   signal: NodeJS.Signals | null;
   /** The last lines of its stderr, for the log. */
@@ -45,6 +49,8 @@ export interface LocalEmulatorOptions {
   /** Every line it prints on stderr (it prints its token on stdout only, which is not passed on). */
   onStderr?(line: string): void;
   execPath?: string;
+  /** For tests: what is known of a recorded pid (default: /proc and kill(pid, 0)). */
+  processFacts?(pid: number): ProcessFacts;
 }
 
 export class LocalEmulator {
@@ -90,12 +96,17 @@ export class LocalEmulator {
     }
   }
 
-  /** The emulator the instance file describes, when it is alive and answers with its token. */
+  /**
+   * The emulator the instance file describes, when its pid is this user's emulator on that data
+   * directory and its origin proves it knows the token (which is never sent: see challenge.ts).
+   */
   private async reuse(): Promise<RunningEmulator | undefined> {
     const info = readInstance(this.options.storageDir);
-    if (!info || !isAlive(info.pid)) return undefined;
+    if (!info) return undefined;
+    const facts = (this.options.processFacts ?? processFacts)(info.pid);
+    if (!isOwnEmulator(facts, info.dataDir)) return undefined;
     const token = readDataDirToken(info.dataDir);
-    if (!token || !(await answers(info.origin, token))) return undefined;
+    if (!token || (await proveToken(info.origin, token)) !== 'proven') return undefined;
     return { ...info, token, reused: true };
   }
 
@@ -151,19 +162,19 @@ export class LocalEmulator {
         if (!ready) return reject(new Error(`the emulator exited (${signal ?? `code ${code}`}) before it was ready: ${stderr.trim() || 'no message'}`));
         removeInstance(storageDir, ready.pid);
         if (this.running?.pid === ready.pid) this.running = undefined;
-        if (!this.stopping) this.options.onUnexpectedExit({ code, signal, stderr: stderr.trim(), crashed: code !== 0 });
+        if (!this.stopping) this.options.onUnexpectedExit({ origin: ready.origin, code, signal, stderr: stderr.trim(), crashed: code !== 0 });
       });
     });
   }
 
   /**
    * Stops the emulator this window uses (its own, or one another window started and this one
-   * reuses) with its whole process group. Resolves false when none was running.
+   * reuses) with its whole process group. Resolves with the one it stopped, undefined when none was running.
    */
-  async stop(): Promise<boolean> {
+  async stop(): Promise<RunningEmulator | undefined> {
     await this.starting?.catch(() => undefined);
     const target = this.current() ?? (await this.reuse());
-    if (!target) return false;
+    if (!target) return undefined;
     this.stopping = true;
     try {
       signalGroup(target.pid, 'SIGTERM');
@@ -172,7 +183,7 @@ export class LocalEmulator {
       if (isAlive(target.pid)) signalGroup(target.pid, 'SIGKILL');
       removeInstance(this.options.storageDir, target.pid);
       this.running = undefined;
-      return true;
+      return target;
     } finally {
       this.stopping = false;
     }
