@@ -9,7 +9,9 @@ export type SuggestedAction =
   | 'openSettings'
   | 'waitAndRetry'
   | 'fixInput'
-  | 'contactSupport';
+  | 'contactSupport'
+  /** The local emulator the connection profile points at is not running (set by the VS Code side). */
+  | 'startLocalEmulator';
 
 export const ACTION_LABELS: Record<SuggestedAction, string> = {
   setToken: 'Set Access Token',
@@ -21,4 +23,5 @@ export const ACTION_LABELS: Record<SuggestedAction, string> = {
   waitAndRetry: 'Wait and Retry',
   fixInput: 'Fix Input',
   contactSupport: 'Contact Support',
+  startLocalEmulator: 'Start Local Emulator',
 };

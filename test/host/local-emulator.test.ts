@@ -1,12 +1,16 @@
 // "Start Local Emulator" in a real VS Code: the emulator bundled with the extension (dist/emulator.js)
 // started as a child process of the extension host, signed in for all three modules; a second
 // window reuses it; a crash is reported with Restart, and the restarted emulator still has the data
-// of before; Stop ends it, and a Stop in another window is no crash here. Afterwards the modules go
-// back to the run's emulator.
+// of before; Stop ends it, and a Stop in another window is no crash here. After a Stop the views
+// empty, the status bar says the emulator is not running and a run offers Start Local Emulator,
+// never the endpoint settings; a window that opens on the emulator profile with its emulator gone
+// starts it (sphereEngine.emulator.autoStart) or offers to. Afterwards the modules go back to the
+// run's emulator.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { RunReport } from '../../src/features/compilers/context';
 import { isAlive, INSTANCE_FILE } from '../../src/core/local-emulator/instance-file';
 import { LocalEmulator } from '../../src/core/local-emulator/process';
 import type { ConnectionTestApi } from '../../src/features/connection';
@@ -113,13 +117,66 @@ describe('Start Local Emulator: the emulator that comes with the extension', fun
     assert.deepEqual(messages.errors(), [], 'a stop asked for is no crash');
   });
 
+  it('after Stop, says the emulator is not running: views emptied, status bar, and a run offers Start Local Emulator', async () => {
+    assert.equal(api.localEmulator.state(), undefined, 'the test before stopped it');
+    const bar = api.connection.statusBar();
+    assert.match(bar.text, /Sphere Engine: Local emulator \(not running\)/);
+    assert.match(bar.tooltip, /The local emulator is not running/);
+    assert.doesNotMatch(bar.tooltip, /not tested yet|Configure Endpoints/);
+    // The trees hold nothing of the stopped emulator: no module has a token to use now.
+    for (const module of ['containers', 'compilers', 'problems'] as const) assert.equal(await api.connection.hasToken(module), false, module);
+
+    messages.clear();
+    const sum = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'sum.py');
+    const report = await vscode.commands.executeCommand<RunReport>('sphereEngine.compilers.runActiveFile', sum);
+    assert.equal(report?.ok, false);
+    const shown = await waitFor(() => messages.errors().find((m) => /not running/.test(m.text)), { what: 'the run\'s error' });
+    assert.match(shown.text, /The local emulator is not running .*Start Local Emulator/);
+    assert.doesNotMatch(shown.text, /Check the endpoint|settings/);
+    assert.deepEqual(shown.buttons, ['Start Local Emulator', 'Show Log']);
+  });
+
+  it('when a window opens on the emulator profile and its emulator is gone: offers to start it, or starts it (autoStart)', async () => {
+    const { storageDir, script } = api.localEmulator.paths();
+    const settings = vscode.workspace.getConfiguration('sphereEngine.emulator');
+    // The emulator profile points at an emulator that then ends without this window seeing it:
+    // what a reload finds (the emulator ended with the window that started it).
+    const goneBehindItsBack = async () => {
+      const otherWindow = new LocalEmulator({ script, storageDir, onUnexpectedExit: () => undefined });
+      const running = await otherWindow.start();
+      await vscode.commands.executeCommand('sphereEngine.useLocalEmulator', running.origin, running.token);
+      assert.ok(await otherWindow.stop());
+    };
+    try {
+      await goneBehindItsBack();
+      await settings.update('autoStart', false, vscode.ConfigurationTarget.Global);
+      messages.clear();
+      assert.equal(await api.localEmulator.checkAsOnOpen(), true);
+      const offer = messages.shown.find((m) => /local emulator is not running/.test(m.text));
+      assert.ok(offer, JSON.stringify(messages.shown));
+      assert.deepEqual(offer.buttons, ['Start Local Emulator', 'Switch Profile']);
+      assert.match(api.connection.statusBar().text, /\(not running\)/);
+      assert.equal(api.localEmulator.state(), undefined, 'not started with autoStart off');
+
+      await goneBehindItsBack();
+      await settings.update('autoStart', undefined, vscode.ConfigurationTarget.Global);
+      assert.equal(await api.localEmulator.checkAsOnOpen(), true);
+      const started = api.localEmulator.state();
+      assert.ok(started, 'autoStart (on by default) started it');
+      await signedInTo(started.origin);
+      assert.doesNotMatch(api.connection.statusBar().text, /not running/);
+    } finally {
+      await settings.update('autoStart', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('takes a Stop from another window that reuses it as a stop, not a crash', async () => {
     const outcome = await start();
     assert.ok(outcome && !outcome.reused);
     messages.clear();
     const { storageDir, script } = api.localEmulator.paths();
     const secondWindow = new LocalEmulator({ script, storageDir, onUnexpectedExit: () => undefined });
-    assert.equal(await secondWindow.stop(), true);
+    assert.ok(await secondWindow.stop());
     assert.equal(isAlive(outcome.pid), false);
     await waitFor(() => api.localEmulator.statusBar()?.visible === false, { what: 'the status bar item to go' });
     assert.equal(api.localEmulator.state(), undefined);

@@ -7,16 +7,18 @@ import {
   API_MODULES,
   isAbortError,
   MODULE_LABELS,
+  normaliseEndpoint,
   SphereApiError,
   type ApiModule,
   type SuggestedAction,
 } from '../../api';
+import { proveToken } from '../../core/local-emulator/challenge';
 import type { Log } from '../../ui/log';
 import { clientOptions, createClient, type ModuleClient, type ModuleClients } from './clientFactory';
 import { emulatorEndpoint, type EmulatorInfo } from './emulatorEnv';
-import { resolveEndpoint, type ResolvedEndpoint } from './endpoints';
+import { emulatorNotRunningError, resolveEndpoint, type ResolvedEndpoint } from './endpoints';
 import { ProfileStore } from './profileStore';
-import { activeProfile, type Profile, type ProfilesState } from './profiles';
+import { activeProfile, EMULATOR_PROFILE_ID, isEmulatorProfile, type Profile, type ProfilesState } from './profiles';
 import { affectsConnection } from './settings';
 import type { TokenStore } from './tokenStore';
 
@@ -34,6 +36,13 @@ export interface ConnectionTestResult {
 }
 
 export type ModuleState = 'signedOut' | 'untested' | 'ok' | 'failed';
+
+/** Context key: the active profile is the built-in emulator profile and its emulator is not running (viewsWelcome). */
+export const EMULATOR_STOPPED_KEY = 'sphereEngine.emulatorStopped';
+/** How long the check after a reload waits for the recorded emulator to answer its challenge. */
+const EMULATOR_CHECK_MS = 2000;
+/** The message a request that was answered with a 2xx leaves as the module's state (it counts as tested). */
+export const ANSWERED_MESSAGE = 'connected (answered a request)';
 
 export interface ModuleStatus {
   module: ApiModule;
@@ -60,6 +69,11 @@ export class Connection implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** Settles once the profiles were loaded (or migrated) and stored tokens read (and seeded from the emulator); never rejects. */
   readonly ready: Promise<void>;
+  /**
+   * Set when this window started (a reload, a new window) on the emulator profile and found its
+   * emulator gone: the emulator feature then starts it (sphereEngine.emulator.autoStart) or offers to.
+   */
+  emulatorFoundStopped = false;
 
   constructor(
     private readonly tokens: TokenStore,
@@ -92,10 +106,78 @@ export class Connection implements vscode.Disposable {
   private async initialize(): Promise<void> {
     await this.store.load(this.tokens, this.emulator, this.log);
     this.log.info(`connection profile: ${this.profile().name}`);
+    // Before any client is built (they wait for `ready`): no request goes to a port the emulator left.
+    const gone = await this.goneEmulatorOrigin();
+    if (gone) await this.store.save(withoutEmulatorOrigin(this.store.state, gone));
+    this.emulatorFoundStopped = gone !== undefined;
     await Promise.all(API_MODULES.map((module) => this.seedFromEmulator(module)));
     await Promise.all(API_MODULES.map((module) => this.refreshSignedIn(module)));
     const unsandboxed = this.unsandboxedEmulatorWarning();
     if (unsandboxed) this.log.warn(unsandboxed);
+  }
+
+  /**
+   * True while the active profile is the built-in emulator profile and its emulator is not running
+   * (it was stopped, or found gone): there is nothing to connect to until it is started again.
+   */
+  emulatorNotRunning(): boolean {
+    if (!this.store.loaded) return false;
+    const profile = this.profile();
+    return isEmulatorProfile(profile) && !profile.emulatorOrigin && API_MODULES.some((module) => !profile.endpoints[module]);
+  }
+
+  /**
+   * The emulator profile remembers the origin of the emulator it was last pointed at; after a
+   * reload that emulator may be gone (it ends with the window that started it), and its port may
+   * even be someone else's now. Asked to prove that it knows the profile's token (never sent:
+   * core/local-emulator/challenge.ts); when it cannot, the origin is forgotten. The emulator
+   * announced by SPHERE_ENGINE_EMULATOR (npm start, tests) is its launcher's business: not checked.
+   * Returns the origin that is gone, if any.
+   */
+  private async goneEmulatorOrigin(): Promise<string | undefined> {
+    const profile = this.profile();
+    const origin = profile.emulatorOrigin;
+    if (!isEmulatorProfile(profile) || !origin || origin === this.emulator?.origin) return undefined;
+    const tokens = await Promise.all(API_MODULES.map((module) => this.tokens.get(profile.id, module)));
+    const token = tokens.find((t): t is string => !!t);
+    if (!token) return undefined;
+    const outcome = await proveToken(origin, token, EMULATOR_CHECK_MS);
+    if (outcome === 'proven') return undefined;
+    this.log.info(`The local emulator at ${origin} is not running (${outcome === 'unreachable' ? 'nothing listens there' : 'what answers there is not it'})`);
+    return origin;
+  }
+
+  /** The check a window makes when it starts (see goneEmulatorOrigin), made again now; true when the emulator was gone. */
+  async checkEmulator(): Promise<boolean> {
+    await this.ready;
+    const gone = await this.goneEmulatorOrigin();
+    if (gone) await this.emulatorStopped(gone);
+    return gone !== undefined;
+  }
+
+  /**
+   * The emulator at `origin` stopped (Stop Local Emulator, a crash, or a refused connection): the
+   * emulator profile forgets it, so its views empty and every request says "not running" with
+   * Start Local Emulator instead of failing against a dead port.
+   */
+  async emulatorStopped(origin: string): Promise<void> {
+    await this.ready;
+    const emulatorProfile = this.store.state.profiles.find(isEmulatorProfile);
+    if (emulatorProfile?.emulatorOrigin !== origin) return;
+    await this.updateProfiles(withoutEmulatorOrigin(this.store.state, origin), 'the local emulator stopped');
+  }
+
+  /**
+   * An error as this window understands it: a refused connection while the emulator profile uses
+   * its emulator means that emulator is not running (and is forgotten, see emulatorStopped).
+   * Used by src/ui/errors.ts for every error shown.
+   */
+  explainError(error: SphereApiError): SphereApiError {
+    if (error.kind !== 'connectionRefused' || !this.store.loaded) return error;
+    const profile = this.profile();
+    if (!isEmulatorProfile(profile) || this.tryEndpoint(error.module)?.source !== 'emulator') return error;
+    if (profile.emulatorOrigin) void this.emulatorStopped(profile.emulatorOrigin);
+    return emulatorNotRunningError(error.module, profile);
   }
 
   /**
@@ -207,9 +289,10 @@ export class Connection implements vscode.Disposable {
     return this.emulator ? emulatorEndpoint(this.emulator.origin, module) : undefined;
   }
 
+  /** A token to use: stored, and (on the emulator profile) an emulator running to use it with. */
   async hasToken(module: ApiModule): Promise<boolean> {
     await this.ready;
-    return this.tokens.has(this.profile().id, module);
+    return !this.emulatorNotRunning() && this.tokens.has(this.profile().id, module);
   }
 
   /** Synchronous snapshot for the status bar and context keys. */
@@ -263,19 +346,36 @@ export class Connection implements vscode.Disposable {
     const profile = this.profile();
     const token = await this.tokens.get(profile.id, module);
     if (!token) throw noTokenError(module, profile);
-    return createClient(module, clientOptions(endpoint.baseUrl, token, (line) => this.log.info(line)));
+    return createClient(module, clientOptions(endpoint.baseUrl, token, (line) => {
+      this.log.info(line);
+      this.noteAnswer(module, endpoint.baseUrl, line);
+    }));
+  }
+
+  /**
+   * A request the module answered with a 2xx proves its endpoint and token as well as GET /test
+   * would: an untested module counts as connected from then on (the status bar no longer says
+   * "not tested yet" beside views full of its data). `line` is the api layer's per-request log line,
+   * "<METHOD> <url> <status> <ms>ms".
+   */
+  private noteAnswer(module: ApiModule, endpoint: string, line: string): void {
+    if (!/ 2\d\d \d+ms$/.test(line) || this.status(module).state !== 'untested') return;
+    if (this.tryEndpoint(module)?.baseUrl !== endpoint) return;
+    this.record(true, { module, ok: true, message: ANSWERED_MESSAGE, endpoint });
   }
 
   /**
    * GET /test for one module. With `token`, checks that token instead of the stored one (used
-   * before saving a new token); the result is then not recorded as the module's state.
+   * before saving a new token), and with `at` as well, at that endpoint (as typed: customer id or
+   * URL) instead of the profile's; the result is then not recorded as the module's state.
    */
-  async test(module: ApiModule, options: { token?: string; signal?: AbortSignal } = {}): Promise<ConnectionTestResult> {
+  async test(module: ApiModule, options: { token?: string; at?: string; signal?: AbortSignal } = {}): Promise<ConnectionTestResult> {
     let endpoint: string | undefined;
     // Test Connection right after start-up must wait for the profiles, not report them missing.
     await this.ready;
     try {
-      endpoint = this.endpoint(module).baseUrl;
+      // `at` (with `token`): a candidate endpoint not in the active profile yet (Use Local Emulator).
+      endpoint = options.token !== undefined && options.at !== undefined ? normaliseEndpoint(module, options.at) : this.endpoint(module).baseUrl;
       let client: ModuleClient;
       if (options.token !== undefined) {
         client = createClient(module, clientOptions(endpoint, options.token, (line) => this.log.info(line)));
@@ -365,6 +465,7 @@ export class Connection implements vscode.Disposable {
     const signedIn = await this.tokens.has(this.profile().id, module);
     this.signedIn.set(module, signedIn);
     await vscode.commands.executeCommand('setContext', `sphereEngine.${module}.signedIn`, signedIn);
+    await vscode.commands.executeCommand('setContext', EMULATOR_STOPPED_KEY, this.emulatorNotRunning());
     this.statusChanged.fire();
   }
 
@@ -373,6 +474,14 @@ export class Connection implements vscode.Disposable {
     this.clients.clear();
     for (const disposable of this.disposables) disposable.dispose();
   }
+}
+
+/** The state with the emulator profile no longer pointing at `origin`. */
+function withoutEmulatorOrigin(state: ProfilesState, origin: string): ProfilesState {
+  return {
+    ...state,
+    profiles: state.profiles.map((p) => (p.id === EMULATOR_PROFILE_ID && p.emulatorOrigin === origin ? { ...p, emulatorOrigin: undefined } : p)),
+  };
 }
 
 function noTokenError(module: ApiModule, profile: Profile): SphereApiError {

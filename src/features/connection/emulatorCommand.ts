@@ -1,12 +1,14 @@
 // "Use Local Emulator": switch to the built-in "Local emulator" profile, pointed at a running
 // emulator, and sign in there with its token. The emulator announced by SPHERE_ENGINE_EMULATOR is
 // used without questions; otherwise the user gives its address and token (the emulator prints
-// both when it starts). Other profiles and their tokens are left as they are.
+// both when it starts). The three modules are tested there BEFORE anything changes: a wrong
+// address or token leaves the active profile as it was (and a failure after the switch switches
+// back). Other profiles and their tokens are left as they are.
 import * as vscode from 'vscode';
 import { API_MODULES, MODULE_LABELS } from '../../api';
 import type { Log } from '../../ui/log';
 import type { Connection } from './connection';
-import type { EmulatorInfo } from './emulatorEnv';
+import { emulatorEndpoint, type EmulatorInfo } from './emulatorEnv';
 import { EMULATOR_PROFILE_ID, emptyEndpoints, withEmulatorProfile } from './profiles';
 import type { SetTokenOutcome } from './setTokenCommand';
 import { showInputBox } from '../../ui/prompts';
@@ -23,25 +25,37 @@ export async function useLocalEmulator(
   const emulator = await emulatorToUse(connection.emulator, originArg, tokenArg);
   if (!emulator) return undefined;
 
+  // Tested where it would point, before the profile changes.
+  const checks = await Promise.all(
+    API_MODULES.map((module) => connection.test(module, { token: emulator.token, at: emulatorEndpoint(emulator.origin, module) })),
+  );
+  const failed = checks.filter((check) => !check.ok);
+  if (failed.length) {
+    const lines = failed.map((check) => `${MODULE_LABELS[check.module]}: ${check.message}`).join(' ');
+    log.warn(`Local emulator at ${emulator.origin} not usable, profile "${connection.profile().name}" kept: ${lines}`);
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('The local emulator at {0} did not accept the connection; the profile "{1}" stays active. {2}', emulator.origin, connection.profile().name, lines),
+    );
+    return checks.map((check) => ({ ...check, saved: false }));
+  }
+
   // All three modules on the emulator, as the command says, whatever was typed into the profile before.
-  const withEmulator = withEmulatorProfile(connection.profiles(), emulator.origin);
+  const previous = connection.profiles();
+  const withEmulator = withEmulatorProfile(previous, emulator.origin);
   const profiles = withEmulator.profiles.map((p) => (p.id === EMULATOR_PROFILE_ID ? { ...p, endpoints: emptyEndpoints() } : p));
-  await connection.updateProfiles({ profiles, activeId: EMULATOR_PROFILE_ID }, 'Use Local Emulator');
-  const checks = await Promise.all(API_MODULES.map((module) => connection.test(module, { token: emulator.token })));
   const outcomes: SetTokenOutcome[] = [];
-  for (const check of checks) {
-    if (check.ok) await connection.setToken(check.module, emulator.token, check);
-    outcomes.push({ ...check, saved: check.ok });
+  try {
+    await connection.updateProfiles({ profiles, activeId: EMULATOR_PROFILE_ID }, 'Use Local Emulator');
+    for (const check of checks) {
+      await connection.setToken(check.module, emulator.token, check);
+      outcomes.push({ ...check, saved: true });
+    }
+  } catch (err) {
+    await connection.updateProfiles(previous, 'Use Local Emulator failed: back to the previous profile');
+    throw err;
   }
-  const failed = outcomes.filter((outcome) => !outcome.ok);
-  if (failed.length === 0) {
-    log.info(`Using the local emulator at ${emulator.origin}`);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: using the local emulator at {0}.', emulator.origin));
-  } else {
-    const lines = failed.map((outcome) => `${MODULE_LABELS[outcome.module]}: ${outcome.message}`).join(' ');
-    log.warn(`Local emulator at ${emulator.origin} not usable: ${lines}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('The local emulator at {0} did not accept the connection. {1}', emulator.origin, lines));
-  }
+  log.info(`Using the local emulator at ${emulator.origin}`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: using the local emulator at {0}.', emulator.origin));
   return outcomes;
 }
 

@@ -1,10 +1,12 @@
 // Where each module lives: the active profile's endpoint (customer id or URL); on the built-in
-// emulator profile an empty one means the emulator's; otherwise nowhere yet.
+// emulator profile an empty one means the emulator's, and nowhere while that emulator is not
+// running (its origin is forgotten when it stops): then the answer is "start it", never "configure
+// endpoints".
 import { normaliseEndpoint } from '../../api/endpoint';
 import { SphereApiError } from '../../api/errors';
 import { MODULE_LABELS, type ApiModule } from '../../api/modules';
 import { emulatorEndpoint } from './emulatorEnv';
-import type { Profile } from './profiles';
+import { isEmulatorProfile, type Profile } from './profiles';
 
 /** 'setting': typed into the profile; 'emulator': the built-in profile's emulator. */
 export type EndpointSource = 'setting' | 'emulator';
@@ -20,10 +22,21 @@ export function resolveEndpoint(module: ApiModule, profile: Profile): ResolvedEn
   const typed = profile.endpoints[module];
   if (typed) return { baseUrl: normaliseEndpoint(module, typed), source: 'setting' };
   if (profile.emulatorOrigin) return { baseUrl: normaliseEndpoint(module, emulatorEndpoint(profile.emulatorOrigin, module)), source: 'emulator' };
+  if (isEmulatorProfile(profile)) throw emulatorNotRunningError(module, profile);
   throw new SphereApiError({
     module,
     kind: 'invalidEndpoint',
     explanation: `The connection profile "${profile.name}" has no ${MODULE_LABELS[module]} endpoint. Run "Sphere Engine: Configure Endpoints" and enter your customer id.`,
     action: 'openSettings',
+  });
+}
+
+/** The built-in emulator profile's emulator is not running: start it (or switch profiles). */
+export function emulatorNotRunningError(module: ApiModule, profile: Pick<Profile, 'name'>): SphereApiError {
+  return new SphereApiError({
+    module,
+    kind: 'invalidEndpoint',
+    explanation: `The local emulator is not running (the connection profile "${profile.name}" uses it). Run "Sphere Engine: Start Local Emulator", or switch to another profile.`,
+    action: 'startLocalEmulator',
   });
 }

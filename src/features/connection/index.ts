@@ -3,6 +3,7 @@ import type * as vscode from 'vscode';
 import type { ApiModule } from '../../api';
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
+import { setErrorContext } from '../../ui/errors';
 import type { ConnectionTestResult, ModuleState } from './connection';
 import { useLocalEmulator } from './emulatorCommand';
 import { addProfileCommand, configureEndpoint, removeProfileCommand, renameProfileCommand } from './profileCommands';
@@ -42,7 +43,7 @@ export function registerConnectionFeature(services: Services): void {
     registerCommand(Commands.profilesRemove, (profile?: unknown) => removeProfileCommand(connection, profile)),
   );
   const statusBar = createStatusBar(connection);
-  context.subscriptions.push(statusBar);
+  context.subscriptions.push(statusBar, setErrorContext((error) => connection.explainError(error)));
   const api: ConnectionTestApi = {
     hasToken: (module) => connection.hasToken(module),
     testConnection: () => connection.testAll(),

@@ -1,7 +1,9 @@
 // One status bar item for the connection: the active profile's name, so no one submits to the
 // wrong account unawares, behind a cloud when nothing is known to be wrong, a warning when a
-// module failed its last test; the tooltip lists the three modules and where they point. Click:
-// the profiles list (switch, add, rename, remove, test).
+// module failed its last test; the tooltip lists the three modules and where they point. On the
+// built-in emulator profile with its emulator not running, it says exactly that, with Start Local
+// Emulator, instead of listing endpoints that lead nowhere. Click: the profiles list (switch, add,
+// rename, remove, test).
 import * as vscode from 'vscode';
 import { API_MODULES, MODULE_LABELS } from '../../api';
 import { escapeMarkdown } from '../../core/escape-markdown';
@@ -18,6 +20,8 @@ export function createStatusBar(connection: Connection): StatusBar {
   item.name = 'Sphere Engine Connection';
   item.command = Commands.profilesSwitch;
   const render = () => {
+    if (connection.emulatorNotRunning()) return renderEmulatorNotRunning(item, connection.profileName() ?? '');
+    item.command = Commands.profilesSwitch;
     const statuses = API_MODULES.map((module) => connection.status(module));
     const failed = statuses.some((status) => status.state === 'failed');
     const signedOut = statuses.every((status) => status.state === 'signedOut');
@@ -44,6 +48,25 @@ export function createStatusBar(connection: Connection): StatusBar {
   };
 }
 
+function renderEmulatorNotRunning(item: vscode.StatusBarItem, profile: string): void {
+  item.text = `$(debug-disconnect) Sphere Engine: ${profile} (not running)`;
+  item.backgroundColor = undefined;
+  item.command = Commands.startLocalEmulator;
+  const tooltip = new vscode.MarkdownString(undefined, true);
+  tooltip.isTrusted = { enabledCommands: [Commands.startLocalEmulator, Commands.profilesSwitch] };
+  tooltip.appendMarkdown(`**Sphere Engine**, profile **${escapeMarkdown(profile)}**\n\n`);
+  tooltip.appendMarkdown('The local emulator is not running: nothing to connect to. ');
+  tooltip.appendMarkdown(`[Start Local Emulator](command:${Commands.startLocalEmulator}) or [switch to another profile](command:${Commands.profilesSwitch}).\n\n`);
+  tooltip.appendMarkdown('Click to start the local emulator.');
+  item.tooltip = tooltip;
+  item.show();
+}
+
+/** A server's reply as one clause: the services end some with a period and some without. */
+function clause(text: string): string {
+  return text.trim().replace(/[.\s]+$/, '');
+}
+
 function describe(connection: Connection, status: ModuleStatus): string {
   const name = MODULE_LABELS[status.module];
   const where = connection.tryEndpoint(status.module)?.baseUrl;
@@ -54,8 +77,8 @@ function describe(connection: Connection, status: ModuleStatus): string {
     case 'untested':
       return `$(key) ${name}: token set, not tested yet${at}`;
     case 'ok':
-      return `$(pass) ${name}: ${escapeMarkdown(status.lastTest?.message ?? 'connected')}${at}`;
+      return `$(pass) ${name}: ${escapeMarkdown(clause(status.lastTest?.message ?? 'connected'))}${at}`;
     case 'failed':
-      return `$(error) ${name}: ${escapeMarkdown(status.lastTest?.message ?? 'failed')}${at}`;
+      return `$(error) ${name}: ${escapeMarkdown(clause(status.lastTest?.message ?? 'failed'))}${at}`;
   }
 }

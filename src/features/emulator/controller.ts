@@ -73,15 +73,18 @@ export class EmulatorController implements vscode.Disposable {
     this.statusBar.hide();
     if (stopped) {
       this.services.log.info('Local emulator stopped');
+      // Its profile forgets it: the views empty and the status bar says "not running" (issue 31).
+      await this.services.connection.emulatorStopped(stopped.origin);
       void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: the local emulator has stopped.'));
     } else {
       void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: no local emulator is running.'));
     }
-    return stopped;
+    return stopped !== undefined;
   }
 
   private async exited(exit: EmulatorExit): Promise<void> {
     this.statusBar.hide();
+    await this.services.connection.emulatorStopped(exit.origin);
     if (!exit.crashed) {
       this.services.log.info('The local emulator was stopped (from another window, or by hand)');
       return;

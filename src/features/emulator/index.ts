@@ -1,10 +1,12 @@
 // The local emulator inside the extension: "Start Local Emulator" and "Stop Local Emulator". The
 // emulator itself is a separate bundle (dist/emulator.js) run as a child process: nothing of it is
-// loaded, and the controller is not created, before one of the commands runs.
+// loaded, and the controller is not created, before one of the commands runs, or before a window
+// that opens on the emulator profile finds its emulator gone (not-running.ts starts it or offers to).
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
 import { useLocalEmulator } from '../connection/emulatorCommand';
 import type { EmulatorController } from './controller';
+import { whenEmulatorFoundStopped } from './not-running';
 
 /** Test hooks under exports.localEmulator: plain data, never the token. */
 export interface LocalEmulatorTestApi {
@@ -13,6 +15,11 @@ export interface LocalEmulatorTestApi {
   /** Where its instance file and data live, and the bundle it starts (for a second "window"). */
   paths(): { storageDir: string; script: string };
   statusBar(): { visible: boolean; text: string; tooltip: string } | undefined;
+  /**
+   * What a window does when it opens (after a reload) on the emulator profile: checks that its
+   * emulator still runs and, when it does not, starts it or offers to. True when it was gone.
+   */
+  checkAsOnOpen(): Promise<boolean>;
 }
 
 export function registerLocalEmulatorFeature(services: Services): void {
@@ -27,6 +34,7 @@ export function registerLocalEmulatorFeature(services: Services): void {
     }
     return controller;
   };
+  void services.connection.ready.then(() => (services.connection.emulatorFoundStopped ? whenEmulatorFoundStopped(services) : undefined));
   services.context.subscriptions.push(
     registerCommand(Commands.startLocalEmulator, () => get().start()),
     registerCommand(Commands.stopLocalEmulator, () => get().stop()),
@@ -40,6 +48,11 @@ export function registerLocalEmulatorFeature(services: Services): void {
     },
     paths: () => ({ storageDir: get().storageDir, script: get().script }),
     statusBar: () => controller?.statusBarSnapshot(),
+    checkAsOnOpen: async () => {
+      const gone = await services.connection.checkEmulator();
+      if (gone) await whenEmulatorFoundStopped(services);
+      return gone;
+    },
   };
   services.exports.localEmulator = api;
 }
