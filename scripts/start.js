@@ -2,7 +2,8 @@
 // `npm start`: try the extension by hand against the local emulator.
 //   1. builds (compile + bundle);
 //   2. starts the emulator with its sample projects and problems on 127.0.0.1:8400 (or the next free
-//      port), keeping its state in .emulator-data/ between runs;
+//      port), keeping its state in .emulator-data/ between runs, and says in one line how to use the
+//      problems CLI against it (its endpoint, and `$(cat .emulator-data/access-token)` for the token);
 //   3. opens VS Code with the extension loaded, pointed at the emulator (SPHERE_ENGINE_EMULATOR) and
 //      a scratch copy of the sample folder test/fixtures/workspace open (.vscode-test/start/workspace,
 //      copied when missing; the tracked fixture is what the host and UI tests run):
@@ -18,7 +19,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { FIXTURE_WORKSPACE, REPO_ROOT } = require('./lib/paths');
-const { startEmulator, maskToken } = require('./lib/emulator');
+const { cliHint, startEmulator, maskToken } = require('./lib/emulator');
 const { startCodeServer, workbenchUrl } = require('./lib/code-server');
 const { freePortFrom } = require('./lib/free-port');
 const { cleanupAll, exitCleanlyOnSignals, isStopping, spawnGroup } = require('./lib/processes');
@@ -94,14 +95,15 @@ async function main() {
   exitCleanlyOnSignals();
 
   build();
+  const dataDir = path.join(REPO_ROOT, '.emulator-data');
   const emulator = await startEmulator({
-    dataDir: path.join(REPO_ROOT, '.emulator-data'),
+    dataDir,
     port: await freePortFrom(8400),
     fresh: args.includes('--fresh'),
-    onLine: (line) => {
-      if (!line.startsWith('EMULATOR_READY')) console.log(`[emulator] ${maskToken(line)}`);
-    },
+    // Every line, the machine-readable EMULATOR_READY one too (for scripts that wait for it), tokens masked.
+    onLine: (line) => console.log(`[emulator] ${maskToken(line)}`),
   });
+  log(cliHint(emulator.endpoints.problems, dataDir, REPO_ROOT));
   const env = { SPHERE_ENGINE_EMULATOR: emulator.extensionEnv };
   const folder = prepareStartWorkspace({ stateDir: START_STATE, fixture: FIXTURE_WORKSPACE, fresh: args.includes('--fresh') });
   log(`opening ${path.relative(REPO_ROOT, folder)} (a copy of ${path.relative(REPO_ROOT, FIXTURE_WORKSPACE)}; --fresh copies it again)`);

@@ -2,6 +2,7 @@
 // machine-readable EMULATOR_READY line.
 'use strict';
 const fs = require('node:fs');
+const path = require('node:path');
 const { EMULATOR_MAIN, REPO_ROOT } = require('./paths');
 const { spawnGroup, waitForLine } = require('./processes');
 
@@ -49,4 +50,15 @@ function maskToken(line) {
     .replace(/access_token=[^&\s]+/g, 'access_token=***');
 }
 
-module.exports = { startEmulator, maskToken };
+/**
+ * One line that says how to use the problems CLI against a started emulator: its endpoint, and the
+ * command that reads the token from the data directory's file (the token itself is never printed).
+ */
+function cliHint(problemsEndpoint, dataDir, cwd = process.cwd()) {
+  const relative = path.relative(cwd, path.join(dataDir, 'access-token'));
+  const tokenFile = relative && !relative.startsWith('..') ? relative : path.join(dataDir, 'access-token');
+  return `problems CLI against this emulator: SPHERE_ENGINE_PROBLEMS_ENDPOINT=${problemsEndpoint} `
+    + `SPHERE_ENGINE_PROBLEMS_TOKEN="$(cat ${tokenFile})" npx sphere-problems --help`;
+}
+
+module.exports = { startEmulator, maskToken, cliHint };
