@@ -61,6 +61,10 @@ describe('Start Local Emulator: the emulator that comes with the extension', fun
     assert.equal(bar?.visible, true);
     assert.match(bar.tooltip, /sandboxed with bubblewrap|UNSANDBOXED, as you/);
     assert.match(bar.tooltip, /Languages this machine can run: .*Python 3/);
+    // Missing languages: each with what to install, said once (not "How to add one: to add a language…").
+    const plain = bar.tooltip.replace(/\\(.)/g, '$1'); // as read: without the Markdown escapes
+    if (/Not found/.test(plain)) assert.match(plain, /Not found: .*\. To add one, install .* so that it is on PATH, then restart the emulator\./);
+    assert.doesNotMatch(plain, /How to add one|to add a language|for example g\+\+/);
   });
 
   it('is reused by a second window instead of starting another', async () => {
