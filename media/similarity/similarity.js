@@ -51,7 +51,7 @@
       mark.classList.add('active');
       if (other) {
         other.classList.add('active');
-        other.scrollIntoView({ block: 'center', behavior: 'smooth' });
+        other.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       }
       post({ type: 'revealed', region: Number(id), from: side });
     }

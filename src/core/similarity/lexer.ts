@@ -11,6 +11,8 @@ export type Emit = (kind: string, start: number, end: number) => void;
 const OPERATORS = ['>>>=', '===', '!==', '<<=', '>>=', '>>>', '...', '**=', '//=', '->', '=>', '::', '==', '!=', '<=', '>=', '&&', '||', '++', '--', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<', '>>', ':=', '**', '??', '?.', '//'];
 
 const OPERATOR_STARTS = new Set(OPERATORS.map((o) => o[0]));
+/** The characters a comment of any family starts with (the scanner's fast path skips the rest). */
+const COMMENT_STARTS = '/#%;-';
 
 // ASCII first (almost every character of a program), Unicode letters through the regex.
 function isIdStart(c: string): boolean {
@@ -43,7 +45,7 @@ export function lex(text: string, family: Family, emit: Emit): void {
       i++;
       continue;
     }
-    const commentEnd = comment(text, i, family, lineHasTokens);
+    const commentEnd = COMMENT_STARTS.includes(c) ? comment(text, i, family, lineHasTokens) : i;
     if (commentEnd > i) {
       i = commentEnd;
       continue;

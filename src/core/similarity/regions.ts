@@ -13,7 +13,9 @@ export interface Side {
 }
 
 /** Positions per hash kept for matching: a hash repeated more often is boilerplate within the file. */
-const MAX_REPEATS = 8;
+const MAX_REPEATS = 4;
+/** Above any token position (a 1 MiB solution has fewer tokens than bytes). */
+const POSITION_SPAN = 2 ** 21;
 
 export function matchRegions(a: Side, b: Side, k: number): Region[] {
   const inA = new Map<number, number[]>();
@@ -22,21 +24,26 @@ export function matchRegions(a: Side, b: Side, k: number): Region[] {
     if (!list) inA.set(a.hashes[i], [a.positions[i]]);
     else if (list.length < MAX_REPEATS) list.push(a.positions[i]);
   }
-  const matches: Array<[pa: number, pb: number]> = [];
+  // Each match (pa, pb) as one number ordered by diagonal (pa - pb), then by pa: a typed array
+  // sorts these without a comparator or an object per match.
+  const keys: number[] = [];
   const seenB = new Map<number, number>();
+  const shift = b.tokens.length;
   for (let j = 0; j < b.hashes.length; j++) {
     const list = inA.get(b.hashes[j]);
     if (!list) continue;
     const count = seenB.get(b.hashes[j]) ?? 0;
     if (count >= MAX_REPEATS) continue;
     seenB.set(b.hashes[j], count + 1);
-    for (const pa of list) matches.push([pa, b.positions[j]]);
+    for (const pa of list) keys.push((pa - b.positions[j] + shift) * POSITION_SPAN + pa);
   }
-  matches.sort((x, y) => x[0] - x[1] - (y[0] - y[1]) || x[0] - y[0]);
+  const sorted = Float64Array.from(keys).sort();
 
   // Merge runs on one diagonal whose k-grams overlap or nearly touch.
   const runs: Array<{ a0: number; a1: number; b0: number; b1: number }> = [];
-  for (const [pa, pb] of matches) {
+  for (const key of sorted) {
+    const pa = key % POSITION_SPAN;
+    const pb = pa - (Math.floor(key / POSITION_SPAN) - shift);
     const last = runs[runs.length - 1];
     if (last && last.a0 - last.b0 === pa - pb && pa <= last.a1 + k) {
       last.a1 = Math.max(last.a1, pa + k);
@@ -45,9 +52,13 @@ export function matchRegions(a: Side, b: Side, k: number): Region[] {
   }
   runs.sort((x, y) => y.a1 - y.a0 - (x.a1 - x.a0) || x.a0 - y.a0);
 
-  const takenA: Array<[number, number]> = [];
-  const takenB: Array<[number, number]> = [];
-  const overlaps = (taken: Array<[number, number]>, s: number, e: number) => taken.some(([ts, te]) => s < te && ts < e);
+  // Tokens already in a kept region, per side: an overlap check costs the run's length, not the regions'.
+  const takenA = new Uint8Array(a.tokens.length + k);
+  const takenB = new Uint8Array(b.tokens.length + k);
+  const overlaps = (taken: Uint8Array, s: number, e: number) => {
+    for (let i = s; i < e; i++) if (taken[i]) return true;
+    return false;
+  };
   const regions: Region[] = [];
   for (const r of runs) {
     if (overlaps(takenA, r.a0, r.a1) || overlaps(takenB, r.b0, r.b1)) continue;
@@ -56,8 +67,8 @@ export function matchRegions(a: Side, b: Side, k: number): Region[] {
       // A region stays in one file: k-grams never cross files, and merging keeps to one diagonal.
       return { file: side.tokens.files[s], start: side.tokens.starts[s], end: side.tokens.ends[side.tokens.files[last] === side.tokens.files[s] ? last : s] };
     };
-    takenA.push([r.a0, r.a1]);
-    takenB.push([r.b0, r.b1]);
+    takenA.fill(1, r.a0, r.a1);
+    takenB.fill(1, r.b0, r.b1);
     regions.push({ id: regions.length, tokens: r.a1 - r.a0, a: span(a, r.a0, r.a1), b: span(b, r.b0, r.b1) });
   }
   return regions;

@@ -125,7 +125,9 @@ function sideHtml(side: 'a' | 'b', files: PairView['a']['files'], view: PairView
         at = end;
       }
       html += escapeHtml(file.text.slice(at));
-      return `<h3>${escapeHtml(file.path)}</h3><pre><code>${html}</code></pre>`;
+      // A one-file solution is named by its side's title already.
+      const name = files.length > 1 ? `<h3>${escapeHtml(file.path)}</h3>` : '';
+      return `${name}<pre><code>${html}</code></pre>`;
     })
     .join('');
 }
