@@ -64,6 +64,8 @@ describe('Check Similarity in Folder (UI)', function () {
     const id = await first.getAttribute('data-r');
     await first.click();
     await pair.locator(`section[data-side="b"] mark.active[data-r="${id}"]`).waitFor({ timeout: 10_000 });
+    // The side-by-side view alone for the picture (the report stays open in its own group).
+    await workbench().runCommand('View: Toggle Maximize Editor Group');
     fs.mkdirSync(README_SCREENSHOTS, { recursive: true });
     await page.locator('.part.editor').screenshot({ path: path.join(README_SCREENSHOTS, 'similarity-pair.png') });
   });
