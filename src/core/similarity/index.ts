@@ -1,6 +1,6 @@
-// The similarity engine's one entry point: esbuild.js bundles it apart (dist/similarity.js), and
-// src/features/similarity/engine.ts loads it on the first check, so none of it is in
-// dist/extension.js or runs at activation.
+// The similarity engine's one entry point (no vscode). Only src/features/similarity/session.ts
+// imports it for real: esbuild.js bundles that apart (dist/similarity.js), loaded on the first
+// check, so none of the engine is in dist/extension.js or runs at activation.
 export { SimilarityAnalysis, DEFAULTS, type AnalyzeOptions } from './analyze';
 export { clusters, bestMatches } from './clusters';
 export { toCsv, toJson, CAUTION } from './export';

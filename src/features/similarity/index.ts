@@ -1,14 +1,17 @@
 // Similarity of a class's solutions: "Check Similarity in Folder…" (Explorer folder menu,
 // palette, and the judge results page's button) compares every pair offline and shows a report
-// with ranked pairs, clusters and a side-by-side view (src/core/similarity does the comparing).
-import * as vscode from 'vscode';
+// with ranked pairs, clusters and a side-by-side view. Only this shell is in dist/extension.js:
+// the engine and the pages load with the first check (engine.ts).
 import type { SimilarityReport } from '../../core/similarity';
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
+import { compilerForFileName } from '../judge-many/judge-folder';
 import { BaseCodeMemory } from './base-code';
 import { checkSimilarity } from './check-folder';
-import { PairPanel, type PairState } from './pair-panel';
-import { exportReport, ReportPanels } from './report-panel';
+import { sessionModule } from './engine';
+import { setBestMatches } from './latest';
+import type { PairState } from './pair-panel';
+import type { SimilaritySession } from './session';
 
 /** Test hooks: plain data and functions only. */
 export interface SimilarityTestApi {
@@ -30,35 +33,46 @@ export interface SimilarityTestApi {
 export function registerSimilarityFeature(services: Services): void {
   const { context } = services;
   const memory = new BaseCodeMemory(context.globalState);
-  const pairs = new PairPanel(context);
-  const deps = { services, memory, panels: undefined as unknown as ReportPanels };
-  const panels = new ReportPanels(context, pairs, {
-    recheck: (folder, base) => checkSimilarity(deps, { folder, base }),
-    chooseBase: (folder) => memory.choose(folder),
-  });
-  deps.panels = panels;
-  context.subscriptions.push(
-    panels,
-    pairs,
-    registerCommand(Commands.similarityCheckFolder, (uriOrArgs?: unknown, extra?: unknown) => checkSimilarity(deps, uriOrArgs, extra)),
-  );
+  let session: SimilaritySession | undefined;
+  const deps = {
+    services,
+    memory,
+    session: () => {
+      if (!session) {
+        session = sessionModule().createSession({
+          context,
+          log: services.log,
+          memory,
+          compilerFor: compilerForFileName,
+          setBestMatches,
+          actions: {
+            recheck: (folder, base) => checkSimilarity(deps, { folder, base }),
+            chooseBase: (folder) => memory.choose(folder),
+          },
+        });
+        context.subscriptions.push(session);
+      }
+      return session;
+    },
+  };
+  context.subscriptions.push(registerCommand(Commands.similarityCheckFolder, (uriOrArgs?: unknown, extra?: unknown) => checkSimilarity(deps, uriOrArgs, extra)));
 
+  const shown = (folder: string) => session?.panels.shown.get(folder);
   const api: SimilarityTestApi = {
     report: (folder) => {
-      const shown = panels.shown.get(folder);
-      return shown && (JSON.parse(JSON.stringify(shown.analysis.report)) as SimilarityReport);
+      const report = shown(folder)?.analysis.report;
+      return report && (JSON.parse(JSON.stringify(report)) as SimilarityReport);
     },
-    reportHtml: (folder) => panels.shown.get(folder)?.panel.webview.html,
-    visiblePairs: (folder) => panels.shown.get(folder)?.visible,
+    reportHtml: (folder) => shown(folder)?.panel.webview.html,
+    visiblePairs: (folder) => shown(folder)?.visible,
     openPair: (folder, a, b) => {
-      const shown = panels.shown.get(folder);
-      return shown && pairs.show(folder, shown.analysis, a, b);
+      const entry = shown(folder);
+      return entry && session?.pairs.show(folder, entry.analysis, a, b);
     },
-    pairState: () => pairs.state && { ...pairs.state },
-    pairHtml: () => pairs.html,
+    pairState: () => session?.pairs.state && { ...session.pairs.state },
+    pairHtml: () => session?.pairs.html,
     exportTo: async (folder, format, file) => {
-      const shown = panels.shown.get(folder);
-      if (shown) await exportReport(shown.analysis.report, format, vscode.Uri.file(file));
+      await session?.exportReport(folder, format, file);
     },
     baseCode: (folder) => memory.get(folder),
   };

@@ -3,8 +3,7 @@
 // One panel, reused for each pair opened, beside the report.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SimilarityAnalysis } from '../../core/similarity';
-import { engine } from './engine';
+import { renderPairPage, type SimilarityAnalysis } from '../../core/similarity';
 import { reportLabels } from './labels';
 import { createPage, resourcesOf } from './webview';
 
@@ -42,7 +41,7 @@ export class PairPanel implements vscode.Disposable {
     }
     this.panel.title = title;
     this.state = { a, b, regions: view.regions.length };
-    this.panel.webview.html = engine().renderPairPage(`${path.basename(folder)}: ${a} ↔ ${b}`, view, reportLabels(), resourcesOf(this.context, this.panel.webview));
+    this.panel.webview.html = renderPairPage(`${path.basename(folder)}: ${a} ↔ ${b}`, view, reportLabels(), resourcesOf(this.context, this.panel.webview));
     this.panel.reveal(undefined, false);
     return this.state;
   }

@@ -3,8 +3,7 @@
 // than a tree: a tree cannot hold a slider, a table of pairs or the side-by-side view.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SimilarityAnalysis, SimilarityReport } from '../../core/similarity';
-import { engine } from './engine';
+import { renderClusters, renderReportPage, toCsv, toJson, type SimilarityAnalysis, type SimilarityReport } from '../../core/similarity';
 import { reportLabels } from './labels';
 import type { PairPanel } from './pair-panel';
 import { createPage, resourcesOf } from './webview';
@@ -40,7 +39,7 @@ export class ReportPanels implements vscode.Disposable {
     const panel = existing?.panel ?? createPage(this.context, 'sphereEngine.similarityReport', title, vscode.ViewColumn.Active);
     const entry: Shown = { panel, analysis, threshold: existing?.threshold ?? DEFAULT_THRESHOLD };
     this.shown.set(folder, entry);
-    panel.webview.html = engine().renderReportPage(title, analysis.report, entry.threshold, reportLabels(), resourcesOf(this.context, panel.webview));
+    panel.webview.html = renderReportPage(title, analysis.report, entry.threshold, reportLabels(), resourcesOf(this.context, panel.webview));
     if (existing) {
       panel.reveal();
       return;
@@ -56,7 +55,7 @@ export class ReportPanels implements vscode.Disposable {
           if (typeof m.value === 'number' && m.value >= 0 && m.value <= 1) {
             current.threshold = m.value;
             current.visible = m.visible;
-            void panel.webview.postMessage({ type: 'clusters', html: engine().renderClusters(current.analysis.report, m.value, reportLabels()) });
+            void panel.webview.postMessage({ type: 'clusters', html: renderClusters(current.analysis.report, m.value, reportLabels()) });
           }
           break;
         case 'rendered':
@@ -90,7 +89,6 @@ export async function exportReport(report: SimilarityReport, format: 'csv' | 'js
       filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
     }));
   if (!uri) return undefined;
-  const { toCsv, toJson } = engine();
   await vscode.workspace.fs.writeFile(uri, Buffer.from(format === 'csv' ? toCsv(report) : toJson(report)));
   return uri;
 }
