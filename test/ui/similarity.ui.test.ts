@@ -24,7 +24,8 @@ const CLASS: Record<string, string> = {
 
 /** The webview frame (nested inside VS Code's own iframes) that shows `selector`. */
 async function frameWith(page: Page, selector: string): Promise<Frame> {
-  for (let tries = 0; tries < 100; tries++) {
+  // Up to 45 s: on a loaded machine a webview's first page can take most of that.
+  for (const deadline = Date.now() + 45_000; Date.now() < deadline; ) {
     for (const frame of page.frames()) if (await frame.locator(selector).count().catch(() => 0)) return frame;
     await page.waitForTimeout(200);
   }
@@ -46,9 +47,14 @@ describe('Check Similarity in Folder (UI)', function () {
     await workbench().runCommand('Sphere Engine: Check Similarity in Folder');
     const pathBox = page.locator('.quick-input-widget input');
     await pathBox.waitFor({ timeout: 20_000 });
-    await pathBox.fill(`${folder()}/week2/`);
     const rows = page.locator('.quick-input-widget .monaco-list-row');
+    // The dialog opens on the workspace folder; a path typed before it has listed it is overwritten.
+    await rows.filter({ hasText: 'week2' }).first().waitFor({ timeout: 20_000 });
+    await pathBox.fill(`${folder()}/week2/`);
+    // It lists folders only: inside week2 that is just ".."; once week2 is gone from the list the
+    // dialog is in it, and its button picks it (clicked earlier, it picks the parent).
     await rows.filter({ hasText: '..' }).first().waitFor({ timeout: 20_000 });
+    await rows.filter({ hasText: 'week2' }).first().waitFor({ state: 'hidden', timeout: 20_000 });
     await page.locator('.quick-input-widget .monaco-button').filter({ hasText: 'Check Similarity in This Folder' }).first().click();
 
     const report = await frameWith(page, '#pairs');
