@@ -26,12 +26,14 @@ const SQLITE_WASM = 'node-sqlite3-wasm.wasm.br';
  * errors are recognised by name, see isProblemFolderError).
  * - the local emulator's controller (Start/Stop Local Emulator);
  * - the Kattis importer (Import Kattis Package as Problem Folder…);
- * - the judge results page's HTML and SVG (Show Judge Results).
+ * - the judge results page's HTML and SVG (Show Judge Results);
+ * - the similarity engine, its pages and their words (Check Similarity in Folder…).
  */
 const APART = [
   { name: 'local-emulator', entry: 'src/features/emulator/controller.ts', specifier: './controller', importer: /features[\\/]emulator[\\/]index\.ts$/ },
   { name: 'kattis-import', entry: 'src/core/kattis/import.ts', specifier: '../../core/kattis/import', importer: /features[\\/]problems[\\/]kattis-import\.ts$/ },
   { name: 'judge-results-html', entry: 'src/core/judge-many/results-html.ts', specifier: '../../core/judge-many/results-html', importer: /features[\\/]judge-many[\\/]results-panel\.ts$/ },
+  { name: 'similarity', entry: 'src/features/similarity/session.ts', specifier: './session', importer: /features[\\/]similarity[\\/]engine\.ts$/ },
 ];
 
 const bundledApart = {

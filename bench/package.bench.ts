@@ -14,7 +14,8 @@ import type { Benchmark } from './types';
 
 const run = promisify(execFile);
 const BUNDLE_GOAL_KB = 600;
-const VSIX_GOAL_KB = 1024;
+// 1 MB until issue 29: the similarity feature (its lazy bundle, media and README screenshot) raised it to 1.5 MB.
+const VSIX_GOAL_KB = 1536;
 /** What `npm run package` reads; everything else of the repo stays out of the scratch copy. */
 const PACKAGE_INPUTS = ['package.json', 'package.nls.json', 'l10n', '.vscodeignore', 'esbuild.js', 'tsconfig.json', 'src', 'emulator', 'media', 'README.md', 'CHANGELOG.md', 'LICENSE'];
 /** The emulator's part of the VSIX: its bundle and what it reads beside it (esbuild.js). */

@@ -7,6 +7,7 @@ import { registerConnectionFeature } from './features/connection';
 import { registerContainersFeature } from './features/containers';
 import { registerLocalEmulatorFeature } from './features/emulator';
 import { registerJudgeManyFeature } from './features/judge-many';
+import { registerSimilarityFeature } from './features/similarity';
 import { showContainersTestsInTestingView } from './features/containers-tests-in-testing-view';
 import { registerProblemsFeature } from './features/problems';
 import { registerWalkthroughFeature } from './features/walkthrough';
@@ -30,6 +31,7 @@ export function activate(context: vscode.ExtensionContext): Record<string, unkno
   registerWalkthroughFeature(services);
   registerLocalEmulatorFeature(services);
   registerJudgeManyFeature(services);
+  registerSimilarityFeature(services);
   context.subscriptions.push(showContainersTestsInTestingView());
 
   const activationMs = performance.now() - started;

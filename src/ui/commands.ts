@@ -83,6 +83,8 @@ export const Commands = {
   problemsShowJudgeResults: 'sphereEngine.problems.showJudgeResults',
   // judge many: each subfolder against one Containers project
   containersSubmitEachFolder: 'sphereEngine.containers.submitEachFolder',
+  // similarity of a folder of solutions, offline
+  similarityCheckFolder: 'sphereEngine.similarity.checkFolder',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -21,7 +21,12 @@ export interface ResultsLabels {
   verdicts: string;
   scores: string;
   summary: (job: JobSnapshot, counts: JobCounts) => string;
+  /** The similarity column's header and the button that runs Check Similarity in Folder (issue 29). */
+  similarity?: { column: string; button: string };
 }
+
+/** Each solution's closest partner from the folder's latest similarity check (issue 29). */
+export type SimilarityColumn = ReadonlyMap<string, { partner: string; similarity: number }>;
 
 export const ENGLISH: ResultsLabels = {
   columns: ['Solution', 'Verdict', 'Score', 'Time (s)', 'Memory (KB)', 'Note'],
@@ -57,12 +62,12 @@ function cell(text: string, sortKey: string | number = text, cls = ''): string {
   return `<td${cls ? ` class="${cls}"` : ''} data-v="${escapeHtml(String(sortKey))}">${escapeHtml(text)}</td>`;
 }
 
-export function renderHead(tests: readonly TestColumn[], labels: ResultsLabels): string {
-  const names = [...labels.columns, ...tests.map((c) => c.name ?? labels.test(c.number))];
+export function renderHead(tests: readonly TestColumn[], labels: ResultsLabels, similar?: SimilarityColumn): string {
+  const names = [...labels.columns, ...(similar ? [labels.similarity?.column ?? 'Most similar to'] : []), ...tests.map((c) => c.name ?? labels.test(c.number))];
   return `<tr>${names.map((n, i) => `<th data-col="${i}" tabindex="0">${escapeHtml(n)}</th>`).join('')}</tr>`;
 }
 
-export function renderBody(rows: readonly SolutionRow[], tests: readonly TestColumn[], labels: ResultsLabels): string {
+export function renderBody(rows: readonly SolutionRow[], tests: readonly TestColumn[], labels: ResultsLabels, similar?: SimilarityColumn): string {
   const parts: string[] = [];
   for (const row of rows) {
     const r = row.result;
@@ -75,6 +80,8 @@ export function renderBody(rows: readonly SolutionRow[], tests: readonly TestCol
     html += cell(num(r?.time), r?.time ?? '');
     html += cell(num(r?.memory), r?.memory ?? '');
     html += cell(row.problem ?? row.error ?? r?.note ?? (row.submissionId ? `#${row.submissionId}` : ''));
+    const best = similar?.get(row.key);
+    if (similar) html += best ? cell(`${Math.round(best.similarity * 100)}% · ${best.partner}`, best.similarity) : cell('');
     for (const c of tests) {
       const t = byNumber.get(c.id);
       html += t ? cell(t.status, t.status, isPassed(t) ? 'ok' : 'bad') : cell('');
@@ -130,10 +137,10 @@ function scoreHistogram(rows: readonly SolutionRow[], labels: ResultsLabels): st
   return `${svg}</svg>`;
 }
 
-export function renderUpdate(job: JobSnapshot, labels: ResultsLabels = ENGLISH): ResultsUpdate {
+export function renderUpdate(job: JobSnapshot, labels: ResultsLabels = ENGLISH, similar?: SimilarityColumn): ResultsUpdate {
   const tests = testColumns(job.rows);
   const summary = labels.summary(job, countRows(job.rows));
-  return { summary: escapeHtml(summary), head: renderHead(tests, labels), body: renderBody(job.rows, tests, labels), chart: renderChart(job.rows, labels) };
+  return { summary: escapeHtml(summary), head: renderHead(tests, labels, similar), body: renderBody(job.rows, tests, labels, similar), chart: renderChart(job.rows, labels) };
 }
 
 /**
@@ -161,7 +168,7 @@ rect.ok{fill:var(--vscode-testing-iconPassed,#3a3)}rect.bad{fill:var(--vscode-te
 button{background:var(--vscode-button-background);color:var(--vscode-button-foreground);border:0;padding:4px 10px;margin-right:6px;cursor:pointer}
 </style></head><body>
 <p id="summary">${first.summary}</p>
-<p><button id="csv">${escapeHtml(labels.exportCsv)}</button><button id="json">${escapeHtml(labels.exportJson)}</button></p>
+<p><button id="csv">${escapeHtml(labels.exportCsv)}</button><button id="json">${escapeHtml(labels.exportJson)}</button>${labels.similarity ? `<button id="similarity">${escapeHtml(labels.similarity.button)}</button>` : ''}</p>
 <div id="chart">${first.chart}</div>
 <table><thead id="head">${first.head}</thead><tbody id="body">${first.body}</tbody></table>
 <script nonce="${nonce}">
@@ -192,6 +199,7 @@ button{background:var(--vscode-button-background);color:var(--vscode-button-fore
   body.addEventListener('keydown', (e) => { const tr = e.target.closest('tr'); if (tr && e.key === 'Enter') vscode.postMessage({ type: 'open', key: tr.dataset.key }); });
   document.getElementById('csv').addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'csv' }));
   document.getElementById('json').addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'json' }));
+  document.getElementById('similarity')?.addEventListener('click', () => vscode.postMessage({ type: 'similarity' }));
   window.addEventListener('message', (e) => {
     const m = e.data; if (!m || m.type !== 'update') return;
     document.getElementById('summary').innerHTML = m.summary;

@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import { toCsv, toJson } from '../../core/judge-many/export';
 import type { JudgeJob } from '../../core/judge-many/job';
 import type * as ResultsHtml from '../../core/judge-many/results-html';
+import { Commands, executeCommand } from '../../ui/commands';
+import { bestMatchesFor, onDidChangeSimilarity } from '../similarity/latest';
 import { resultsLabels } from './labels';
 
 /**
@@ -39,22 +41,27 @@ export class ResultsPanels implements vscode.Disposable {
       retainContextWhenHidden: true,
     });
     const labels = resultsLabels();
-    panel.webview.html = html().renderPage(title, randomBytes(16).toString('base64'), html().renderUpdate(job.snapshot, labels), labels);
+    const similar = () => bestMatchesFor(job.snapshot.folder);
+    panel.webview.html = html().renderPage(title, randomBytes(16).toString('base64'), html().renderUpdate(job.snapshot, labels, similar()), labels);
     let timer: NodeJS.Timeout | undefined;
-    const listener = job.onDidChange(() => {
+    const update = () => {
       timer ??= setTimeout(() => {
         timer = undefined;
-        void panel.webview.postMessage({ type: 'update', ...html().renderUpdate(job.snapshot, labels) });
+        void panel.webview.postMessage({ type: 'update', ...html().renderUpdate(job.snapshot, labels, similar()) });
       }, UPDATE_MS);
-    });
+    };
+    const listener = job.onDidChange(update);
+    const similarityListener = onDidChangeSimilarity((folder) => folder === job.snapshot.folder && update());
     const messages = panel.webview.onDidReceiveMessage((m: { type?: string; key?: string; format?: string; rows?: number }) => {
       if (m.type === 'open' && typeof m.key === 'string') void openSolution(job, m.key);
       else if (m.type === 'export' && (m.format === 'csv' || m.format === 'json')) void exportJob(job, m.format);
       else if (m.type === 'rendered' && typeof m.rows === 'number') this.rendered.set(id, m.rows);
+      else if (m.type === 'similarity') void executeCommand(Commands.similarityCheckFolder, { folder: job.snapshot.folder });
     });
     panel.onDidDispose(() => {
       clearTimeout(timer);
       listener.dispose();
+      similarityListener.dispose();
       messages.dispose();
       this.panels.delete(id);
     });
