@@ -17,7 +17,8 @@ import { copyTree, listEntries } from './package-files';
 import { SCORING_JUDGE_KEY, scoringTreeOf, type ScoringTree } from './scoring-judge';
 import { validatorForExport } from './validator-export';
 import { flagsForJudge } from './validator-flags';
-import { toYaml, type YamlMap } from './yaml';
+import type { YamlMap } from './yaml';
+import { toYaml } from './yaml-write';
 
 export interface KattisExportResult {
   tests: number;

@@ -37,8 +37,8 @@ describe('Kattis packages', () => {
     assert.deepEqual(parseYaml('name: x\nstatement: |\n  two\n  lines\nfolded: >\n  one\n  line\n'), { name: 'x', statement: 'two\nlines\n', folded: 'one line\n' });
     assert.deepEqual(parseYaml('base: &flags {a: 1}\ngroup: *flags\non_reject: no\n'), { base: { a: 1 }, group: { a: 1 }, on_reject: 'no' });
     assert.deepEqual(parseYaml('# only a comment\n'), {});
-    assert.throws(() => parseYaml('name: x\n\tvalidation: default\n'), /Tabs are not allowed as indentation at line 2/);
-    assert.throws(() => parseYaml('name: x\nname: y\n'), /Map keys must be unique at line 2/);
+    assert.throws(() => parseYaml('name: x\n\tvalidation: default\n'), /line 2, column 1: tab characters must not be used in indentation/);
+    assert.throws(() => parseYaml('name: x\nname: y\n'), /line 2, column 1: duplicated mapping key/);
     assert.throws(() => parseYaml('- a\n- b\n'), /must be a map/);
   });
 
@@ -115,7 +115,7 @@ describe('Kattis packages', () => {
     assert.throws(() => importKattis(interactive, noInteractor), /interactive Kattis problem, and its interactor cannot become a Sphere Engine interactive judge: the package has no output_validator\/ .*not imported/);
     assert.equal(fs.existsSync(noInteractor), false, 'nothing written');
     const broken = tree(scratch('kattis-broken-'), { 'problem.yaml': 'name: B\n\tvalidation: default\n', 'data/secret/1.in': '1' });
-    assert.throws(() => importKattis(broken, path.join(scratch('kf-'), 'b')), /problem\.yaml: Tabs are not allowed as indentation at line 2/);
+    assert.throws(() => importKattis(broken, path.join(scratch('kf-'), 'b')), /problem\.yaml: line 2, column 1: tab characters must not be used in indentation/);
     fs.writeFileSync(path.join(broken, 'problem.yaml'), 'name: B\n');
     const target = path.join(scratch('kf-'), 'b');
     assert.throws(() => importKattis(broken, target), /data\/secret\/1\.in: 1\.ans is missing/);
