@@ -145,9 +145,12 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       const [dir] = positional;
       if (!dir || positional.length > 1) throw new UsageError('check needs one folder.');
       const endpoint = endpointOf(readProblemFolder(dir).json.link?.endpoint);
-      // A Kattis package's time limit comes from its accepted solutions, measured here first.
-      for (const l of await measureKattisLimits(connect(endpoint), dir, { endpoint })) io.out(l);
-      const checks = await checkProblemFolder(client!, readProblemFolder(dir), { onJudged: (c) => io.out(describeCheck(c)) });
+      // A Kattis package's time limit comes from its accepted solutions, measured here first; their
+      // verdicts from that run stand (each ran within the limit derived from it).
+      const measured = await measureKattisLimits(connect(endpoint), dir, { endpoint });
+      for (const l of measured.lines) io.out(l);
+      for (const c of measured.judged.filter((x) => !x.skipped)) io.out(describeCheck(c));
+      const checks = await checkProblemFolder(client!, readProblemFolder(dir), { judged: measured.judged, onJudged: (c) => io.out(describeCheck(c)) });
       for (const c of checks.filter((x) => x.error || x.skipped)) io.out(describeCheck(c));
       const failed = checks.filter((c) => !c.ok && !c.skipped).length;
       const skipped = checks.filter((c) => c.skipped).length;

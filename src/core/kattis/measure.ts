@@ -6,7 +6,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ProblemsClient } from '../../api';
-import { applyPlan, checkProblemFolder, planPush, ProblemFolderError, pushSucceeded, readProblemFolder, serializeProblemJson, SETTINGS_FILE, type CheckOptions, type ProblemJson } from '../problem-folder';
+import {
+  applyPlan, checkProblemFolder, planPush, ProblemFolderError, pushSucceeded, readProblemFolder, serializeProblemJson, SETTINGS_FILE, type CheckOptions, type ProblemJson, type SolutionCheck,
+} from '../problem-folder';
 import { MEASURING_LIMIT, needsMeasuring, readKattisSettings, writeKattisSettings } from './folder-settings';
 import { deriveTimeLimit } from './time-limit';
 
@@ -15,10 +17,20 @@ export interface MeasureOptions extends Pick<CheckOptions, 'sleep' | 'signal' | 
   endpoint: string;
 }
 
-/** Derives, writes and pushes the time limit when the folder needs it; the lines say what was done (none: nothing to do). */
-export async function measureKattisLimits(client: ProblemsClient, dir: string, o: MeasureOptions): Promise<string[]> {
+export interface Measured {
+  /** What was done and why; empty: nothing to do. */
+  lines: string[];
+  /**
+   * The accepted solutions as judged while measuring. Each ran within the derived limit (the limit
+   * is their time times a multiplier of at least 1), so a check may take these verdicts as they are.
+   */
+  judged: SolutionCheck[];
+}
+
+/** Derives, writes and pushes the time limit when the folder needs it. */
+export async function measureKattisLimits(client: ProblemsClient, dir: string, o: MeasureOptions): Promise<Measured> {
   const settings = readKattisSettings(dir);
-  if (!needsMeasuring(settings)) return [];
+  if (!needsMeasuring(settings)) return { lines: [], judged: [] };
   const folder = readProblemFolder(dir);
   const accepted = folder.solutions.filter((s) => s.expected === 'accepted');
   if (!accepted.length) throw new ProblemFolderError(['The time limit is derived from the accepted solutions (as Kattis does), and solutions/accepted/ is empty: add one, or set "timeLimit" in problem.json and "fixed" in kattis.json.']);
@@ -52,5 +64,6 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
     if (!pushSucceeded(result)) throw new ProblemFolderError(['The derived time limit was written to problem.json but could not be pushed: push the folder, then check again.']);
     lines.push(`Pushed the new time limit (${result.applied.length} test case${result.applied.length === 1 ? '' : 's'} changed).`);
   }
-  return lines;
+  const within = judged.filter((c) => Math.max(0, ...(c.testTimes ?? [])) <= derived.limit);
+  return { lines, judged: [...within, ...checks.filter((c) => c.skipped)] };
 }

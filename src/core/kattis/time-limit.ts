@@ -46,25 +46,28 @@ export function timeLimitRule(pkg: string, yaml: YamlMap): TimeLimitRule {
   const positive = (v: number | undefined) => (v !== undefined && v > 0 ? v : undefined);
   const timelimitFile = path.join(pkg, '.timelimit');
   const fromFile = fs.existsSync(timelimitFile) && fs.lstatSync(timelimitFile).isFile() ? positive(Number(fs.readFileSync(timelimitFile, 'utf8').trim()) || undefined) : undefined;
+  // limits.time_limit is 2023-07's; a legacy package that states it means it too.
+  const stated = positive(yamlNumber(limits.time_limit));
+  const fixed = stated ?? fromFile;
+  const fixedPart = fixed !== undefined ? { fixed, source: stated !== undefined ? 'limits.time_limit' : '.timelimit' } : undefined;
   if (format === 'legacy') {
     return {
       format,
       multiplier: positive(yamlNumber(limits.time_multiplier)) ?? 5,
       margin: positive(yamlNumber(limits.time_safety_margin)) ?? 2,
       resolution: 1,
-      ...(fromFile !== undefined ? { fixed: fromFile } : {}),
-      source: fromFile !== undefined ? '.timelimit' : 'limits.time_multiplier and limits.time_safety_margin (legacy format)',
+      source: 'limits.time_multiplier and limits.time_safety_margin (legacy format)',
+      ...fixedPart,
     };
   }
   const m = isMap(limits.time_multipliers) ? limits.time_multipliers : {};
-  const fixed = positive(yamlNumber(limits.time_limit)) ?? fromFile;
   return {
     format,
     multiplier: positive(yamlNumber(m.ac_to_time_limit)) ?? 2,
     margin: positive(yamlNumber(m.time_limit_to_tle)) ?? 1.5,
     resolution: positive(yamlNumber(limits.time_resolution)) ?? 1,
-    ...(fixed !== undefined ? { fixed } : {}),
-    source: fixed !== undefined ? (positive(yamlNumber(limits.time_limit)) !== undefined ? 'limits.time_limit' : '.timelimit') : 'limits.time_multipliers (2023-07 format)',
+    source: 'limits.time_multipliers (2023-07 format)',
+    ...fixedPart,
   };
 }
 

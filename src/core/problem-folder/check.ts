@@ -56,6 +56,8 @@ export interface CheckOptions {
   onJudged?: (check: SolutionCheck) => void;
   /** The endpoint's compilers; default: asked with GET /compilers. */
   compilers?: readonly OfferedCompiler[];
+  /** Verdicts already known for these solutions (the run that derived a Kattis time limit): not submitted again. */
+  judged?: readonly SolutionCheck[];
 }
 
 async function fetchAll(client: ProblemsClient, ids: number[], signal?: AbortSignal): Promise<ProblemsSubmission[]> {
@@ -71,6 +73,11 @@ export async function checkProblemFolder(client: ProblemsClient, folder: Problem
   const checks: SolutionCheck[] = [];
   const offered = o.compilers ?? (await client.listCompilers(o.signal)).items;
   for (const s of folder.solutions) {
+    const known = o.judged?.find((c) => c.file === s.file && c.expected === s.expected);
+    if (known) {
+      checks.push({ ...known });
+      continue;
+    }
     const check: SolutionCheck = { file: s.file, expected: s.expected, ok: false };
     checks.push(check);
     // A multi-file solution's language is its first file with a language the endpoint offers.
@@ -92,7 +99,7 @@ export async function checkProblemFolder(client: ProblemsClient, folder: Problem
       check.error = (err as { explanation?: string }).explanation ?? (err as Error).message;
     }
   }
-  const pending = new Map(checks.filter((c) => c.submissionId !== undefined).map((c) => [c.submissionId!, c]));
+  const pending = new Map(checks.filter((c) => c.submissionId !== undefined && !c.status).map((c) => [c.submissionId!, c]));
   if (pending.size) {
     await pollUntilDone({
       intervalMs: PROBLEMS_POLL_MS,
