@@ -2,6 +2,7 @@
 // legacy layout, the 2023-07 draft, a custom validator, an interactive problem and broken input.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { deriveTimeLimit, exportKattis, importKattis, judgeForFlags, parseYaml, timeLimitRule } from '../../../src/core/kattis';
 import { readProblemFolder } from '../../../src/core/problem-folder';
@@ -150,5 +151,45 @@ describe('Kattis packages', () => {
     assert.equal(await runProblemsCli(['export-kattis', dir, pkg], io), 0);
     assert.equal(lines.at(-1), `Exported 4 tests and 3 submissions into ${pkg}.`);
     assert.equal(await runProblemsCli(['export-kattis', dir, pkg], io), 1, 'a package folder that is not empty is refused');
+  });
+});
+
+describe('Kattis packages: problemtools examples round trip', () => {
+  const scratch = useScratch();
+  const EXAMPLES = path.resolve(__dirname, '../../../../test/fixtures/kattis/problemtools');
+
+  for (const name of ['oddecho', 'guess', 'different']) {
+    it(`${name}: import, export, import again gives the same problem`, () => {
+      const first = path.join(scratch('kattis-rt-'), name);
+      const result = importKattis(path.join(EXAMPLES, name), first);
+      assert.deepEqual(result.notImported, [], 'everything in the example comes over');
+      const pkg = path.join(scratch('kattis-rt-pkg-'), name);
+      const exported = exportKattis(first, pkg);
+      assert.deepEqual(exported.notExported, []);
+      const again = path.join(scratch('kattis-rt-back-'), name);
+      importKattis(pkg, again);
+      const [a, b] = [readProblemFolder(first), readProblemFolder(again)];
+      const shape = (f: typeof a) => ({ ...f.json, judges: Object.fromEntries(Object.entries(f.json.judges ?? {}).map(([k, j]) => [k, { ...j, source: fs.readFileSync(path.join(f.dir, j.file), 'utf8') }])) });
+      // The limit: measured once (kattis.json), it goes over as .timelimit; the rest is identical.
+      assert.deepEqual({ ...shape(b), tests: b.json.tests.map((t) => ({ ...t, timeLimit: 0 })) }, { ...shape(a), tests: a.json.tests.map((t) => ({ ...t, timeLimit: 0 })) });
+      for (const t of a.tests) {
+        assert.equal(fs.readFileSync(path.join(again, `tests/${t.number}.in`), 'utf8'), fs.readFileSync(t.inputPath, 'utf8'));
+        assert.equal(fs.readFileSync(path.join(again, `tests/${t.number}.out`), 'utf8'), fs.readFileSync(t.outputPath, 'utf8'));
+      }
+      assert.deepEqual(b.solutions.map((s) => [s.file, s.expected]), a.solutions.map((s) => [s.file, s.expected]));
+    });
+  }
+
+  it('oddecho: scoring groups become a maximize problem graded by the scoring master judge', function () {
+    this.timeout(20000);
+    const dir = path.join(scratch('kattis-score-'), 'oddecho');
+    importKattis(path.join(EXAMPLES, 'oddecho'), dir);
+    const folder = readProblemFolder(dir);
+    assert.deepEqual([folder.json.type, folder.json.masterJudge, folder.json.judges?.kattis_scoring?.type], ['maximize', 'kattis_scoring', 'master']);
+    // Tests 0-1 samples, 2-4 group1, 5-7 group2. The judge's fd 0 lines: number STATUS score signal time memory.
+    const grade = (statuses: string[]) => execFileSync('python3', [path.join(dir, 'judges/kattis_scoring.py')], { input: statuses.map((s, i) => `${i} ${s} 0 0 0.01 100\n`).join(''), stdio: ['pipe', 'pipe', 'ignore'] }).toString().trim();
+    assert.equal(grade(Array(8).fill('AC')), 'AC 100.00 0 0.080 100');
+    assert.equal(grade(['AC', 'AC', 'AC', 'AC', 'AC', 'WA', 'AC', 'AC']), 'AC 50.00 0 0.080 100', 'group1 only: half the score, still accepted');
+    assert.equal(grade(['AC', 'AC', 'WA', 'AC', 'AC', 'WA', 'AC', 'AC']), 'WA 0.00 0 0.080 100');
   });
 });
