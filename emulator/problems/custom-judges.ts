@@ -13,8 +13,8 @@ import type { ProblemsDb } from './db';
 import type { JudgeRecord } from './records';
 import type { Prepared, Toolchain } from './toolchain';
 
-const JUDGE_TIME_LIMIT_MS = 10_000;
-const JUDGE_OUTPUT_LIMIT = 16 * 1024 * 1024;
+export const JUDGE_TIME_LIMIT_MS = 10_000;
+export const JUDGE_OUTPUT_LIMIT = 16 * 1024 * 1024;
 
 export interface TestCaseFiles {
   inputFile: string;
@@ -37,7 +37,8 @@ export class CustomJudges {
     private readonly root: string,
   ) {}
 
-  private prepare(judge: JudgeRecord): Promise<Prepared> {
+  /** The judge compiled (once per source version); interactive runs use it too (interactive-run.ts). */
+  prepare(judge: JudgeRecord): Promise<Prepared> {
     const key = `${judge.id}-${judge.lastModified}-${judge.sourceSize}-${judge.compilerId}`;
     let p = this.compiled.get(key);
     if (!p) {

@@ -1,5 +1,6 @@
 // The judging pipeline: compile once, run every chosen test case with its own time limit, pass
-// each output through the test case judge, fold the results with the master judge. Submissions
+// each output through the test case judge (an interactive problem's judge talks to the program
+// while it runs: interactive-run.ts), fold the results with the master judge. Submissions
 // wait (status 0) in the emulator's job pool, so a burst does not start dozens of compilers at once.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -8,7 +9,8 @@ import type { JobPool } from '../jobs/job-pool';
 import { EXECUTING_STATUSES, STATUS } from '../judges/statuses';
 import type { TestResult } from '../judges/types';
 import type { ProblemsDb } from './db';
-import { CustomJudges } from './custom-judges';
+import { CustomJudges, JUDGE_OUTPUT_LIMIT, JUDGE_TIME_LIMIT_MS } from './custom-judges';
+import { runInteractive, type InteractiveResult, type InteractiveRun } from './interactive-run';
 import { findJudge } from './judges-store';
 import type { ProblemRecord, SubmissionRecord, TestRunRecord } from './records';
 import { runOutcome, signalDesc } from './run-outcome';
@@ -148,6 +150,20 @@ export class Judging {
       const out = path.join(work, `out-${t.number}`);
       const err = path.join(work, `err-${t.number}`);
       const inputFile = this.db.testCaseFile(problem.id, t.number, 'input');
+      if (problem.interactive) {
+        // The program talks to the judge instead of writing an output file (interactive-run.ts).
+        this.setStatus(sub, STATUS.executingJudge);
+        const v = await this.interactiveTest(problem, t, program, inputFile, err, source, sub.compilerId, work);
+        if (this.closed) throw new Error('emulator closing');
+        if (v.debug) debug.push(`test ${t.number}: ${v.debug.trimEnd()}`);
+        const o = v.outcome;
+        results.push({ number: t.number, status: v.status, score: v.score, time: o.time, memory: o.memory, signal: o.signal, signal_desc: signalDesc(o.signal) });
+        fs.writeFileSync(out, '');
+        if (v.status !== STATUS.accepted) firstFailure ??= { out, err };
+        shown = firstFailure ?? { out, err };
+        sub.testcases = results;
+        continue;
+      }
       const run = await program.run({
         stdin: { path: inputFile },
         stdoutPath: out,
@@ -185,6 +201,41 @@ export class Judging {
     if (debug.length) this.db.writeStream(sub, 'debug', `${debug.join('\n')}\n`);
     sub.testcases = results;
     this.finish(sub, master);
+  }
+
+  private async interactiveTest(
+    problem: ProblemRecord,
+    t: ProblemRecord['testcases'][number],
+    program: { run: InteractiveRun['program']['run'] },
+    inputFile: string,
+    errPath: string,
+    source: Buffer,
+    compilerId: number,
+    work: string,
+  ): Promise<InteractiveResult> {
+    const judge = findJudge(this.db, t.judgeId);
+    const noRun = { status: null, signal: 0, time: 0, memory: 0 };
+    if (!judge || judge.judge.typeId !== 0 || judge.kind !== 'custom') {
+      return { outcome: noRun, status: STATUS.judgeError, score: 0, debug: `judge ${t.judgeId}: an interactive problem needs a custom test case judge that talks to the program (fd 3 and fd 8)` };
+    }
+    const compiled = await this.custom.prepare(judge.judge);
+    if (!compiled.ok) return { outcome: noRun, status: STATUS.judgeError, score: 0, debug: `judge ${t.judgeId} does not compile:\n${compiled.cmpinfo}` };
+    return runInteractive({
+      judge: compiled,
+      judgeId: t.judgeId,
+      program,
+      inputFile,
+      referenceFile: this.db.testCaseFile(problem.id, t.number, 'output'),
+      source,
+      compilerId,
+      timeLimitSec: t.timeLimit,
+      memoryLimitKb: MEMORY_LIMIT_KB,
+      outputLimitBytes: OUTPUT_LIMIT_BYTES,
+      errPath,
+      work: path.join(work, `interactive-${t.number}`),
+      judgeTimeLimitMs: JUDGE_TIME_LIMIT_MS,
+      judgeOutputLimit: JUDGE_OUTPUT_LIMIT,
+    });
   }
 
   private async judgeTestCase(

@@ -40,6 +40,8 @@ export function hideHostPaths(files: string[], runDir: string, hidden: string[])
   for (const file of new Set(files)) {
     let text: string;
     try {
+      // Only regular files: reading a pipe (an interactive run's streams) would wait for ever.
+      if (!fs.lstatSync(file).isFile()) continue;
       text = fs.readFileSync(file).toString('latin1');
     } catch {
       continue; // not written

@@ -7,16 +7,19 @@
 //   pull --all --into <parent>                  every problem of the account (GET /problems, paged)
 //   push <folder> [--dry-run] [--allow-delete]  show the plan, then send it (--dry-run: only show it)
 //   check <folder>                              judge every solutions/<verdict>/ file, compare verdicts
+//                                               (an imported Kattis package first gets its time limit)
 //   import-kattis <package> <folder>            a Kattis problem package as a new problem folder
 //   export-kattis <folder> <package>            a problem folder as a Kattis problem package
 //
 // The endpoint comes from --endpoint or SPHERE_ENGINE_PROBLEMS_ENDPOINT (push: else the folder's
 // link). The token comes only from SPHERE_ENGINE_PROBLEMS_TOKEN: a flag would land in shell history
 // and in CI logs. Exit code 0 only when everything asked succeeded (check: every solution got its
-// expected verdict); 1 when something failed or was left out (a deletion without --allow-delete);
-// 2 for a usage error.
+// expected verdict, or was skipped for a language the endpoint does not offer); 1 when something
+// failed or was left out (a deletion without --allow-delete); 2 for a usage error.
+// import-kattis / export-kattis: 0 when everything the package (folder) holds went over (notes are
+// fine), 2 when something was skipped (the summary says what and why), 1 on an error.
 import { ProblemsClient, SphereApiError } from '../api';
-import { exportKattis, importKattis } from '../core/kattis';
+import { exportKattis, importKattis, measureKattisLimits } from '../core/kattis';
 import {
   applyPlan, checkProblemFolder, describeCheck, describePlan, describePulled, describeRefusalState, describeResult, planPush, ProblemFolderError, pullProblem, pullProblems,
   pushSucceeded, readProblemFolder, resolvePullTargets, writeRefusal, type PullOutcome, type PushPlan, type PushResult,
@@ -151,12 +154,19 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
     if (verb === 'check') {
       const [dir] = positional;
       if (!dir || positional.length > 1) throw new UsageError('check needs one folder.');
-      const folder = readProblemFolder(dir);
-      const endpoint = endpointOf(folder.json.link?.endpoint);
-      const checks = await checkProblemFolder(connect(endpoint), folder, { onJudged: (c) => io.out(describeCheck(c)) });
-      for (const c of checks.filter((x) => x.error)) io.out(describeCheck(c));
-      const failed = checks.filter((c) => !c.ok).length;
-      io.out(failed ? `${failed} of ${checks.length} solutions did not get their expected verdict.` : `All ${checks.length} solutions got their expected verdict.`);
+      const endpoint = endpointOf(readProblemFolder(dir).json.link?.endpoint);
+      // A Kattis package's time limit comes from its accepted solutions, measured here first; their
+      // verdicts from that run stand (each ran within the limit derived from it).
+      const measured = await measureKattisLimits(connect(endpoint), dir, { endpoint });
+      for (const l of measured.lines) io.out(l);
+      for (const c of measured.judged.filter((x) => !x.skipped)) io.out(describeCheck(c));
+      const checks = await checkProblemFolder(client!, readProblemFolder(dir), { judged: measured.judged, onJudged: (c) => io.out(describeCheck(c)) });
+      for (const c of checks.filter((x) => x.error || x.skipped)) io.out(describeCheck(c));
+      const failed = checks.filter((c) => !c.ok && !c.skipped).length;
+      const skipped = checks.filter((c) => c.skipped).length;
+      const judged = checks.length - skipped;
+      const skippedNote = skipped ? ` ${skipped} skipped (no compiler for their language on this endpoint).` : '';
+      io.out(`${failed ? `${failed} of ${judged} solutions did not get their expected verdict.` : `All ${judged} solutions got their expected verdict.`}${skippedNote}`);
       return failed ? 1 : 0;
     }
     if (verb === 'import-kattis' || verb === 'export-kattis') {
@@ -167,8 +177,9 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       if ('notes' in left) for (const n of left.notes) io.out(`note: ${n}`);
       const missing = 'notImported' in left ? left.notImported : left.notExported;
       for (const m of missing) io.err(`not ${verb === 'import-kattis' ? 'imported' : 'exported'}: ${m}`);
-      io.out(`${verb === 'import-kattis' ? 'Imported' : 'Exported'} ${tests} tests and ${extra} into ${to}.`);
-      return missing.length ? 1 : 0;
+      const summary = `${verb === 'import-kattis' ? 'Imported' : 'Exported'} ${tests} tests and ${extra} into ${to}.`;
+      io.out(missing.length ? `${summary} ${missing.length} ${missing.length === 1 ? 'part was' : 'parts were'} skipped (listed above with the reason).` : summary);
+      return missing.length ? 2 : 0;
     }
     throw new UsageError(verb ? `Unknown command "${verb}".` : 'No command given.');
   } catch (err) {

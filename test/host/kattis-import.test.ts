@@ -59,6 +59,31 @@ describe('Kattis import (host)', function () {
     assert.equal(again?.stopped, 'nothing');
   });
 
+  it('skips links in a package with a note, and copies nothing they point to', async () => {
+    // A package is hostile input: its test file and its solution are links to a file of this
+    // machine. The import says it skipped them, and the folder holds nothing of the file.
+    const secret = path.join(scratch('host-kattis-secret-'), 'secret.txt');
+    fs.writeFileSync(secret, 'host secret 4242\n');
+    const from = path.join(scratch('host-kattis-links-'), 'double');
+    fs.cpSync(pkg(), from, { recursive: true });
+    fs.symlinkSync(secret, path.join(from, 'data/secret/leak.in'));
+    fs.writeFileSync(path.join(from, 'data/secret/leak.ans'), 'x\n');
+    fs.symlinkSync(secret, path.join(from, 'submissions/accepted/leak.py'));
+    const dir = path.join(scratch('host-kattis-links-out-'), 'double');
+    const modals = answerModals([undefined]);
+    try {
+      await vscode.commands.executeCommand('sphereEngine.problems.importKattis', { package: from, folder: dir });
+    } finally {
+      modals.restore();
+    }
+    assert.equal(modals.asked.length, 1);
+    const detail = modals.asked[0].detail ?? '';
+    assert.match(detail, /• data\/secret\/leak\.in: a symbolic link: links are not followed \(one could point anywhere on this machine\), so it is skipped\./);
+    assert.match(detail, /• submissions\/accepted\/leak\.py: a symbolic link: links are not followed/);
+    const written = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    for (const e of written) assert.doesNotMatch(fs.readFileSync(path.join(e.parentPath, e.name), 'utf8'), /host secret 4242/, `${e.name} holds the linked file`);
+  });
+
   it('says that a custom output validator became custom judges, and pushes them with the problem', async () => {
     const dir = path.join(scratch('host-kattis-near-'), 'near');
     const { shown, restore } = recordNotices('showInformationMessage');

@@ -1,16 +1,26 @@
-// Kattis problem package → problem folder (docs/problem-folder.md). Reads the legacy format and the
-// 2023-07 draft where they differ: problem.yaml (name, limits, validation / type, validator flags),
-// problem_statement/ or statement/, data/sample and data/secret with nested groups and their
-// testdata.yaml, submissions/<verdict>/. What Sphere Engine cannot hold is listed in `notImported`
-// with the reason; an interactive problem is refused.
+// Kattis problem package → problem folder (docs/problem-folder.md, "Kattis problem packages").
+// Reads the legacy format and the 2023-07 one as problemtools does: problem.yaml (a real YAML
+// parser), statement/ or problem_statement/, data/sample and data/secret with nested groups and
+// their testdata.yaml / test_group.yaml, submissions/<verdict>/ (files and multi-file folders,
+// include/<language>/), output_validators/ or output_validator/ (through the adapter, as an
+// interactive judge for interactive problems), scoring groups (a score-based master judge) and the
+// time limit rule (kattis.json; `check` derives the limit). The package is hostile input: links
+// are never followed. What the folder cannot hold is listed in `notImported` with the reason.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ProblemFolderError } from '../problem-folder/errors';
-import { MAX_TEST_FILE_BYTES, serializeProblemJson, SETTINGS_FILE, type ProblemJson, type TestJson, type Verdict } from '../problem-folder/format';
+import { JUDGES_DIR, MAX_TEST_FILE_BYTES, serializeProblemJson, SETTINGS_FILE, type JudgeJson, type ProblemJson, type TestJson } from '../problem-folder/format';
+import { MEASURING_LIMIT, writeKattisSettings } from './folder-settings';
 import { latexToMarkdown } from './latex-statement';
+import { copyTree, kindOf, listEntries } from './package-files';
+import { importSubmissions } from './package-submissions';
+import { readPackageTests } from './package-tests';
+import { SCORING_JUDGE_KEY, scoringJudgeSource } from './scoring-judge';
+import { formatOf, timeLimitRule } from './time-limit';
+import { adaptValidator, findOutputValidator } from './validator-adapter';
 import { customJudges, type AdaptedValidator } from './validator-import';
 import { judgeForFlags } from './validator-flags';
-import { parseYaml, YamlError, type YamlValue } from './yaml-lite';
+import { isMap, readYamlFile, yamlString, type YamlMap } from './yaml';
 
 export interface KattisImportResult {
   tests: number;
@@ -23,144 +33,127 @@ export interface KattisImportResult {
   validator?: AdaptedValidator;
 }
 
-/** Kattis submission folders → the folder's expected verdicts. */
-const VERDICTS: Record<string, Verdict> = {
-  accepted: 'accepted', wrong_answer: 'wrong_answer', time_limit_exceeded: 'time_limit_exceeded', run_time_error: 'runtime_error',
-};
+/** Where the folder keeps the package's parts the service does not run, for export. */
+export const KEPT_DIR = 'kattis-package';
+/** Top-level parts of a package kept as they are: Kattis runs them while preparing a problem, the service has no place for them. */
+const KEPT = ['input_validators', 'input_format_validators', 'output_visualizer', 'input_visualizer', 'attachments', 'graders', 'generators', 'solution', 'include'];
+/** Top-level parts the import reads itself. */
+const READ = ['problem.yaml', '.timelimit', 'problem_statement', 'statement', 'data', 'submissions', 'output_validators', 'output_validator'];
 
-type Map = { [key: string]: YamlValue };
-
-function readYaml(file: string, rel: string): Map | undefined {
-  if (!fs.existsSync(file)) return undefined;
-  try {
-    return parseYaml(fs.readFileSync(file, 'utf8'));
-  } catch (err) {
-    if (err instanceof YamlError) throw new ProblemFolderError([`${rel}: ${err.message}`]);
-    throw err;
-  }
-}
-
-const str = (v: YamlValue | undefined) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
-
-function problemName(yaml: Map, fallback: string): string {
+function problemName(yaml: YamlMap, fallback: string): string {
   const n = yaml.name;
   if (typeof n === 'string') return n;
-  if (n && typeof n === 'object' && !Array.isArray(n)) return str(n.en) ?? str(Object.values(n)[0]) ?? fallback;
+  if (isMap(n)) return yamlString(n.en) ?? yamlString(Object.values(n)[0]) ?? fallback;
   return fallback;
 }
 
 function statement(pkg: string, dir: string, notes: string[]): string {
+  const isFile = (rel: string) => kindOf(path.join(pkg, rel)) === 'file';
   for (const rel of ['statement/problem.en.md', 'statement/problem.md', 'problem_statement/problem.en.md', 'problem_statement/problem.md']) {
-    const file = path.join(pkg, rel);
-    if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
+    if (isFile(rel)) return fs.readFileSync(path.join(pkg, rel), 'utf8');
   }
   for (const rel of ['statement/problem.en.tex', 'problem_statement/problem.en.tex', 'problem_statement/problem.tex', 'statement/problem.tex']) {
-    const file = path.join(pkg, rel);
-    if (!fs.existsSync(file)) continue;
+    if (!isFile(rel)) continue;
     fs.mkdirSync(path.join(dir, 'statement-source'), { recursive: true });
-    fs.copyFileSync(file, path.join(dir, 'statement-source', path.basename(rel)));
+    fs.copyFileSync(path.join(pkg, rel), path.join(dir, 'statement-source', path.basename(rel)));
     notes.push(`The statement was LaTeX (${rel}): statement.md is a Markdown rendering of it; the original is kept in statement-source/.`);
-    return latexToMarkdown(fs.readFileSync(file, 'utf8'));
+    return latexToMarkdown(fs.readFileSync(path.join(pkg, rel), 'utf8'));
   }
   notes.push('The package has no statement in Markdown or LaTeX: statement.md is empty.');
   return '';
 }
 
-const natural = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
-
-/** Every .in under data/sample, then data/secret, groups in name order, with the flags that apply. */
-function testFiles(pkg: string, rootFlags: string, problems: string[]): Array<{ input: string; answer: string; flags: string; rel: string }> {
-  const out: Array<{ input: string; answer: string; flags: string; rel: string }> = [];
-  const walk = (dir: string, inherited: string) => {
-    if (!fs.existsSync(dir)) return;
-    const own = readYaml(path.join(dir, 'testdata.yaml'), path.relative(pkg, path.join(dir, 'testdata.yaml')));
-    const flags = str(own?.output_validator_flags) ?? (Array.isArray(own?.output_validator_args) ? own!.output_validator_args.join(' ') : str(own?.output_validator_args)) ?? inherited;
-    const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => natural(a.name, b.name));
-    for (const e of entries) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full, flags);
-      else if (e.name.endsWith('.in')) {
-        const answer = full.replace(/\.in$/, '.ans');
-        const rel = path.relative(pkg, full);
-        if (!fs.existsSync(answer)) problems.push(`${rel}: ${path.basename(answer)} is missing.`);
-        else out.push({ input: full, answer, flags, rel });
-      }
-    }
-  };
-  walk(path.join(pkg, 'data', 'sample'), rootFlags);
-  walk(path.join(pkg, 'data', 'secret'), rootFlags);
-  return out;
-}
-
-function timeLimit(pkg: string, yaml: Map, notes: string[]): number {
-  const limits = yaml.limits && typeof yaml.limits === 'object' && !Array.isArray(yaml.limits) ? yaml.limits : {};
-  const given = typeof limits.time_limit === 'number' ? limits.time_limit : Number(fs.existsSync(path.join(pkg, '.timelimit')) ? fs.readFileSync(path.join(pkg, '.timelimit'), 'utf8').trim() : NaN);
-  if (Number.isFinite(given) && given > 0) return given;
-  notes.push('The package gives no time limit (Kattis derives it from the accepted solutions): every test has 1 s; adjust "timeLimit" in problem.json.');
-  return 1;
+/** problem.yaml's problem type words: legacy `validation: custom interactive`, 2023-07 `type: interactive` or a list. */
+function typeWords(yaml: YamlMap): Set<string> {
+  const type = Array.isArray(yaml.type) ? yaml.type.map(String) : (yamlString(yaml.type) ?? '').split(/\s+/);
+  return new Set([...type, ...(yamlString(yaml.validation) ?? '').split(/\s+/)].filter(Boolean));
 }
 
 export function importKattis(pkg: string, dir: string): KattisImportResult {
-  const yaml = readYaml(path.join(pkg, 'problem.yaml'), 'problem.yaml');
-  if (!yaml) throw new ProblemFolderError([`${pkg} has no problem.yaml: it is not a Kattis problem package.`]);
+  const yaml = readYamlFile(path.join(pkg, 'problem.yaml'), 'problem.yaml');
+  if (!yaml) throw new ProblemFolderError([`${pkg} has no problem.yaml (a regular file): it is not a Kattis problem package.`]);
   if (fs.existsSync(path.join(dir, SETTINGS_FILE))) throw new ProblemFolderError([`${dir} already holds a problem folder: import into a new folder.`]);
-  const validation = str(yaml.validation) ?? '';
-  const type = Array.isArray(yaml.type) ? yaml.type.map(String) : (str(yaml.type) ?? '').split(/\s+/);
-  if (/\binteractive\b/.test(validation) || type.includes('interactive')) {
-    throw new ProblemFolderError(['This is an interactive Kattis problem. Its validator talks to the submission through pipes in the Kattis protocol; Sphere Engine interactive judges use their own (file descriptor 8), so it is not imported.']);
-  }
+  const words = typeWords(yaml);
+  const format = formatOf(yaml);
+  const interactive = words.has('interactive');
+  const scoring = words.has('scoring');
+  if (words.has('multi-pass')) throw new ProblemFolderError(['This is a multi-pass Kattis problem (the submission runs again on what the validator hands it): Sphere Engine judges a test in one run, so it is not imported.']);
   const notes: string[] = [];
   const notImported: string[] = [];
   const problems: string[] = [];
-  const customValidator = /\bcustom\b/.test(validation) || fs.existsSync(path.join(pkg, 'output_validators')) || fs.existsSync(path.join(pkg, 'output_validator'));
-  const tests = testFiles(pkg, str(yaml.validator_flags) ?? '', problems);
+  const customValidator = words.has('custom') || interactive || kindOf(path.join(pkg, 'output_validators')) === 'dir' || kindOf(path.join(pkg, 'output_validator')) !== 'missing';
+  const data = readPackageTests(pkg, yamlString(yaml.validator_flags) ?? '', interactive, problems, notImported);
+  const tests = data.tests;
   for (const t of tests) {
     for (const f of [t.input, t.answer]) {
-      const size = fs.statSync(f).size;
-      if (size > MAX_TEST_FILE_BYTES) problems.push(`${path.relative(pkg, f)} is ${size} bytes; a Sphere Engine test file may have at most 16 MiB.`);
+      const size = f ? fs.statSync(f).size : 0;
+      if (size > MAX_TEST_FILE_BYTES) problems.push(`${path.relative(pkg, f!)} is ${size} bytes; a Sphere Engine test file may have at most 16 MiB.`);
     }
   }
   if (!tests.length) problems.push('The package has no test data (data/sample/*.in, data/secret/**/*.in).');
   if (problems.length) throw new ProblemFolderError(problems);
 
-  const adapted = customValidator ? customJudges(pkg, dir, tests.map((t) => t.flags), notes, notImported) : undefined;
-  const seconds = timeLimit(pkg, yaml, notes);
+  if (interactive) {
+    // Refused before anything is written: without its interactor the problem cannot be judged.
+    const found = findOutputValidator(pkg);
+    const why = !found ? 'the package has no output_validator/ or output_validators/' : 'problem' in found ? found.problem : ((a) => (a.ok ? undefined : a.reason))(adaptValidator(found));
+    if (why) throw new ProblemFolderError([`This is an interactive Kattis problem, and its interactor cannot become a Sphere Engine interactive judge: ${why}. It is not imported.`]);
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  const adapted = customValidator ? customJudges(pkg, dir, tests.map((t) => t.flags), notes, notImported, interactive) : undefined;
+  if (interactive) notes.push('Interactive: the interactor runs beside the program on every test, its output being the program\'s input (Sphere Engine\'s fd 8), as Kattis runs it.');
+
+  const rule = timeLimitRule(pkg, yaml);
+  const seconds = rule.fixed ?? MEASURING_LIMIT;
+  writeKattisSettings(dir, { timeLimit: rule });
+  notes.push(rule.fixed !== undefined
+    ? `Time limit ${rule.fixed} s on every test, from ${rule.source}.`
+    : `The package gives no time limit: Kattis derives it from the slowest accepted submission (${rule.format === 'legacy' ? `× time_multiplier ${rule.multiplier}, time_safety_margin ${rule.margin}` : `× ac_to_time_limit ${rule.multiplier}, time_limit_to_tle ${rule.margin}`}). Every test has ${MEASURING_LIMIT} s until \`check\` measures the accepted solutions on the service and sets the limit (kattis.json keeps the rule).`);
+
   const judgeNotes = new Set<string>();
   fs.mkdirSync(path.join(dir, 'tests'), { recursive: true });
   const entries: TestJson[] = tests.map((t, number) => {
     const choice = adapted ? { judge: adapted.judgeFor(t.flags) } : customValidator ? { judge: 1 } : judgeForFlags(t.flags);
     if ('note' in choice && choice.note) judgeNotes.add(`Judge ${choice.judge} for "${t.flags || 'the default comparison'}": ${choice.note}.`);
     fs.copyFileSync(t.input, path.join(dir, 'tests', `${number}.in`));
-    fs.copyFileSync(t.answer, path.join(dir, 'tests', `${number}.out`));
+    if (t.answer) fs.copyFileSync(t.answer, path.join(dir, 'tests', `${number}.out`));
+    else fs.writeFileSync(path.join(dir, 'tests', `${number}.out`), '');
     return { number, timeLimit: seconds, judge: choice.judge, active: true };
   });
   notes.push(...judgeNotes, `Tests in order: ${tests.map((t, i) => `${i} = ${t.rel}`).join(', ')}.`);
+  if (data.extras.length) notes.push(`Files for people, not judged, are not part of the folder: ${data.extras.join(', ')}.`);
 
-  let solutions = 0;
-  const subs = path.join(pkg, 'submissions');
-  for (const verdictDir of fs.existsSync(subs) ? fs.readdirSync(subs).sort() : []) {
-    const verdict = VERDICTS[verdictDir];
-    for (const e of fs.readdirSync(path.join(subs, verdictDir), { withFileTypes: true }).sort((a, b) => natural(a.name, b.name))) {
-      const rel = `submissions/${verdictDir}/${e.name}`;
-      if (!verdict) notImported.push(`${rel}: Sphere Engine has no verdict for "${verdictDir}".`);
-      else if (e.isDirectory()) notImported.push(`${rel}: a multi-file submission; reference solutions are single files here.`);
-      else {
-        fs.mkdirSync(path.join(dir, 'solutions', verdict), { recursive: true });
-        fs.copyFileSync(path.join(subs, verdictDir, e.name), path.join(dir, 'solutions', verdict, e.name));
-        solutions++;
-      }
-    }
+  const judges: Record<string, JudgeJson> = { ...(adapted?.judges ?? {}) };
+  let masterJudge: ProblemJson['masterJudge'] = 1000;
+  if (scoring) {
+    if (!data.secret) throw new ProblemFolderError(['A scoring problem needs data/secret.']);
+    const file = `${JUDGES_DIR}/${SCORING_JUDGE_KEY}.py`;
+    fs.mkdirSync(path.join(dir, JUDGES_DIR), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), scoringJudgeSource(data.secret, (i) => i));
+    judges[SCORING_JUDGE_KEY] = { file, compilerId: 116, type: 'master', name: 'Kattis scoring (data/secret groups)' };
+    masterJudge = SCORING_JUDGE_KEY;
+    notes.push(`Scoring: the data/secret groups and their scores are graded by the master judge "${SCORING_JUDGE_KEY}" (${file}) as problemtools' default grader does; the score is a percentage of the full score, sample tests are not graded.`);
+  }
+
+  const solutions = importSubmissions(pkg, dir, scoring, notes, notImported);
+  for (const e of listEntries(pkg, pkg, notImported)) {
+    if (READ.includes(e.name)) continue;
+    if (KEPT.includes(e.name) && e.kind === 'dir') {
+      copyTree(pkg, e.full, path.join(dir, KEPT_DIR, e.name), notImported);
+      notes.push(`${e.name}/ is kept in ${KEPT_DIR}/${e.name}/ for export: Kattis runs it while preparing the problem; Sphere Engine has no place for it.`);
+    } else if (!e.name.startsWith('.')) notImported.push(`${e.rel}: not part of a Kattis package the import knows, so it is skipped.`);
   }
 
   const json: ProblemJson = {
     name: problemName(yaml, path.basename(pkg)),
-    type: 'binary',
-    interactive: false,
-    masterJudge: 1000,
+    type: scoring ? 'maximize' : 'binary',
+    interactive,
+    masterJudge,
     statement: 'statement.md',
-    ...(adapted ? { judges: adapted.judges } : {}),
+    ...(Object.keys(judges).length ? { judges } : {}),
     tests: entries,
   };
+  if (format === '2023-07') notes.push('Read as the 2023-07 package format (problem_format_version).');
   fs.writeFileSync(path.join(dir, 'statement.md'), statement(pkg, dir, notes));
   fs.writeFileSync(path.join(dir, SETTINGS_FILE), serializeProblemJson(json));
   return { tests: entries.length, solutions, notes, notImported, ...(adapted ? { validator: adapted.adapted } : {}) };

@@ -2,4 +2,7 @@
 export { importKattis, type KattisImportResult } from './import';
 export { exportKattis, type KattisExportResult } from './export';
 export { judgeForFlags, flagsForJudge } from './validator-flags';
-export { parseYaml, YamlError } from './yaml-lite';
+export { parseYaml, YamlError } from './yaml';
+export { deriveTimeLimit, timeLimitRule, type TimeLimitRule } from './time-limit';
+export { KATTIS_SETTINGS_FILE, needsMeasuring, readKattisSettings } from './folder-settings';
+export { measureKattisLimits } from './measure';

@@ -6,6 +6,7 @@
 // the validator's copy in the folder and its flags, so export can write the original back.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { kindOf, listEntries, listFilesDeep } from './package-files';
 import { cppJudgeSource, RENAMED_MAIN } from './validator-cpp';
 import { pythonJudgeSource } from './validator-python';
 
@@ -29,36 +30,27 @@ export interface Adapter {
   /** The files carried or inlined, relative to the validator, for the report. */
   files: string[];
   /** The judge source for tests judged with these flags; `copy` is where the folder keeps the original. */
-  source(flags: string, copy: string): string;
+  source(flags: string, copy: string, interactive?: boolean): string;
 }
 
 export type Adaptation = ({ ok: true } & Adapter) | { ok: false; reason: string };
 
 /** The package's custom output validator, a reason when it has several or none, undefined when it has no folder for one. */
-export function findOutputValidator(pkg: string): FoundValidator | { problem: string } | undefined {
+export function findOutputValidator(pkg: string, skipped: string[] = []): FoundValidator | { problem: string } | undefined {
   const draft = path.join(pkg, 'output_validator');
-  if (fs.existsSync(draft)) return { file: draft, name: 'output_validator', rel: 'output_validator' };
+  if (kindOf(draft) === 'dir' || kindOf(draft) === 'file') return { file: draft, name: 'output_validator', rel: 'output_validator' };
   const legacy = path.join(pkg, 'output_validators');
-  if (!fs.existsSync(legacy)) return undefined;
-  const entries = fs.readdirSync(legacy).filter((e) => !e.startsWith('.')).sort();
+  if (kindOf(legacy) !== 'dir') return undefined;
+  const entries = listEntries(pkg, legacy, skipped).map((e) => e.name).filter((e) => !e.startsWith('.'));
   if (entries.length !== 1) {
     return { problem: entries.length ? `output_validators/ holds ${entries.length} validators (${entries.join(', ')}); one judge runs one validator` : 'output_validators/ is empty' };
   }
   return { file: path.join(legacy, entries[0]), name: entries[0].replace(/\.[^.]+$/, ''), rel: `output_validators/${entries[0]}` };
 }
 
-function listFiles(root: string): string[] {
-  if (fs.statSync(root).isFile()) return [path.basename(root)];
-  const out: string[] = [];
-  const walk = (rel: string) => {
-    for (const e of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(r);
-      else out.push(r);
-    }
-  };
-  walk('');
-  return out.sort();
+function listFiles(root: string, skipped: string[]): string[] {
+  if (kindOf(root) === 'file') return [path.basename(root)];
+  return listFilesDeep(path.dirname(root), root, skipped);
 }
 
 const PYTHON = /\.py$/;
@@ -70,10 +62,10 @@ const flagList = (flags: string) => flags.trim().split(/\s+/).filter(Boolean);
 const marker = (comment: string, copy: string, flags: string) => `${comment} ${MARKER} ${JSON.stringify({ validator: copy, flags })}`;
 
 /** What a Sphere Engine judge can do with the validator at `v.file`. */
-export function adaptValidator(v: FoundValidator): Adaptation {
+export function adaptValidator(v: FoundValidator, skipped: string[] = []): Adaptation {
   const root = v.file;
-  const single = fs.statSync(root).isFile();
-  const files = listFiles(root).filter((f) => !IGNORED.test(f));
+  const single = kindOf(root) === 'file';
+  const files = listFiles(root, skipped).filter((f) => !IGNORED.test(f));
   const read = (rel: string) => fs.readFileSync(single ? root : path.join(root, rel), 'utf8');
   const scripts = files.filter((f) => /^(build|run|compile)(\.sh)?$/.test(f));
   if (scripts.length) return { ok: false, reason: `it is built or run by its own script (${scripts.join(', ')}), which a single judge source cannot reproduce` };
@@ -91,7 +83,7 @@ function python(v: FoundValidator, files: string[], read: (rel: string) => strin
   if (/^#!.*python2/.test(texts.find((t) => t.rel === main)!.text)) return { ok: false, reason: 'it is a Python 2 program; the adapter runs Python 3' };
   return {
     ok: true, language: 'Python 3', compilerId: 116, ext: '.py', files,
-    source: (flags, copy) => pythonJudgeSource({ marker: marker('#', copy, flags), files: texts, main, flags: flagList(flags) }),
+    source: (flags, copy, interactive) => pythonJudgeSource({ marker: marker('#', copy, flags), files: texts, main, flags: flagList(flags), interactive: interactive ?? false }),
   };
 }
 
@@ -119,7 +111,7 @@ function cpp(files: string[], read: (rel: string) => string): Adaptation {
   const renamed = code.replace(MAIN, `$1$2${RENAMED_MAIN}$3(`);
   return {
     ok: true, language: 'C++', compilerId: 1, ext: '.cpp', files: [sources[0], ...inlined],
-    source: (flags, copy) => cppJudgeSource({ marker: marker('//', copy, flags), code: renamed, flags: flagList(flags) }),
+    source: (flags, copy, interactive) => cppJudgeSource({ marker: marker('//', copy, flags), code: renamed, flags: flagList(flags), interactive: interactive ?? false }),
   };
 }
 

@@ -5,13 +5,14 @@
 // the Kattis set-up (argv = validator input answer feedback_dir/ flags..., fd 3 on stdin) and
 // runs the validator's main; the parent maps the child's exit status, so `exit(42)` from anywhere
 // in the validator (validate.h's accept(), a destructor, a helper) is seen as Kattis sees it.
+// An interactor (interactive problem) also gets fd 8, the program's input, as its stdout.
 
 export const RENAMED_MAIN = 'kattis_validator_main';
 
 /** A string as a C++ literal: JSON's escapes are valid C++ ones for the text flags hold. */
 const c = (s: string) => JSON.stringify(s);
 
-export function cppJudgeSource(o: { marker: string; code: string; flags: string[] }): string {
+export function cppJudgeSource(o: { marker: string; code: string; flags: string[]; interactive: boolean }): string {
   return `${o.marker}
 // A Sphere Engine judge generated from a Kattis output validator by the Kattis import: the
 // validator's code follows unchanged except that its main is renamed ${RENAMED_MAIN} and its
@@ -89,13 +90,14 @@ int main() {
   if (pid < 0) { kattis_adapter::debug("The Kattis validator adapter could not fork.\\n"); return 2; }
   if (pid == 0) {
     dup2(3, 0); // the program's output is the validator's stdin
-    dup2(2, 1); // what the validator prints is not a score
+    // Interactive: what the validator prints goes to the program (fd 8); else it is not a score.
+    dup2(${o.interactive ? 8 : 2}, 1);
     std::vector<char *> argv;
     for (std::string &a : args) argv.push_back(&a[0]);
     argv.push_back(nullptr);
     std::exit(kattis_adapter::call(${RENAMED_MAIN}, static_cast<int>(args.size()), argv.data()));
   }
-  int status = 0;
+  ${o.interactive ? '// The program sees the end of its input when the validator exits.\n  close(8);\n  close(3);\n  ' : ''}int status = 0;
   while (waitpid(pid, &status, 0) < 0) {}
   kattis_adapter::debug(kattis_adapter::slurp(feedback + "judgemessage.txt"));
   const std::string team = kattis_adapter::slurp(feedback + "teammessage.txt");

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { JUDGES_DIR, type JudgeJson } from '../problem-folder/format';
+import { copyTree } from './package-files';
 import { adaptValidator, findOutputValidator, VALIDATOR_COPY_DIR } from './validator-adapter';
 
 export interface AdaptedValidator {
@@ -25,19 +26,19 @@ const JUDGE_KEY = 'kattis_validator';
 const FALLBACK = 'The tests use judge 1 (ignore extra whitespace) until you add a judge to problem.json.';
 
 /** Writes the adapter judges into `dir`; undefined (with the reason in `notImported`) when the validator cannot be adapted. */
-export function customJudges(pkg: string, dir: string, testFlags: string[], notes: string[], notImported: string[]): CustomJudges | undefined {
-  const found = findOutputValidator(pkg);
+export function customJudges(pkg: string, dir: string, testFlags: string[], notes: string[], notImported: string[], interactive = false): CustomJudges | undefined {
+  const found = findOutputValidator(pkg, notImported);
   if (!found || 'problem' in found) {
     notImported.push(`The custom output validator: ${found ? found.problem : 'problem.yaml asks for custom validation but the package has no output_validators/ or output_validator/'}. ${FALLBACK}`);
     return undefined;
   }
-  const a = adaptValidator(found);
+  const a = adaptValidator(found, notImported);
   if (!a.ok) {
     notImported.push(`The custom output validator ${found.rel}: ${a.reason}. ${FALLBACK}`);
     return undefined;
   }
   const copy = `${VALIDATOR_COPY_DIR}/${path.basename(found.file)}`;
-  fs.cpSync(found.file, path.join(dir, copy), { recursive: true });
+  copyTree(pkg, found.file, path.join(dir, copy), notImported);
   fs.mkdirSync(path.join(dir, JUDGES_DIR), { recursive: true });
   const keys = new Map<string, string>();
   const judges: Record<string, JudgeJson> = {};
@@ -45,13 +46,13 @@ export function customJudges(pkg: string, dir: string, testFlags: string[], note
     const key = keys.size ? `${JUDGE_KEY}_${keys.size + 1}` : JUDGE_KEY;
     keys.set(flags, key);
     const file = `${JUDGES_DIR}/${key}${a.ext}`;
-    fs.writeFileSync(path.join(dir, file), a.source(flags, copy));
-    judges[key] = { file, compilerId: a.compilerId, type: 'testcase', name: `Kattis validator ${found.name}${flags ? ` (${flags})` : ''}` };
+    fs.writeFileSync(path.join(dir, file), a.source(flags, copy, interactive));
+    judges[key] = { file, compilerId: a.compilerId, type: 'testcase', name: `Kattis ${interactive ? 'interactor' : 'validator'} ${found.name}${flags ? ` (${flags})` : ''}` };
   }
   const made = [...keys].map(([flags, key]) => `"${key}" (${judges[key].file}${flags ? `, flags "${flags}"` : ''})`).join(', ');
   notes.push(
     `The custom output validator ${found.rel} (${a.language}: ${a.files.join(', ')}) runs unchanged through an adapter as judge ${made}: ` +
-      `it gets the input, answer and feedback folder as on Kattis, exit 42/43 become accepted/wrong answer, judgemessage.txt goes to the judge's debug output. ` +
+      `it gets the input, answer and feedback folder as on Kattis${interactive ? ', and talks to the program (its stdout is the program\'s input, fd 8)' : ''}, exit 42/43 become accepted/wrong answer, judgemessage.txt goes to the judge's debug output. ` +
       `The original is kept in ${copy} for export.`,
   );
   return { judges, judgeFor: (flags) => keys.get(flags)!, adapted: { from: found.rel, language: a.language, judges: [...keys.values()] } };

@@ -4,11 +4,12 @@
 // `os._exit(43)`, helper modules and `if __name__ == '__main__'` all behave as on Kattis; only
 // the ends are translated: fd 0 / fd 4 become the input and answer files, fd 3 the validator's
 // stdin, exit 42/43 become 0/1 (anything else 2, judge error), judgemessage.txt goes to fd 6.
+// An interactor's stdout is fd 8, the program's input.
 
 /** A string as a Python literal (JSON's escapes are a subset of Python's). */
 const py = (s: string) => JSON.stringify(s);
 
-export function pythonJudgeSource(o: { marker: string; files: Array<{ rel: string; text: string }>; main: string; flags: string[] }): string {
+export function pythonJudgeSource(o: { marker: string; files: Array<{ rel: string; text: string }>; main: string; flags: string[]; interactive: boolean }): string {
   const files = o.files.map((f) => `    ${py(f.rel)}: ${py(f.text)},`).join('\n');
   return `${o.marker}
 # A Sphere Engine judge generated from a Kattis output validator by the Kattis import: the
@@ -21,6 +22,8 @@ import sys
 import tempfile
 
 FLAGS = [${o.flags.map(py).join(', ')}]
+# An interactor talks to the program: its stdout is the program's input (fd 8).
+INTERACTIVE = ${o.interactive ? 'True' : 'False'}
 MAIN = ${py(o.main)}
 FILES = {
 ${files}
@@ -55,7 +58,9 @@ def main():
         copy_fd(4, answer_file)
         os.mkdir(feedback)
         run = subprocess.run([sys.executable, os.path.join(code_dir, MAIN), input_file, answer_file, feedback] + FLAGS,
-                             stdin=3, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                             stdin=3, stdout=8 if INTERACTIVE else subprocess.PIPE,
+                             stderr=subprocess.PIPE if INTERACTIVE else subprocess.STDOUT)
+        printed = (run.stderr if INTERACTIVE else run.stdout) or b''
         for name in ('judgemessage.txt', 'teammessage.txt'):
             path = os.path.join(feedback, name)
             if os.path.exists(path):
@@ -71,7 +76,7 @@ def main():
             return 1
         how = 'exited with %d' % run.returncode if run.returncode >= 0 else 'was killed by signal %d' % -run.returncode
         debug('\\nThe Kattis validator %s (42 accepts, 43 rejects: anything else is a judge error).\\n%s'
-              % (how, run.stdout.decode('utf-8', 'replace')[-2000:]))
+              % (how, printed.decode('utf-8', 'replace')[-2000:]))
         return 2
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MAX_IDS_PER_REQUEST, type ProblemsClient, type ProblemsSubmission, type Sleep } from '../../api';
-import { compilerIdForFileName } from '../languages';
+import { compilerForFile, type OfferedCompiler } from '../languages-offered';
 import { pollUntilDone, PROBLEMS_POLL_MS } from '../poller';
 import { ProblemFolderError } from './errors';
 import type { Verdict } from './format';
@@ -14,8 +14,21 @@ import type { ProblemFolder } from './read';
 
 /** The status code each expected verdict stands for (problems-api-v4.md, statuses). */
 export const VERDICT_STATUS: Record<Verdict, number> = {
-  accepted: 15, wrong_answer: 14, time_limit_exceeded: 13, runtime_error: 12, compilation_error: 11, memory_limit_exceeded: 17,
+  accepted: 15, wrong_answer: 14, time_limit_exceeded: 13, runtime_error: 12, compilation_error: 11, memory_limit_exceeded: 17, partially_accepted: 15,
 };
+
+/**
+ * Every status that meets an expected verdict. A run-time error also matches a memory limit
+ * verdict, as problemtools' run_time_error does (a program out of memory fails to allocate and
+ * crashes; the service may stop it first).
+ */
+const MATCHING: Partial<Record<Verdict, number[]>> = { runtime_error: [12, 17] };
+
+/** Whether a judged submission meets the expected verdict (a partially accepted one: a score strictly between 0 and 100). */
+export function meetsExpected(expected: Verdict, code: number, score: number | null | undefined): boolean {
+  if (!(MATCHING[expected] ?? [VERDICT_STATUS[expected]]).includes(code)) return false;
+  return expected !== 'partially_accepted' || (typeof score === 'number' && score > 0 && score < 100);
+}
 
 export interface SolutionCheck {
   /** Relative to the folder, e.g. solutions/accepted/sol.py. */
@@ -23,10 +36,16 @@ export interface SolutionCheck {
   expected: Verdict;
   submissionId?: number;
   status?: { code: number; name: string };
+  /** The submission's score, once judged. */
+  score?: number | null;
+  /** Each test case's time, seconds, once judged (Kattis time limits are derived from them). */
+  testTimes?: number[];
   /** True when the verdict is the expected one. */
   ok: boolean;
-  /** Why the solution could not be judged (unknown language, refused submission). */
+  /** Why the solution could not be judged (refused submission, unreadable file). */
   error?: string;
+  /** Why it was not submitted: the endpoint offers no compiler for its language. Not a failure. */
+  skipped?: string;
 }
 
 export interface CheckOptions {
@@ -35,6 +54,10 @@ export interface CheckOptions {
   sleep?: Sleep;
   onSubmitted?: (check: SolutionCheck) => void;
   onJudged?: (check: SolutionCheck) => void;
+  /** The endpoint's compilers; default: asked with GET /compilers. */
+  compilers?: readonly OfferedCompiler[];
+  /** Verdicts already known for these solutions (the run that derived a Kattis time limit): not submitted again. */
+  judged?: readonly SolutionCheck[];
 }
 
 async function fetchAll(client: ProblemsClient, ids: number[], signal?: AbortSignal): Promise<ProblemsSubmission[]> {
@@ -48,23 +71,35 @@ export async function checkProblemFolder(client: ProblemsClient, folder: Problem
   if (problemId === undefined) throw new ProblemFolderError(['The folder is not linked to a problem yet: push it first, then check it.']);
   if (!folder.solutions.length) throw new ProblemFolderError(['There is nothing to check: put reference solutions under solutions/<verdict>/ (e.g. solutions/accepted/sol.py).']);
   const checks: SolutionCheck[] = [];
+  const offered = o.compilers ?? (await client.listCompilers(o.signal)).items;
   for (const s of folder.solutions) {
-    const check: SolutionCheck = { file: s.file, expected: s.expected, ok: false };
-    checks.push(check);
-    const compilerId = compilerIdForFileName(s.file);
-    if (compilerId === undefined) {
-      check.error = `No compiler is known for ${path.extname(s.file) || 'a file without extension'}.`;
+    const known = o.judged?.find((c) => c.file === s.file && c.expected === s.expected);
+    if (known) {
+      checks.push({ ...known });
       continue;
     }
+    const check: SolutionCheck = { file: s.file, expected: s.expected, ok: false };
+    checks.push(check);
+    // A multi-file solution's language is its first file with a language the endpoint offers.
+    const choices = (s.files ?? [s.file]).map((f) => compilerForFile(f, offered));
+    const choice = choices.find((c) => 'compilerId' in c) ?? choices[0] ?? { skipped: 'the solution folder is empty' };
+    if ('skipped' in choice) {
+      check.skipped = `skipped: ${choice.skipped}.`;
+      continue;
+    }
+    const compilerId = choice.compilerId;
     try {
-      const source = fs.readFileSync(path.join(folder.dir, s.file), 'utf8');
-      check.submissionId = (await client.createSubmission({ problemId, compilerId, source }, o.signal)).id;
+      const at = path.join(folder.dir, s.file);
+      const params = s.files
+        ? { problemId, compilerId, files: Object.fromEntries(s.files.map((f) => [f, fs.readFileSync(path.join(at, f))])) }
+        : { problemId, compilerId, source: fs.readFileSync(at, 'utf8') };
+      check.submissionId = (await client.createSubmission(params, o.signal)).id;
       o.onSubmitted?.(check);
     } catch (err) {
       check.error = (err as { explanation?: string }).explanation ?? (err as Error).message;
     }
   }
-  const pending = new Map(checks.filter((c) => c.submissionId !== undefined).map((c) => [c.submissionId!, c]));
+  const pending = new Map(checks.filter((c) => c.submissionId !== undefined && !c.status).map((c) => [c.submissionId!, c]));
   if (pending.size) {
     await pollUntilDone({
       intervalMs: PROBLEMS_POLL_MS,
@@ -76,7 +111,9 @@ export async function checkProblemFolder(client: ProblemsClient, folder: Problem
           const check = pending.get(sub.id);
           if (!check || sub.executing) continue;
           check.status = { code: sub.result.status.code, name: sub.result.status.name };
-          check.ok = check.status.code === VERDICT_STATUS[check.expected];
+          check.score = sub.result.score;
+          check.testTimes = (sub.result.testCases ?? []).map((t) => t.time ?? 0);
+          check.ok = meetsExpected(check.expected, check.status.code, check.score);
           pending.delete(sub.id);
           o.onJudged?.(check);
         }
@@ -88,7 +125,8 @@ export async function checkProblemFolder(client: ProblemsClient, folder: Problem
 }
 
 export function describeCheck(c: SolutionCheck): string {
+  if (c.skipped) return `SKIP  ${c.file}: ${c.skipped}`;
   if (c.error) return `ERROR ${c.file}: ${c.error}`;
-  const got = c.status ? `${c.status.name} (${c.status.code})` : 'no verdict';
+  const got = c.status ? `${c.status.name} (${c.status.code})${c.expected === 'partially_accepted' ? `, score ${c.score ?? 'none'}` : ''}` : 'no verdict';
   return c.ok ? `ok    ${c.file}: ${got}` : `FAIL  ${c.file}: expected ${c.expected.replace(/_/g, ' ')}, got ${got}${c.expected !== 'accepted' && c.status?.code === 15 ? ' — the tests do not catch this solution' : ''}`;
 }

@@ -17,8 +17,11 @@ export const JUDGE_TYPES = ['testcase', 'master'] as const;
 export type JudgeType = (typeof JUDGE_TYPES)[number];
 export const EXECUTION_MODES = ['isolated', 'fast'] as const;
 
-/** Expected verdicts of reference solutions: the folder names under solutions/. */
-export const VERDICTS = ['accepted', 'wrong_answer', 'time_limit_exceeded', 'runtime_error', 'compilation_error', 'memory_limit_exceeded'] as const;
+/**
+ * Expected verdicts of reference solutions: the folder names under solutions/. partially_accepted
+ * (Kattis scoring problems): accepted with a score strictly between 0 and 100.
+ */
+export const VERDICTS = ['accepted', 'wrong_answer', 'time_limit_exceeded', 'runtime_error', 'compilation_error', 'memory_limit_exceeded', 'partially_accepted'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 /** A judge named by its service id (built-in or shared) or by its key in `judges`. */

@@ -21,8 +21,11 @@ export interface LocalJudge extends JudgeJson {
 }
 
 export interface LocalSolution {
+  /** The file, or the folder of a multi-file solution (solutions/<verdict>/<name>/). */
   file: string;
   expected: Verdict;
+  /** A multi-file solution's files, relative to its folder. */
+  files?: string[];
 }
 
 export interface ProblemFolder {
@@ -119,6 +122,23 @@ function statFile(file: string): fs.Stats | undefined {
   }
 }
 
+function isDir(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A multi-file solution's regular files (links are not followed), relative, with forward slashes. */
+function filesIn(root: string, rel = ''): string[] {
+  return listDir(path.join(root, rel)).sort().flatMap((name) => {
+    const r = rel ? `${rel}/${name}` : name;
+    const st = fs.lstatSync(path.join(root, r));
+    return st.isDirectory() ? filesIn(root, r) : st.isFile() ? [r] : [];
+  });
+}
+
 function readTests(dir: string, json: ProblemJson, problems: string[]): LocalTest[] {
   const byNumber = new Map<number, TestJson>(json.tests.map((t) => [t.number, t]));
   for (const name of listDir(path.join(dir, TESTS_DIR))) {
@@ -169,7 +189,9 @@ function readSolutions(dir: string, problems: string[]): LocalSolution[] {
       continue;
     }
     for (const file of listDir(path.join(dir, SOLUTIONS_DIR, verdict)).sort()) {
-      if (statFile(path.join(dir, SOLUTIONS_DIR, verdict, file))) out.push({ file: `${SOLUTIONS_DIR}/${verdict}/${file}`, expected: verdict as Verdict });
+      const full = path.join(dir, SOLUTIONS_DIR, verdict, file);
+      if (statFile(full)) out.push({ file: `${SOLUTIONS_DIR}/${verdict}/${file}`, expected: verdict as Verdict });
+      else if (isDir(full)) out.push({ file: `${SOLUTIONS_DIR}/${verdict}/${file}`, expected: verdict as Verdict, files: filesIn(full) });
     }
   }
   return out;

@@ -127,7 +127,7 @@ describe('Kattis output validator adapter', () => {
     assert.deepEqual(Object.values(folder.json.judges!).map((j) => [j.file, j.compilerId]), [['judges/kattis_validator.py', 116], ['judges/kattis_validator_2.py', 116]]);
     const pkg = path.join(scratch('kattis-near-out-'), 'pkg');
     assert.deepEqual(exportKattis(dir, pkg).notExported, []);
-    assert.equal(fs.readFileSync(path.join(pkg, 'problem.yaml'), 'utf8'), 'name: "Half, Roughly"\nvalidation: custom\n');
+    assert.equal(fs.readFileSync(path.join(pkg, 'problem.yaml'), 'utf8'), 'name: Half, Roughly\nvalidation: custom\n');
     assert.equal(fs.readFileSync(path.join(pkg, 'data/secret/group001/testdata.yaml'), 'utf8'), 'output_validator_flags: tolerance 2\n');
     for (const f of ['near.py', 'verdict.py']) {
       assert.equal(fs.readFileSync(path.join(pkg, 'output_validators/near', f), 'utf8'), fs.readFileSync(path.join(FIXTURES, 'near/output_validators/near', f), 'utf8'));

@@ -2,8 +2,9 @@
 // legacy layout, the 2023-07 draft, a custom validator, an interactive problem and broken input.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { exportKattis, importKattis, judgeForFlags, parseYaml } from '../../../src/core/kattis';
+import { deriveTimeLimit, exportKattis, importKattis, judgeForFlags, parseYaml, timeLimitRule } from '../../../src/core/kattis';
 import { readProblemFolder } from '../../../src/core/problem-folder';
 import { runProblemsCli } from '../../../src/cli/problems';
 import { useScratch, writeTree as tree } from '../../scratch';
@@ -26,13 +27,42 @@ const LEGACY = {
 describe('Kattis packages', () => {
   const scratch = useScratch();
 
-  it('reads the YAML Kattis files use, and refuses the rest with a line number', () => {
+  it('reads YAML as problemtools does: comments with tabs, block scalars, anchors; a broken file names its line', () => {
     assert.deepEqual(parseYaml("name: 'It''s'\nlimits:\n  time_limit: 2.5\n  memory: 1024\nkeywords: [a, b]\nlist:\n  - 1\n  - x\nflag: true\n"), {
       name: "It's", limits: { time_limit: 2.5, memory: 1024 }, keywords: ['a', 'b'], list: [1, 'x'], flag: true,
     });
-    assert.throws(() => parseYaml('name: x\nstatement: |\n  text\n'), /line 2: "\|" is YAML this reader does not take/);
-    assert.throws(() => parseYaml('name: x\n  oops: 1\n'), /line 2: unexpected indentation/);
-    assert.throws(() => parseYaml('name: x\nname: y\n'), /line 2: "name" appears twice/);
+    // problemtools' own examples: a licence table aligned with tabs inside comments.
+    assert.deepEqual(parseYaml('validation: custom\nlimits:\n#  time_multiplier: 5\n  time_safety_margin: 4           # (default is 2)\n# "unknown"\t\t\tThe default value.\n# \t\t   \t\tanywhere\n'), {
+      validation: 'custom', limits: { time_safety_margin: 4 },
+    });
+    assert.deepEqual(parseYaml('name: x\nstatement: |\n  two\n  lines\nfolded: >\n  one\n  line\n'), { name: 'x', statement: 'two\nlines\n', folded: 'one line\n' });
+    assert.deepEqual(parseYaml('base: &flags {a: 1}\ngroup: *flags\non_reject: no\n'), { base: { a: 1 }, group: { a: 1 }, on_reject: 'no' });
+    assert.deepEqual(parseYaml('# only a comment\n'), {});
+    assert.throws(() => parseYaml('name: x\n\tvalidation: default\n'), /line 2, column 1: tab characters must not be used in indentation/);
+    assert.throws(() => parseYaml('name: x\nname: y\n'), /line 2, column 1: duplicated mapping key/);
+    assert.throws(() => parseYaml('- a\n- b\n'), /must be a map/);
+  });
+
+  it('derives time limits as Kattis does, for both format versions', () => {
+    const legacy = timeLimitRule(tree(scratch('kattis-tl-'), { 'problem.yaml': 'name: A\n' }), { name: 'A' });
+    assert.deepEqual([legacy.format, legacy.multiplier, legacy.margin, legacy.fixed], ['legacy', 5, 2, undefined]);
+    // problemtools: limit = max(1, round(t × 5)), time-outs beyond max(limit + 1, round(t × 5 × 2)).
+    assert.deepEqual(deriveTimeLimit(legacy, 1.0), { limit: 5, tleLimit: 10 });
+    assert.deepEqual(deriveTimeLimit(legacy, 0.02), { limit: 1, tleLimit: 2 });
+    assert.deepEqual(deriveTimeLimit(legacy, 0.3), { limit: 2, tleLimit: 3 }, '1.5 rounds half up to 2');
+    const margin4 = timeLimitRule(scratch('kattis-tl-'), { limits: { time_multiplier: 3, time_safety_margin: 4 } });
+    assert.deepEqual(deriveTimeLimit(margin4, 0.5), { limit: 2, tleLimit: 6 });
+    // 2023-07: limit = t × ac_to_time_limit (2) up to a multiple of time_resolution (1 s); × time_limit_to_tle (1.5).
+    const draft = timeLimitRule(scratch('kattis-tl-'), { problem_format_version: '2023-07-draft', limits: { time_multipliers: { time_limit_to_tle: 4 } } });
+    assert.deepEqual([draft.format, draft.multiplier, draft.margin], ['2023-07', 2, 4]);
+    assert.deepEqual(deriveTimeLimit(draft, 0.048), { limit: 1, tleLimit: 4 });
+    assert.deepEqual(deriveTimeLimit(draft, 1.2), { limit: 3, tleLimit: 12 });
+    const fine = timeLimitRule(scratch('kattis-tl-'), { problem_format_version: '2023-07', limits: { time_resolution: 0.1, time_multipliers: { ac_to_time_limit: 3 } } });
+    assert.deepEqual(deriveTimeLimit(fine, 0.1), { limit: 0.3, tleLimit: 0.45 });
+    const fixed = timeLimitRule(scratch('kattis-tl-'), { problem_format_version: '2023-07', limits: { time_limit: 2.5 } });
+    assert.deepEqual([fixed.fixed, deriveTimeLimit(fixed, 9).limit], [2.5, 2.5]);
+    const file = timeLimitRule(tree(scratch('kattis-tl-'), { '.timelimit': '3\n' }), {});
+    assert.deepEqual([file.fixed, file.source], [3, '.timelimit']);
   });
 
   it('maps validator flags to the closest built-in judge and says how it differs', () => {
@@ -50,19 +80,16 @@ describe('Kattis packages', () => {
     const dir = path.join(scratch('kattis-folder-'), 'hello');
     const result = importKattis(pkg, dir);
     assert.equal(result.tests, 4);
-    assert.equal(result.solutions, 2);
+    assert.equal(result.solutions, 3);
     const folder = readProblemFolder(dir);
     assert.equal(folder.json.name, 'Hello Floats');
     assert.deepEqual(folder.json.tests.map((t) => [t.number, t.judge, t.timeLimit]), [[0, 3, 2], [1, 1, 2], [2, 3, 2], [3, 3, 2]]);
     assert.deepEqual([0, 1, 2, 3].map((n) => fs.readFileSync(path.join(dir, `tests/${n}.in`), 'utf8')), ['3\n', 'A\n', '2\n', '10\n']);
     assert.equal(fs.readFileSync(path.join(dir, 'tests/3.out'), 'utf8'), '5\n');
-    assert.deepEqual(folder.solutions.map((s) => s.file), ['solutions/accepted/half.py', 'solutions/runtime_error/crash.py']);
+    assert.deepEqual(folder.solutions.map((s) => [s.file, s.files]), [['solutions/accepted/half.py', undefined], ['solutions/accepted/multi', ['main.py']], ['solutions/runtime_error/crash.py', undefined]]);
     assert.equal(folder.body, '# Hello Floats\nPrint **half** of $n$, 50% of it.\n\n## Input\n\n- one line\n');
     assert.ok(fs.existsSync(path.join(dir, 'statement-source/problem.en.tex')));
-    assert.deepEqual(result.notImported, [
-      'submissions/accepted/multi: a multi-file submission; reference solutions are single files here.',
-      'submissions/rejected/any.py: Sphere Engine has no verdict for "rejected".',
-    ]);
+    assert.deepEqual(result.notImported, ['submissions/rejected/any.py: Sphere Engine has no verdict for "rejected".']);
     assert.ok(result.notes.some((n) => /Tests in order: 0 = data\/sample\/1\.in, 1 = data\/secret\/g1\/a\.in, 2 = data\/secret\/g2\/2\.in, 3 = data\/secret\/g2\/10\.in/.test(n)));
     assert.ok(result.notes.some((n) => /Judge 3 for "float_tolerance 1e-6": .*ignores letter case/.test(n)));
   });
@@ -85,9 +112,11 @@ describe('Kattis packages', () => {
     const result = importKattis(custom, path.join(scratch('kf-'), 'c'));
     assert.match(result.notImported.join('\n'), /custom output validator output_validators\/v: it is written in a language the adapter does not handle \(\.java\).*\. The tests use judge 1/);
     const interactive = tree(scratch('kattis-inter-'), { 'problem.yaml': 'name: I\nvalidation: custom interactive\n', 'data/secret/1.in': '1', 'data/secret/1.ans': '1' });
-    assert.throws(() => importKattis(interactive, path.join(scratch('kf-'), 'i')), /interactive Kattis problem.*not imported/);
+    const noInteractor = path.join(scratch('kf-'), 'i');
+    assert.throws(() => importKattis(interactive, noInteractor), /interactive Kattis problem, and its interactor cannot become a Sphere Engine interactive judge: the package has no output_validator\/ .*not imported/);
+    assert.equal(fs.existsSync(noInteractor), false, 'nothing written');
     const broken = tree(scratch('kattis-broken-'), { 'problem.yaml': 'name: B\n\tvalidation: default\n', 'data/secret/1.in': '1' });
-    assert.throws(() => importKattis(broken, path.join(scratch('kf-'), 'b')), /problem\.yaml: line 2: tabs are not allowed/);
+    assert.throws(() => importKattis(broken, path.join(scratch('kf-'), 'b')), /problem\.yaml: line 2, column 1: tab characters must not be used in indentation/);
     fs.writeFileSync(path.join(broken, 'problem.yaml'), 'name: B\n');
     const target = path.join(scratch('kf-'), 'b');
     assert.throws(() => importKattis(broken, target), /data\/secret\/1\.in: 1\.ans is missing/);
@@ -99,8 +128,9 @@ describe('Kattis packages', () => {
     importKattis(tree(scratch('kattis-legacy-'), LEGACY), dir);
     const pkg = path.join(scratch('kattis-out-'), 'pkg');
     const exported = exportKattis(dir, pkg);
-    assert.deepEqual([exported.tests, exported.submissions, exported.notExported], [4, 2, []]);
+    assert.deepEqual([exported.tests, exported.submissions, exported.notExported], [4, 3, []]);
     assert.equal(fs.readFileSync(path.join(pkg, 'problem.yaml'), 'utf8'), 'name: Hello Floats\nvalidation: default\n');
+    assert.deepEqual(fs.readdirSync(path.join(pkg, 'submissions/accepted/multi')), ['main.py'], 'a multi-file solution goes back as a folder');
     assert.equal(fs.readFileSync(path.join(pkg, 'data/secret/group001/testdata.yaml'), 'utf8'), 'output_validator_flags: case_sensitive\n');
     const back = path.join(scratch('kattis-back-'), 'hello');
     importKattis(pkg, back);
@@ -110,16 +140,56 @@ describe('Kattis packages', () => {
     assert.deepEqual(b.solutions.map((s) => s.file), a.solutions.map((s) => s.file));
   });
 
-  it('npm run problems -- import-kattis / export-kattis: exit 1 when something was left out, 0 when all went over', async () => {
+  it('npm run problems -- import-kattis / export-kattis: exit 2 when something was skipped, 0 when all went over, 1 on an error', async () => {
     const lines: string[] = [];
     const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l), env: {} };
     const dir = path.join(scratch('kattis-cli-'), 'hello');
-    assert.equal(await runProblemsCli(['import-kattis', tree(scratch('kattis-legacy-'), LEGACY), dir], io), 1);
+    assert.equal(await runProblemsCli(['import-kattis', tree(scratch('kattis-legacy-'), LEGACY), dir], io), 2);
     assert.ok(lines.includes('not imported: submissions/rejected/any.py: Sphere Engine has no verdict for "rejected".'), lines.join('\n'));
-    assert.equal(lines.at(-1), `Imported 4 tests and 2 solutions into ${dir}.`);
+    assert.equal(lines.at(-1), `Imported 4 tests and 3 solutions into ${dir}. 1 part was skipped (listed above with the reason).`);
     const pkg = path.join(scratch('kattis-cli-out-'), 'pkg');
     assert.equal(await runProblemsCli(['export-kattis', dir, pkg], io), 0);
-    assert.equal(lines.at(-1), `Exported 4 tests and 2 submissions into ${pkg}.`);
+    assert.equal(lines.at(-1), `Exported 4 tests and 3 submissions into ${pkg}.`);
     assert.equal(await runProblemsCli(['export-kattis', dir, pkg], io), 1, 'a package folder that is not empty is refused');
+  });
+});
+
+describe('Kattis packages: problemtools examples round trip', () => {
+  const scratch = useScratch();
+  const EXAMPLES = path.resolve(__dirname, '../../../../test/fixtures/kattis/problemtools');
+
+  for (const name of ['oddecho', 'guess', 'different']) {
+    it(`${name}: import, export, import again gives the same problem`, () => {
+      const first = path.join(scratch('kattis-rt-'), name);
+      const result = importKattis(path.join(EXAMPLES, name), first);
+      assert.deepEqual(result.notImported, [], 'everything in the example comes over');
+      const pkg = path.join(scratch('kattis-rt-pkg-'), name);
+      const exported = exportKattis(first, pkg);
+      assert.deepEqual(exported.notExported, []);
+      const again = path.join(scratch('kattis-rt-back-'), name);
+      importKattis(pkg, again);
+      const [a, b] = [readProblemFolder(first), readProblemFolder(again)];
+      const shape = (f: typeof a) => ({ ...f.json, judges: Object.fromEntries(Object.entries(f.json.judges ?? {}).map(([k, j]) => [k, { ...j, source: fs.readFileSync(path.join(f.dir, j.file), 'utf8') }])) });
+      // The limit: measured once (kattis.json), it goes over as .timelimit; the rest is identical.
+      assert.deepEqual({ ...shape(b), tests: b.json.tests.map((t) => ({ ...t, timeLimit: 0 })) }, { ...shape(a), tests: a.json.tests.map((t) => ({ ...t, timeLimit: 0 })) });
+      for (const t of a.tests) {
+        assert.equal(fs.readFileSync(path.join(again, `tests/${t.number}.in`), 'utf8'), fs.readFileSync(t.inputPath, 'utf8'));
+        assert.equal(fs.readFileSync(path.join(again, `tests/${t.number}.out`), 'utf8'), fs.readFileSync(t.outputPath, 'utf8'));
+      }
+      assert.deepEqual(b.solutions.map((s) => [s.file, s.expected]), a.solutions.map((s) => [s.file, s.expected]));
+    });
+  }
+
+  it('oddecho: scoring groups become a maximize problem graded by the scoring master judge', function () {
+    this.timeout(20000);
+    const dir = path.join(scratch('kattis-score-'), 'oddecho');
+    importKattis(path.join(EXAMPLES, 'oddecho'), dir);
+    const folder = readProblemFolder(dir);
+    assert.deepEqual([folder.json.type, folder.json.masterJudge, folder.json.judges?.kattis_scoring?.type], ['maximize', 'kattis_scoring', 'master']);
+    // Tests 0-1 samples, 2-4 group1, 5-7 group2. The judge's fd 0 lines: number STATUS score signal time memory.
+    const grade = (statuses: string[]) => execFileSync('python3', [path.join(dir, 'judges/kattis_scoring.py')], { input: statuses.map((s, i) => `${i} ${s} 0 0 0.01 100\n`).join(''), stdio: ['pipe', 'pipe', 'ignore'] }).toString().trim();
+    assert.equal(grade(Array(8).fill('AC')), 'AC 100.00 0 0.080 100');
+    assert.equal(grade(['AC', 'AC', 'AC', 'AC', 'AC', 'WA', 'AC', 'AC']), 'AC 50.00 0 0.080 100', 'group1 only: half the score, still accepted');
+    assert.equal(grade(['AC', 'AC', 'WA', 'AC', 'AC', 'WA', 'AC', 'AC']), 'WA 0.00 0 0.080 100');
   });
 });

@@ -1,0 +1,104 @@
+// Interactive problems (problems-api-v4.md `interactive`; service-notes §3.4): the test case judge
+// runs beside the program and talks to it. The judge reads the test input on fd 0, the reference
+// output on fd 4, what the program prints on fd 3 as it is printed, and writes the program's input
+// on fd 8; its exit code is the verdict (0 accepted, 1 wrong answer, anything else judge error),
+// its fd 1 the score, fd 6 the debug notes. The two ends are named pipes in the run's work folder:
+// the runner opens them by path, and a holder opened read-write here keeps each open from
+// blocking; each holder is closed when the side that writes into its pipe has finished, so the
+// other side sees the end of its input exactly then.
+// The verdict: a run that ended badly (time, memory, crash) gives its own status, except that a
+// judge that finished first and rejected the answer gives wrong answer (the program may have
+// waited or crashed because the judge stopped talking), as Kattis decides it.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { STATUS } from '../judges/statuses';
+import type { RunResult } from '../runner/types';
+import { runOutcome, type RunOutcome } from './run-outcome';
+import type { Prepared, RunOptions } from './toolchain';
+
+export interface InteractiveRun {
+  /** The compiled judge (a custom test case judge). */
+  judge: Extract<Prepared, { ok: true }>;
+  judgeId: number;
+  program: { run(spec: RunOptions): Promise<RunResult> };
+  inputFile: string;
+  referenceFile: string;
+  source: Buffer;
+  compilerId: number;
+  timeLimitSec: number;
+  memoryLimitKb: number;
+  outputLimitBytes: number;
+  /** The program's stderr. */
+  errPath: string;
+  /** An empty folder of this test's own. */
+  work: string;
+  judgeTimeLimitMs: number;
+  judgeOutputLimit: number;
+}
+
+export interface InteractiveResult {
+  outcome: RunOutcome;
+  status: number;
+  score: number;
+  debug: string;
+}
+
+const readText = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+
+export async function runInteractive(o: InteractiveRun): Promise<InteractiveResult> {
+  fs.mkdirSync(o.work, { recursive: true });
+  const toProgram = path.join(o.work, 'to-program');
+  const fromProgram = path.join(o.work, 'from-program');
+  execFileSync('mkfifo', ['-m', '600', toProgram, fromProgram]);
+  const sourceFile = path.join(o.work, 'source');
+  const scoreFile = path.join(o.work, 'score');
+  const debugFile = path.join(o.work, 'debug');
+  fs.writeFileSync(sourceFile, o.source);
+  fs.writeFileSync(debugFile, '');
+  const holdTo = fs.openSync(toProgram, 'r+');
+  const holdFrom = fs.openSync(fromProgram, 'r+');
+  let order = 0;
+  let programEnd = 0;
+  let judgeEnd = 0;
+  const programRun = o.program
+    .run({
+      stdin: { path: toProgram },
+      stdoutPath: fromProgram,
+      stderrPath: o.errPath,
+      timeLimitMs: Math.round(o.timeLimitSec * 1000),
+      memoryLimitKb: o.memoryLimitKb,
+      outputLimitBytes: o.outputLimitBytes,
+    })
+    .then((r) => ((programEnd = ++order), r))
+    .finally(() => fs.closeSync(holdFrom));
+  const judgeRun = o.judge
+    .run({
+      stdin: { path: o.inputFile },
+      stdoutPath: scoreFile,
+      stderrPath: path.join(o.work, 'stderr'),
+      extraFds: [
+        { fd: 3, path: fromProgram, mode: 'r' },
+        { fd: 4, path: o.referenceFile, mode: 'r' },
+        { fd: 5, path: sourceFile, mode: 'r' },
+        { fd: 6, path: debugFile, mode: 'w' },
+        { fd: 8, path: toProgram, mode: 'w' },
+      ],
+      env: { compiler: String(o.compilerId) },
+      timeLimitMs: Math.round(o.timeLimitSec * 1000) + o.judgeTimeLimitMs,
+      outputLimitBytes: o.judgeOutputLimit,
+    })
+    .then((r) => ((judgeEnd = ++order), r))
+    .finally(() => fs.closeSync(holdTo));
+  const [run, judged] = await Promise.all([programRun, judgeRun]);
+  const outcome = runOutcome(run, o.timeLimitSec);
+  const debug = readText(debugFile);
+  if (judged.exitCode !== 0 && judged.exitCode !== 1) {
+    return { outcome, status: STATUS.judgeError, score: 0, debug: `judge ${o.judgeId} failed (exit ${judged.exitCode ?? `signal ${judged.signal}`})${debug ? `: ${debug}` : ''}` };
+  }
+  const score = Number.parseFloat(readText(scoreFile).trim());
+  const verdict = judged.exitCode === 0 ? STATUS.accepted : STATUS.wrongAnswer;
+  const judgeFirst = judgeEnd < programEnd;
+  const status = verdict === STATUS.wrongAnswer && judgeFirst ? verdict : (outcome.status ?? verdict);
+  return { outcome, status, score: Number.isFinite(score) ? score : 0, debug };
+}

@@ -1,0 +1,36 @@
+// kattis.json in a problem folder imported from a Kattis package: what the folder needs to finish
+// what Kattis does at judging time, above all the time limit rule when the package gives no time
+// limit (src/core/kattis/time-limit.ts). `check` reads it, measures the accepted solutions on the
+// service, and records here what it derived and why. Not read by push or pull.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { DerivedLimit, TimeLimitRule } from './time-limit';
+
+export const KATTIS_SETTINGS_FILE = 'kattis.json';
+/** Per-test time limit while the accepted solutions are measured, seconds. */
+export const MEASURING_LIMIT = 10;
+
+export interface KattisSettings {
+  /** The package's format version and time limit rule, as imported. */
+  timeLimit: TimeLimitRule;
+  /** Set by check once measured: the slowest accepted solution and the limits derived from it. */
+  derived?: DerivedLimit & { slowest: number; solution: string };
+}
+
+export function readKattisSettings(dir: string): KattisSettings | undefined {
+  const file = path.join(dir, KATTIS_SETTINGS_FILE);
+  try {
+    if (!fs.lstatSync(file).isFile()) return undefined;
+    const json = JSON.parse(fs.readFileSync(file, 'utf8')) as KattisSettings;
+    return json && typeof json === 'object' && json.timeLimit && typeof json.timeLimit.multiplier === 'number' ? json : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeKattisSettings(dir: string, s: KattisSettings): void {
+  fs.writeFileSync(path.join(dir, KATTIS_SETTINGS_FILE), `${JSON.stringify(s, null, 2)}\n`);
+}
+
+/** True when the time limit is still to be derived from the accepted solutions. */
+export const needsMeasuring = (s: KattisSettings | undefined): s is KattisSettings => !!s && s.timeLimit.fixed === undefined && !s.derived;

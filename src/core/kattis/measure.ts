@@ -1,0 +1,69 @@
+// The time limit of an imported Kattis package, derived as Kattis derives it: the accepted
+// solutions run on the service (with kattis.json's measuring limit on every test), the slowest
+// one's slowest test gives the limit by the package's rule (time-limit.ts), which is written to
+// every test in problem.json, recorded in kattis.json, and pushed. `check` does this first when
+// the folder still needs it; what was done and why comes back as lines to show.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { ProblemsClient } from '../../api';
+import {
+  applyPlan, checkProblemFolder, planPush, ProblemFolderError, pushSucceeded, readProblemFolder, serializeProblemJson, SETTINGS_FILE, type CheckOptions, type ProblemJson, type SolutionCheck,
+} from '../problem-folder';
+import { MEASURING_LIMIT, needsMeasuring, readKattisSettings, writeKattisSettings } from './folder-settings';
+import { deriveTimeLimit } from './time-limit';
+
+export interface MeasureOptions extends Pick<CheckOptions, 'sleep' | 'signal' | 'compilers'> {
+  /** Where the changed limits are pushed. */
+  endpoint: string;
+}
+
+export interface Measured {
+  /** What was done and why; empty: nothing to do. */
+  lines: string[];
+  /**
+   * The accepted solutions as judged while measuring. Each ran within the derived limit (the limit
+   * is their time times a multiplier of at least 1), so a check may take these verdicts as they are.
+   */
+  judged: SolutionCheck[];
+}
+
+/** Derives, writes and pushes the time limit when the folder needs it. */
+export async function measureKattisLimits(client: ProblemsClient, dir: string, o: MeasureOptions): Promise<Measured> {
+  const settings = readKattisSettings(dir);
+  if (!needsMeasuring(settings)) return { lines: [], judged: [] };
+  const folder = readProblemFolder(dir);
+  const accepted = folder.solutions.filter((s) => s.expected === 'accepted');
+  if (!accepted.length) throw new ProblemFolderError(['The time limit is derived from the accepted solutions (as Kattis does), and solutions/accepted/ is empty: add one, or set "timeLimit" in problem.json and "fixed" in kattis.json.']);
+  const checks = await checkProblemFolder(client, { ...folder, solutions: accepted }, o);
+  const failed = checks.filter((c) => !c.ok && !c.skipped);
+  if (failed.length) {
+    throw new ProblemFolderError(failed.map((c) => `${c.file} should be accepted but got ${c.error ?? c.status?.name ?? 'no verdict'} with ${MEASURING_LIMIT} s per test, so the time limit cannot be derived from it.`));
+  }
+  const judged = checks.filter((c) => c.ok);
+  if (!judged.length) throw new ProblemFolderError([`No accepted solution could run on this endpoint (${checks.map((c) => `${c.file}: ${c.skipped}`).join('; ')}), so the time limit cannot be derived.`]);
+  let slowest = 0;
+  let by = judged[0].file;
+  for (const c of judged) {
+    const t = Math.max(0, ...(c.testTimes ?? []));
+    if (t > slowest) [slowest, by] = [t, c.file];
+  }
+  const derived = deriveTimeLimit(settings.timeLimit, slowest);
+  const file = path.join(dir, SETTINGS_FILE);
+  const json = JSON.parse(fs.readFileSync(file, 'utf8')) as ProblemJson;
+  json.tests = json.tests.map((t) => ({ ...t, timeLimit: derived.limit }));
+  fs.writeFileSync(file, serializeProblemJson(json));
+  writeKattisSettings(dir, { ...settings, derived: { ...derived, slowest, solution: by } });
+  const rule = settings.timeLimit;
+  const lines = [
+    `Time limit ${derived.limit} s on every test: the slowest accepted solution, ${by}, took ${slowest} s on a test; × ${rule.multiplier} (${rule.format === 'legacy' ? 'time_multiplier' : 'ac_to_time_limit'}), ` +
+      `rounded as Kattis does. Solutions expected to time out should still do so at ${derived.tleLimit} s (× ${rule.margin}, ${rule.format === 'legacy' ? 'time_safety_margin' : 'time_limit_to_tle'}). Written to problem.json and kattis.json.`,
+  ];
+  if (folder.json.link) {
+    const plan = await planPush(client, readProblemFolder(dir), o.endpoint, o.signal);
+    const result = await applyPlan(client, plan, { allowDeletes: false, signal: o.signal });
+    if (!pushSucceeded(result)) throw new ProblemFolderError(['The derived time limit was written to problem.json but could not be pushed: push the folder, then check again.']);
+    lines.push(`Pushed the new time limit (${result.applied.length} test case${result.applied.length === 1 ? '' : 's'} changed).`);
+  }
+  const within = judged.filter((c) => Math.max(0, ...(c.testTimes ?? [])) <= derived.limit);
+  return { lines, judged: [...within, ...checks.filter((c) => c.skipped)] };
+}

@@ -1,0 +1,67 @@
+// Listing a Kattis package as hostile input: only regular files and folders inside it are read.
+// A symbolic link (to a host file, or anywhere) is never followed: it is skipped and said so, as
+// is anything that is neither a file nor a folder (a FIFO would block the import for ever).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export interface PackageEntry {
+  name: string;
+  full: string;
+  /** Relative to the package, with forward slashes, for messages. */
+  rel: string;
+  kind: 'file' | 'dir';
+}
+
+export const natural = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
+
+/** The kind of `full` without following a link, or why it is not read. */
+export function kindOf(full: string): 'file' | 'dir' | 'missing' | { refused: string } {
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(full);
+  } catch {
+    return 'missing';
+  }
+  if (st.isSymbolicLink()) return { refused: 'a symbolic link: links are not followed (one could point anywhere on this machine), so it is skipped' };
+  if (st.isFile()) return 'file';
+  if (st.isDirectory()) return 'dir';
+  return { refused: 'neither a file nor a folder, so it is skipped' };
+}
+
+/** A folder's entries in natural order; links and special files go to `skipped` with the reason. */
+export function listEntries(pkg: string, dir: string, skipped: string[]): PackageEntry[] {
+  if (kindOf(dir) !== 'dir') return [];
+  const out: PackageEntry[] = [];
+  for (const name of fs.readdirSync(dir).sort(natural)) {
+    const full = path.join(dir, name);
+    const rel = path.relative(pkg, full).split(path.sep).join('/');
+    const kind = kindOf(full);
+    if (kind === 'file' || kind === 'dir') out.push({ name, full, rel, kind });
+    else if (kind !== 'missing') skipped.push(`${rel}: ${kind.refused}.`);
+  }
+  return out;
+}
+
+/** Every regular file under `dir` (relative paths, forward slashes), links skipped with the reason. */
+export function listFilesDeep(pkg: string, dir: string, skipped: string[]): string[] {
+  const out: string[] = [];
+  const walk = (at: string, prefix: string) => {
+    for (const e of listEntries(pkg, at, skipped)) {
+      if (e.kind === 'dir') walk(e.full, `${prefix}${e.name}/`);
+      else out.push(`${prefix}${e.name}`);
+    }
+  };
+  walk(dir, '');
+  return out;
+}
+
+/** Copies the regular files under `from` to `to` (links skipped with the reason); returns how many. */
+export function copyTree(pkg: string, from: string, to: string, skipped: string[]): number {
+  const files = kindOf(from) === 'file' ? [''] : listFilesDeep(pkg, from, skipped);
+  for (const rel of files) {
+    const target = rel ? path.join(to, rel) : to;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(rel ? path.join(from, rel) : from, target);
+  }
+  return files.length;
+}

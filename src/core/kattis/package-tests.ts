@@ -1,0 +1,128 @@
+// The test data of a Kattis package: data/sample, then data/secret, groups in natural name order,
+// each with the configuration it inherits and its own testdata.yaml (legacy, 2023-07 draft) or
+// test_group.yaml (2023-07): validator flags, and for scoring problems the score of a test, the
+// group's aggregation and range. The group tree is what the scoring master judge grades.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { listEntries, type PackageEntry } from './package-files';
+import { isMap, readYamlFile, yamlNumber, yamlString, type YamlMap } from './yaml';
+
+export interface PackageTest {
+  input: string;
+  /** The answer file; undefined for an interactive test without one (an empty answer). */
+  answer?: string;
+  flags: string;
+  /** data/…/name.in, for messages. */
+  rel: string;
+}
+
+/** How a group is graded (problemtools' default grader). */
+export interface GroupConfig {
+  flags: string;
+  acceptScore: number;
+  rejectScore: number;
+  /** min, max, avg or sum (default). */
+  aggregation: 'sum' | 'min' | 'max' | 'avg';
+  /** first_error (default: the first failure decides) or accept_if_any_accepted. */
+  verdict: { acceptIfAnyAccepted: boolean };
+  range?: [number, number];
+  onReject: 'break' | 'continue';
+}
+
+export type GroupItem = { test: number } | GroupNode;
+export interface GroupNode {
+  rel: string;
+  config: GroupConfig;
+  items: GroupItem[];
+}
+
+export interface PackageTests {
+  tests: PackageTest[];
+  sample?: GroupNode;
+  secret?: GroupNode;
+  /** Files of the data folders the folder does not hold, known to be for people only (notes). */
+  extras: string[];
+}
+
+/** Files next to tests that are for people (descriptions, hints, illustrations, sample transcripts). */
+const FOR_PEOPLE = /\.(desc|hint|interaction|png|jpe?g|svg|gif|md|txt|files)$/i;
+
+function flagsOf(own: YamlMap): string | undefined {
+  const legacy = yamlString(own.output_validator_flags);
+  if (legacy !== undefined) return legacy;
+  const args = own.output_validator_args;
+  return Array.isArray(args) ? args.map(String).join(' ') : yamlString(args);
+}
+
+function configOf(own: YamlMap | undefined, inherited: GroupConfig): GroupConfig {
+  if (!own) return inherited;
+  const c: GroupConfig = { ...inherited, verdict: { ...inherited.verdict } };
+  const flags = flagsOf(own);
+  if (flags !== undefined) c.flags = flags;
+  c.acceptScore = yamlNumber(own.accept_score) ?? c.acceptScore;
+  c.rejectScore = yamlNumber(own.reject_score) ?? c.rejectScore;
+  const range = yamlString(own.range)?.trim().split(/\s+/).map(Number);
+  if (range && range.length === 2 && range.every(Number.isFinite)) c.range = [range[0], range[1]];
+  if (own.on_reject === 'break' || own.on_reject === 'continue') c.onReject = own.on_reject;
+  const graderFlags = (yamlString(own.grader_flags) ?? '').split(/\s+/).filter(Boolean);
+  if (graderFlags.length) {
+    c.aggregation = (['min', 'max', 'avg', 'sum'] as const).find((a) => graderFlags.includes(a)) ?? 'sum';
+    c.verdict = { acceptIfAnyAccepted: graderFlags.includes('accept_if_any_accepted') };
+  }
+  // 2023-07: `scoring: { score, aggregation }` on a group.
+  if (isMap(own.scoring)) {
+    const agg = yamlString(own.scoring.aggregation);
+    if (agg === 'min' || agg === 'sum') c.aggregation = agg;
+    const score = yamlNumber(own.scoring.score);
+    if (score !== undefined) {
+      c.acceptScore = score;
+      c.range = [0, score];
+    }
+  }
+  return c;
+}
+
+export const DEFAULT_GROUP: GroupConfig = { flags: '', acceptScore: 1, rejectScore: 0, aggregation: 'sum', verdict: { acceptIfAnyAccepted: false }, onReject: 'break' };
+
+/** Reads data/; missing answers and unreadable parts go to `problems`, links and unknown files to `skipped`. */
+export function readPackageTests(pkg: string, rootFlags: string, interactive: boolean, problems: string[], skipped: string[]): PackageTests {
+  const tests: PackageTest[] = [];
+  const extras: string[] = [];
+  const data = path.join(pkg, 'data');
+  const rootOwn = readYamlFile(path.join(data, 'testdata.yaml'), 'data/testdata.yaml') ?? readYamlFile(path.join(data, 'test_group.yaml'), 'data/test_group.yaml');
+  const root = configOf(rootOwn, { ...DEFAULT_GROUP, flags: rootFlags });
+
+  const walk = (dir: string, rel: string, inherited: GroupConfig): GroupNode => {
+    const own = readYamlFile(path.join(dir, 'testdata.yaml'), `${rel}/testdata.yaml`) ?? readYamlFile(path.join(dir, 'test_group.yaml'), `${rel}/test_group.yaml`);
+    const node: GroupNode = { rel, config: configOf(own, inherited), items: [] };
+    const entries = listEntries(pkg, dir, skipped);
+    const names = new Set(entries.map((e) => e.name));
+    for (const e of entries) {
+      if (e.kind === 'dir') node.items.push(walk(e.full, e.rel, node.config));
+      else if (e.name.endsWith('.in')) addTest(e, names, node);
+      else if (e.name.endsWith('.ans') && names.has(e.name.replace(/\.ans$/, '.in'))) continue;
+      else if (e.name === 'testdata.yaml' || e.name === 'test_group.yaml') continue;
+      else if (FOR_PEOPLE.test(e.name)) extras.push(e.rel);
+      else skipped.push(`${e.rel}: not a test file (.in with its .ans) nor a group setting, so it is skipped.`);
+    }
+    return node;
+  };
+  const addTest = (e: PackageEntry, names: Set<string>, node: GroupNode) => {
+    const ansName = e.name.replace(/\.in$/, '.ans');
+    if (!names.has(ansName) && !interactive) {
+      problems.push(`${e.rel}: ${ansName} is missing.`);
+      return;
+    }
+    node.items.push({ test: tests.length });
+    tests.push({ input: e.full, ...(names.has(ansName) ? { answer: path.join(path.dirname(e.full), ansName) } : {}), flags: node.config.flags, rel: e.rel });
+  };
+  const exists = (d: string) => fs.existsSync(d);
+  const sample = exists(path.join(data, 'sample')) ? walk(path.join(data, 'sample'), 'data/sample', root) : undefined;
+  const secret = exists(path.join(data, 'secret')) ? walk(path.join(data, 'secret'), 'data/secret', root) : undefined;
+  for (const e of listEntries(pkg, data, skipped)) {
+    if (e.name === 'sample' || e.name === 'secret' || e.name === 'testdata.yaml' || e.name === 'test_group.yaml') continue;
+    if (e.kind === 'dir' && /^(invalid_(input|answer|output)s?|valid_outputs?|bad)$/.test(e.name)) extras.push(e.rel);
+    else skipped.push(`${e.rel}: Kattis judges only data/sample and data/secret, so it is skipped.`);
+  }
+  return { tests, sample, secret, extras };
+}
