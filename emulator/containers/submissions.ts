@@ -34,8 +34,8 @@ export class SubmissionService {
     this.table = ctx.store.table<SubmissionRecord>(COLLECTIONS.containersSubmissions);
     for (const s of this.table.withState(UNFINISHED_STATUSES)) {
       s.status = 20;
-      fs.mkdirSync(path.dirname(submissionStreamFile(ctx, s.id, 'debug_log')), { recursive: true });
-      fs.appendFileSync(submissionStreamFile(ctx, s.id, 'debug_log'), 'the run was interrupted by an emulator restart; submit again\n');
+      fs.mkdirSync(path.dirname(submissionStreamFile(ctx, s.id, 'debug_log')), { recursive: true, mode: 0o700 });
+      fs.appendFileSync(submissionStreamFile(ctx, s.id, 'debug_log'), 'the run was interrupted by an emulator restart; submit again\n', { mode: 0o600 });
       this.table.put(s);
     }
     ctx.onClose(() => {

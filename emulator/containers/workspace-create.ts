@@ -80,7 +80,7 @@ export async function createWorkspace(
   const dirs = workspaceDirs(ctx, id);
   try {
     copyProjectFiles(project, dirs.files);
-    fs.mkdirSync(dirs.streams, { recursive: true });
+    fs.mkdirSync(dirs.streams, { recursive: true, mode: 0o700 });
     if (archive) {
       // workspace_files_to_override: archive files that replace a file the project already has.
       const overridden = archiveEntries.filter((p) => fs.existsSync(path.join(dirs.files, p)));
@@ -88,6 +88,7 @@ export async function createWorkspace(
       fs.writeFileSync(
         workspaceStreamFile(ctx, id, 'workspace_files_to_override'),
         overridden.map((p) => `${p}\n`).join(''),
+        { mode: 0o600 },
       );
     }
   } catch (err) {
