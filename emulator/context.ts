@@ -44,6 +44,15 @@ export interface EmulatorOptions {
   workers: number;
   /** Serve the /__emulator/* test controls (tests only: they can swap tokens and break answers). */
   testHooks: boolean;
+  /**
+   * Submissions one token may have queued or running at once, all modules together; the next
+   * POST /submissions is 429 with Retry-After (http/queue-cap.ts). Default 1000.
+   */
+  queueCapPerToken: number;
+  /** Most bytes a request's tar.gz may unpack to (workspace `files`, Containers `source`). Default 256 MiB. */
+  unpackMaxBytes: number;
+  /** Most entries (files, folders, links) a request's tar.gz may hold. Default 20,000. */
+  unpackMaxEntries: number;
 }
 
 export interface EmulatorContext {

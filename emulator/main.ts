@@ -24,11 +24,21 @@ const USAGE = `Usage: npm run emulator -- [options]
   --slots N                workspace slots of the account (default 4)
   --workers N              submissions run at once, all modules together (default: cores, here ${os.availableParallelism()})
   --sandbox auto|bwrap|none  run programs inside bubblewrap (auto: when installed)
+  --queue-cap N            submissions one token may have queued or running; more is 429 (default 1000)
+  --unpack-max-mb N        most MiB a request's tar.gz may unpack to (default 256)
+  --unpack-max-entries N   most entries a request's tar.gz may hold (default 20000)
   --test-hooks             serve the /__emulator/* test controls, for the start token only (tests only)
   --faults FILE            JSON array of fault rules (tests only)
   --verbose                print every request
   --fresh                  delete the data directory first
   --exit-with-stdin        stop when stdin closes (the extension starts it so: it ends with the window)`;
+
+/** A whole number of at least 1, or an error that names the option. */
+function positive(option: string, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${option} needs a whole number of at least 1 (got ${raw})`);
+  return n;
+}
 
 function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean; exitWithStdin: boolean } {
   const env = process.env;
@@ -60,6 +70,9 @@ function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean; 
       case '--slots': options.slots = Number(value()); break;
       case '--workers': options.workers = Number(value()); break;
       case '--sandbox': options.sandbox = value() as SandboxMode; break;
+      case '--queue-cap': options.queueCapPerToken = positive(arg, value()); break;
+      case '--unpack-max-mb': options.unpackMaxBytes = positive(arg, value()) * 1024 * 1024; break;
+      case '--unpack-max-entries': options.unpackMaxEntries = positive(arg, value()); break;
       case '--faults': options.faults = JSON.parse(fs.readFileSync(value(), 'utf8')) as FaultRule[]; break;
       case '--verbose': options.verbose = true; break;
       case '--test-hooks': options.testHooks = true; break;

@@ -11,12 +11,13 @@ import { requireToken } from './http/auth';
 import { callerToken, tokenScope } from './http/read-only';
 import { Faults, faultMiddleware } from './http/faults';
 import { browserGuard } from './http/browser-guard';
+import { bodyCap } from './http/body-cap';
 import { registerTestHooks } from './http/test-hooks';
 import { registerChallenge } from './http/challenge';
 import { PollGuard } from './http/poll-guard';
 import { RequestLog, redactUrl } from './request-log';
 import { Store } from './store';
-import { JobPool } from './jobs/job-pool';
+import { CountingJobPool, queueCap } from './http/queue-cap';
 import { containersModule, containersPagesApp } from './containers';
 import { compilersModule } from './compilers';
 import { problemsModule } from './problems';
@@ -47,6 +48,9 @@ export function defaultOptions(overrides: Partial<EmulatorOptions> = {}): Emulat
     verbose: false,
     workers: os.availableParallelism(),
     testHooks: false,
+    queueCapPerToken: 1000,
+    unpackMaxBytes: 256 * 1024 * 1024,
+    unpackMaxEntries: 20_000,
     ...overrides,
   };
 }
@@ -57,7 +61,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   let origin = '';
   let port = 0;
   const store = new Store(options.dataDir);
-  const jobs = new JobPool(options.workers);
+  const jobs = new CountingJobPool(options.workers);
   // Closers run last-registered first: the store and the pool, registered first, close after
   // every module has stopped its runs.
   const closers: Array<() => void | Promise<void>> = [() => store.close(), () => jobs.close()];
@@ -93,6 +97,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   });
   // Before anything that acts on a request: a refused one changes nothing and runs nothing.
   app.use('*', browserGuard(() => port));
+  // Before any route reads a body: one above its cap is refused unread (http/body-cap.ts).
+  app.use('*', bodyCap());
   app.use('*', faultMiddleware(faults));
 
   app.onError((err, c) => {
@@ -110,6 +116,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const guarded = new Hono();
     guarded.use('*', requireToken(isValid));
     guarded.use('*', tokenScope(module, path, (t) => readOnly.has(t)));
+    guarded.use('*', queueCap(jobs, path, () => options.queueCapPerToken));
     guarded.route('/', sub);
     app.route(path, guarded);
   };

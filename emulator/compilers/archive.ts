@@ -3,22 +3,28 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import * as zlib from 'node:zlib';
 import * as tar from 'tar';
+import { extractTarGz } from '../fs-safety/unpack';
 
 /** gzip's magic bytes: how a tar.gz `source` is told apart from program text. */
 export function isGzip(data: Buffer): boolean {
   return data.length >= 2 && data[0] === 0x1f && data[1] === 0x8b;
 }
 
+/**
+ * What a multi-file source may unpack to: it is held in memory as the program's files, so well
+ * below the emulator's general unpack budget (a 64 KiB archive could otherwise inflate to 64 MB).
+ */
+export const SOURCE_UNPACK_BUDGET = { maxBytes: 16 * 1024 * 1024, maxEntries: 1000 };
+
 /** Reads a tar.gz into relative path → content (regular files only; unsafe paths are dropped by tar). */
 export async function unpackTarGz(data: Buffer): Promise<Map<string, Buffer>> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'se-unpack-'));
   try {
-    const archive = path.join(tmp, 'source.tar.gz');
     const root = path.join(tmp, 'files');
-    fs.mkdirSync(root);
-    fs.writeFileSync(archive, data);
-    await tar.x({ file: archive, cwd: root, strict: true, filter: (_p, entry) => 'type' in entry ? entry.type === 'File' || entry.type === 'Directory' : true });
+    await extractTarGz(data, root, { budget: SOURCE_UNPACK_BUDGET, filter: (_p, type) => type === 'File' || type === 'Directory' });
     const files = new Map<string, Buffer>();
     const walk = (dir: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -52,9 +58,18 @@ export async function packTarGz(files: Map<string, Buffer>): Promise<Buffer> {
 export async function packDir(dir: string, names: string[]): Promise<Buffer> {
   const out = path.join(os.tmpdir(), `se-pack-${process.pid}-${Math.random().toString(36).slice(2)}.tar.gz`);
   try {
-    await tar.c({ gzip: true, cwd: dir, file: out, portable: true, noDirRecurse: true }, names);
+    await packDirToFile(dir, names, out);
     return fs.readFileSync(out);
   } finally {
     fs.rmSync(out, { force: true });
   }
+}
+
+/**
+ * Packs some files of a directory into a tar.gz file, streamed: tar reads each file in pieces and
+ * gzip runs on the thread pool, so 20 output files of 16 MB never sit in memory or hold the loop.
+ */
+export async function packDirToFile(dir: string, names: string[], out: string): Promise<void> {
+  const pack = tar.c({ gzip: false, cwd: dir, portable: true, noDirRecurse: true }, names);
+  await pipeline(pack as unknown as NodeJS.ReadableStream, zlib.createGzip(), fs.createWriteStream(out, { mode: 0o600 }));
 }

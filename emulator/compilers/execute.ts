@@ -6,7 +6,9 @@ import type { JobPool } from '../jobs/job-pool';
 import type { Runner } from '../runner';
 import type { RunResult } from '../runner/types';
 import { prepareProgram } from '../languages';
-import { packDir } from './archive';
+import { copyOutBeneath, UnsafePathError } from '../fs-safety/beneath';
+import { removeTree } from '../fs-safety/remove-tree';
+import { packDirToFile } from './archive';
 import { adoptStreamFile, type SubmissionRecord, type SubmissionStore } from './records';
 import { NZEC_SIGNAL, STATUS } from './statuses';
 
@@ -53,7 +55,7 @@ export class Executor {
     let record = store.update(job.id, { status: STATUS.compilation });
     const dir = store.dirOf(record.id);
     const work = path.join(dir, 'work');
-    fs.rmSync(work, { recursive: true, force: true });
+    await removeTree(work);
     try {
       const program = await prepareProgram({
         runner: this.runner,
@@ -85,28 +87,45 @@ export class Executor {
       });
       if (this.closed) return;
 
-      if (record.outputFilenames.length) await this.packOutputFiles(work, stdoutPath, record.outputFilenames);
+      if (record.outputFilenames.length) await this.packOutputFiles(work, stdoutPath, stderrPath, record.outputFilenames);
       adoptStreamFile(store, record, 'output', stdoutPath);
       adoptStreamFile(store, record, 'error', stderrPath);
       store.update(record.id, { ...verdict(result, record), streams: record.streams });
     } finally {
-      fs.rmSync(work, { recursive: true, force: true });
+      // Never throws: a folder the program left unwritable is made writable, or logged and left.
+      await removeTree(work);
     }
   }
 
-  /** Replaces stdout with a tar.gz of the requested files plus the stdout itself. */
-  private async packOutputFiles(work: string, stdoutPath: string, names: string[]): Promise<void> {
-    const present = names.filter((name) => {
-      try {
-        const target = path.resolve(work, name);
-        return target.startsWith(path.resolve(work) + path.sep) && fs.lstatSync(target).isFile();
-      } catch {
-        return false;
+  /**
+   * Replaces stdout with a tar.gz of the requested files plus the stdout itself. The program made
+   * everything in `work`: each named file is copied out through fs-safety (no link, pipe or hard
+   * link followed, wherever on its path) into a fresh folder of the emulator's own, and the archive
+   * is packed from there straight to disk (never whole in memory). A name refused is left out, with
+   * a line in the error stream saying why.
+   */
+  private async packOutputFiles(work: string, stdoutPath: string, stderrPath: string, names: string[]): Promise<void> {
+    const staging = fs.mkdtempSync(path.join(path.dirname(stdoutPath), 'outfiles-'));
+    try {
+      const present: string[] = [];
+      const refused: string[] = [];
+      for (const name of names.filter((n) => n !== STDOUT_ENTRY)) {
+        try {
+          fs.mkdirSync(path.dirname(path.join(staging, name)), { recursive: true, mode: 0o700 });
+          await copyOutBeneath(work, name, path.join(staging, name));
+          present.push(name);
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          if (err instanceof UnsafePathError) refused.push(`output file ${err.message}`);
+          else if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'EISDIR') refused.push(`output file ${JSON.stringify(name)} not read: ${code ?? (err as Error).message}`);
+        }
       }
-    });
-    fs.copyFileSync(stdoutPath, path.join(work, STDOUT_ENTRY));
-    const archive = await packDir(work, [...present.filter((n) => n !== STDOUT_ENTRY), STDOUT_ENTRY]);
-    fs.writeFileSync(stdoutPath, archive);
+      fs.renameSync(stdoutPath, path.join(staging, STDOUT_ENTRY));
+      await packDirToFile(staging, [...present, STDOUT_ENTRY], stdoutPath);
+      if (refused.length) fs.appendFileSync(stderrPath, `${refused.map((r) => `[emulator] ${r}`).join('\n')}\n`, { mode: 0o600 });
+    } finally {
+      await removeTree(staging);
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { EmulatorContext } from '../context';
 import { queryParams, readParams } from '../http/body';
 import { apiError, causeOf } from '../http/errors';
+import { fileBody } from '../http/file-body';
 import { availableCompilers, detectLanguages } from '../languages';
 import { initRunner } from '../runner';
 import { packTarGz } from './archive';
@@ -91,10 +92,11 @@ export function compilersModule(ctx: EmulatorContext): Hono {
     const record = findOr404(c.req.param('id'));
     const stream = c.req.param('stream');
     if (!(STREAMS as readonly string[]).includes(stream)) throw apiError(404, 404, "stream doesn't exist");
-    const data = record.streams[stream as StreamName] === undefined ? Buffer.alloc(0) : submissions.readStream(record.id, stream as StreamName);
+    // Read in pieces as it is sent: an output archive may hold 20 files of 16 MB.
+    const body = record.streams[stream as StreamName] === undefined ? undefined : fileBody(submissions.streamPath(record.id, stream as StreamName));
     // Archives (multi-file source, output files) go out as bytes; everything else as text.
     const binary = (stream === 'source' && record.multiFile) || (stream === 'output' && record.outputFilenames.length > 0);
-    return c.body(new Uint8Array(data ?? Buffer.alloc(0)), 200, {
+    return c.body(body ?? new Uint8Array(0), 200, {
       'content-type': binary ? 'application/gzip' : 'text/plain; charset=utf-8',
     });
   });

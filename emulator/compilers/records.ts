@@ -112,7 +112,7 @@ export class SubmissionStore {
       delete record.streams[stream];
       return;
     }
-    fs.writeFileSync(this.streamPath(record.id, stream), data);
+    fs.writeFileSync(this.streamPath(record.id, stream), data, { mode: 0o600 });
     record.streams[stream] = data.length;
   }
 
@@ -139,5 +139,6 @@ export function adoptStreamFile(store: SubmissionStore, record: SubmissionRecord
     return;
   }
   fs.renameSync(file, store.streamPath(record.id, stream));
+  fs.chmodSync(store.streamPath(record.id, stream), 0o600); // the runner's file mode is not ours to keep
   record.streams[stream] = size;
 }

@@ -1,13 +1,17 @@
 // tar.gz archives sent by users (POST /workspaces `files`, POST /submissions `source`). Every entry is
 // checked before anything is written: absolute paths, `..` and links pointing out of the target are
-// refused as a whole, so a bad archive never leaves half its files behind.
-import * as fs from 'node:fs';
-import * as os from 'node:os';
+// refused as a whole, so a bad archive never leaves half its files behind. Reading and extracting
+// are streamed off the event loop within the emulator's unpack budget (fs-safety/unpack.ts). The
+// link check here is textual; what keeps a link chain from leading the host out is that nothing
+// on the host side follows a link inside a workspace or run (fs-safety/beneath.ts).
 import * as path from 'node:path';
-import * as tar from 'tar';
-import { causeOf } from '../http/errors';
+import type { EmulatorContext } from '../context';
+import { ArchiveBudgetError, ArchiveFormatError, extractTarGz, listTarGz, type UnpackBudget } from '../fs-safety/unpack';
 
 export class ArchiveError extends Error {}
+
+/** The emulator's unpack budget (options `unpackMaxBytes`, `unpackMaxEntries`). */
+export const unpackBudget = (ctx: EmulatorContext): UnpackBudget => ({ maxBytes: ctx.options.unpackMaxBytes, maxEntries: ctx.options.unpackMaxEntries });
 
 export interface ArchiveEntry {
   /** Path inside the archive, without a leading `./`. */
@@ -20,35 +24,21 @@ function normalizeEntryPath(p: string): string {
   return p.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
 }
 
-function withTempFile<T>(data: Buffer, fn: (file: string) => T): T {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-archive-'));
-  const file = path.join(dir, 'archive.tar.gz');
+/** The budget's and the format's refusals as ArchiveError (their messages are user-facing). */
+async function asArchiveError<T>(fn: () => Promise<T>): Promise<T> {
   try {
-    fs.writeFileSync(file, data);
-    return fn(file);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    return await fn();
+  } catch (err) {
+    if (err instanceof ArchiveBudgetError || err instanceof ArchiveFormatError) throw new ArchiveError(err.message);
+    throw err;
   }
 }
 
-export function listArchive(data: Buffer): ArchiveEntry[] {
-  if (data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) throw new ArchiveError('the archive is not a gzip-compressed tar file (tar.gz)');
-  const entries: ArchiveEntry[] = [];
-  withTempFile(data, (file) => {
-    try {
-      tar.t({
-        file,
-        sync: true,
-        strict: true,
-        onReadEntry: (e) => {
-          entries.push({ path: normalizeEntryPath(e.path), type: e.type, linkpath: e.linkpath || undefined });
-        },
-      });
-    } catch (err) {
-      throw new ArchiveError(`the archive cannot be read: ${causeOf(err)}`);
-    }
-  });
-  return entries;
+/** The entries of a tar.gz, read off the event loop and within the emulator's unpack budget. */
+export function listArchive(data: Buffer | { file: string }, budget: UnpackBudget): Promise<ArchiveEntry[]> {
+  return asArchiveError(async () =>
+    (await listTarGz(data, budget)).map((e) => ({ path: normalizeEntryPath(e.path), type: e.type, linkpath: e.linkpath })),
+  );
 }
 
 const ALLOWED_TYPES = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory', 'SymbolicLink', 'Link']);
@@ -79,15 +69,8 @@ export function checkEntries(entries: ArchiveEntry[], strip: number): void {
 }
 
 /** Extracts into `dest`, dropping the first `strip` path components. Call checkEntries first. */
-export function extractArchive(data: Buffer, dest: string, strip = 0): void {
-  fs.mkdirSync(dest, { recursive: true });
-  withTempFile(data, (file) => {
-    try {
-      tar.x({ file, cwd: dest, sync: true, strict: true, strip, preserveOwner: false });
-    } catch (err) {
-      throw new ArchiveError(`the archive cannot be extracted: ${causeOf(err)}`);
-    }
-  });
+export function extractArchive(data: Buffer | { file: string }, dest: string, strip: number, budget: UnpackBudget): Promise<void> {
+  return asArchiveError(() => extractTarGz(data, dest, { strip, budget }));
 }
 
 /** A submission's `source`: exactly one top-level folder named `workspace`. */

@@ -5,6 +5,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EmulatorContext } from '../context';
+import { readFileBeneath, UnsafePathError } from '../fs-safety/beneath';
+import { removeTree } from '../fs-safety/remove-tree';
 import { initRunner } from '../runner';
 import type { RunResult } from '../runner/types';
 import { STAGES, type Scenario, type StageName } from './project-config';
@@ -74,13 +76,25 @@ interface TestEntry {
   status: string;
 }
 
-/** Reads the final tests report; undefined when the stage wrote none, a string when it is malformed. */
+/** The most of a tests report the emulator reads. */
+const TESTS_REPORT_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads the final tests report; undefined when the stage wrote none, a string when it is malformed
+ * or refused (a link, a pipe or a hard link the code put there is never followed: fs-safety).
+ */
 function readTestsReport(layout: RunLayout): TestEntry[] | string | undefined {
-  const file = testsReportFile(layout);
-  if (!fs.existsSync(file)) return undefined;
+  let text: string;
+  try {
+    text = readFileBeneath(layout.runDir, path.relative(layout.runDir, testsReportFile(layout)), { singleLink: true, maxBytes: TESTS_REPORT_MAX_BYTES }).toString('utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    return `tests report not read: ${err instanceof UnsafePathError ? err.message : code ?? (err as Error).message}`;
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (err) {
     return `tests report is not valid JSON: ${(err as Error).message}`;
   }
@@ -91,6 +105,22 @@ function readTestsReport(layout: RunLayout): TestEntry[] | string | undefined {
     }
   }
   return parsed as TestEntry[];
+}
+
+/**
+ * Before a stage: the code of the stages before could have replaced the runtime folder, or the
+ * files this stage's output goes to, with links to host files. The runtime folder is made a real
+ * folder again and the output files are removed (as links, never followed), so the runner creates
+ * them afresh inside the run folder.
+ */
+async function prepareRuntime(layout: RunLayout, outputs: string[]): Promise<void> {
+  const quiet = () => undefined;
+  const st = fs.lstatSync(layout.runtime, { throwIfNoEntry: false });
+  if (!st || !st.isDirectory()) {
+    await removeTree(layout.runtime, quiet);
+    fs.mkdirSync(path.join(layout.runtime, 'data'), { recursive: true, mode: 0o700 });
+  }
+  for (const file of outputs) await removeTree(file, quiet);
 }
 
 export async function runScenario(
@@ -114,6 +144,7 @@ export async function runScenario(
     }
     const stdoutPath = stageStreamFile(layout, stage, 'output');
     const stderrPath = stageStreamFile(layout, stage, 'error');
+    await prepareRuntime(layout, [stdoutPath, stderrPath]);
     const result: RunResult = await initRunner(ctx).run({
       command: ['bash', '-c', `cd "$SE_PATH_WORKSPACE" && ${config.command}`],
       cwd: layout.runDir,

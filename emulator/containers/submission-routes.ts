@@ -1,9 +1,9 @@
 // /submissions endpoints.
-import * as fs from 'node:fs';
 import type { Hono } from 'hono';
 import type { EmulatorContext } from '../context';
 import { apiError } from '../http/errors';
 import { readParams } from '../http/body';
+import { fileBody } from '../http/file-body';
 import { SUBMISSION_STREAMS, submissionResource, submissionStreamFile, type SubmissionStream } from './submission-model';
 import type { SubmissionService } from './submissions';
 
@@ -11,7 +11,7 @@ export function submissionRoutes(app: Hono, ctx: EmulatorContext, service: Submi
   app.post('/submissions', async (c) => {
     const params = await readParams(c);
     const scenario = params.str('scenario')?.trim();
-    const record = service.create(params.str('project_id')?.trim(), scenario || undefined, await params.bytes('source'));
+    const record = await service.create(params.str('project_id')?.trim(), scenario || undefined, await params.bytes('source'));
     return c.json({ message: 'Submission has been created', id: record.id }, 201);
   });
 
@@ -29,8 +29,9 @@ export function submissionRoutes(app: Hono, ctx: EmulatorContext, service: Submi
     }
     const file = submissionStreamFile(ctx, record.id, stream as SubmissionStream);
     const executing = submissionResource(ctx, record).executing;
-    if (executing || !fs.existsSync(file)) throw apiError(404, 1101, `stream ${stream} not found`);
+    const body = executing ? undefined : fileBody(file);
+    if (!body) throw apiError(404, 1101, `stream ${stream} not found`);
     const type = stream === 'source' || stream === 'auxdata' ? 'application/octet-stream' : 'text/plain; charset=utf-8';
-    return c.body(new Uint8Array(fs.readFileSync(file)), 200, { 'content-type': type });
+    return c.body(body, 200, { 'content-type': type });
   });
 }

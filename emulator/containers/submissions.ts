@@ -6,7 +6,9 @@ import type { EmulatorContext } from '../context';
 import { apiError } from '../http/errors';
 import type { Table } from '../store';
 import { COLLECTIONS, COUNTERS } from '../store/collections';
-import { ArchiveError, checkSubmissionArchive, extractArchive, listArchive } from './archive';
+import { copyOutBeneath, UnsafePathError } from '../fs-safety/beneath';
+import { removeTree } from '../fs-safety/remove-tree';
+import { ArchiveError, checkSubmissionArchive, extractArchive, listArchive, unpackBudget } from './archive';
 import { defaultScenario, parseProjectConfig, type Scenario } from './project-config';
 import { copyProjectFiles, type Project } from './projects';
 import { auxdataFile, runLayout, runScenario, stageStreamFile, testsReportFile } from './stage-runner';
@@ -32,8 +34,8 @@ export class SubmissionService {
     this.table = ctx.store.table<SubmissionRecord>(COLLECTIONS.containersSubmissions);
     for (const s of this.table.withState(UNFINISHED_STATUSES)) {
       s.status = 20;
-      fs.mkdirSync(path.dirname(submissionStreamFile(ctx, s.id, 'debug_log')), { recursive: true });
-      fs.appendFileSync(submissionStreamFile(ctx, s.id, 'debug_log'), 'the run was interrupted by an emulator restart; submit again\n');
+      fs.mkdirSync(path.dirname(submissionStreamFile(ctx, s.id, 'debug_log')), { recursive: true, mode: 0o700 });
+      fs.appendFileSync(submissionStreamFile(ctx, s.id, 'debug_log'), 'the run was interrupted by an emulator restart; submit again\n', { mode: 0o600 });
       this.table.put(s);
     }
     ctx.onClose(() => {
@@ -54,13 +56,13 @@ export class SubmissionService {
   }
 
   /** Validates the request, stores the source and starts the run in the background. */
-  create(projectId: string | undefined, scenarioName: string | undefined, source: Buffer | undefined): SubmissionRecord {
+  async create(projectId: string | undefined, scenarioName: string | undefined, source: Buffer | undefined): Promise<SubmissionRecord> {
     if (!projectId) throw apiError(400, 10, 'invalid request data: project_id is required');
     const project = this.projects.find((p) => p.id === projectId);
     if (!project) throw apiError(404, 200201, 'project not found');
     if (!source || source.length === 0) throw apiError(400, 10, 'invalid request data: source (a tar.gz archive) is required');
     try {
-      checkSubmissionArchive(listArchive(source));
+      checkSubmissionArchive(await listArchive(source, unpackBudget(this.ctx)));
     } catch (err) {
       if (err instanceof ArchiveError) throw apiError(400, 10, `invalid request data: ${err.message}`);
       throw err;
@@ -99,8 +101,8 @@ export class SubmissionService {
       stages: emptyStages(),
     };
     const streams = path.join(submissionDir(this.ctx, id), 'streams');
-    fs.mkdirSync(streams, { recursive: true });
-    fs.writeFileSync(submissionStreamFile(this.ctx, id, 'source'), source);
+    fs.mkdirSync(streams, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(submissionStreamFile(this.ctx, id, 'source'), source, { mode: 0o600 });
     this.save(record);
     // Waits (status 0) in the emulator's job pool until a worker is free.
     this.ctx.jobs.add(`containers:${id}`, () => this.execute(record, project, parsed.ok ? scenario : undefined, parsed.ok ? [] : parsed.problems));
@@ -121,7 +123,7 @@ export class SubmissionService {
         return;
       }
       copyProjectFiles(project, layout.workspace);
-      extractArchive(fs.readFileSync(submissionStreamFile(this.ctx, record.id, 'source')), layout.workspace, 1);
+      await extractArchive({ file: submissionStreamFile(this.ctx, record.id, 'source') }, layout.workspace, 1, unpackBudget(this.ctx));
       record.status = 3;
       this.save(record);
       const outcome = await runScenario(this.ctx, layout, scenario, abort.signal);
@@ -142,24 +144,38 @@ export class SubmissionService {
     } finally {
       this.running.delete(record.id);
       if (!this.closed) {
-        this.collectStreams(record.id, layout, debug);
+        await this.collectStreams(record.id, layout, debug);
         this.save(record);
       }
     }
   }
 
-  /** Moves the run's outputs to the submission's streams and drops the run folder. */
-  private collectStreams(id: number, layout: ReturnType<typeof runLayout>, debug: string[]): void {
-    const keep = (from: string, stream: SubmissionStream) => {
-      if (fs.existsSync(from) && fs.statSync(from).isFile()) fs.copyFileSync(from, submissionStreamFile(this.ctx, id, stream));
+  /**
+   * Copies the run's outputs to the submission's streams and drops the run folder. The run's code
+   * could have replaced any of these files with a link (to the data directory's token, say), a
+   * pipe or a hard link: each is opened beneath the run folder without following anything
+   * (fs-safety), and a refused one is left out with a line in debug_log saying why.
+   */
+  private async collectStreams(id: number, layout: ReturnType<typeof runLayout>, debug: string[]): Promise<void> {
+    const keep = async (from: string, stream: SubmissionStream) => {
+      const rel = path.relative(layout.runDir, from);
+      const dest = submissionStreamFile(this.ctx, id, stream);
+      try {
+        await copyOutBeneath(layout.runDir, rel, dest);
+      } catch (err) {
+        fs.rmSync(dest, { force: true });
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') return; // the stage wrote nothing there
+        debug.push(`stream ${stream} left out: ${err instanceof UnsafePathError ? err.message : code ?? (err as Error).message}`);
+      }
     };
     for (const stage of STAGES) {
-      keep(stageStreamFile(layout, stage, 'output'), `stage_${stage}_output`);
-      keep(stageStreamFile(layout, stage, 'error'), `stage_${stage}_error`);
+      await keep(stageStreamFile(layout, stage, 'output'), `stage_${stage}_output`);
+      await keep(stageStreamFile(layout, stage, 'error'), `stage_${stage}_error`);
     }
-    keep(testsReportFile(layout), 'tests_report');
-    keep(auxdataFile(layout), 'auxdata');
-    if (debug.length) fs.writeFileSync(submissionStreamFile(this.ctx, id, 'debug_log'), `${debug.join('\n')}\n`);
-    fs.rmSync(layout.runDir, { recursive: true, force: true });
+    await keep(testsReportFile(layout), 'tests_report');
+    await keep(auxdataFile(layout), 'auxdata');
+    if (debug.length) fs.writeFileSync(submissionStreamFile(this.ctx, id, 'debug_log'), `${debug.join('\n')}\n`, { mode: 0o600 });
+    await removeTree(layout.runDir);
   }
 }

@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import type { EmulatorContext } from '../context';
 import { apiError, causeOf } from '../http/errors';
 import type { Params } from '../http/body';
-import { ArchiveError, checkEntries, extractArchive, listArchive } from './archive';
+import { removeTree } from '../fs-safety/remove-tree';
+import { ArchiveError, checkEntries, extractArchive, listArchive, unpackBudget } from './archive';
 import { hexId } from './ids';
 import { copyProjectFiles, type Project } from './projects';
 import { WS_STARTING, workspaceDirs, workspaceStreamFile, type WorkspaceRecord } from './workspace-model';
@@ -64,7 +65,7 @@ export async function createWorkspace(
   let archiveEntries: string[] = [];
   if (archive) {
     try {
-      const entries = listArchive(archive);
+      const entries = await listArchive(archive, unpackBudget(ctx));
       checkEntries(entries, 0);
       archiveEntries = entries.filter((e) => e.type !== 'Directory').map((e) => e.path);
     } catch (err) {
@@ -79,18 +80,20 @@ export async function createWorkspace(
   const dirs = workspaceDirs(ctx, id);
   try {
     copyProjectFiles(project, dirs.files);
-    fs.mkdirSync(dirs.streams, { recursive: true });
+    fs.mkdirSync(dirs.streams, { recursive: true, mode: 0o700 });
     if (archive) {
       // workspace_files_to_override: archive files that replace a file the project already has.
       const overridden = archiveEntries.filter((p) => fs.existsSync(path.join(dirs.files, p)));
-      extractArchive(archive, dirs.files);
+      await extractArchive(archive, dirs.files, 0, unpackBudget(ctx));
       fs.writeFileSync(
         workspaceStreamFile(ctx, id, 'workspace_files_to_override'),
         overridden.map((p) => `${p}\n`).join(''),
+        { mode: 0o600 },
       );
     }
   } catch (err) {
-    fs.rmSync(dirs.root, { recursive: true, force: true });
+    await removeTree(dirs.root);
+    if (err instanceof ArchiveError) throw invalid(`files: ${err.message}`);
     throw apiError(400, 1003, `workspace creation failed: ${causeOf(err)}`);
   }
 

@@ -1,7 +1,7 @@
 // File operations in a running workspace: upload, download, directory listing. Permission checks
 // read the mode bits themselves (not access(2)), so they hold even when the emulator runs as root.
+// Every read, write and listing goes through fs-safety: no link the workspace holds is followed.
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Context, Hono } from 'hono';
 import { formatTimestamp } from '../clock';
 import type { EmulatorContext } from '../context';
@@ -15,8 +15,8 @@ import {
   decodeBase64Path,
   displayPath,
   resolveInWorkspace,
-  statInWorkspace,
 } from './workspace-paths';
+import { UnsafePathError, listBeneath, readFileBeneath, writeFileBeneath } from '../fs-safety/beneath';
 import type { WorkspaceService } from './workspaces';
 
 export const FILE_SIZE_LIMIT = 16 * 1024 * 1024;
@@ -52,30 +52,34 @@ function decodeOr1105(encoded: string): string {
  * the workspace is "permission denied" (`outsideCode`), a name too long for the file system is the
  * endpoint's "not found" code (`tooLongCode`), as the real service's file system would report it.
  */
-function resolveOr(root: string, userPath: string, outsideCode: number, tooLongCode: number): { abs: string; rel: string } {
+function resolveOr(root: string, userPath: string, outsideCode: number, tooLongCode: number): ReturnType<typeof resolveInWorkspace> {
   try {
     return resolveInWorkspace(root, userPath);
   } catch (err) {
-    if (err instanceof PathOutsideWorkspace) throw apiError(400, outsideCode, `permission denied: ${userPath} is outside the workspace`);
+    if (err instanceof PathOutsideWorkspace) throw apiError(400, outsideCode, `permission denied: ${userPath} is outside the workspace (${err.message})`);
     if (err instanceof PathTooLong) throw apiError(400, tooLongCode, err.message);
     throw err;
   }
 }
 
-function statOr(abs: string, tooLongCode: number): fs.Stats | undefined {
+/**
+ * A file operation beneath the workspace: a refusal by fs-safety (a link or a special file put
+ * there between the lookup and the open) is "permission denied" (`outsideCode`), any other failure
+ * the endpoint's 500 with the fs error code only.
+ */
+function guarded<T>(userPath: string, outsideCode: number, what: string, fn: () => T): T {
   try {
-    return statInWorkspace(abs);
+    return fn();
   } catch (err) {
-    if (err instanceof PathTooLong) throw apiError(400, tooLongCode, err.message);
-    throw err;
+    if (err instanceof UnsafePathError) throw apiError(400, outsideCode, `permission denied: ${userPath}: ${err.why}`);
+    throw apiError(500, 1103, `${what} failed: ${fsReason(err)}`);
   }
 }
 
 /** An fs failure for a 500 answer: its code only, never the message (it names host paths). */
 const fsReason = (err: unknown) => (err as NodeJS.ErrnoException).code ?? 'unknown error';
 
-function entryOf(dir: string, name: string) {
-  const st = fs.statSync(path.join(dir, name));
+function entryOf(name: string, st: fs.Stats) {
   return {
     name,
     perm: (st.mode & 0o777).toString(8).padStart(3, '0'),
@@ -103,18 +107,15 @@ export function workspaceFileRoutes(app: Hono, ctx: EmulatorContext, service: Wo
     const root = workspaceDirs(ctx, ws.id).files;
     const target = resolveOr(root, filepath, 202602, 202601);
     if (target.rel === '') throw apiError(400, 202612, 'filepath points at the workspace directory, not a file');
-    const parentStat = statOr(path.dirname(target.abs), 202601);
+    const parentStat = target.parent;
     if (!parentStat || !parentStat.isDirectory()) throw apiError(400, 202601, `parent directory of ${filepath} does not exist`);
-    const existing = statOr(target.abs, 202601);
+    const existing = target.stat;
     if (existing && !existing.isFile()) throw apiError(400, 202612, `${filepath} exists and is not a file`);
     if ((existing && !canWrite(existing)) || !canWrite(parentStat) || !canEnter(parentStat)) {
       throw apiError(400, 202602, `permission denied: cannot write ${filepath}`);
     }
-    try {
-      fs.writeFileSync(target.abs, data);
-    } catch (err) {
-      throw apiError(500, 1103, `upload failed: ${fsReason(err)}`);
-    }
+    // A new file gets the mode a file made in a container gets (0644), not fs-safety's private 0600.
+    guarded(filepath, 202602, 'upload', () => writeFileBeneath(root, target.rel, data, { mode: 0o644 }));
     service.markUsed(ws);
     return c.json({ path: displayPath(target.rel) });
   });
@@ -123,17 +124,13 @@ export function workspaceFileRoutes(app: Hono, ctx: EmulatorContext, service: Wo
     const ws = service.get(c.req.param('id'));
     const userPath = decodeOr1105(pathTail(c, 'files'));
     runningOr(ws, 1108);
-    const target = resolveOr(workspaceDirs(ctx, ws.id).files, userPath, 1102, 1101);
-    const st = statOr(target.abs, 1101);
+    const root = workspaceDirs(ctx, ws.id).files;
+    const target = resolveOr(root, userPath, 1102, 1101);
+    const st = target.stat;
     if (!st || !st.isFile()) throw apiError(400, 1101, `${userPath} not found or not a file`);
     if (!canRead(st)) throw apiError(400, 1102, `permission denied: cannot read ${userPath}`);
     if (st.size > FILE_SIZE_LIMIT) throw apiError(413, 1111, 'file is above the 16 MiB download limit');
-    let data: Buffer;
-    try {
-      data = fs.readFileSync(target.abs);
-    } catch (err) {
-      throw apiError(500, 1103, `file read failed: ${fsReason(err)}`);
-    }
+    const data = guarded(userPath, 1102, 'file read', () => readFileBeneath(root, target.rel, { maxBytes: FILE_SIZE_LIMIT }));
     service.markUsed(ws);
     return c.body(new Uint8Array(data), 200, { 'content-type': 'application/octet-stream' });
   });
@@ -143,25 +140,18 @@ export function workspaceFileRoutes(app: Hono, ctx: EmulatorContext, service: Wo
     const tail = pathTail(c, 'list_files');
     const userPath = tail === '' ? '' : decodeOr1105(tail);
     runningOr(ws, 1008);
-    const target = resolveOr(workspaceDirs(ctx, ws.id).files, userPath, 1102, 1101);
-    const st = statOr(target.abs, 1101);
+    const root = workspaceDirs(ctx, ws.id).files;
+    const target = resolveOr(root, userPath, 1102, 1101);
+    const st = target.stat;
     if (!st || !st.isDirectory()) throw apiError(400, 1101, `${userPath || '/'} not found or not a directory`);
     if (!canRead(st) || !canEnter(st)) throw apiError(400, 1102, `permission denied: cannot list ${userPath}`);
     const files: Omit<ReturnType<typeof entryOf>, 'isDir'>[] = [];
     const dirs: Omit<ReturnType<typeof entryOf>, 'isDir'>[] = [];
-    try {
-      for (const name of fs.readdirSync(target.abs).sort()) {
-        let entry: ReturnType<typeof entryOf>;
-        try {
-          entry = entryOf(target.abs, name);
-        } catch {
-          continue; // a dangling link: nothing to show
-        }
-        const { isDir, ...shown } = entry;
-        (isDir ? dirs : files).push(shown);
-      }
-    } catch (err) {
-      throw apiError(500, 1103, `listing failed: ${fsReason(err)}`);
+    // Links and special files are not listed: this API neither follows nor serves them.
+    const entries = guarded(userPath || '/', 1102, 'listing', () => listBeneath(root, target.rel));
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const { isDir, ...shown } = entryOf(e.name, e.stat);
+      (isDir ? dirs : files).push(shown);
     }
     service.markUsed(ws);
     return c.json({ listed_dir: displayPath(target.rel), files, dirs });

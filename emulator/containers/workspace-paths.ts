@@ -1,9 +1,10 @@
 // Paths in the file endpoints: base64 (standard or URL-safe alphabet, padding optional) of UTF-8
 // text, relative to /home/user/workspace. A path that leaves the workspace (`..`, an absolute path
-// elsewhere, or a symlink whose target is outside) is reported as "permission denied": the file may
-// exist, but this API may not reach it.
+// elsewhere) or goes through a symbolic link (wherever it points) is reported as "permission
+// denied": the file may exist, but this API may not reach it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { UnsafePathError, lookupBeneath } from '../fs-safety/beneath';
 
 export const WORKSPACE_HOME = '/home/user/workspace';
 
@@ -25,22 +26,6 @@ function assertLengths(rel: string): void {
   if (Buffer.byteLength(displayPath(rel)) > PATH_MAX_BYTES) throw new PathTooLong(`file path too long (${PATH_MAX_BYTES} bytes at most)`);
 }
 
-/**
- * fs.statSync for a resolved path: undefined when nothing is there (also when a part of the path
- * is a file), PathTooLong when the host's own limit is hit (its folder prefix is longer than
- * /home/user/workspace). Other errors propagate.
- */
-export function statInWorkspace(abs: string): fs.Stats | undefined {
-  try {
-    return fs.statSync(abs);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    if (code === 'ENAMETOOLONG') throw new PathTooLong(`file path too long for the emulator's data folder`);
-    throw err;
-  }
-}
-
 /** Decodes a base64 path segment; throws PathNotDecodable for bad base64 or bad UTF-8. */
 export function decodeBase64Path(encoded: string): string {
   const s = encoded.trim();
@@ -60,10 +45,14 @@ export function decodeBase64Path(encoded: string): string {
 
 /**
  * Turns a user path into a path inside `root` (the workspace folder). Accepts relative paths and
- * absolute ones under /home/user/workspace. Returns the absolute host path and the normalized
- * relative path ('' for the root). Throws PathOutsideWorkspace or PathTooLong.
+ * absolute ones under /home/user/workspace; `..` is resolved on the text and may not climb above
+ * the workspace. Every component is then looked at without following it (fs-safety): a symbolic
+ * link or a special file anywhere on the way is refused, wherever it points, since a chain of links
+ * such as `t → s/../..` defeats any check of where a link "seems" to point. Returns the host path,
+ * the normalized relative path ('' for the root) and what is there (lstat; undefined when missing).
+ * Throws PathOutsideWorkspace or PathTooLong.
  */
-export function resolveInWorkspace(root: string, userPath: string): { abs: string; rel: string } {
+export function resolveInWorkspace(root: string, userPath: string): { abs: string; rel: string; stat: fs.Stats | undefined; parent: fs.Stats | undefined } {
   if (userPath.includes('\0')) throw new PathOutsideWorkspace('path contains a NUL byte');
   let p = userPath;
   if (p === WORKSPACE_HOME || p.startsWith(`${WORKSPACE_HOME}/`)) p = p.slice(WORKSPACE_HOME.length);
@@ -72,42 +61,14 @@ export function resolveInWorkspace(root: string, userPath: string): { abs: strin
   const rel = normalized === '.' || normalized === './' ? '' : normalized.replace(/\/+$/, '');
   if (rel === '..' || rel.startsWith('../')) throw new PathOutsideWorkspace(`${userPath} is outside ${WORKSPACE_HOME}`);
   assertLengths(rel);
-  const abs = rel === '' ? root : path.join(root, rel);
-  assertNoEscapeThroughLinks(root, abs);
-  return { abs, rel };
-}
-
-/** The deepest existing ancestor (or the path itself) must really lie inside the workspace. */
-function assertNoEscapeThroughLinks(root: string, abs: string): void {
-  const realRoot = fs.realpathSync(root);
-  let probe = abs;
-  for (;;) {
-    let real: string | undefined;
-    try {
-      real = fs.realpathSync(probe);
-    } catch {
-      // A dangling symlink counts as an escape only if it points outside; readlink tells.
-      try {
-        const target = fs.readlinkSync(probe);
-        const resolved = path.resolve(path.dirname(probe), target);
-        if (!isInside(realRoot, resolved) && !isInside(root, resolved)) throw new PathOutsideWorkspace('link points outside the workspace');
-      } catch (err) {
-        if (err instanceof PathOutsideWorkspace) throw err;
-      }
-    }
-    if (real !== undefined) {
-      if (!isInside(realRoot, real)) throw new PathOutsideWorkspace('path leads outside the workspace through a link');
-      return;
-    }
-    const parent = path.dirname(probe);
-    if (parent === probe) return;
-    probe = parent;
+  try {
+    const found = lookupBeneath(root, rel);
+    return { abs: found.abs, rel, stat: found.stat, parent: found.parent };
+  } catch (err) {
+    if (err instanceof UnsafePathError) throw new PathOutsideWorkspace(err.why);
+    if ((err as NodeJS.ErrnoException).code === 'ENAMETOOLONG') throw new PathTooLong(`file path too long for the emulator's data folder`);
+    throw err;
   }
-}
-
-function isInside(root: string, p: string): boolean {
-  const rel = path.relative(root, p);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 export function displayPath(rel: string): string {

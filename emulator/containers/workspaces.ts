@@ -2,6 +2,7 @@
 // (inactivity, retention). Timers are driven by a periodic tick that reads the emulated clock, so a
 // faster clock or POST /__emulator/clock {advanceMs} moves every workspace along.
 import * as fs from 'node:fs';
+import { discardTree } from '../fs-safety/remove-tree';
 import { apiError } from '../http/errors';
 import type { EmulatorContext } from '../context';
 import { initRunner } from '../runner';
@@ -36,8 +37,8 @@ export class WorkspaceService {
       if (!ws.initDone) {
         ws.initDone = true;
         ws.initFailed = true;
-        fs.mkdirSync(workspaceDirs(ctx, ws.id).streams, { recursive: true });
-        fs.appendFileSync(workspaceStreamFile(ctx, ws.id, 'workspace_init_error'), '\n[emulator] init script interrupted by an emulator restart\n');
+        fs.mkdirSync(workspaceDirs(ctx, ws.id).streams, { recursive: true, mode: 0o700 });
+        fs.appendFileSync(workspaceStreamFile(ctx, ws.id, 'workspace_init_error'), '\n[emulator] init script interrupted by an emulator restart\n', { mode: 0o600 });
         this.save(ws);
       }
     }
@@ -133,8 +134,10 @@ export class WorkspaceService {
     ws.state = WS_REMOVED;
     ws.terminatedAt = now;
     this.initRuns.get(ws.id)?.abort();
-    // Files of a removed workspace are gone for good; its init streams stay readable.
-    fs.rmSync(workspaceDirs(this.ctx, ws.id).files, { recursive: true, force: true });
+    // Files of a removed workspace are gone for good; its init streams stay readable. Moved aside at
+    // once and removed in the background: a folder its code left unwritable (chmod 500) is made
+    // writable first, and what still cannot go is logged, never thrown (issue 26 item 9).
+    void discardTree(workspaceDirs(this.ctx, ws.id).files);
   }
 
   /** One pass of every timer; also exposed so tests and the clock endpoint can force a pass. */
@@ -167,7 +170,7 @@ export class WorkspaceService {
 
   private startInit(ws: WorkspaceRecord): void {
     const dirs = workspaceDirs(this.ctx, ws.id);
-    fs.mkdirSync(dirs.streams, { recursive: true });
+    fs.mkdirSync(dirs.streams, { recursive: true, mode: 0o700 });
     if (ws.workspaceInit.trim() === '') {
       ws.initDone = true;
       this.save(ws);
@@ -199,6 +202,7 @@ export class WorkspaceService {
         appendQuietly(stderrPath, `\n[emulator] init script could not run: ${(err as Error).message}\n`);
       })
       .finally(() => {
+        for (const file of [stdoutPath, stderrPath]) privateQuietly(file);
         this.initRuns.delete(ws.id);
         ws.initDone = true;
         if (!abort.signal.aborted) this.save(ws);
@@ -206,10 +210,19 @@ export class WorkspaceService {
   }
 }
 
+/** Stream files are the owner's only (0600), whatever mode the runner created them with. */
+function privateQuietly(file: string): void {
+  try {
+    fs.chmodSync(file, 0o600);
+  } catch {
+    /* not written, or the data dir is gone */
+  }
+}
+
 /** Notes appended to a stream after the emulator closed may find the data dir gone: ignore that. */
 function appendQuietly(file: string, text: string): void {
   try {
-    fs.appendFileSync(file, text);
+    fs.appendFileSync(file, text, { mode: 0o600 });
   } catch {
     /* nothing to report to */
   }

@@ -120,7 +120,7 @@ export class ProblemsDb {
 
   writeStream(sub: SubmissionRecord, stream: StreamName, data: Buffer | string): void {
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    fs.writeFileSync(this.streamFile(sub.id, stream), buf);
+    fs.writeFileSync(this.streamFile(sub.id, stream), buf, { mode: 0o600 });
     sub.streams[stream] = buf.length;
   }
 
@@ -128,6 +128,7 @@ export class ProblemsDb {
   moveIntoStream(sub: SubmissionRecord, stream: StreamName, file: string): void {
     const target = this.streamFile(sub.id, stream);
     fs.copyFileSync(file, target);
+    fs.chmodSync(target, 0o600);
     sub.streams[stream] = fs.statSync(target).size;
   }
 }

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EmulatorContext } from '../context';
+import { discardTree, removeTree } from '../fs-safety/remove-tree';
 import type { JobPool } from '../jobs/job-pool';
 import { EXECUTING_STATUSES, STATUS } from '../judges/statuses';
 import type { TestResult } from '../judges/types';
@@ -32,14 +33,16 @@ export class Judging {
   ) {
     // Work folders live in the data directory (hidden from runs, removed with it), not in /tmp: a
     // judge cut short by shutdown never reaches its finally and left se-problems-* folders there.
+    // A previous emulator stopped mid-judge: its folders are moved aside and removed in the
+    // background, so a folder a program left unwritable (chmod 000) never stops a start.
     this.scratch = db.scratchDir();
-    fs.rmSync(this.scratch, { recursive: true, force: true }); // a previous emulator stopped mid-judge
-    fs.mkdirSync(this.scratch, { recursive: true });
+    void discardTree(this.scratch);
+    fs.mkdirSync(this.scratch, { recursive: true, mode: 0o700 });
     this.custom = new CustomJudges(toolchain, db, path.join(this.scratch, 'judges'));
     this.jobs = ctx.jobs;
     ctx.onClose(() => {
       this.closed = true;
-      fs.rmSync(this.scratch, { recursive: true, force: true });
+      return removeTree(this.scratch);
     });
   }
 
@@ -81,7 +84,7 @@ export class Judging {
       this.db.writeStream(sub, 'debug', `internal error: ${(err as Error).message}\n`);
       this.db.saveSubmission(sub);
     } finally {
-      fs.rmSync(work, { recursive: true, force: true });
+      await removeTree(work); // never throws: what cannot go is logged
     }
   }
 

@@ -21,10 +21,10 @@ export class Store {
     importJsonCollections(this);
   }
 
-  /** A folder for a module's files, created on demand. */
+  /** A folder for a module's files, created on demand, private to the emulator's user (0700). */
   dirFor(...parts: string[]): string {
     const dir = path.join(this.root, ...parts);
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     return dir;
   }
 

@@ -153,22 +153,23 @@ describe('containers: workspace files', function () {
   });
 
   it('an unexpected failure answers 500 "internal emulator error", with details on stderr only', async () => {
-    // A link pointing at itself: stat fails with ELOOP, which no route expects.
-    fs.symlinkSync('loop', path.join(root, 'loop'));
+    // The workspace's folder gone from under a running workspace: lstat fails with ENOENT, which no
+    // route expects. (A link, which once made stat fail with ELOOP, is now refused as such: 400.)
+    fs.renameSync(root, `${root}.away`);
     const logged: string[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '));
     let body: any;
     try {
-      body = await expectError(await download(b64('loop')), 500, 1003);
+      body = await expectError(await download(b64('notes.txt')), 500, 1003);
     } finally {
       console.error = original;
+      fs.renameSync(`${root}.away`, root);
     }
     assert.equal(body.message, 'internal emulator error');
     assert.ok(!JSON.stringify(body).includes(emu.dataDir), 'no host path in the answer');
-    assert.ok(logged.some((line) => /ELOOP/.test(line)), 'the details went to stderr');
+    assert.ok(logged.some((line) => /ENOENT/.test(line)), 'the details went to stderr');
     assert.ok(!logged.some((line) => line.includes('access_token')), 'no token in the log line');
-    fs.rmSync(path.join(root, 'loop'));
   });
 
   it('16 MiB limits: exactly 16 MiB passes both ways, one byte more is refused (413)', async () => {

@@ -1,0 +1,86 @@
+// Request bodies capped per route BEFORE they are read (issue 26 item 7: a 300 MB `source` once
+// took the emulator from 105 MB to 1.33 GB of memory before it answered 400). A declared
+// Content-Length above the cap is refused at once, unread; a chunked body is counted as the route
+// reads it and fails the moment it passes the cap, and the answer is then the refusal.
+//
+// The caps (README "Local emulator limits" lists them):
+// - POST Compilers and Problems /submissions: 8 MiB (a source is at most 64 KiB and an input 1 MiB;
+//   the rest is room for form or JSON encoding) → 400/201306, the spec's "source too large";
+// - POST Containers /workspaces/{id}/files: 16 MiB of file plus 1 MiB for the form → 413/202511,
+//   the spec's "file above 16MiB";
+// - POST/PUT Problems test cases: 40 MiB (input and output of 16 MiB each, and their encoding) → 413/10;
+// - every other request with a body (workspace `files`, Containers `source` archives, test cases,
+//   judges): 17 MiB, the client's own 16 MiB transfer limit plus the form → 413 with error code 10.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { MODULE_PATHS } from '../context';
+
+const MiB = 1024 * 1024;
+
+export interface BodyCap {
+  maxBytes: number;
+  status: number;
+  errorCode: number;
+  what: string;
+}
+
+export const BODY_CAPS = {
+  submission: { maxBytes: 8 * MiB, status: 400, errorCode: 201306, what: 'a submission (source at most 64 KiB, input at most 1 MiB)' },
+  workspaceFile: { maxBytes: 17 * MiB, status: 413, errorCode: 202511, what: 'a workspace file upload (16 MiB per file)' },
+  testCase: { maxBytes: 40 * MiB, status: 413, errorCode: 10, what: 'a test case (input and output, 16 MiB each)' },
+  other: { maxBytes: 17 * MiB, status: 413, errorCode: 10, what: 'this request (16 MiB of data)' },
+} as const satisfies Record<string, BodyCap>;
+
+const SUBMISSIONS = new RegExp(`^(?:${MODULE_PATHS.compilers}|${MODULE_PATHS.problems})/submissions/?$`);
+const WORKSPACE_FILES = new RegExp(`^${MODULE_PATHS.containers}/workspaces/[^/]+/files/?$`);
+const TEST_CASES = new RegExp(`^${MODULE_PATHS.problems}/problems/[^/]+/testcases(?:/[^/]+)?/?$`);
+
+export function capFor(pathname: string): BodyCap {
+  if (SUBMISSIONS.test(pathname)) return BODY_CAPS.submission;
+  if (WORKSPACE_FILES.test(pathname)) return BODY_CAPS.workspaceFile;
+  if (TEST_CASES.test(pathname)) return BODY_CAPS.testCase;
+  return BODY_CAPS.other;
+}
+
+function refuse(c: Context, cap: BodyCap, size: number | undefined): Response {
+  const seen = size === undefined ? `more than ${cap.maxBytes} bytes` : `${size} bytes`;
+  const message = `request body too large: ${seen}; the emulator accepts at most ${cap.maxBytes} bytes for ${cap.what}. Nothing was read or stored; send less.`;
+  // The rest of the body is not read: the connection closes after this answer.
+  return c.json({ error_code: cap.errorCode, message }, cap.status as ContentfulStatusCode, { connection: 'close' });
+}
+
+export function bodyCap(): MiddlewareHandler {
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+    const cap = capFor(new URL(c.req.url).pathname);
+    const declared = c.req.raw.headers.get('content-length');
+    if (declared !== null && !c.req.raw.headers.has('transfer-encoding')) {
+      const size = Number(declared);
+      if (!(size <= cap.maxBytes)) return refuse(c, cap, Number.isFinite(size) ? size : undefined);
+      return next(); // Node's parser never delivers more than the declared length
+    }
+    const body = c.req.raw.body;
+    if (!body) return next();
+    // Chunked: counted as the route reads it (a route that reads as it goes keeps doing so); past
+    // the cap the stream fails, the route's answer is replaced by the refusal, and nothing more is read.
+    let size = 0;
+    let exceeded = false;
+    const counted = body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          size += chunk.length;
+          if (size > cap.maxBytes) {
+            exceeded = true;
+            controller.error(new Error('request body too large'));
+          } else {
+            controller.enqueue(chunk);
+          }
+        },
+      }),
+    );
+    c.req.raw = new Request(c.req.raw, { body: counted, duplex: 'half' } as RequestInit);
+    await next();
+    if (exceeded) c.res = refuse(c, cap, undefined);
+  };
+}
