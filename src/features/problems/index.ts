@@ -5,6 +5,7 @@ import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
 import { showError } from '../../ui/errors';
 import { RunDiagnostics } from '../../ui/run-diagnostics';
+import { followOnFocus } from '../../ui/window-focus';
 import { addTestCase, createProblem, listJudges, problemIdFrom, rejudge, showJudgeSource, type AddTestCaseArgs, type CreateProblemArgs } from './content';
 import { setContainersReportTarget, showContainersTestsReport } from './containers-report';
 import { DETAILS_SCHEME, detailsUri, ProblemDetailsProvider } from './details';
@@ -49,6 +50,7 @@ export function registerProblemsFeature(services: Services): void {
   const testing = new ProblemsTesting();
   const diagnostics = new RunDiagnostics('sphereEngine.problems');
   const memory = new SubmitMemory(context.workspaceState);
+  context.subscriptions.push(followOnFocus(memory));
   const deps: JudgeDeps = { services, testing, diagnostics, memory };
   const state: SubmitState = {};
   setContainersReportTarget(testing);

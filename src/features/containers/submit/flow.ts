@@ -13,6 +13,7 @@ import { formatSummary } from '../../../core/tests-report';
 import type { Services } from '../../../services';
 import { showError } from '../../../ui/errors';
 import { withProgress } from '../../../ui/progress';
+import { followOnFocus } from '../../../ui/window-focus';
 import type { SubmissionEntry, SubmissionHistory } from '../history/store';
 import type { SubmissionDiagnostics } from './diagnostics';
 import { fireFinished } from './events';
@@ -61,6 +62,7 @@ export class SubmitFlow implements vscode.Disposable {
     private readonly diagnostics: SubmissionDiagnostics,
   ) {
     this.memory = new FolderMemory(services.context.globalState);
+    services.context.subscriptions.push(followOnFocus(this.memory));
     this.statusBar.name = 'Sphere Engine Submission';
   }
 

@@ -5,6 +5,7 @@ import type { Project } from '../../../api/types';
 import type { Services } from '../../../services';
 import { Commands, registerCommand } from '../../../ui/commands';
 import { redactedCopy } from '../../../ui/redacted-copy';
+import { followOnFocus } from '../../../ui/window-focus';
 import { registerSubmissionsView, type SubmissionsViewTestApi } from '../history';
 import { SubmissionHistory } from '../history/store';
 import { SubmissionDiagnostics } from './diagnostics';
@@ -31,6 +32,7 @@ export interface SubmitTestApi {
 
 export function registerSubmitFeature(services: Services): void {
   const history = new SubmissionHistory(services.context.globalState);
+  services.context.subscriptions.push(followOnFocus(history));
   const output = new SubmissionOutput();
   const diagnostics = new SubmissionDiagnostics();
   const flow = new SubmitFlow(services, history, output, diagnostics);
