@@ -2,7 +2,7 @@
 // way that leaves its fate unknown (5xx, timeout, cut connection), the request may still have been
 // created and billed: errors.ts points the user here before they submit again.
 import * as vscode from 'vscode';
-import type { ApiModule } from '../api/modules';
+import type { ApiModule } from '../api';
 import { Commands, executeCommand } from './commands';
 
 /** VS Code's own Testing view (its views answer to `<view id>.focus`). */

@@ -1,8 +1,6 @@
 // Where each module lives: the active profile's endpoint (customer id or URL); on the built-in
 // emulator profile an empty one means the emulator's; otherwise nowhere yet.
-import { normaliseEndpoint } from '../../api/endpoint';
-import { SphereApiError } from '../../api/errors';
-import { MODULE_LABELS, type ApiModule } from '../../api/modules';
+import { type ApiModule, MODULE_LABELS, normaliseEndpoint, SphereApiError } from '../../api';
 import { emulatorEndpoint } from './emulatorEnv';
 import type { Profile } from './profiles';
 

@@ -6,7 +6,7 @@
 // the first profile (profiles.ts: migrateFromSettings), with nothing for the user to redo.
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
-import { API_MODULES, type ApiModule } from '../../api/modules';
+import { API_MODULES, type ApiModule } from '../../api';
 import { asRecord, MementoStore } from '../../core/memento-store';
 import type { Log } from '../../ui/log';
 import type { EmulatorInfo } from './emulatorEnv';

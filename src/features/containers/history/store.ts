@@ -1,7 +1,7 @@
 // The recent Containers submissions of this machine, kept in globalState (not in the workspace:
 // the list follows the person, whatever folder is open). Only small facts are stored; outputs
 // are fetched again from the service when asked for, since it keeps them.
-import type { ContainersSubmission } from '../../../api/types';
+import type { ContainersSubmission } from '../../../api';
 import { MementoStore, type MementoLike } from '../../../core/memento-store';
 
 export const HISTORY_KEY = 'sphereEngine.containers.submissions';

@@ -3,7 +3,7 @@
 //   import { onDidFinishContainersSubmission } from '../containers/submit/events';
 //   onDidFinishContainersSubmission((e) => { if (e.testsReport) ... });
 import * as vscode from 'vscode';
-import type { ContainersSubmission } from '../../../api/types';
+import type { ContainersSubmission } from '../../../api';
 import type { TestsReport } from '../../../core/tests-report';
 
 export interface FinishedContainersSubmission {

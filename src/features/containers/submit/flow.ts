@@ -3,8 +3,7 @@
 // submission may have landed), and cancelling the wait stops waiting, not the submission.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { isAbortError, SphereApiError, type ContainersClient } from '../../../api';
-import { CONTAINERS_STATUS, type ContainersSubmission, type Project } from '../../../api/types';
+import { CONTAINERS_STATUS, type ContainersClient, type ContainersSubmission, isAbortError, type Project, SphereApiError } from '../../../api';
 import { collectResult, waitForSubmission, type FinishedSubmission } from '../../../core/containers-submission';
 import { renderSubmission } from '../../../core/containers-submission-render';
 import { formatBytes, PackError, scanFolder } from '../../../core/packer';

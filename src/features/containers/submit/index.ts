@@ -1,7 +1,7 @@
 // Submit Folder to Project: the command, from the Explorer (a folder), the editor title (the
 // file's workspace folder), a project row of the Projects & Workspaces view, or the palette.
 import * as vscode from 'vscode';
-import type { Project } from '../../../api/types';
+import type { Project } from '../../../api';
 import type { Services } from '../../../services';
 import { Commands, registerCommand } from '../../../ui/commands';
 import { redactedCopy } from '../../../ui/redacted-copy';

@@ -1,7 +1,6 @@
 // Which project and which scenario: quick picks, with the project last used for a folder first.
 import * as vscode from 'vscode';
-import type { ContainersClient } from '../../../api';
-import type { Project } from '../../../api/types';
+import type { ContainersClient, Project } from '../../../api';
 import { asRecord, MementoStore, type MementoLike } from '../../../core/memento-store';
 import { projectScenarios } from '../../../core/project-scenarios';
 import { createQuickPick, showInputBox, showQuickPick } from '../../../ui/prompts';
