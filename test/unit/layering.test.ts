@@ -13,7 +13,7 @@ const SRC_LAYERS: Layers = [
   ['src/api/'],
   ['src/core/'],
   ['src/ui/', 'src/cli/'],
-  ['src/services.ts', 'src/surface.ts', 'src/test-api.ts', 'src/wiring.ts'],
+  ['src/services.ts', 'src/events.ts', 'src/surface.ts', 'src/test-api.ts'],
   ['src/features/'],
   ['src/extension.ts'],
 ];

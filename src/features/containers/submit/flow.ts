@@ -15,7 +15,6 @@ import { withProgress } from '../../../ui/progress';
 import { followOnFocus } from '../../../ui/window-focus';
 import type { SubmissionEntry, SubmissionHistory } from '../history/store';
 import type { SubmissionDiagnostics } from './diagnostics';
-import { fireFinished } from './events';
 import { blockKey, type SubmissionOutput } from './output';
 import { confirmSend, packWithProgress, scanWithProgress } from './pack-step';
 import { FolderMemory, pickProject, pickScenario } from './pickers';
@@ -189,7 +188,7 @@ export class SubmitFlow implements vscode.Disposable {
     await this.history.applyState(entry.endpoint, s, {
       testsSummary: finished.testsReport ? formatSummary(finished.testsReport.summary) : undefined,
     });
-    fireFinished({ submission: s, testsReport: finished.testsReport, folder: entry.folder, endpoint: entry.endpoint });
+    this.services.events.finishContainersSubmission({ submission: s, testsReport: finished.testsReport, folder: entry.folder, endpoint: entry.endpoint });
     void this.announce(entry, s, count);
     return { id: s.id, statusCode: s.result.status.code, statusName: s.result.status.name, text, diagnostics: count };
   }
