@@ -24,23 +24,39 @@ const SQLITE_WASM = 'node-sqlite3-wasm.wasm.br';
  * dist/extension.js. Each is code that is used rarely and holds no state or class the rest of the
  * extension shares (a copy of a class in two bundles breaks `instanceof`: the Kattis importer's
  * errors are recognised by name, see isProblemFolderError).
+ * Named by module, not by who imports it: whatever file requires the module gets the bundle, so a
+ * renamed importer cannot silently pull it back in (a renamed module fails the build's own check,
+ * test/unit/esbuild-bundles.test.ts). Their importers require() them lazily, at the moment of use.
  * - the local emulator's controller (Start/Stop Local Emulator);
  * - the Kattis importer (Import Kattis Package as Problem Folder…);
  * - the judge results page's HTML and SVG (Show Judge Results);
  * - the similarity engine, its pages and their words (Check Similarity in Folder…).
  */
 const APART = [
-  { name: 'local-emulator', entry: 'src/features/emulator/controller.ts', specifier: './controller', importer: /features[\\/]emulator[\\/]index\.ts$/ },
-  { name: 'kattis-import', entry: 'src/core/kattis/import.ts', specifier: '../../core/kattis/import', importer: /features[\\/]problems[\\/]kattis-import\.ts$/ },
-  { name: 'judge-results-html', entry: 'src/core/judge-many/results-html.ts', specifier: '../../core/judge-many/results-html', importer: /features[\\/]judge-many[\\/]results-panel\.ts$/ },
-  { name: 'similarity', entry: 'src/features/similarity/session.ts', specifier: './session', importer: /features[\\/]similarity[\\/]engine\.ts$/ },
+  { name: 'local-emulator', entry: 'src/features/emulator/controller.ts' },
+  { name: 'kattis-import', entry: 'src/core/kattis/import.ts' },
+  { name: 'judge-results-html', entry: 'src/core/judge-many/results-html.ts' },
+  { name: 'similarity', entry: 'src/features/similarity/session.ts' },
 ];
+
+/** The TypeScript file a relative import lands on (x.ts, x/index.ts), as esbuild would resolve it. */
+function resolveSource(dir, specifier) {
+  const base = path.resolve(dir, specifier);
+  return [`${base}.ts`, path.join(base, 'index.ts'), base].find((file) => fs.existsSync(file) && fs.statSync(file).isFile());
+}
+
+/** The bundle apart that a relative import from `dir` names, if any. */
+function apartFor(dir, specifier) {
+  const file = resolveSource(dir, specifier);
+  return file && APART.find((a) => path.resolve(__dirname, a.entry) === file);
+}
 
 const bundledApart = {
   name: 'bundled-apart',
   setup(build) {
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
-      const apart = APART.find((a) => a.specifier === args.path && a.importer.test(args.importer));
+      if (args.kind === 'entry-point') return undefined;
+      const apart = apartFor(args.resolveDir, args.path);
       return apart ? { path: `./${apart.name}.js`, external: true } : undefined;
     });
   },
@@ -163,7 +179,12 @@ async function main() {
   if (process.env.SPHERE_ESBUILD_METAFILE) fs.writeFileSync(process.env.SPHERE_ESBUILD_METAFILE, JSON.stringify(result.metafile));
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+module.exports = { APART, apartFor };
+
+// Built when run (node esbuild.js); required by the unit test for its bundle list only.
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -6,9 +6,10 @@ import type { RequestLog } from './request-log';
 import type { FaultRule } from './http/faults';
 import type { PollGuard } from './http/poll-guard';
 import type { SandboxInfo } from './runner/sandbox';
+import type { SandboxMode } from './runner/types';
 import type { JobPool } from './jobs/job-pool';
 
-export type SandboxMode = 'auto' | 'bwrap' | 'none';
+export type { SandboxMode } from './runner/types';
 
 export interface EmulatorOptions {
   /** 0 picks a free port. */

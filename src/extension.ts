@@ -27,12 +27,12 @@ export function activate(context: vscode.ExtensionContext): Record<string, unkno
   registerConnectionFeature(services);
   registerCompilersFeature(services);
   registerContainersFeature(services);
-  registerProblemsFeature(services);
+  const problems = registerProblemsFeature(services);
   registerWalkthroughFeature(services);
   registerLocalEmulatorFeature(services);
   registerJudgeManyFeature(services);
   registerSimilarityFeature(services);
-  context.subscriptions.push(showContainersTestsInTestingView());
+  context.subscriptions.push(showContainersTestsInTestingView(services.events, problems));
 
   const activationMs = performance.now() - started;
   services.log.info(`activated in ${activationMs.toFixed(1)} ms`);

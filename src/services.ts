@@ -1,6 +1,7 @@
 // The objects every feature shares, built once in activate() and handed to each feature.
 // Nothing here touches the network: clients are created on first use (see Connection).
 import type * as vscode from 'vscode';
+import { SharedEvents } from './events';
 import { Connection } from './features/connection/connection';
 import { readEmulatorEnv } from './features/connection/emulatorEnv';
 import { TokenStore } from './features/connection/tokenStore';
@@ -14,6 +15,8 @@ export interface Services {
   readonly connection: Connection;
   /** The source file a command acts on when none is given (the active one, the last one, or asked). */
   readonly sourceFile: RecentSourceFile;
+  /** What one feature tells the others (a finished submission, a walkthrough milestone). */
+  readonly events: SharedEvents;
   /**
    * The test hooks activate() returns when the extension runs under its tests (read by host tests;
    * src/surface.ts keeps them from every other installed extension otherwise). Features add their own test hooks under their name: plain
@@ -29,6 +32,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const connection = new Connection(tokens, context.globalState, log, readEmulatorEnv());
   // Created with the services, so it has seen every editor the person worked in before a command asks.
   const sourceFile = new RecentSourceFile();
-  context.subscriptions.push(log, tokens, connection, sourceFile);
-  return { context, log, connection, sourceFile, exports: {} };
+  const events = new SharedEvents();
+  context.subscriptions.push(log, tokens, connection, sourceFile, events);
+  return { context, log, connection, sourceFile, events, exports: {} };
 }

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EmulatorContext, SandboxMode } from '../context';
-import type { RunResult, RunSpec } from './types';
+import type { RunnerConfig, RunResult, RunSpec } from './types';
 import { bwrapPrefix, detectSandbox, type SandboxInfo } from './sandbox';
 import { SUPERVISOR_PY } from './supervisor-script';
 import { monitorWithNode } from './node-monitor';
@@ -25,11 +25,7 @@ const HARD_KILL_AFTER_MS = 2000;
 const CLOSE_WAIT_MS = 3000;
 const SIGXFSZ = 25;
 
-export interface RunnerConfig {
-  sandbox: SandboxInfo;
-  /** Hidden from runs (an empty tmpfs over them) when sandboxed. */
-  hiddenPaths: string[];
-}
+export type { RunnerConfig } from './types';
 
 let defaults: RunnerConfig | undefined;
 function defaultConfig(): RunnerConfig {

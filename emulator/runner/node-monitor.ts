@@ -3,9 +3,8 @@
 import { spawn, type StdioOptions } from 'node:child_process';
 import * as fs from 'node:fs';
 import { constants } from 'node:os';
-import type { RunResult, RunSpec } from './types';
 import { bwrapPrefix } from './sandbox';
-import type { RunnerConfig } from './index';
+import type { RunnerConfig, RunResult, RunSpec } from './types';
 import { killGroup, trackGroup, untrackGroup } from './groups';
 
 const SAMPLE_MS = 25;

@@ -4,14 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-import type { SandboxMode } from '../context';
+import type { SandboxInfo, SandboxMode } from './types';
 import { SANDBOX_DIR } from './sandbox-path';
 
-export interface SandboxInfo {
-  kind: 'bwrap' | 'none';
-  /** For the start banner. */
-  description: string;
-}
+export type { SandboxInfo } from './types';
 
 const BWRAP = 'bwrap';
 const cache = new Map<SandboxMode, SandboxInfo>();

@@ -48,3 +48,20 @@ export interface RunResult {
   /** Peak resident memory in KB. */
   memoryKb: number;
 }
+
+/** How programs are run: inside bubblewrap, as the user, or whichever this machine allows. */
+export type SandboxMode = 'auto' | 'bwrap' | 'none';
+
+/** Which sandbox runs programs, as detected (sandbox.ts). */
+export interface SandboxInfo {
+  kind: 'bwrap' | 'none';
+  /** For the start banner. */
+  description: string;
+}
+
+/** How runProcess() runs programs (index.ts keeps one; node-monitor.ts reads it). */
+export interface RunnerConfig {
+  sandbox: SandboxInfo;
+  /** Hidden from runs (an empty tmpfs over them) when sandboxed. */
+  hiddenPaths: string[];
+}

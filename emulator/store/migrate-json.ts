@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { COLLECTIONS, COUNTERS, type Collection } from './collections';
-import type { Store } from './index';
+import type { StoreForImport as Store } from './types';
 
 export const JSON_ASIDE_DIR = 'json-before-db';
 const IMPORTED_FLAG = 'imported-json';

@@ -1,8 +1,7 @@
 // Showing a failure to the user: the api layer's plain-words explanation plus one button for
 // its suggested action. Shared by every feature so errors look and behave the same everywhere.
 import * as vscode from 'vscode';
-import { isAbortError, SphereApiError, type SuggestedAction } from '../api/errors';
-import { MODULE_LABELS } from '../api/modules';
+import { isAbortError, MODULE_LABELS, SphereApiError, type SuggestedAction } from '../api';
 import { Commands, executeCommand } from './commands';
 import { checkHistorySentence, showSubmissionHistory } from './history';
 import type { Log } from './log';

@@ -2,24 +2,13 @@
 // way that leaves its fate unknown (5xx, timeout, cut connection), the request may still have been
 // created and billed: errors.ts points the user here before they submit again.
 import * as vscode from 'vscode';
-import type { ApiModule } from '../api/modules';
+import type { ApiModule } from '../api';
 import { Commands, executeCommand } from './commands';
 
 /** VS Code's own Testing view (its views answer to `<view id>.focus`). */
 const TESTING_VIEW_FOCUS = 'workbench.view.testing.focus';
 /** Our Containers Submissions view (`contributes.views` id `sphereEngine.submissions`). */
 const SUBMISSIONS_VIEW_FOCUS = 'sphereEngine.submissions.focus';
-
-/**
- * Output channels belong to the feature that created them, and no command opens another
- * extension object's channel by name: the Compilers feature hands over how to show its own.
- */
-const channelOpeners = new Map<ApiModule, () => void>();
-
-export function registerHistoryChannel(module: ApiModule, show: () => void): vscode.Disposable {
-  channelOpeners.set(module, show);
-  return { dispose: () => void (channelOpeners.get(module) === show && channelOpeners.delete(module)) };
-}
 
 /** One sentence: the request may exist already, and where to look before sending it again. */
 export function checkHistorySentence(module: ApiModule): string {
@@ -33,7 +22,7 @@ export function checkHistorySentence(module: ApiModule): string {
   }
 }
 
-/** Opens the place named by checkHistorySentence (the log when a channel is not registered). */
+/** Opens the place named by checkHistorySentence (for the compilers, the log: see below). */
 export async function showSubmissionHistory(module: ApiModule): Promise<void> {
   switch (module) {
     case 'containers':
@@ -42,11 +31,10 @@ export async function showSubmissionHistory(module: ApiModule): Promise<void> {
     case 'problems':
       await vscode.commands.executeCommand(TESTING_VIEW_FOCUS);
       return;
-    case 'compilers': {
-      const show = channelOpeners.get(module);
-      if (show) show();
-      else await executeCommand(Commands.showLog);
+    case 'compilers':
+      // Output channels belong to the feature that created them: the Compilers feature passes a
+      // handler that shows its own (ui/errors.ts ActionHandlers); without one, the log.
+      await executeCommand(Commands.showLog);
       return;
-    }
   }
 }

@@ -2,7 +2,7 @@
 // so an access token cannot reach the Output panel or the log file on disk even if a caller
 // forgets to mask it.
 import * as vscode from 'vscode';
-import { redact } from '../api/redact';
+import { redact } from '../api';
 
 export interface Log {
   trace(message: string): void;

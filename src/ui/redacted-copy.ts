@@ -1,7 +1,7 @@
 // Data handed outside the extension (its exports, which any installed extension can read) is a
 // copy with every string redacted: api answers carry tokens in places (Containers stream URIs
 // hold `access_token=`), and a copy cannot lead back to the objects the features keep using.
-import { redact } from '../api/redact';
+import { redact } from '../api';
 
 /** A plain-JSON copy of `value` with the token masked in every string. */
 export function redactedCopy<T>(value: T): T {

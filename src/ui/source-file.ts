@@ -5,10 +5,11 @@
 // open source files, else one they choose on disk.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { WORKSPACE_FS_SCHEME } from '../core/workspace-files/paths';
 import { showQuickPick } from './prompts';
 
 /** Files a person writes code in: local, remote, or a Sphere Engine workspace's (never an output, preview or untitled text). */
-const SOURCE_SCHEMES = new Set(['file', 'vscode-remote', 'sphere-workspace']);
+const SOURCE_SCHEMES = new Set(['file', 'vscode-remote', WORKSPACE_FS_SCHEME]);
 
 const isSourceFile = (uri: vscode.Uri) => SOURCE_SCHEMES.has(uri.scheme);
 

@@ -10,7 +10,7 @@ import type { CompilersSubmission } from '../../src/api';
 import { chunkIds, runBatch } from '../../src/features/compilers/batch-core';
 import { CompilerCatalog } from '../../src/features/compilers/catalog';
 import { compareOutputs, describeDifference } from '../../src/features/compilers/compare';
-import { checkChoice, chooseCompiler, readOverride } from '../../src/features/compilers/compiler-choice';
+import { checkChoice, chooseCompiler, readOverride } from '../../src/core/compiler-choice';
 import { FolderSourceError, guessFolderCompiler, MAX_PART_FILES, prepareFolderSource } from '../../src/features/compilers/folder-source';
 import { describeSignal, formatDone, formatRunning } from '../../src/features/compilers/format';
 import { expectedOutputFile, inputFilesIn, siblingInputFile } from '../../src/features/compilers/inputs';

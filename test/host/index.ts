@@ -6,13 +6,18 @@ import * as path from 'node:path';
 import Mocha from 'mocha';
 import { pollGuardTrips } from './helpers/emulator';
 
-/** Every compiled host test next to this file: out/test/host/**\/*.test.js. */
-function findTestFiles(dir: string): string[] {
+/**
+ * The secrets scan: it must run after every other host test has used the run's token, so it is
+ * added last here whatever the other files are named (not by its name sorting last).
+ */
+const SECRETS_SCAN = 'zz-secrets.test.js';
+
+/** Every compiled host test next to this file (out/test/host/**\/*.test.js), the secrets scan last. */
+export function findTestFiles(dir: string): string[] {
   const entries = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' });
-  return entries
-    .filter((rel) => rel.endsWith('.test.js'))
-    .map((rel) => path.join(dir, rel))
-    .sort();
+  const files = entries.filter((rel) => rel.endsWith('.test.js')).sort();
+  const last = files.filter((rel) => path.basename(rel) === SECRETS_SCAN);
+  return [...files.filter((rel) => !last.includes(rel)), ...last].map((rel) => path.join(dir, rel));
 }
 
 export async function run(): Promise<void> {

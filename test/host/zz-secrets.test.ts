@@ -1,6 +1,7 @@
-// Runs last in the host suite (files run in name order): after every other host test has used
-// the run's token, it must appear in no log file, output channel, settings file or state file the
-// editor wrote, and it is not reachable from the extension's exports. Tokens live in SecretStorage
+// Runs last in the host suite (test/host/index.ts adds it after every other file, whatever their
+// names): after every other host test has used the run's token, it must appear in no log file,
+// output channel, settings file or state file the editor wrote, and it is not reachable from the
+// extension's exports. Tokens live in SecretStorage
 // only. The runner's own output is scanned by the runner itself (scripts/lib/token-guard.js).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';

@@ -4,8 +4,7 @@
 // its own with the 5 s rule (core/containers-submission), a bounded number at once; its tests
 // report becomes the row's per-test results.
 import * as path from 'node:path';
-import { abortableSleep, abortError, MAX_TRANSFER_BYTES, type ContainersClient } from '../../api';
-import { CONTAINERS_STATUS } from '../../api/types';
+import { abortableSleep, abortError, CONTAINERS_STATUS, type ContainersClient, MAX_TRANSFER_BYTES } from '../../api';
 import { collectResult, waitForSubmission, type FinishedSubmission } from '../containers-submission';
 import { formatBytes, packFolder } from '../packer';
 import type { JobBackend, JobPollOptions } from './backend';

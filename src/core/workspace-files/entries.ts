@@ -1,6 +1,6 @@
 // One directory listing (GET list_files) turned into what a file system answers: entries with
 // the server's own time, size and permission bits. No VS Code here.
-import type { DirectoryEntry, DirectoryListing } from '../../api/types';
+import type { DirectoryEntry, DirectoryListing } from '../../api';
 
 export type EntryType = 'file' | 'dir';
 

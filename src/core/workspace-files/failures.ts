@@ -1,7 +1,6 @@
 // What can go wrong in the workspace file system, in VS Code's terms but without VS Code:
 // the provider maps each kind to a vscode.FileSystemError with the same message.
-import { SphereApiError } from '../../api/errors';
-import { MAX_TRANSFER_BYTES } from '../../api/http';
+import { MAX_TRANSFER_BYTES, SphereApiError } from '../../api';
 
 export type FailureKind =
   | 'notFound'

@@ -30,8 +30,7 @@
 //   already shows above 16 MiB.
 // - A workspace that is not running makes calls fail fast for a few seconds instead of
 //   repeating the same doomed request for every probe; `forgetUnavailable` ends that at once.
-import { MAX_TRANSFER_BYTES } from '../../api/http';
-import type { DirectoryListing } from '../../api/types';
+import { type DirectoryListing, MAX_TRANSFER_BYTES } from '../../api';
 import { sameVersion, toListing, type EntryStat, type Listing } from './entries';
 import { fromApiError, NO_FOLDER_OPERATIONS, tooLargeFailure, WorkspaceFsFailure } from './failures';
 import { ancestorsOf, joinRel, nameOf, normaliseRel, parentOf } from './paths';

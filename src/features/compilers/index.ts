@@ -5,7 +5,6 @@ import { LANGUAGES } from '../../core/languages';
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
 import { showError } from '../../ui/errors';
-import { registerHistoryChannel } from '../../ui/history';
 import { CompilerCatalog } from './catalog';
 import type { BatchReport, CompilersContext, RunReport } from './context';
 import { ProblemsPanel } from './problems-panel';
@@ -37,8 +36,7 @@ export function registerCompilersFeature(services: Services): void {
   const results = new ResultDocuments();
   const catalog = new CompilerCatalog(async (signal) => (await (await services.connection.compilers()).listCompilers(signal)).items, context.globalState);
   const ctx: CompilersContext = { services, output, problems, catalog, results };
-  // "Check Submission History" after a failed run opens this channel: it lists every run sent.
-  context.subscriptions.push(output, problems, results, registerHistoryChannel('compilers', () => output.show()));
+  context.subscriptions.push(output, problems, results);
 
   // Arguments: (uri?, options?) from menus and tests, or just (options) from a keybinding's `args`.
   // Explorer menus pass (uri, selectedUris[]): the array is not options.

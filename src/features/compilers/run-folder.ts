@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LANGUAGES, languageForCompiler } from '../../core/languages';
 import { PackError, scanFolder } from '../../core/packer';
-import { checkChoice, chooseCompiler, describeChoice } from './compiler-choice';
+import { checkChoice, chooseCompiler, describeChoice } from '../../core/compiler-choice';
 import type { CompilersContext, RunReport } from './context';
 import { guessFolderCompiler, prepareFolderSource, withoutOutputDir } from './folder-source';
 import { OUTPUT_DIR_NAME } from './output-files';

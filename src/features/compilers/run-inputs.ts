@@ -10,7 +10,7 @@ import { showError, userMessage } from '../../ui/errors';
 import { withProgress } from '../../ui/progress';
 import { runBatch, type BatchResult } from './batch-core';
 import { compareOutputs, describeDifference } from './compare';
-import { checkChoice, describeChoice } from './compiler-choice';
+import { checkChoice, describeChoice } from '../../core/compiler-choice';
 import type { BatchItemReport, BatchReport, CompilersContext } from './context';
 import { describeSignal, formatMemory, formatRunning, formatSeconds, statusLabel } from './format';
 import { expectedOutputFile, inputFilesIn } from './inputs';
@@ -74,7 +74,7 @@ export async function runWithAllInputs(ctx: CompilersContext, target?: unknown, 
       void vscode.window.showErrorMessage(vscode.l10n.t('Could not run {0} with its inputs: {1}', fileName, err.message));
     } else {
       output.appendLine(`[Error] ${userMessage(err)}`);
-      void showError(services.log, err, { context: `Could not run ${fileName} with its inputs` });
+      void showError(services.log, err, { context: `Could not run ${fileName} with its inputs`, handlers: { checkHistoryBeforeResubmit: () => output.show() } });
     }
     ctx.lastBatch = report;
     return report;

@@ -8,8 +8,7 @@ import { isAbortError, SphereApiError, SUBMISSION_STATUS, type CreateCompilersSu
 import type { DiagnosticsFamily } from '../../core/diagnostics';
 import { showError, userMessage } from '../../ui/errors';
 import { withProgress } from '../../ui/progress';
-import { reachMilestone } from '../walkthrough/milestones';
-import type { CompilerChoice } from './compiler-choice';
+import type { CompilerChoice } from '../../core/compiler-choice';
 import type { CompilersContext, RunReport } from './context';
 import { describeSignal, formatDone, formatRunning, formatStreams, statusAdvice } from './format';
 import { looksLikeGzip, unpackOutputArchive } from './output-files';
@@ -128,7 +127,7 @@ export async function presentRun(ctx: CompilersContext, plan: RunPlan): Promise<
 
 function finish(ctx: CompilersContext, report: RunReport): RunReport {
   ctx.lastReport = report;
-  reachMilestone('fileRun');
+  ctx.services.events.reachMilestone('fileRun');
   return report;
 }
 
@@ -145,7 +144,8 @@ function failureReport(ctx: CompilersContext, plan: RunPlan, err: unknown, creat
   }
   output.appendLine(`[Error] ${userMessage(err)}`);
   output.appendLine('');
-  void showError(services.log, err, { context: `Could not run ${plan.what}` });
+  // "Check Submission History" opens this output: it lists every run sent.
+  void showError(services.log, err, { context: `Could not run ${plan.what}`, handlers: { checkHistoryBeforeResubmit: () => output.show() } });
   return { ok: false, what: plan.what, id: createdId, compilerId: plan.choice.compilerId, error: describeError(err) };
 }
 

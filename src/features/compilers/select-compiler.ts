@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Compiler } from '../../api';
 import { compilerIdForLanguageId } from '../../core/languages';
 import { withProgress } from '../../ui/progress';
-import { chooseCompiler, describeChoice, type CompilerChoice, type CompilerOverride } from './compiler-choice';
+import { chooseCompiler, describeChoice, type CompilerChoice, type CompilerOverride } from '../../core/compiler-choice';
 import type { CompilersContext } from './context';
 import { readOverrides, saveOverride } from './settings';
 import { showQuickPick } from '../../ui/prompts';

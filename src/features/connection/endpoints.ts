@@ -2,9 +2,7 @@
 // emulator profile an empty one means the emulator's, and nowhere while that emulator is not
 // running (its origin is forgotten when it stops): then the answer is "start it", never "configure
 // endpoints".
-import { normaliseEndpoint } from '../../api/endpoint';
-import { SphereApiError } from '../../api/errors';
-import { MODULE_LABELS, type ApiModule } from '../../api/modules';
+import { type ApiModule, MODULE_LABELS, normaliseEndpoint, SphereApiError } from '../../api';
 import { emulatorEndpoint } from './emulatorEnv';
 import { isEmulatorProfile, type Profile } from './profiles';
 

@@ -6,7 +6,8 @@
 // the first profile (profiles.ts: migrateFromSettings), with nothing for the user to redo.
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
-import { API_MODULES, type ApiModule } from '../../api/modules';
+import { API_MODULES, type ApiModule } from '../../api';
+import { asRecord, MementoStore } from '../../core/memento-store';
 import type { Log } from '../../ui/log';
 import type { EmulatorInfo } from './emulatorEnv';
 import {
@@ -32,25 +33,26 @@ function newProfileIdPart(): string {
 }
 
 export class ProfileStore {
-  private current: ProfilesState | undefined;
-  /**
-   * Every list this window wrote (the last 20), to tell another window's change from ours. Not
-   * only the last one: VS Code keeps an extension's globalState as one value and may hand a window
-   * an older copy of it for a moment (microsoft/vscode#171827), which must not pass for a change
-   * made elsewhere, or a profile just added here would be dropped again.
-   */
-  private readonly written: string[] = [];
+  /** Undefined when nothing is stored yet: load() migrates from earlier versions then. */
+  private readonly profiles: MementoStore<ProfilesState | undefined>;
+  /** Set by load(): the stored list is used once the emulator profile and the active one are settled. */
+  private isLoaded = false;
+  private readonly signedOutModules: MementoStore<Record<string, ApiModule[]>>;
 
-  constructor(private readonly memento: vscode.Memento) {}
+  constructor(private readonly memento: vscode.Memento) {
+    this.profiles = new MementoStore(memento, PROFILES_KEY, parseProfilesState);
+    this.signedOutModules = new MementoStore(memento, SIGNED_OUT_KEY, asRecord<ApiModule[]>);
+  }
 
   /** The profiles; load() must have run. */
   get state(): ProfilesState {
-    if (!this.current) throw new Error('the connection profiles are not loaded yet');
-    return this.current;
+    const state = this.profiles.value;
+    if (!this.isLoaded || !state) throw new Error('the connection profiles are not loaded yet');
+    return state;
   }
 
   get loaded(): boolean {
-    return this.current !== undefined;
+    return this.isLoaded;
   }
 
   freshId(): string {
@@ -59,7 +61,7 @@ export class ProfileStore {
 
   /** Reads the profiles, migrating from the settings and tokens of earlier versions when there are none. */
   async load(tokens: TokenStore, emulator: EmulatorInfo | undefined, log: Log): Promise<void> {
-    const stored = parseProfilesState(this.memento.get(PROFILES_KEY));
+    const stored = this.profiles.value;
     let state = stored ?? (await this.migrate(tokens, emulator, log));
     if (emulator) {
       const hadEmulator = state.profiles.some((p) => p.id === EMULATOR_PROFILE_ID);
@@ -69,7 +71,9 @@ export class ProfileStore {
       if (!hadEmulator && API_MODULES.every((module) => !active.endpoints[module])) state = { ...state, activeId: EMULATOR_PROFILE_ID };
     }
     if (!state.profiles.some((p) => p.id === state.activeId)) state = { ...state, activeId: state.profiles[0].id };
-    await this.save(state);
+    const saved = this.save(state);
+    this.isLoaded = true;
+    await saved;
   }
 
   private async migrate(tokens: TokenStore, emulator: EmulatorInfo | undefined, log: Log): Promise<ProfilesState> {
@@ -78,7 +82,7 @@ export class ProfileStore {
     const first = activeProfile(state);
     const adopted = await tokens.adoptLegacyTokens(first.id, API_MODULES);
     const signedOut = this.memento.get<ApiModule[]>(LEGACY_SIGNED_OUT_KEY);
-    if (signedOut?.length) await this.memento.update(SIGNED_OUT_KEY, { [first.id]: signedOut });
+    if (signedOut?.length) await this.signedOutModules.set({ [first.id]: signedOut });
     await this.memento.update(LEGACY_SIGNED_OUT_KEY, undefined);
     log.info(`connection profile "${first.name}" made from the endpoint settings${adopted.length ? ` and the tokens of ${adopted.join(', ')}` : ''}`);
     return state;
@@ -90,30 +94,28 @@ export class ProfileStore {
    * nothing changed.
    */
   storedByAnotherWindow(emulator: EmulatorInfo | undefined): ProfilesState | undefined {
-    const raw = this.memento.get(PROFILES_KEY);
-    if (!this.current || this.written.includes(JSON.stringify(raw))) return undefined;
-    const stored = parseProfilesState(raw);
+    if (!this.loaded) return undefined;
+    const stored = this.profiles.storedElsewhere();
     if (!stored) return undefined;
     let state = emulator ? withEmulatorProfile(stored, emulator.origin) : stored;
     if (!state.profiles.some((p) => p.id === state.activeId)) state = { ...state, activeId: state.profiles[0].id };
     return state;
   }
 
-  async save(state: ProfilesState): Promise<void> {
-    this.current = state;
-    this.written.push(JSON.stringify(state));
-    if (this.written.length > 20) this.written.shift();
-    await this.memento.update(PROFILES_KEY, state);
+  save(state: ProfilesState): Promise<void> {
+    return this.profiles.set(state);
   }
 
   signedOut(profileId: string): ApiModule[] {
-    return this.memento.get<Record<string, ApiModule[]>>(SIGNED_OUT_KEY, {})[profileId] ?? [];
+    return this.signedOutModules.value[profileId] ?? [];
   }
 
-  async setSignedOut(profileId: string, modules: ApiModule[]): Promise<void> {
-    const all = { ...this.memento.get<Record<string, ApiModule[]>>(SIGNED_OUT_KEY, {}) };
-    if (modules.length) all[profileId] = modules;
-    else delete all[profileId];
-    await this.memento.update(SIGNED_OUT_KEY, all);
+  setSignedOut(profileId: string, modules: ApiModule[]): Promise<void> {
+    return this.signedOutModules.update((all) => {
+      const next = { ...all };
+      if (modules.length) next[profileId] = modules;
+      else delete next[profileId];
+      return next;
+    });
   }
 }

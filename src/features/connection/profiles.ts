@@ -2,7 +2,7 @@
 // Pure (no vscode): the store (profileStore.ts) keeps this in globalState, the Connection acts on
 // the active one, and tokens live in SecretStorage under the profile's id (tokenStore.ts), so a
 // token never follows a profile's name or moves to another profile.
-import { API_MODULES, type ApiModule } from '../../api/modules';
+import { API_MODULES, type ApiModule } from '../../api';
 
 /** The built-in profile of the local emulator: one, with a fixed id, whatever port it runs on. */
 export const EMULATOR_PROFILE_ID = 'local-emulator';

@@ -1,7 +1,7 @@
 // Everything the connection reads from settings, in one place. Tokens are deliberately
 // absent: they live in SecretStorage only (see tokenStore.ts).
 import * as vscode from 'vscode';
-import type { ApiModule } from '../../api/modules';
+import type { ApiModule } from '../../api';
 
 export const SETTINGS_SECTION = 'sphereEngine';
 

@@ -4,8 +4,7 @@
 // never its name: renaming keeps the tokens, and a new profile never finds an old one's token.
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { ApiModule } from '../../api/modules';
-import { registerSecret } from '../../api/redact';
+import { type ApiModule, registerSecret } from '../../api';
 
 export function tokenSecretKey(profileId: string, module: ApiModule): string {
   return `sphereEngine.profile.${profileId}.token.${module}`;

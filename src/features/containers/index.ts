@@ -17,9 +17,9 @@ export interface ContainersTestApi {
 
 export function registerContainersFeature(services: Services): void {
   const view = createContainersView(services);
-  registerWorkspaceFilesFeature(services);
+  const files = registerWorkspaceFilesFeature(services);
   const commands = createCommandContext(services, view.model);
-  services.context.subscriptions.push(...registerWorkspaceCommands(commands));
+  services.context.subscriptions.push(...registerWorkspaceCommands(commands, files));
   const api: ContainersTestApi = { tree: treeTestApi(view), notices: commands.notices };
   services.exports.containers = { ...(services.exports.containers as object | undefined), ...api };
   registerSubmitFeature(services);

@@ -3,11 +3,10 @@
 // with its results page open.
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
-import { languageForFileName } from '../../core/languages';
 import { JudgeJob } from '../../core/judge-many/job';
 import { planFolder } from '../../core/judge-many/plan';
 import type { JobHeader, PlannedSolution } from '../../core/judge-many/types';
-import { chooseCompiler } from '../compilers/compiler-choice';
+import { chooseCompiler } from '../../core/compiler-choice';
 import { readOverrides } from '../compilers/settings';
 import { problemIdFrom } from '../problems/content';
 import { pickProblem, type PickedProblem } from '../problems/pick-problem';
@@ -30,8 +29,7 @@ export interface JudgeFolderDeps {
 
 /** The compiler for a file name: the user's per-language override, else the language table. */
 export function compilerForFileName(fileName: string): number | undefined {
-  const languageId = languageForFileName(fileName)?.languageIds[0] ?? '';
-  return chooseCompiler({ languageId, fileName }, readOverrides())?.compilerId;
+  return chooseCompiler({ fileName }, readOverrides())?.compilerId;
 }
 
 /** Resolves with the job's id once it ended (or undefined when the person stopped before sending). */

@@ -2,7 +2,7 @@
 // with Submit Folder's rules and sent to one project and scenario, as one resumable job on the
 // same state file, sender, progress and results page as "Judge Solutions in Folder…".
 import * as vscode from 'vscode';
-import type { Project } from '../../api/types';
+import type { Project } from '../../api';
 import { planProjectFolders } from '../../core/judge-many/plan-projects';
 import { projectScenarios } from '../../core/project-scenarios';
 import { pickProject, pickScenario } from '../containers/submit/pickers';

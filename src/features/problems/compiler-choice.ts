@@ -1,20 +1,18 @@
-// Which compiler a solution file goes to, free of `vscode`: the language table's default for the
-// file's language (or extension), but only when the problems module offers that compiler.
+// Which compiler a solution file goes to, free of `vscode`: the one every command chooses
+// (src/core/compiler-choice.ts: the user's override, else the language table), but only when the
+// problems module offers that compiler.
 import type { Compiler } from '../../api';
-import { compilerIdForFileName, compilerIdForLanguageId } from '../../core/languages';
+import { chooseCompiler } from '../../core/compiler-choice';
 
 /**
  * The compiler to use without asking, or undefined when the user must choose. `available` is
- * GET /compilers of the problems module; undefined when it could not be read (then the table's
- * default is used and the service has the last word).
+ * GET /compilers of the problems module; undefined when it could not be read (then the choice is
+ * used and the service has the last word). `overrides`: the languageOverrides setting.
  */
-export function suggestCompiler(fileName: string, languageId: string | undefined, available: readonly Compiler[] | undefined): number | undefined {
-  const candidates = [languageId ? compilerIdForLanguageId(languageId) : undefined, compilerIdForFileName(fileName)];
-  for (const id of candidates) {
-    if (id === undefined) continue;
-    if (!available || available.some((c) => c.id === id)) return id;
-  }
-  return undefined;
+export function suggestCompiler(fileName: string, languageId: string | undefined, available: readonly Compiler[] | undefined, overrides?: unknown): number | undefined {
+  const choice = chooseCompiler({ languageId, fileName }, overrides, available);
+  if (!choice) return undefined;
+  return !available || available.some((c) => c.id === choice.compilerId) ? choice.compilerId : undefined;
 }
 
 /** Compilers ordered for a picker: the suggestion first, then by name. */

@@ -1,16 +1,10 @@
 // The tests report of a Containers submission in the same Testing view as judged solutions: one
 // item per submission, one child per reported test. The Containers feature calls
-// showContainersTestsReport() once the submission's `tests_report` stream has been parsed.
+// showContainersTestsReport() once the submission's `tests_report` stream has been parsed
+// (src/features/containers-tests-in-testing-view.ts, through the Problems feature's handle).
 import * as vscode from 'vscode';
 import type { TestsReport } from '../../core/tests-report';
 import type { ProblemsTesting } from './testing';
-
-let testing: ProblemsTesting | undefined;
-
-/** Called by registerProblemsFeature; until then (or after dispose) reports are ignored. */
-export function setContainersReportTarget(target: ProblemsTesting | undefined): void {
-  testing = target;
-}
 
 export const containersItemId = (submissionId: number | string) => `containers:${submissionId}`;
 
@@ -18,8 +12,7 @@ export const containersItemId = (submissionId: number | string) => `containers:$
  * Shows one Containers submission's tests as a finished test run. `label` names the item
  * (e.g. "my-project #42"); returns false when the Problems feature is not active.
  */
-export function showContainersTestsReport(submissionId: number | string, report: TestsReport, label?: string): boolean {
-  if (!testing) return false;
+export function showContainersTestsReport(testing: ProblemsTesting, submissionId: number | string, report: TestsReport, label?: string): boolean {
   const controller = testing.controller;
   const id = containersItemId(submissionId);
   let item = controller.items.get(id);

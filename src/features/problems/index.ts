@@ -2,11 +2,13 @@
 // a result in the Testing view, content-manager commands, and its test hooks.
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
+import type { TestsReport } from '../../core/tests-report';
 import { Commands, registerCommand } from '../../ui/commands';
 import { showError } from '../../ui/errors';
 import { RunDiagnostics } from '../../ui/run-diagnostics';
+import { followOnFocus } from '../../ui/window-focus';
 import { addTestCase, createProblem, listJudges, problemIdFrom, rejudge, showJudgeSource, type AddTestCaseArgs, type CreateProblemArgs } from './content';
-import { setContainersReportTarget, showContainersTestsReport } from './containers-report';
+import { showContainersTestsReport } from './containers-report';
 import { DETAILS_SCHEME, detailsUri, ProblemDetailsProvider } from './details';
 import type { JudgeDeps } from './judge-run';
 import { SubmitMemory } from './memory';
@@ -23,7 +25,6 @@ import { editTestCase } from './edit-test-case';
 import { createJudgeFromFile, editJudgeSource } from './edit-judge';
 import { sendSavedCopies } from './saved-copies';
 
-export { showContainersTestsReport };
 
 /** Test hooks: what the view, the Testing view and the last error show. Never a token. */
 export interface ProblemsTestApi {
@@ -39,19 +40,26 @@ export interface ProblemsTestApi {
   /** What the Testing view's Run does for these item ids (VS Code offers no API to press it). */
   runItems(itemIds: string[]): Promise<void>;
   /** The entry point the Containers feature calls, reachable from host tests. */
-  showContainersTestsReport: typeof showContainersTestsReport;
+  showContainersTestsReport: ProblemsFeature['showContainersTestsReport'];
 }
 
-export function registerProblemsFeature(services: Services): void {
+/** What other features may ask of this one (wired in extension.ts). */
+export interface ProblemsFeature {
+  /** Shows a Containers submission's tests report in the Testing view; false when it cannot. */
+  showContainersTestsReport(submissionId: number | string, report: TestsReport, label?: string): boolean;
+}
+
+export function registerProblemsFeature(services: Services): ProblemsFeature {
   const { context, log } = services;
   const tree = new ProblemsTree(services);
   const details = new ProblemDetailsProvider(services);
   const testing = new ProblemsTesting();
+  const handle: ProblemsFeature = { showContainersTestsReport: (id, report, label) => showContainersTestsReport(testing, id, report, label) };
   const diagnostics = new RunDiagnostics('sphereEngine.problems');
   const memory = new SubmitMemory(context.workspaceState);
+  context.subscriptions.push(followOnFocus(memory));
   const deps: JudgeDeps = { services, testing, diagnostics, memory };
   const state: SubmitState = {};
-  setContainersReportTarget(testing);
 
   // Several problems selected: "Download Problem as Folder…" pulls them all (pull-many.ts).
   const view = vscode.window.createTreeView('sphereEngine.problems', { treeDataProvider: tree, showCollapseAll: false, canSelectMany: true });
@@ -80,7 +88,6 @@ export function registerProblemsFeature(services: Services): void {
     testing,
     diagnostics,
     view,
-    { dispose: () => setContainersReportTarget(undefined) },
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
     registerServiceContent(services),
     services.connection.onDidChange((module) => {
@@ -166,9 +173,10 @@ export function registerProblemsFeature(services: Services): void {
         source.dispose();
       }
     },
-    showContainersTestsReport,
+    showContainersTestsReport: handle.showContainersTestsReport,
   };
   services.exports.problems = api;
+  return handle;
 }
 
 /** The Testing view's Run: one submission per problem among the chosen items. */

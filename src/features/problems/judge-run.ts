@@ -7,7 +7,6 @@ import { PROBLEMS_POLL_MS, pollUntilDone } from '../../core/poller';
 import type { Services } from '../../services';
 import { withProgress } from '../../ui/progress';
 import type { RunDiagnostics } from '../../ui/run-diagnostics';
-import { reachMilestone } from '../walkthrough/milestones';
 import { compileDiagnostics } from './compile-diagnostics';
 import type { SubmitMemory } from './memory';
 import { problemItemId, type ProblemRef, type ProblemsTesting, type RecordingRun } from './testing';
@@ -93,7 +92,7 @@ export async function submitAndReport(deps: JudgeDeps, req: SubmitRequest): Prom
     await deps.memory.remember(req.file, { problemId: req.problemId, compilerId: req.compilerId });
     run.appendOutput(`Submission ${submissionId} to ${ref.code || ref.id} created with profile "${profile}"; waiting for the judges (every 2 s).\n`);
     const verdict = await waitAndReport(deps, { client, run, submissionId, problemId: req.problemId, asked, document, compilerId: req.compilerId, testCases, signal: combined, report });
-    if (verdict) reachMilestone('solutionSubmitted');
+    if (verdict) deps.services.events.reachMilestone('solutionSubmitted');
     return verdict;
   });
 }

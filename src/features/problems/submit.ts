@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { SphereApiError, type Compiler, type ProblemsClient } from '../../api';
 import { showError, type ActionHandlers } from '../../ui/errors';
 import { orderCompilers, parseTestList, suggestCompiler } from './compiler-choice';
+import { readOverrides } from '../compilers/settings';
 import { submitAndReport, type JudgeDeps } from './judge-run';
 import { problemItemId } from './testing';
 import type { ProblemNode } from './tree';
@@ -128,7 +129,7 @@ async function chooseCompiler(client: ProblemsClient, file: vscode.Uri, forceAsk
     available = undefined; // The service will say if the table's default is not offered.
   }
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
-  const suggestion = suggestCompiler(file.path, document?.languageId, available);
+  const suggestion = suggestCompiler(file.path, document?.languageId, available, readOverrides());
   if (suggestion !== undefined && !forceAsk) return suggestion;
   if (!available || available.length === 0) return suggestion;
   const picked = await showQuickPick(

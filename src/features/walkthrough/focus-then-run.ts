@@ -6,11 +6,11 @@
 // command there, and each closing prompt gives the focus back to the view instead.
 import * as vscode from 'vscode';
 import { allCommandIds, Commands, executeCommand, registerCommand, type CommandId } from '../../ui/commands';
-import { reachMilestone } from './milestones';
+import type { SharedEvents } from '../../events';
 
 const isOurCommand = (id: unknown): id is CommandId => typeof id === 'string' && (allCommandIds as readonly string[]).includes(id);
 
-export function registerFocusThenRun(): vscode.Disposable {
+export function registerFocusThenRun(events: SharedEvents): vscode.Disposable {
   return registerCommand(Commands.walkthroughRun, async (id?: unknown, ...args: unknown[]) => {
     // Only our own commands: a link must not be able to run anything else through us.
     if (!isOurCommand(id) || id === Commands.walkthroughRun) return undefined;
@@ -18,7 +18,7 @@ export function registerFocusThenRun(): vscode.Disposable {
     const result = await executeCommand(id, ...args);
     // Files opened in a new window are seen by that window's extension, not by this one (which
     // shows the walkthrough): the command's answer tells that they were opened.
-    if (id === Commands.workspaceOpenFiles && result) reachMilestone('workspaceFilesOpened');
+    if (id === Commands.workspaceOpenFiles && result) events.reachMilestone('workspaceFilesOpened');
     return result;
   });
 }

@@ -4,13 +4,10 @@
 // keys, onView); the other steps wait for the milestones below.
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
-import { onDidFinishContainersSubmission } from '../containers/submit/events';
-import { reachMilestone, reachedMilestones, type Milestone } from './milestones';
+import { WORKSPACE_FS_SCHEME } from '../../core/workspace-files/paths';
+import { MILESTONE_CONTEXT_KEYS, type Milestone } from './milestones';
 import { registerFocusThenRun } from './focus-then-run';
 import { registerSourceFileCommands } from './source-file';
-
-/** Scheme of the workspace file system (src/features/containers/fs). */
-const WORKSPACE_FILES_SCHEME = 'sphere-workspace';
 
 /** Test hooks under exports.walkthrough. */
 export interface WalkthroughTestApi {
@@ -18,25 +15,33 @@ export interface WalkthroughTestApi {
 }
 
 export function registerWalkthroughFeature(services: Services): void {
-  const { context } = services;
-  const isWorkspaceFile = (uri: vscode.Uri) => uri.scheme === WORKSPACE_FILES_SCHEME;
+  const { context, events } = services;
+  // Marked once per window (the walkthrough remembers completed steps itself).
+  const reached = new Set<Milestone>();
+  const reachMilestone = (milestone: Milestone) => events.reachMilestone(milestone);
+  const isWorkspaceFile = (uri: vscode.Uri) => uri.scheme === WORKSPACE_FS_SCHEME;
   const checkWorkspaceFiles = () => {
     const opened = vscode.workspace.textDocuments.some((d) => isWorkspaceFile(d.uri))
       || (vscode.workspace.workspaceFolders ?? []).some((f) => isWorkspaceFile(f.uri));
     if (opened) reachMilestone('workspaceFilesOpened');
   };
   context.subscriptions.push(
+    events.onMilestone((milestone) => {
+      if (reached.has(milestone)) return;
+      reached.add(milestone);
+      void vscode.commands.executeCommand('setContext', MILESTONE_CONTEXT_KEYS[milestone], true);
+    }),
     vscode.workspace.onDidOpenTextDocument((document) => {
       if (isWorkspaceFile(document.uri)) reachMilestone('workspaceFilesOpened');
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(checkWorkspaceFiles),
     // A submission that came back with a result, whatever the verdict: the folder was submitted.
-    onDidFinishContainersSubmission(() => reachMilestone('folderSubmitted')),
+    events.onDidFinishContainersSubmission(() => reachMilestone('folderSubmitted')),
   );
-  context.subscriptions.push(...registerSourceFileCommands(services.sourceFile), registerFocusThenRun());
+  context.subscriptions.push(...registerSourceFileCommands(services.sourceFile), registerFocusThenRun(events));
   // A window opened on a workspace's files (Open Workspace Files in a new window) counts at once.
   checkWorkspaceFiles();
 
-  const api: WalkthroughTestApi = { milestones: reachedMilestones };
+  const api: WalkthroughTestApi = { milestones: () => [...reached] };
   services.exports.walkthrough = api;
 }

@@ -27,19 +27,17 @@ export interface WorkspaceFilesTestApi {
   pollOnce(): Promise<number>;
 }
 
-let openFilesHandler: ((target: unknown, options?: OpenFilesOptions) => Promise<OpenFilesResult | undefined>) | undefined;
-
-/**
- * The real "Open Workspace Files" (sphereEngine.workspaces.openFiles, registered with the other
- * workspace commands): `target` is a tree node, a workspace or an id; options.newWindow chooses
- * where without asking.
- */
-export function openWorkspaceFilesInEditor(target: unknown, options?: OpenFilesOptions): Promise<OpenFilesResult | undefined> {
-  if (!openFilesHandler) throw new Error('The workspace file system is not registered.');
-  return openFilesHandler(target, options);
+/** What the workspace commands ask of the workspace file system (handed over in containers/index.ts). */
+export interface WorkspaceFilesFeature {
+  /**
+   * The real "Open Workspace Files" (sphereEngine.workspaces.openFiles, registered with the other
+   * workspace commands): `target` is a tree node, a workspace or an id; options.newWindow chooses
+   * where without asking.
+   */
+  openFiles(target: unknown, options?: OpenFilesOptions): Promise<OpenFilesResult | undefined>;
 }
 
-export function registerWorkspaceFilesFeature(services: Services): void {
+export function registerWorkspaceFilesFeature(services: Services): WorkspaceFilesFeature {
   const model = new WorkspaceFsModel({ client: () => services.connection.containers() });
   const provider = new WorkspaceFileSystemProvider(model);
   const offers = new ResumeOffers(services, model, provider);
@@ -66,7 +64,7 @@ export function registerWorkspaceFilesFeature(services: Services): void {
       }
     }),
   );
-  openFilesHandler = (target, options) =>
+  const openFiles: WorkspaceFilesFeature['openFiles'] = (target, options) =>
     openWorkspaceFiles(services, target as Parameters<typeof openWorkspaceFiles>[1], options, (id) => offers.resumeAndRetry(id));
 
   const api: WorkspaceFilesTestApi = {
@@ -79,4 +77,5 @@ export function registerWorkspaceFilesFeature(services: Services): void {
     pollOnce: () => poll.pollOnce(),
   };
   services.exports.workspaceFiles = api;
+  return { openFiles };
 }

@@ -2,8 +2,7 @@
 //   executeCommand('sphereEngine.openWorkspaceFiles', idOrNode?, { newWindow?: boolean })
 // Without arguments the user picks a running workspace, then where to open it.
 import * as vscode from 'vscode';
-import type { Workspace } from '../../../api/types';
-import { WORKSPACE_STATES } from '../../../api/types';
+import { type Workspace, WORKSPACE_STATES } from '../../../api';
 import type { Services } from '../../../services';
 import { showError } from '../../../ui/errors';
 import { workspaceUri } from './provider';

@@ -2,8 +2,7 @@
 // Resume Workspace button that resumes it, waits in the spec's 5 s rhythm until it runs, and then
 // retries what failed (saves the documents that could not be saved, reloads the rest).
 import * as vscode from 'vscode';
-import { SphereApiError } from '../../../api/errors';
-import { WORKSPACE_STATES } from '../../../api/types';
+import { SphereApiError, WORKSPACE_STATES } from '../../../api';
 import { untilStarted } from '../../../core/workspace-start';
 import type { Services } from '../../../services';
 import { showError } from '../../../ui/errors';

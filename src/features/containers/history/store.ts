@@ -1,7 +1,8 @@
 // The recent Containers submissions of this machine, kept in globalState (not in the workspace:
 // the list follows the person, whatever folder is open). Only small facts are stored; outputs
 // are fetched again from the service when asked for, since it keeps them.
-import type { ContainersSubmission } from '../../../api/types';
+import type { ContainersSubmission } from '../../../api';
+import { MementoStore, type MementoLike } from '../../../core/memento-store';
 
 export const HISTORY_KEY = 'sphereEngine.containers.submissions';
 export const HISTORY_LIMIT = 50;
@@ -28,20 +29,18 @@ export interface SubmissionEntry {
   testsSummary?: string;
 }
 
-/** The subset of vscode.Memento the store needs (so unit tests can pass a Map-backed fake). */
-export interface MementoLike {
-  get<T>(key: string): T | undefined;
-  update(key: string, value: unknown): Thenable<void>;
-}
+export type { MementoLike };
 
 export class SubmissionHistory {
-  private readonly listeners = new Set<() => void>();
+  private readonly store: MementoStore<SubmissionEntry[]>;
 
-  constructor(private readonly memento: MementoLike) {}
+  constructor(memento: MementoLike) {
+    this.store = new MementoStore(memento, HISTORY_KEY, (raw) => (Array.isArray(raw) ? (raw as SubmissionEntry[]) : []));
+  }
 
   /** Newest first. */
   list(): SubmissionEntry[] {
-    return [...(this.memento.get<SubmissionEntry[]>(HISTORY_KEY) ?? [])];
+    return [...this.store.value];
   }
 
   find(id: number, endpoint?: string): SubmissionEntry | undefined {
@@ -49,18 +48,14 @@ export class SubmissionHistory {
   }
 
   /** Adds or replaces (same id and endpoint) an entry, keeping the newest HISTORY_LIMIT. */
-  async upsert(entry: SubmissionEntry): Promise<void> {
-    const rest = this.list().filter((e) => !(e.id === entry.id && e.endpoint === entry.endpoint));
-    const next = [entry, ...rest].sort((a, b) => b.sentAt - a.sentAt).slice(0, HISTORY_LIMIT);
-    await this.memento.update(HISTORY_KEY, next);
-    this.fire();
+  upsert(entry: SubmissionEntry): Promise<void> {
+    return this.store.update((all) => {
+      const rest = all.filter((e) => !(e.id === entry.id && e.endpoint === entry.endpoint));
+      return [entry, ...rest].sort((a, b) => b.sentAt - a.sentAt).slice(0, HISTORY_LIMIT);
+    });
   }
 
-  /**
-   * Applies a fetched state of the submission to its entry, if we have one. Every write says
-   * whether it has a tests report: the poll and the final presentation write the same state
-   * moments apart, and which write of globalState is read last is not ours to decide.
-   */
+  /** Applies a fetched state of the submission to its entry, if we have one. */
   async applyState(endpoint: string, s: ContainersSubmission, extra: Partial<SubmissionEntry> = {}): Promise<void> {
     const entry = this.find(s.id, endpoint);
     if (!entry) return;
@@ -75,17 +70,16 @@ export class SubmissionHistory {
     });
   }
 
-  async clear(): Promise<void> {
-    await this.memento.update(HISTORY_KEY, []);
-    this.fire();
+  clear(): Promise<void> {
+    return this.store.set([]);
+  }
+
+  /** Takes the list another window stored (called when this window gets the focus). */
+  follow(): boolean {
+    return this.store.follow();
   }
 
   onDidChange(listener: () => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
-
-  private fire(): void {
-    for (const l of this.listeners) l();
+    return this.store.onDidChange(listener);
   }
 }

@@ -1,8 +1,7 @@
 // Opening or saving one stream of a submission on request: text streams open in an editor,
 // archives (`source`, usually `auxdata`) are saved where the person chooses.
 import * as vscode from 'vscode';
-import type { ContainersClient } from '../../../api';
-import { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName } from '../../../api/types';
+import { CONTAINERS_SUBMISSION_STREAMS, type ContainersClient, type ContainersStreamName } from '../../../api';
 import { formatTestsTable, parseTestsReport } from '../../../core/tests-report';
 import { showReadonlyText } from '../../../ui/readonly-text';
 

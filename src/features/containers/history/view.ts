@@ -1,7 +1,7 @@
 // The Submissions view: recent submissions of this machine, newest first, with a status icon.
 // Context values `submission:<state>` plus `+testsReport` let menus offer only what applies.
 import * as vscode from 'vscode';
-import { CONTAINERS_STATUS } from '../../../api/types';
+import { CONTAINERS_STATUS } from '../../../api';
 import type { SubmissionEntry, SubmissionHistory } from './store';
 
 export const SUBMISSIONS_VIEW_ID = 'sphereEngine.submissions';

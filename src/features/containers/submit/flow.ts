@@ -3,8 +3,7 @@
 // submission may have landed), and cancelling the wait stops waiting, not the submission.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { isAbortError, SphereApiError, type ContainersClient } from '../../../api';
-import { CONTAINERS_STATUS, type ContainersSubmission, type Project } from '../../../api/types';
+import { CONTAINERS_STATUS, type ContainersClient, type ContainersSubmission, isAbortError, type Project, SphereApiError } from '../../../api';
 import { collectResult, waitForSubmission, type FinishedSubmission } from '../../../core/containers-submission';
 import { renderSubmission } from '../../../core/containers-submission-render';
 import { formatBytes, PackError, scanFolder } from '../../../core/packer';
@@ -13,9 +12,9 @@ import { formatSummary } from '../../../core/tests-report';
 import type { Services } from '../../../services';
 import { showError } from '../../../ui/errors';
 import { withProgress } from '../../../ui/progress';
+import { followOnFocus } from '../../../ui/window-focus';
 import type { SubmissionEntry, SubmissionHistory } from '../history/store';
 import type { SubmissionDiagnostics } from './diagnostics';
-import { fireFinished } from './events';
 import { blockKey, type SubmissionOutput } from './output';
 import { confirmSend, packWithProgress, scanWithProgress } from './pack-step';
 import { FolderMemory, pickProject, pickScenario } from './pickers';
@@ -61,6 +60,7 @@ export class SubmitFlow implements vscode.Disposable {
     private readonly diagnostics: SubmissionDiagnostics,
   ) {
     this.memory = new FolderMemory(services.context.globalState);
+    services.context.subscriptions.push(followOnFocus(this.memory));
     this.statusBar.name = 'Sphere Engine Submission';
   }
 
@@ -188,7 +188,7 @@ export class SubmitFlow implements vscode.Disposable {
     await this.history.applyState(entry.endpoint, s, {
       testsSummary: finished.testsReport ? formatSummary(finished.testsReport.summary) : undefined,
     });
-    fireFinished({ submission: s, testsReport: finished.testsReport, folder: entry.folder, endpoint: entry.endpoint });
+    this.services.events.finishContainersSubmission({ submission: s, testsReport: finished.testsReport, folder: entry.folder, endpoint: entry.endpoint });
     void this.announce(entry, s, count);
     return { id: s.id, statusCode: s.result.status.code, statusName: s.result.status.name, text, diagnostics: count };
   }

@@ -1,20 +1,21 @@
 // Submit Folder to Project: the command, from the Explorer (a folder), the editor title (the
 // file's workspace folder), a project row of the Projects & Workspaces view, or the palette.
 import * as vscode from 'vscode';
-import type { Project } from '../../../api/types';
+import type { Project } from '../../../api';
 import type { Services } from '../../../services';
 import { Commands, registerCommand } from '../../../ui/commands';
 import { redactedCopy } from '../../../ui/redacted-copy';
+import { followOnFocus } from '../../../ui/window-focus';
 import { registerSubmissionsView, type SubmissionsViewTestApi } from '../history';
 import { SubmissionHistory } from '../history/store';
 import { SubmissionDiagnostics } from './diagnostics';
-import { onDidFinishContainersSubmission, type FinishedContainersSubmission } from './events';
+import type { FinishedContainersSubmission } from '../../../events';
 import { SubmitFlow, type SubmitOutcome, type SubmitRequest } from './flow';
 import { SubmissionOutput } from './output';
 
 import { workerFills } from '../../../core/packer-fragment-workers';
 
-export { onDidFinishContainersSubmission, type FinishedContainersSubmission } from './events';
+export type { FinishedContainersSubmission } from '../../../events';
 
 /** Test hooks under exports.containersSubmit (never a token). */
 export interface SubmitTestApi {
@@ -31,6 +32,7 @@ export interface SubmitTestApi {
 
 export function registerSubmitFeature(services: Services): void {
   const history = new SubmissionHistory(services.context.globalState);
+  services.context.subscriptions.push(followOnFocus(history));
   const output = new SubmissionOutput();
   const diagnostics = new SubmissionDiagnostics();
   const flow = new SubmitFlow(services, history, output, diagnostics);
@@ -39,7 +41,7 @@ export function registerSubmitFeature(services: Services): void {
     output,
     diagnostics,
     flow,
-    onDidFinishContainersSubmission((e) => {
+    services.events.onDidFinishContainersSubmission((e) => {
       finished.push(redactedCopy(e));
       if (finished.length > 20) finished.shift();
     }),
@@ -49,7 +51,7 @@ export function registerSubmitFeature(services: Services): void {
   );
   const submissions = registerSubmissionsView(services, history, flow);
   const onDidFinish: vscode.Event<FinishedContainersSubmission> = (listener, thisArgs, disposables) =>
-    onDidFinishContainersSubmission((e) => listener.call(thisArgs, redactedCopy(e)), undefined, disposables);
+    services.events.onDidFinishContainersSubmission((e) => listener.call(thisArgs, redactedCopy(e)), undefined, disposables);
   const api: SubmitTestApi = { outputText: () => output.text(), submissions, finished, onDidFinish, packingWorkerRuns: workerFills };
   services.exports.containersSubmit = api;
 }

@@ -1,7 +1,7 @@
 // Which project and which scenario: quick picks, with the project last used for a folder first.
 import * as vscode from 'vscode';
-import type { ContainersClient } from '../../../api';
-import type { Project } from '../../../api/types';
+import type { ContainersClient, Project } from '../../../api';
+import { asRecord, MementoStore, type MementoLike } from '../../../core/memento-store';
 import { projectScenarios } from '../../../core/project-scenarios';
 import { createQuickPick, showInputBox, showQuickPick } from '../../../ui/prompts';
 
@@ -15,16 +15,23 @@ export interface RememberedChoice {
 
 /** Project (and scenario) last used per folder, machine-wide: folders are local paths. */
 export class FolderMemory {
-  constructor(private readonly memento: vscode.Memento) {}
+  private readonly store: MementoStore<Record<string, RememberedChoice>>;
 
-  get(folder: string): RememberedChoice | undefined {
-    return this.memento.get<Record<string, RememberedChoice>>(MEMORY_KEY)?.[folder];
+  constructor(memento: MementoLike) {
+    this.store = new MementoStore(memento, MEMORY_KEY, asRecord<RememberedChoice>);
   }
 
-  async set(folder: string, choice: RememberedChoice): Promise<void> {
-    const all = { ...(this.memento.get<Record<string, RememberedChoice>>(MEMORY_KEY) ?? {}) };
-    all[folder] = choice;
-    await this.memento.update(MEMORY_KEY, all);
+  get(folder: string): RememberedChoice | undefined {
+    return this.store.value[folder];
+  }
+
+  set(folder: string, choice: RememberedChoice): Promise<void> {
+    return this.store.update((all) => ({ ...all, [folder]: choice }));
+  }
+
+  /** Takes what another window stored (called when this window gets the focus). */
+  follow(): boolean {
+    return this.store.follow();
   }
 }
 

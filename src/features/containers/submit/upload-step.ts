@@ -2,8 +2,7 @@
 // follows the bytes sent ("1.2 MiB of 3.0 MiB (40%)"). Never retried: the submission may have
 // landed. Cancelling says whether anything can have reached the service.
 import * as vscode from 'vscode';
-import { isAbortError, type ContainersClient } from '../../../api';
-import type { Project } from '../../../api/types';
+import { type ContainersClient, isAbortError, type Project } from '../../../api';
 import { formatBytes } from '../../../core/packer';
 
 export interface UploadRequest {

@@ -1,6 +1,6 @@
 // Text shown for a workspace: tooltip Markdown, row description and the context value that
 // decides which menu entries appear. No `vscode` here, so unit tests can check the rules.
-import type { Workspace } from '../../../api/types';
+import type { Workspace } from '../../../api';
 import { stateLabel } from './states';
 import { escapeMarkdown } from '../../../core/escape-markdown';
 

@@ -11,9 +11,7 @@
 // - Polling (the spec's 5 s rhythm) runs only while some shown workspace is in a state that
 //   changes by itself (starting).
 // - When the service cannot be reached, the last known rows stay, marked with their time.
-import { SphereApiError, isAbortError } from '../../../api/errors';
-import type { ListWorkspacesParams } from '../../../api/containers';
-import type { Project, TokenPage, Workspace } from '../../../api/types';
+import { isAbortError, type ListWorkspacesParams, type Project, SphereApiError, type TokenPage, type Workspace } from '../../../api';
 import { CONTAINERS_POLL_MS } from '../../../core/poller';
 import {
   listOfProject,

@@ -1,6 +1,6 @@
 // What the Containers tree holds, as plain data. The VS Code provider turns each node into a
 // TreeItem; the bench and the test hooks read the same nodes without VS Code.
-import type { Project, Workspace } from '../../../api/types';
+import type { Project, Workspace } from '../../../api';
 
 /** Which list a node belongs to: the project list, one project's workspaces, or all workspaces. */
 export type ListKey = 'projects' | 'all' | `project:${string}`;

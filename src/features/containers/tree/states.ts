@@ -1,5 +1,5 @@
 // Workspace states as the tree shows them. No `vscode` here: the bench and unit tests load it.
-import { WORKSPACE_STATES, type Workspace } from '../../../api/types';
+import { WORKSPACE_STATES, type Workspace } from '../../../api';
 
 export const STATE_LABELS: Record<number, string> = {
   [WORKSPACE_STATES.starting]: 'starting',

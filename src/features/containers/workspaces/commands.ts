@@ -6,10 +6,10 @@ import type { WorkspaceCommandContext } from './context';
 import { createWorkspaceCommand, type CreateOptions } from './create';
 import { changeWorkspaceState, type RemoveOptions } from './lifecycle';
 import { copyWorkspaceId, openWorkspacePage } from './open';
-import { openWorkspaceFilesInEditor, type OpenFilesOptions } from '../fs';
+import type { OpenFilesOptions, WorkspaceFilesFeature } from '../fs';
 import { showWorkspaceStream } from './streams';
 
-export function registerWorkspaceCommands(ctx: WorkspaceCommandContext): vscode.Disposable[] {
+export function registerWorkspaceCommands(ctx: WorkspaceCommandContext, files: WorkspaceFilesFeature): vscode.Disposable[] {
   return [
     registerCommand(Commands.workspaceCreate, (arg?: unknown, options?: CreateOptions) => createWorkspaceCommand(ctx, arg, options)),
     registerCommand(Commands.workspaceStop, (arg?: unknown) => changeWorkspaceState(ctx, 'stop', arg)),
@@ -21,6 +21,6 @@ export function registerWorkspaceCommands(ctx: WorkspaceCommandContext): vscode.
     registerCommand(Commands.workspaceShowInitError, (arg?: unknown) => showWorkspaceStream(ctx, 'workspace_init_error', arg)),
     registerCommand(Commands.workspaceShowFilesToOverride, (arg?: unknown) => showWorkspaceStream(ctx, 'workspace_files_to_override', arg)),
     registerCommand(Commands.workspaceCopyId, (arg?: unknown) => copyWorkspaceId(ctx, arg)),
-    registerCommand(Commands.workspaceOpenFiles, (arg?: unknown, options?: OpenFilesOptions) => openWorkspaceFilesInEditor(arg, options)),
+    registerCommand(Commands.workspaceOpenFiles, (arg?: unknown, options?: OpenFilesOptions) => files.openFiles(arg, options)),
   ];
 }

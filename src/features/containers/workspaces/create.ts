@@ -3,9 +3,7 @@
 // follow-start.ts shows the start until the workspace runs.
 // With an options object (tests, other features) nothing is asked: missing fields take defaults.
 import * as vscode from 'vscode';
-import { invalidArgument, isAbortError, tooLargeError } from '../../../api/errors';
-import { MAX_TRANSFER_BYTES } from '../../../api/http';
-import type { Workspace } from '../../../api/types';
+import { invalidArgument, isAbortError, MAX_TRANSFER_BYTES, tooLargeError, type Workspace } from '../../../api';
 import { PackError } from '../../../core/packer';
 import { withProgress } from '../../../ui/progress';
 import { shortId } from '../tree/describe';

@@ -1,8 +1,7 @@
 // How a failed workspace action reaches the user. The api layer's explanation says what
 // happened; here we add what only this feature knows: the workspace's current state for 1013,
 // and for "no free slot" the running workspaces the user could stop, one click away.
-import { SphereApiError } from '../../../api/errors';
-import { WORKSPACE_STATES, type Workspace } from '../../../api/types';
+import { SphereApiError, type Workspace, WORKSPACE_STATES } from '../../../api';
 import { showError, userMessage } from '../../../ui/errors';
 import { shortId } from '../tree/describe';
 import { stateLabel } from '../tree/states';

@@ -3,7 +3,7 @@
 // takes its place. A plain "is starting" message used to stay on screen, and in the notification
 // centre, long after the workspace ran.
 import * as vscode from 'vscode';
-import { WORKSPACE_STATES, type Workspace } from '../../../api/types';
+import { WORKSPACE_STATES, type Workspace } from '../../../api';
 import { untilStarted } from '../../../core/workspace-start';
 import { Commands, executeCommand } from '../../../ui/commands';
 import { withProgress } from '../../../ui/progress';

@@ -1,9 +1,7 @@
 // Stop, resume and remove. Each is one PUT; the tree is refreshed afterwards (merged with any
 // other trigger) and polls by itself while a workspace is still changing state.
 import * as vscode from 'vscode';
-import { isAbortError } from '../../../api/errors';
-import type { ContainersClient } from '../../../api';
-import type { MessageResponse, Workspace } from '../../../api/types';
+import { type ContainersClient, isAbortError, type MessageResponse, type Workspace } from '../../../api';
 import { shortId } from '../tree/describe';
 import { remember, type ActionOutcome, type WorkspaceCommandContext } from './context';
 import { reportFailure } from './errors';

@@ -1,7 +1,7 @@
 // Leaving the editor for the workspace: its IDE and its preview page in the browser, and its id
 // on the clipboard. ("Open Files" belongs to the workspace file system feature, fs/.)
 import * as vscode from 'vscode';
-import { isAbortError } from '../../../api/errors';
+import { isAbortError } from '../../../api';
 import { shortId } from '../tree/describe';
 import { remember, type ActionOutcome, type WorkspaceCommandContext } from './context';
 import { reportFailure } from './errors';

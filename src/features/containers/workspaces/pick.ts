@@ -1,8 +1,7 @@
 // Turning a command argument into a workspace or project: a tree node (menus), an id (tests,
 // other features), or nothing (the palette), in which case a QuickPick asks.
 import * as vscode from 'vscode';
-import type { Project, Workspace } from '../../../api/types';
-import { collect } from '../../../api/paging';
+import { collect, type Project, type Workspace } from '../../../api';
 import type { ProjectNode, WorkspaceNode } from '../tree/nodes';
 import { shortId } from '../tree/describe';
 import { stateLabel } from '../tree/states';

@@ -1,6 +1,6 @@
 // "No free slot": let the user stop one of the running workspaces right from the error.
 import * as vscode from 'vscode';
-import type { Workspace } from '../../../api/types';
+import type { Workspace } from '../../../api';
 import { Commands, executeCommand } from '../../../ui/commands';
 import { shortId } from '../tree/describe';
 import { showQuickPick } from '../../../ui/prompts';

@@ -1,8 +1,7 @@
 // The workspace's init output, init error and files-to-override streams, opened as read-only
 // text documents (src/ui/readonly-text.ts: nothing is written to disk, nothing asks to be saved).
 import * as vscode from 'vscode';
-import { SphereApiError, isAbortError } from '../../../api/errors';
-import type { WorkspaceStreamName } from '../../../api/types';
+import { isAbortError, SphereApiError, type WorkspaceStreamName } from '../../../api';
 import { showReadonlyText } from '../../../ui/readonly-text';
 import { shortId } from '../tree/describe';
 import { remember, type ActionOutcome, type WorkspaceCommandContext } from './context';

@@ -1,7 +1,9 @@
-// Which compiler (and version) runs a file: the user's per-language override if there is one,
-// else the ONE mapping table of src/core/languages.ts (language id first, then extension).
-import type { Compiler } from '../../api';
-import { compilerIdForFileName, compilerIdForLanguageId, languageForCompiler } from '../../core/languages';
+// Which compiler (and version) runs a file, for every command that sends one (Run File, Run
+// Folder, Submit Solution, Judge Solutions in Folder): the user's per-language override
+// (`sphereEngine.compilers.languageOverrides`) if there is one, else the ONE mapping table of
+// languages.ts (language id first, then extension). One place, so the commands cannot disagree.
+import type { Compiler } from '../api';
+import { compilerIdForFileName, compilerIdForLanguageId, languageForCompiler, languageForFileName } from './languages';
 
 export interface CompilerOverride {
   compilerId: number;
@@ -33,15 +35,21 @@ export function readOverride(setting: unknown, languageId: string): CompilerOver
   return undefined;
 }
 
-/** The compiler for a file, or undefined when neither override nor table knows its language. */
+/**
+ * The compiler for a file, or undefined when neither override nor table knows its language.
+ * `languageId` is VS Code's for the file when it is open; without it, the language its extension
+ * names in the table (so an override applies to files never opened). `catalog`, the compilers the
+ * account offers, only names the choice: checkChoice() says when it is not offered.
+ */
 export function chooseCompiler(
-  file: { languageId: string; fileName: string },
+  file: { languageId?: string; fileName: string },
   overrides: unknown,
   catalog?: readonly Compiler[],
 ): CompilerChoice | undefined {
-  const override = readOverride(overrides, file.languageId);
+  const languageId = file.languageId ?? languageForFileName(file.fileName)?.languageIds[0] ?? '';
+  const override = readOverride(overrides, languageId);
   if (override) return describeChoice(override.compilerId, override.versionId, 'override', catalog);
-  const byLanguage = compilerIdForLanguageId(file.languageId);
+  const byLanguage = compilerIdForLanguageId(languageId);
   if (byLanguage !== undefined) return describeChoice(byLanguage, undefined, 'language', catalog);
   const byExtension = compilerIdForFileName(file.fileName);
   if (byExtension !== undefined) return describeChoice(byExtension, undefined, 'extension', catalog);

@@ -1,0 +1,128 @@
+// The import graph of a source tree, read from the text of its files (no compiler needed), and the
+// three things test/unit/layering.test.ts forbids in it: cycles (type-only imports count: they
+// still tie two files together), imports of a higher layer, and imports of another package's
+// insides where the package has one door (src/api: everything through src/api/index.ts).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Every module specifier a file imports: import/export from, require(), import(). */
+export function importsOf(text: string): string[] {
+  const withoutComments = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  const patterns = [
+    /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  return patterns.flatMap((pattern) => [...withoutComments.matchAll(pattern)].map((m) => m[1]));
+}
+
+/** Every .ts file under `dir` (declaration files left out), as absolute paths. */
+function tsFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((rel) => rel.endsWith('.ts') && !rel.endsWith('.d.ts'))
+    .map((rel) => path.join(dir, rel));
+}
+
+/** The file a relative specifier lands on (x.ts or x/index.ts), or undefined for packages. */
+function resolveImport(from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = path.resolve(path.dirname(from), specifier);
+  return [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => fs.existsSync(candidate));
+}
+
+/** Files relative to `root` ('/'-separated), each with the files it imports. */
+export type ImportGraph = Map<string, string[]>;
+
+export function importGraph(root: string, dirs: string[]): ImportGraph {
+  const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  const graph: ImportGraph = new Map();
+  for (const file of dirs.flatMap((dir) => tsFiles(path.join(root, dir)))) {
+    const targets = importsOf(fs.readFileSync(file, 'utf8'))
+      .map((specifier) => resolveImport(file, specifier))
+      .filter((target): target is string => target !== undefined);
+    graph.set(rel(file), [...new Set(targets.map(rel))]);
+  }
+  return graph;
+}
+
+/** Every cycle, as the files of one strongly connected component (Tarjan), sorted. */
+export function cycles(graph: ImportGraph): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!graph.has(target)) continue;
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file)!, index.get(target)!));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || graph.get(file)?.includes(file)) found.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+/**
+ * Layers, lowest first: each a list of path prefixes ('src/api/', 'src/services.ts'). A file may
+ * import its own layer and those below; the longest matching prefix decides a file's layer.
+ */
+export type Layers = string[][];
+
+function layerOf(file: string, layers: Layers): number | undefined {
+  let best: { rank: number; length: number } | undefined;
+  layers.forEach((prefixes, rank) => {
+    for (const prefix of prefixes) {
+      if (file.startsWith(prefix) && (!best || prefix.length > best.length)) best = { rank, length: prefix.length };
+    }
+  });
+  return best?.rank;
+}
+
+/** "a imports b" for every import of a higher layer, and every file in no layer at all. */
+export function upwardImports(graph: ImportGraph, layers: Layers): string[] {
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = layerOf(file, layers);
+    if (from === undefined) {
+      found.push(`${file} is in no layer`);
+      continue;
+    }
+    for (const target of targets) {
+      const to = layerOf(target, layers);
+      if (to !== undefined && to > from) found.push(`${file} imports ${target}`);
+    }
+  }
+  return found;
+}
+
+/** Imports of files inside `pkg` (a folder prefix) from outside it, other than of its index.ts. */
+export function deepImports(graph: ImportGraph, pkg: string): string[] {
+  const door = `${pkg}index.ts`;
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    if (file.startsWith(pkg)) continue;
+    for (const target of targets) if (target.startsWith(pkg) && target !== door) found.push(`${file} imports ${target}`);
+  }
+  return found;
+}
