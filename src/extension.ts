@@ -9,6 +9,7 @@ import { registerLocalEmulatorFeature } from './features/emulator';
 import { registerJudgeManyFeature } from './features/judge-many';
 import { showContainersTestsInTestingView } from './features/containers-tests-in-testing-view';
 import { registerProblemsFeature } from './features/problems';
+import { registerStressFeature } from './features/stress';
 import { registerWalkthroughFeature } from './features/walkthrough';
 import { createServices } from './services';
 import { exportsFor } from './surface';
@@ -30,6 +31,7 @@ export function activate(context: vscode.ExtensionContext): Record<string, unkno
   registerWalkthroughFeature(services);
   registerLocalEmulatorFeature(services);
   registerJudgeManyFeature(services);
+  registerStressFeature(services);
   context.subscriptions.push(showContainersTestsInTestingView());
 
   const activationMs = performance.now() - started;

@@ -23,6 +23,8 @@ export interface StressOptions {
   /** Shrinking batches after a failure (default 2). */
   shrinkPasses?: number;
   signal?: AbortSignal;
+  /** Words for an error that stopped the session (the VS Code side says what to do, too). */
+  describeError?: (error: unknown) => string;
   onProgress?: (progress: StressProgress) => void;
   now?: () => number;
 }
@@ -87,7 +89,7 @@ export async function runStressSession(options: StressOptions): Promise<StressRe
     return result(found);
   } catch (err) {
     if (isAbortError(err) || options.signal?.aborted) return result({ kind: 'cancelled' });
-    return result({ kind: 'error', message: `The stress test stopped: ${err instanceof Error ? err.message : String(err)}` });
+    return result({ kind: 'error', message: `The stress test stopped: ${options.describeError?.(err) ?? (err instanceof Error ? err.message : String(err))}` });
   }
 }
 
