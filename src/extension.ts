@@ -10,6 +10,7 @@ import { registerJudgeManyFeature } from './features/judge-many';
 import { registerSimilarityFeature } from './features/similarity';
 import { showContainersTestsInTestingView } from './features/containers-tests-in-testing-view';
 import { registerProblemsFeature } from './features/problems';
+import { registerStressFeature } from './features/stress';
 import { registerWalkthroughFeature } from './features/walkthrough';
 import { createServices } from './services';
 import { exportsFor } from './surface';
@@ -32,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): Record<string, unkno
   registerLocalEmulatorFeature(services);
   registerJudgeManyFeature(services);
   registerSimilarityFeature(services);
+  registerStressFeature(services);
   context.subscriptions.push(showContainersTestsInTestingView(services.events, problems));
 
   const activationMs = performance.now() - started;

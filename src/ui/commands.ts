@@ -43,6 +43,8 @@ export const Commands = {
   compilersRunWithAllInputs: 'sphereEngine.compilers.runWithAllInputs',
   compilersSelectCompiler: 'sphereEngine.compilers.selectCompiler',
   compilersRefreshCompilers: 'sphereEngine.compilers.refreshCompilers',
+  // stress test: a solution against a reference on generated inputs
+  stressTest: 'sphereEngine.stress.stressTest',
   // containers: tree
   workspacesRefresh: 'sphereEngine.workspaces.refresh',
   workspacesFilterStates: 'sphereEngine.workspaces.filterStates',

@@ -46,3 +46,8 @@ export async function showReadonlyText(name: string, text: string, language?: st
   await vscode.window.showTextDocument(doc, { preview: true });
   return doc;
 }
+
+/** The address of `text` as a read-only document titled `name`, e.g. for one side of a diff. */
+export function readonlyTextUri(name: string, text: string): vscode.Uri {
+  return texts.put(name, text);
+}

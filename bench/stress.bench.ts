@@ -1,0 +1,62 @@
+// Figures for "Stress Test Against Reference…" (issue 30, part 2): the extension's own round
+// loop (src/core/stress) and Compilers runner, against a started local emulator, with a small
+// C++ pair (generator, solution, reference) that always agree, so every round is judged:
+//   1. rounds a second at the spec's 2 s polling rhythm (what the extension does today);
+//   2. rounds a second with polling protection off and 50 ms polls (the emulator's ceiling);
+//   3. compilations: the Compilers API has no compile-once, so each submission compiles its
+//      program; the figure is the number of submissions (goal in the issue: 3 a session).
+// Run: `npm run bench -- stress`.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CompilersClient } from '../src/api';
+import { runStressSession } from '../src/core/stress/session';
+import { compareOutputs } from '../src/features/compilers/compare';
+import { CompilersStressRunner, type StressProgramSpec } from '../src/features/stress/compilers-runner';
+import { defaultOptions, startEmulator } from '../emulator/server';
+import type { Benchmark, Figure } from './types';
+
+const TOKEN = 'bench-token';
+const CPP = 1;
+const ROUNDS = 40;
+const GENERATOR = `#include <cstdio>
+int main() { long long seed, n; scanf("%lld %lld", &seed, &n); printf("%lld\\n", n);
+  for (long long i = 0; i < n; i++) { seed = (seed * 1103515245 + 12345) % 2147483648LL; printf("%lld ", seed % 100); } printf("\\n"); }
+`;
+const SOLUTION = `#include <cstdio>
+int main() { long long n, x, s = 0; scanf("%lld", &n); for (long long i = 0; i < n; i++) { scanf("%lld", &x); s += x; } printf("%lld\\n", s); }
+`;
+const REFERENCE = `#include <iostream>
+int main() { long long n, x, s = 0; std::cin >> n; while (n-- > 0) { std::cin >> x; s += x; } std::cout << s << "\\n"; }
+`;
+
+async function session(tmpDir: string, pollMinIntervalMs: number, intervalMs: number | undefined): Promise<{ roundsPerSecond: number; submissions: number; rounds: number; outcome: string }> {
+  const dataDir = fs.mkdtempSync(path.join(tmpDir, 'se-bench-stress-'));
+  const emu = await startEmulator(defaultOptions({ dataDir, tokens: [TOKEN], pollMinIntervalMs }));
+  const client = new CompilersClient({ endpoint: emu.endpoints.compilers, token: TOKEN });
+  const spec = (source: string): StressProgramSpec => ({ source, compilerId: CPP });
+  try {
+    const runner = new CompilersStressRunner(client, { programs: { generator: spec(GENERATOR), solution: spec(SOLUTION), reference: spec(REFERENCE) }, intervalMs });
+    const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: ROUNDS, maxSize: 1000 });
+    return { roundsPerSecond: result.rounds / (result.elapsedMs / 1000), submissions: result.submissions, rounds: result.rounds, outcome: result.outcome.kind };
+  } finally {
+    await client.close();
+    await emu.close();
+  }
+}
+
+export const benchmark: Benchmark = {
+  name: 'stress',
+  async run(ctx) {
+    ctx.log(`${ROUNDS} rounds of a C++ sum pair, twice: 2 s polls (protection on), 50 ms polls (protection off)`);
+    const spec = await session(ctx.tmpDir, 1000, undefined);
+    const fast = await session(ctx.tmpDir, 0, 50);
+    for (const s of [spec, fast]) if (s.outcome !== 'passed') throw new Error(`the agreeing pair ended with ${s.outcome} after ${s.rounds} rounds`);
+    const round2 = (x: number) => Math.round(x * 100) / 100;
+    const figures: Figure[] = [
+      { name: `stress: rounds a second, C++ pair, ${ROUNDS} rounds, spec's 2 s polls`, value: round2(spec.roundsPerSecond), unit: 'rounds/s', goal: '≥ 30 rounds/s', ok: spec.roundsPerSecond >= 30 },
+      { name: `stress: rounds a second, C++ pair, ${ROUNDS} rounds, 50 ms polls (protection off)`, value: round2(fast.roundsPerSecond), unit: 'rounds/s', goal: '≥ 30 rounds/s', ok: fast.roundsPerSecond >= 30 },
+      { name: `stress: compilations for ${ROUNDS} rounds (one per submission: no compile-once in the Compilers API)`, value: spec.submissions, unit: 'compilations', goal: '3 a session', ok: spec.submissions <= 3 },
+    ];
+    return figures;
+  },
+};

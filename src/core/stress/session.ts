@@ -1,0 +1,177 @@
+// The stress test's round loop: rounds run in batches (one wait for a whole batch of
+// generator runs, then one for the solution and reference runs on what they printed), sizes
+// grow from small to large so the first failure is small, and after a failure smaller sizes
+// with other seeds are tried to shrink it. Stops at the first wrong answer, crash or time-limit
+// difference; a generator or reference that fails itself ends the session with a message, and
+// the rounds made so far are kept in the result.
+import { isAbortError } from '../../api';
+import { generatorInput, shrinkSizes, sizeForRound } from './sizes';
+import type { CompareOutputs, FailureKind, ProgramRun, StressCase, StressOutcome, StressProgress, StressResult, StressRunner } from './types';
+
+export interface StressOptions {
+  runner: StressRunner;
+  compare: CompareOutputs;
+  /** Rounds before giving up without a failure (default 100). */
+  maxRounds?: number;
+  minSize?: number;
+  /** Default 100. */
+  maxSize?: number;
+  /** Rounds run at once (default 20: one list request polls them all). */
+  batchSize?: number;
+  /** Seed of the first round; round i gets firstSeed + i (default 1). */
+  firstSeed?: number;
+  /** Shrinking batches after a failure (default 2). */
+  shrinkPasses?: number;
+  signal?: AbortSignal;
+  /** Words for an error that stopped the session (the VS Code side says what to do, too). */
+  describeError?: (error: unknown) => string;
+  onProgress?: (progress: StressProgress) => void;
+  now?: () => number;
+}
+
+interface Plan {
+  seed: number;
+  size: number;
+}
+
+type Judged = { kind: FailureKind; failure: StressCase } | { kind: 'passed' } | Extract<StressOutcome, { message: string }>;
+
+export async function runStressSession(options: StressOptions): Promise<StressResult> {
+  const now = options.now ?? (() => performance.now());
+  const maxRounds = options.maxRounds ?? 100;
+  const minSize = Math.max(0, options.minSize ?? 1);
+  const maxSize = Math.max(minSize, options.maxSize ?? 100);
+  const batchSize = Math.max(1, options.batchSize ?? 20);
+  const firstSeed = options.firstSeed ?? 1;
+  const started = now();
+  const state = { rounds: 0, shrinkRounds: 0, submissions: 0, largestSize: 0 };
+  const result = (outcome: StressOutcome): StressResult => ({ outcome, ...state, elapsedMs: now() - started });
+  const progress = (size: number, shrinking: boolean) => {
+    const seconds = (now() - started) / 1000;
+    options.onProgress?.({ rounds: state.rounds, roundsPerSecond: seconds > 0 ? state.rounds / seconds : 0, size, shrinking });
+  };
+
+  const runBatch = async (plans: Plan[], shrinking: boolean): Promise<Judged> => {
+    const size = Math.max(...plans.map((p) => p.size));
+    state.largestSize = Math.max(state.largestSize, size);
+    progress(size, shrinking);
+    const judged = await judgeBatch(options, plans, state);
+    if (shrinking) state.shrinkRounds += judged.rounds;
+    state.rounds += judged.rounds;
+    progress(size, shrinking);
+    return judged.outcome;
+  };
+
+  try {
+    let round = 0;
+    let found: { kind: FailureKind; failure: StressCase } | undefined;
+    while (round < maxRounds && !found) {
+      const plans: Plan[] = [];
+      for (; plans.length < batchSize && round < maxRounds; round++) plans.push({ seed: firstSeed + round, size: sizeForRound(round, minSize, maxSize) });
+      const outcome = await runBatch(plans, false);
+      if (outcome.kind === 'passed') continue;
+      if (!isFailure(outcome)) return result(outcome);
+      found = outcome;
+    }
+    if (!found) return result({ kind: 'passed' });
+
+    // Shrink: smaller sizes with seeds never used yet; a generator or reference failing here
+    // does not lose the failure already found.
+    let nextSeed = firstSeed + round;
+    for (let pass = 0; pass < (options.shrinkPasses ?? 2); pass++) {
+      const sizes = shrinkSizes(found.failure.size, minSize, batchSize);
+      if (sizes.length === 0) break;
+      const plans = sizes.map((size) => ({ seed: nextSeed++, size }));
+      const outcome = await runBatch(plans, true);
+      if (!isFailure(outcome) || outcome.failure.size >= found.failure.size) break;
+      found = outcome;
+    }
+    return result(found);
+  } catch (err) {
+    if (isAbortError(err) || options.signal?.aborted) return result({ kind: 'cancelled' });
+    return result({ kind: 'error', message: `The stress test stopped: ${options.describeError?.(err) ?? (err instanceof Error ? err.message : String(err))}` });
+  }
+}
+
+function isFailure(outcome: Judged): outcome is { kind: FailureKind; failure: StressCase } {
+  return outcome.kind === 'wrong-answer' || outcome.kind === 'crash' || outcome.kind === 'too-slow';
+}
+
+/** Runs one batch and judges its rounds in order of size: the first failure is the smallest. */
+async function judgeBatch(options: StressOptions, plans: Plan[], state: { submissions: number }): Promise<{ outcome: Judged; rounds: number }> {
+  const { runner, signal } = options;
+  state.submissions += plans.length;
+  const generated = await runner.run('generator', plans.map((p) => generatorInput(p.seed, p.size)), signal);
+  // Only inputs up to the first bad generator run are worth solving.
+  const badAt = generated.findIndex((g) => generatorProblem(g) !== undefined);
+  const usable = badAt === -1 ? plans.length : badAt;
+  const inputs = generated.slice(0, usable).map((g) => g.stdout);
+  let solutions: ProgramRun[] = [];
+  let references: ProgramRun[] = [];
+  if (inputs.length > 0) {
+    state.submissions += 2 * inputs.length;
+    [solutions, references] = await Promise.all([runner.run('solution', inputs, signal), runner.run('reference', inputs, signal)]);
+  }
+  const order = [...inputs.keys()].sort((a, b) => plans[a].size - plans[b].size || a - b);
+  let firstProblem: Judged | undefined;
+  let rounds = 0;
+  let failure: { kind: FailureKind; failure: StressCase } | undefined;
+  for (const i of order) {
+    const { seed, size } = plans[i];
+    const judged = judgeRound(options.compare, { seed, size, input: inputs[i], solution: solutions[i], reference: references[i] });
+    if (judged.kind === 'passed') {
+      rounds++;
+      continue;
+    }
+    if (isFailure(judged)) {
+      rounds++;
+      failure ??= judged;
+      continue;
+    }
+    firstProblem ??= judged;
+  }
+  if (failure) return { outcome: failure, rounds };
+  if (firstProblem) return { outcome: firstProblem, rounds };
+  if (badAt !== -1) {
+    const { seed, size } = plans[badAt];
+    return {
+      outcome: { kind: 'bad-generator', message: `The generator ${generatorProblem(generated[badAt])} for seed ${seed} and size ${size} (it reads "seed size" as its first input line). Fix the generator and run the stress test again.`, seed, size },
+      rounds,
+    };
+  }
+  return { outcome: { kind: 'passed' }, rounds };
+}
+
+/** Why a generator run gives no input, or undefined when it printed one. */
+function generatorProblem(run: ProgramRun): string | undefined {
+  switch (run.kind) {
+    case 'ok':
+      return run.stdout.trim() === '' ? 'printed nothing' : undefined;
+    case 'timeout':
+      return 'never ended (time limit exceeded)';
+    case 'compile-error':
+      return 'does not compile';
+    default:
+      return `crashed (${run.statusName}${run.stderr ? `: ${firstLine(run.stderr)}` : ''})`;
+  }
+}
+
+function judgeRound(compare: CompareOutputs, round: Omit<StressCase, 'line'>): Judged {
+  const { solution, reference, seed, size, input } = round;
+  const where = { seed, size, input };
+  if (reference.kind !== 'ok') {
+    const what = reference.kind === 'compile-error' ? 'does not compile' : `failed itself (${reference.statusName}${reference.stderr ? `: ${firstLine(reference.stderr)}` : ''})`;
+    return { kind: 'bad-reference', message: `The reference solution ${what} on seed ${seed}, size ${size}. A stress test needs a reference that is right: fix it and run again.`, ...where };
+  }
+  if (solution.kind === 'compile-error') {
+    return { kind: 'solution-compile-error', message: `The solution does not compile${solution.cmpinfo ? `: ${firstLine(solution.cmpinfo)}` : ''}. Fix it and run the stress test again.`, ...where };
+  }
+  if (solution.kind === 'timeout') return { kind: 'too-slow', failure: round };
+  if (solution.kind !== 'ok') return { kind: 'crash', failure: round };
+  const comparison = compare(reference.stdout, solution.stdout);
+  return comparison.same ? { kind: 'passed' } : { kind: 'wrong-answer', failure: { ...round, line: comparison.line } };
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0].slice(0, 200);
+}

@@ -1,0 +1,70 @@
+// The stress test's runner on Sphere Engine Compilers, without `vscode` (the bench uses it):
+// each batch of inputs goes through "Run With All Inputs"' batch core (one POST per input,
+// one shared wait via GET /submissions?ids=). The Compilers API has no compile-once: every
+// submission compiles its program again (the session's `submissions` counts them).
+import { SUBMISSION_STATUS, type CompilersSubmission } from '../../api';
+import type { ProgramRun, RunKind, StressRole, StressRunner } from '../../core/stress/types';
+import { runBatch, type BatchResult } from '../compilers/batch-core';
+import type { CompilersApi } from '../compilers/run-core';
+
+export interface StressProgramSpec {
+  source: string;
+  compilerId: number;
+  compilerVersionId?: number;
+}
+
+export interface CompilersRunnerOptions {
+  programs: Record<StressRole, StressProgramSpec>;
+  /** Seconds, for every run. */
+  timeLimit?: number;
+  memoryLimit?: number;
+  /** Poll interval; the spec's 2 s unless the bench turns polling protection off. */
+  intervalMs?: number;
+}
+
+export class CompilersStressRunner implements StressRunner {
+  constructor(private readonly client: CompilersApi, private readonly options: CompilersRunnerOptions) {}
+
+  async run(role: StressRole, inputs: readonly string[], signal?: AbortSignal): Promise<ProgramRun[]> {
+    const program = this.options.programs[role];
+    const results = await runBatch(
+      this.client,
+      { ...program, timeLimit: this.options.timeLimit, memoryLimit: this.options.memoryLimit },
+      inputs.map((input, i) => ({ label: `${role} ${i + 1}`, input })),
+      { signal, intervalMs: this.options.intervalMs },
+    );
+    return results.map((r) => toProgramRun(role, r));
+  }
+}
+
+function toProgramRun(role: StressRole, r: BatchResult): ProgramRun {
+  // A POST that failed (pool used up, unknown compiler...) stops the session with its message.
+  if (r.error !== undefined) throw r.error instanceof Error ? r.error : new Error(`The ${role} could not be sent: ${String(r.error)}`);
+  if (!r.submission) throw new Error(`The ${role} run ${r.id ?? ''} has no result.`);
+  return {
+    kind: kindOf(r.submission),
+    statusName: r.submission.result.status.name,
+    stdout: r.streams?.output?.toString('utf8') ?? '',
+    stderr: r.streams?.error,
+    cmpinfo: r.streams?.cmpinfo,
+    time: r.submission.result.time,
+    id: r.submission.id,
+  };
+}
+
+function kindOf(submission: CompilersSubmission): RunKind {
+  switch (submission.result.status.code) {
+    case SUBMISSION_STATUS.accepted:
+      return 'ok';
+    case SUBMISSION_STATUS.timeLimitExceeded:
+      return 'timeout';
+    case SUBMISSION_STATUS.compilationError:
+      return 'compile-error';
+    case SUBMISSION_STATUS.runtimeError:
+    case SUBMISSION_STATUS.memoryLimitExceeded:
+    case SUBMISSION_STATUS.illegalSystemCall:
+      return 'crash';
+    default:
+      return 'other';
+  }
+}

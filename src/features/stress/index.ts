@@ -1,0 +1,22 @@
+// The stress test feature: one command (editor title menu on a source file, palette) and a
+// test hook with the last result.
+import * as vscode from 'vscode';
+import type { Services } from '../../services';
+import { Commands, registerCommand } from '../../ui/commands';
+import { stressTest, type StressOptions, type StressReport } from './command';
+
+export interface StressTestApi {
+  lastReport(): StressReport | undefined;
+}
+
+export function registerStressFeature(services: Services): void {
+  // command.ts keeps the last report in `last`.
+  const hook: StressTestApi & { last?: StressReport } = { lastReport: () => hook.last };
+  services.exports.stress = hook;
+  services.context.subscriptions.push(
+    registerCommand(Commands.stressTest, (target?: unknown, options?: unknown) => {
+      const isOptions = (v: unknown): v is StressOptions => !!v && typeof v === 'object' && !(v instanceof vscode.Uri) && !Array.isArray(v);
+      return isOptions(target) ? stressTest(services, undefined, target) : stressTest(services, target, isOptions(options) ? options : {});
+    }),
+  );
+}

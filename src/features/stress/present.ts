@@ -1,0 +1,44 @@
+// What the person sees when a stress test ends: for a failure, the input and both outputs in
+// VS Code's diff editor (read-only documents), the seed and size, and "Save as Test"; for a
+// session that could not go on, its message with the rounds made so far.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ProgramRun, StressCase, StressResult } from '../../core/stress/types';
+import { readonlyTextUri, showReadonlyText } from '../../ui/readonly-text';
+import { saveAsTest, type SavedTest } from './save-test';
+
+const SAVE = 'Save as Test';
+
+/** A solution's output with its status when it did not end normally (crash, time limit). */
+function shownOutput(run: ProgramRun): string {
+  if (run.kind === 'ok') return run.stdout;
+  return `${run.stdout}${run.stdout && !run.stdout.endsWith('\n') ? '\n' : ''}[${run.statusName}]\n${run.stderr ?? ''}`;
+}
+
+export async function showFailure(solution: string, failure: StressCase, what: string): Promise<SavedTest | undefined> {
+  const name = path.parse(solution).name;
+  const tag = `seed ${failure.seed}, size ${failure.size}`;
+  await showReadonlyText(`stress input (${tag}).txt`, failure.input);
+  const expected = readonlyTextUri(`reference output (${tag})`, failure.reference.stdout);
+  const actual = readonlyTextUri(`${name} output (${tag})`, shownOutput(failure.solution));
+  await vscode.commands.executeCommand('vscode.diff', expected, actual, vscode.l10n.t('Reference ↔ {0} ({1})', path.basename(solution), tag));
+  const answer = await vscode.window.showWarningMessage(vscode.l10n.t('Stress test: {0} on seed {1}, size {2}.', what, failure.seed, failure.size), SAVE);
+  if (answer !== SAVE) return undefined;
+  const saved = await saveAsTest(path.dirname(solution), `${name}-stress-${failure.seed}-${failure.size}`, failure.input, failure.reference.stdout);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0} and {1}: "Run With All Inputs" now runs them.', path.basename(saved.input), path.basename(saved.output)));
+  return saved;
+}
+
+/** Words for a failure kind, as the notification says them. */
+export function describeFailure(result: StressResult): string {
+  switch (result.outcome.kind) {
+    case 'wrong-answer':
+      return `the outputs differ at line ${result.outcome.failure.line ?? 1}`;
+    case 'crash':
+      return `the solution crashed (${result.outcome.failure.solution.statusName})`;
+    case 'too-slow':
+      return 'the solution ran out of time where the reference did not';
+    default:
+      return result.outcome.kind;
+  }
+}

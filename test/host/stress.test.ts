@@ -1,0 +1,96 @@
+// "Stress Test Against Reference…" in a real VS Code against the run's emulator (polling guard
+// on, Python programs): a person picks the generator and the reference in the quick picks; an
+// off-by-one that shows from 7 numbers on is found at size 7 exactly, shown in the diff editor,
+// saved with "Save as Test", and "Run With All Inputs" then shows the failure; a crashing
+// solution is reported as a crash.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { BatchReport } from '../../src/features/compilers/context';
+import type { StressReport } from '../../src/features/stress/command';
+import { activateExtension, replace } from './helpers';
+
+const STRESS = 'sphereEngine.stress.stressTest';
+const RUN_ALL = 'sphereEngine.compilers.runWithAllInputs';
+const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'stress');
+
+describe('stress test against a reference', function () {
+  let work: string;
+  let offered: string[][];
+  let warnings: string[];
+  let restore: Array<() => void>;
+
+  before(async () => {
+    await activateExtension();
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'stress-host-'));
+    fs.cpSync(FIXTURES, work, { recursive: true });
+  });
+
+  beforeEach(() => {
+    offered = [];
+    warnings = [];
+    // The person picks gen.py, then brute.py, and presses "Save as Test" on the result.
+    const answers = ['gen.py', 'brute.py'];
+    restore = [
+      replace(vscode.window, 'showQuickPick', (async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => {
+        const list = await items;
+        offered.push(list.map((i) => i.label));
+        return list.find((i) => i.label === answers.shift());
+      }) as unknown as typeof vscode.window.showQuickPick),
+      replace(vscode.window, 'showWarningMessage', (async (message: string, ...items: unknown[]) => {
+        warnings.push(message);
+        return items.includes('Save as Test') ? 'Save as Test' : undefined;
+      }) as unknown as typeof vscode.window.showWarningMessage),
+    ];
+  });
+
+  afterEach(async () => {
+    restore.forEach((r) => r());
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  // Few rounds keep it cheap: sizes 1..maxRounds in one batch, then the shrink batch.
+  async function stress(solution: string, maxRounds: number): Promise<StressReport> {
+    await vscode.window.showTextDocument(vscode.Uri.file(path.join(work, solution)));
+    const report = await vscode.commands.executeCommand<StressReport | undefined>(STRESS, { maxRounds });
+    assert.ok(report, 'the command returned nothing');
+    return report;
+  }
+
+  it('finds the smallest input where an off-by-one shows, shows the diff, saves it as a test that Run With All Inputs fails', async function () {
+    this.timeout(60_000);
+    const report = await stress('sum.py', 8);
+    assert.equal(report.outcome, 'wrong-answer', JSON.stringify(report));
+    assert.equal(report.size, 7, 'the bug shows from 7 numbers on');
+    assert.equal(offered[0][0], 'gen.py', `generator offered first: ${offered[0].join(', ')}`);
+    assert.ok(!offered[0].includes('sum.py'), 'the solution itself is not offered');
+    assert.equal(offered[1][0], 'brute.py', `reference offered first: ${offered[1].join(', ')}`);
+    assert.match(warnings.join('\n'), /the outputs differ at line 1 on seed \d+, size 7/);
+
+    const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input).find((i) => i instanceof vscode.TabInputTextDiff) as vscode.TabInputTextDiff | undefined;
+    assert.ok(diff, 'no diff editor is open');
+    const [expected, actual] = await Promise.all([diff.original, diff.modified].map(async (u) => (await vscode.workspace.openTextDocument(u)).getText()));
+    const input = fs.readFileSync(report.saved!.input, 'utf8').trim().split('\n');
+    const numbers = input[1].split(' ').map(Number);
+    assert.equal(input[0], '7');
+    assert.equal(expected.trim(), String(numbers.reduce((a, b) => a + b, 0)));
+    assert.equal(actual.trim(), String(numbers.slice(0, 6).reduce((a, b) => a + b, 0)));
+    assert.equal(fs.readFileSync(report.saved!.output, 'utf8'), expected);
+    assert.equal(path.dirname(report.saved!.input), work);
+
+    const batch = await vscode.commands.executeCommand<BatchReport>(RUN_ALL, vscode.Uri.file(path.join(work, 'sum.py')));
+    assert.deepEqual(batch.items.map((i) => [i.input, i.matches]), [[path.basename(report.saved!.input), false]]);
+  });
+
+  it('reports a crashing solution as a crash at the smallest size', async function () {
+    this.timeout(60_000);
+    // The choice for this folder was remembered: offered first this time.
+    const report = await stress('crash.py', 2);
+    assert.equal(report.outcome, 'crash', JSON.stringify(report));
+    assert.equal(report.size, 1);
+    assert.equal(offered[0][0], 'gen.py');
+    assert.match(warnings.join('\n'), /the solution crashed \(runtime error\) on seed 1, size 1/i);
+  });
+});

@@ -1,0 +1,114 @@
+// The stress round loop against a fake runner that runs the "programs" in-process: the first
+// failure is the smallest size where the bug shows, shrinking finds a smaller one when only
+// some seeds hit the bug, and bad generators/references end with a message, rounds kept.
+import * as assert from 'node:assert/strict';
+import { abortError } from '../../../src/api';
+import { compareOutputs } from '../../../src/features/compilers/compare';
+import { runStressSession } from '../../../src/core/stress/session';
+import type { ProgramRun, StressRole, StressRunner } from '../../../src/core/stress/types';
+
+type Program = (input: string) => Partial<ProgramRun>;
+
+function fakeRunner(programs: Record<StressRole, Program>): StressRunner & { calls: number } {
+  const runner = {
+    calls: 0,
+    async run(role: StressRole, inputs: readonly string[]): Promise<ProgramRun[]> {
+      runner.calls++;
+      return inputs.map((input) => ({ kind: 'ok' as const, statusName: 'accepted', stdout: '', ...programs[role](input) }));
+    },
+  };
+  return runner;
+}
+
+/** Prints "n" then n numbers derived from the seed. */
+const generator: Program = (input) => {
+  const [seed, size] = input.trim().split(' ').map(Number);
+  return { stdout: `${size}\n${Array.from({ length: size }, (_, i) => (seed * 7 + i * 3) % 10).join(' ')}\n` };
+};
+const numbers = (input: string) => input.trim().split('\n')[1]?.split(' ').map(Number) ?? [];
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const reference: Program = (input) => ({ stdout: `${sum(numbers(input))}\n` });
+
+describe('stress session', () => {
+  it('stops at the smallest size where an off-by-one shows, then cannot shrink it', async () => {
+    const solution: Program = (input) => {
+      const xs = numbers(input);
+      return { stdout: `${sum(xs.length >= 7 ? xs.slice(0, -1) : xs)}\n` };
+    };
+    // The number dropped at size 7 (seed 7) is 7, so the sums differ there.
+    const result = await runStressSession({ runner: fakeRunner({ generator, solution, reference }), compare: compareOutputs, maxSize: 50 });
+    assert.equal(result.outcome.kind, 'wrong-answer');
+    assert.ok('failure' in result.outcome);
+    assert.equal(result.outcome.failure.size, 7);
+    assert.equal(result.outcome.failure.line, 1);
+    assert.ok(result.rounds >= 7);
+  });
+
+  it('shrinks to a smaller size found with other seeds', async () => {
+    // Wrong from size 15 on; the growing sizes jump 14 → 16, so the first failure is at 16 and
+    // shrinking (sizes 1..15, then 1..14 with new seeds) brings it down to 15.
+    const solution: Program = (input) => {
+      const [n] = input.split('\n').map(Number);
+      const xs = numbers(input);
+      return { stdout: `${sum(xs) + (n >= 15 ? 1 : 0)}\n` };
+    };
+    const result = await runStressSession({ runner: fakeRunner({ generator, solution, reference }), compare: compareOutputs, maxSize: 50, batchSize: 40 });
+    assert.ok('failure' in result.outcome);
+    assert.equal(result.outcome.failure.size, 15);
+    assert.equal(result.outcome.kind, 'wrong-answer');
+    assert.equal(result.shrinkRounds, 15 + 14, 'every smaller size tried again with new seeds, twice');
+  });
+
+  it('reports a crash and a too-slow solution as such', async () => {
+    const crash = await runStressSession({ runner: fakeRunner({ generator, reference, solution: () => ({ kind: 'crash', statusName: 'runtime error' }) }), compare: compareOutputs });
+    assert.equal(crash.outcome.kind, 'crash');
+    assert.ok('failure' in crash.outcome && crash.outcome.failure.size === 1);
+    const slow = await runStressSession({ runner: fakeRunner({ generator, reference, solution: (i) => (numbers(i).length > 4 ? { kind: 'timeout', statusName: 'time limit exceeded' } : reference(i)) }), compare: compareOutputs });
+    assert.equal(slow.outcome.kind, 'too-slow');
+    assert.ok('failure' in slow.outcome && slow.outcome.failure.size === 5);
+  });
+
+  it('a generator that prints nothing, never ends or crashes ends the session with a message; rounds so far kept', async () => {
+    const cases: Array<[Program, RegExp]> = [
+      [(i) => (i.startsWith('5 ') ? { stdout: '' } : generator(i)), /printed nothing for seed 5 and size 5/],
+      [() => ({ kind: 'timeout', statusName: 'time limit exceeded' }), /never ended/],
+      [() => ({ kind: 'crash', statusName: 'runtime error', stderr: 'Traceback\nboom' }), /crashed \(runtime error: Traceback\)/],
+    ];
+    for (const [gen, message] of cases) {
+      const result = await runStressSession({ runner: fakeRunner({ generator: gen, reference, solution: reference }), compare: compareOutputs });
+      assert.equal(result.outcome.kind, 'bad-generator');
+      assert.match((result.outcome as { message: string }).message, message);
+    }
+    const partial = await runStressSession({ runner: fakeRunner({ generator: cases[0][0], reference, solution: reference }), compare: compareOutputs });
+    assert.equal(partial.rounds, 4, 'the four rounds before the empty input were judged');
+  });
+
+  it('a reference that fails itself ends with a message, not a failure of the solution', async () => {
+    const result = await runStressSession({ runner: fakeRunner({ generator, solution: reference, reference: () => ({ kind: 'crash', statusName: 'runtime error' }) }), compare: compareOutputs });
+    assert.equal(result.outcome.kind, 'bad-reference');
+    assert.match((result.outcome as { message: string }).message, /reference solution failed itself \(runtime error\)/);
+  });
+
+  it('HTTP trouble stops with a message and the rounds so far; an abort is a cancel', async () => {
+    let batches = 0;
+    const runner: StressRunner = {
+      async run(role, inputs) {
+        if (role === 'generator' && ++batches === 2) throw new Error('HTTP 402: the submission pool is used up');
+        return fakeRunner({ generator, solution: reference, reference }).run(role, inputs);
+      },
+    };
+    const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: 60 });
+    assert.equal(result.outcome.kind, 'error');
+    assert.match((result.outcome as { message: string }).message, /pool is used up/);
+    assert.equal(result.rounds, 20);
+    assert.equal(result.submissions, 20 * 3 + 20);
+
+    const controller = new AbortController();
+    const cancelled = await runStressSession({
+      runner: { run: async () => { controller.abort(); throw abortError(controller.signal); } },
+      compare: compareOutputs,
+      signal: controller.signal,
+    });
+    assert.equal(cancelled.outcome.kind, 'cancelled');
+  });
+});
