@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { compareOutputs } from '../compilers/compare';
-import { chooseCompiler } from '../compilers/compiler-choice';
+import { chooseCompiler } from '../../core/compiler-choice';
 import { readLimits, readOverrides } from '../compilers/settings';
 import { runStressSession } from '../../core/stress/session';
 import type { StressResult } from '../../core/stress/types';
