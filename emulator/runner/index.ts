@@ -10,6 +10,7 @@ import type { RunResult, RunSpec } from './types';
 import { bwrapPrefix, detectSandbox, SANDBOX_TMP_BYTES, type SandboxInfo } from './sandbox';
 import { sandboxPath } from './sandbox-binds';
 import { handOver } from './run-dir-owner';
+import { makeWritable } from '../fs-safety/remove-tree';
 import { findPython, sandboxReadOnlyPaths, toolchainExecutables } from './toolchains';
 import { SUPERVISOR_PY } from './supervisor-script';
 import { monitorWithNode } from './node-monitor';
@@ -195,8 +196,13 @@ async function runWith(config: RunnerConfig, given: RunSpec): Promise<RunResult>
     return { ...raw, outputExceeded };
   } finally {
     descriptors.close();
+    // A folder the program left unwritable (chmod 500) must not stop its module from removing the
+    // run directory. A root emulator removes anything; the program's own user may change modes.
+    if (!isRoot()) await makeWritable(given.cwd);
   }
 }
+
+const isRoot = () => process.getuid?.() === 0;
 
 type RawResult = Omit<RunResult, 'outputExceeded'> & { diskExceeded: boolean };
 

@@ -135,6 +135,16 @@ echo overwritten > ${q(marker.path)} 2>/dev/null && echo WROTE-MARKER; touch ${q
     (f) => assert.equal(f.status, STATUS.runtimeError, `status ${f.status}: ${f.output.slice(0, 300)}`),
     20,
   ),
+  {
+    name: 'a folder left unwritable (chmod 500, 000) in the run directory is cleaned up; the emulator goes on (item 9)',
+    async run(emu) {
+      const f = await submit(emu, BASH, 'mkdir -p a/b c/d && touch a/b/f c/d/g && chmod 500 a && chmod 000 c; echo left');
+      assert.equal(f.status, STATUS.accepted, `status ${f.status}: ${f.output}`);
+      const next = await submit(emu, BASH, 'echo still-running');
+      assert.match(next.output, /still-running/);
+      return [...f.texts, ...next.texts];
+    },
+  },
   bashAttack(
     'the network is unreachable, the emulator itself included',
     (emu) => `(exec 3<>/dev/tcp/127.0.0.1/${new URL(emu.origin).port}) 2>/dev/null && echo CONNECTED; (exec 3<>/dev/tcp/1.1.1.1/53) 2>/dev/null && echo CONNECTED-OUT; echo end`,
