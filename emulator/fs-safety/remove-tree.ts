@@ -4,27 +4,13 @@
 // (links are never followed: only what lies inside the tree changes), what still cannot be removed
 // is logged, and nothing throws.
 import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { walkTree } from './walk-tree';
 
 /** Gives the owner rwx on every folder of the tree that lacks it (never through a link). */
 export async function makeWritable(dir: string): Promise<void> {
-  const pending = [dir];
-  while (pending.length) {
-    const current = pending.pop()!;
-    let st: fs.Stats;
-    try {
-      st = await fs.promises.lstat(current);
-    } catch {
-      continue;
-    }
-    if (!st.isDirectory()) continue;
-    try {
-      if ((st.mode & 0o700) !== 0o700) await fs.promises.chmod(current, (st.mode & 0o7777) | 0o700);
-      for (const name of await fs.promises.readdir(current)) pending.push(path.join(current, name));
-    } catch {
-      /* not ours to open: the removal will say what stayed */
-    }
-  }
+  await walkTree(dir, async (entry, st) => {
+    if (st.isDirectory() && (st.mode & 0o700) !== 0o700) await fs.promises.chmod(entry, (st.mode & 0o7777) | 0o700);
+  });
 }
 
 export async function removeTree(dir: string, log: (msg: string) => void = (m) => console.error(m)): Promise<void> {
