@@ -43,9 +43,12 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
 /** The capabilities a root sandbox keeps for its supervisor: change user, signal and outrank the program, read its run directory (chdir, disk budget) whatever modes it sets. */
 const ROOT_SUPERVISOR_CAPS = ['CAP_SETUID', 'CAP_SETGID', 'CAP_SETPCAP', 'CAP_KILL', 'CAP_SYS_NICE', 'CAP_DAC_READ_SEARCH'];
 
+/** bwrap before 0.8 has no --disable-userns: the sandbox still works, nested namespaces allowed. */
+let disableUserns = true;
+
 function identityArgs(): string[] {
   if (isRoot()) return ['--cap-drop', 'ALL', ...ROOT_SUPERVISOR_CAPS.flatMap((c) => ['--cap-add', c])];
-  return ['--unshare-user', '--uid', String(SANDBOX_UID), '--gid', String(SANDBOX_GID), '--disable-userns', '--cap-drop', 'ALL'];
+  return ['--unshare-user', '--uid', String(SANDBOX_UID), '--gid', String(SANDBOX_GID), ...(disableUserns ? ['--disable-userns'] : []), '--cap-drop', 'ALL'];
 }
 
 /** Namespaces and mounts shared by every run; the run-specific binds come after. */
@@ -73,6 +76,15 @@ function runDirArgs(runDir: string): string[] {
 }
 
 function bwrapProblem(): string | undefined {
+  const problem = probeBwrap();
+  if (!problem || isRoot() || !disableUserns) return problem;
+  disableUserns = false;
+  if (!probeBwrap()) return undefined;
+  disableUserns = true;
+  return problem;
+}
+
+function probeBwrap(): string | undefined {
   const probe = spawnSync(BWRAP, [...baseArgs([]), '--unshare-net', ...runDirArgs(os.tmpdir()), '--', 'true'], { timeout: 5000, encoding: 'utf8' });
   if (probe.error) {
     return (probe.error as NodeJS.ErrnoException).code === 'ENOENT' ? 'bubblewrap not installed' : probe.error.message;
@@ -93,7 +105,7 @@ export function detectSandbox(mode: SandboxMode): SandboxInfo {
     if (!problem) {
       info = {
         kind: 'bwrap',
-        description: `bubblewrap (${who}, no network, only toolchains and the run directory visible, /tmp ${SANDBOX_TMP_BYTES / 1024 / 1024} MB)`,
+        description: `bubblewrap (${who}${disableUserns || isRoot() ? '' : ', nested user namespaces allowed: bwrap older than 0.8'}, no network, only toolchains and the run directory visible, /tmp ${SANDBOX_TMP_BYTES / 1024 / 1024} MB)`,
         ...(isRoot() ? { dropTo: { uid: SANDBOX_UID, gid: SANDBOX_GID } } : {}),
       };
     } else if (mode === 'bwrap') throw new Error(`--sandbox bwrap: ${problem}`);
