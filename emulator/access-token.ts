@@ -7,6 +7,7 @@
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { makePrivateDir } from './data-dir';
 
 export const TOKEN_FILE = 'access-token';
 export const READ_ONLY_TOKEN_FILE = 'access-token-read-only';
@@ -26,7 +27,7 @@ export function dataDirToken(dataDir: string, name = TOKEN_FILE): DataDirToken {
     if (process.platform !== 'win32' && (fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
     return { token: existing, file, created: false };
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const token = crypto.randomBytes(24).toString('base64url');
   // Written to a private temp file and renamed, so a crash never leaves a half-written token.
   const temp = `${file}.${process.pid}.tmp`;

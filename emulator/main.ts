@@ -5,6 +5,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { dataDirToken, READ_ONLY_TOKEN_FILE, TOKEN_FILE } from './access-token';
+import { makePrivateDir } from './data-dir';
+import { detectSandbox } from './runner';
 import { machineReport } from './machine-report';
 import { defaultOptions, startEmulator } from './server';
 import type { EmulatorOptions, SandboxMode } from './context';
@@ -23,7 +25,9 @@ const USAGE = `Usage: npm run emulator -- [options]
   --workspace-start-ms N   time a workspace stays in "starting" (default 2000)
   --slots N                workspace slots of the account (default 4)
   --workers N              submissions run at once, all modules together (default: cores, here ${os.availableParallelism()})
-  --sandbox auto|bwrap|none  run programs inside bubblewrap (auto: when installed)
+  --sandbox auto|bwrap|none  run programs inside bubblewrap (auto: when it works here). As root, auto
+                           refuses to start without it; \`none\` runs submitted code unsandboxed, as
+                           you (root: as root), with your files and network: only for code you trust
   --queue-cap N            submissions one token may have queued or running; more is 429 (default 1000)
   --unpack-max-mb N        most MiB a request's tar.gz may unpack to (default 256)
   --unpack-max-entries N   most entries a request's tar.gz may hold (default 20000)
@@ -93,9 +97,26 @@ function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean; 
   return { options, fresh, exitWithStdin };
 }
 
+/**
+ * Root without a working bubblewrap would run every submission as root, with the whole machine
+ * open to it: refused unless the user asked for no sandbox in so many words (--sandbox none).
+ */
+function refuseRootWithoutSandbox(mode: SandboxMode): void {
+  if (mode === 'none' || typeof process.getuid !== 'function' || process.getuid() !== 0) return;
+  const sandbox = detectSandbox(mode);
+  if (sandbox.kind === 'bwrap') return;
+  throw new Error(
+    `Refusing to start: running as root, and submitted programs cannot be sandboxed (${sandbox.description}).\n` +
+      'They would run as root with the whole machine open to them. Install bubblewrap (bwrap) and make sure it works here ' +
+      '(`bwrap --ro-bind / / true`), run the emulator as an ordinary user, or pass `--sandbox none` to run code you trust unsandboxed as root.',
+  );
+}
+
 async function main() {
   const { options, fresh, exitWithStdin } = parseArgs(process.argv.slice(2));
   if (fresh) fs.rmSync(options.dataDir, { recursive: true, force: true });
+  refuseRootWithoutSandbox(options.sandbox);
+  makePrivateDir(options.dataDir);
   const own = options.tokens.length === 0 ? dataDirToken(options.dataDir) : undefined;
   if (own) options.tokens = [own.token];
   const ownReadOnly = options.readOnlyTokens.length === 0 ? dataDirToken(options.dataDir, READ_ONLY_TOKEN_FILE) : undefined;
@@ -115,7 +136,10 @@ async function main() {
   if (ownReadOnly) console.log(`  Read-only token file: ${ownReadOnly.file}`);
   console.log(`  Data:       ${options.dataDir}`);
   console.log(`  Sandbox:    ${sandbox?.description ?? options.sandbox}`);
-  if (unsandboxed) console.log(`  WARNING:    ${unsandboxed}. Install bubblewrap (bwrap) to isolate them.`);
+  if (unsandboxed) {
+    console.log(`  WARNING:    ${unsandboxed}. Install bubblewrap (bwrap) to isolate them.`);
+    console.error(`\n*** WARNING: NO SANDBOX. Submitted programs run as ${os.userInfo().username} and can read, change and send your files.\n*** Run only code you trust here, or install bubblewrap (bwrap). See SECURITY.md.\n`);
+  }
   const machine = machineReport();
   console.log(`  Languages:  ${machine.languages.join(', ') || 'none found'}`);
   if (machine.missingLanguages.length) {

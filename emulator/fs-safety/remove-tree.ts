@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { walkTree } from './walk-tree';
 
 const defaultLog = (msg: string) => console.error(`[emulator] ${msg}`);
 
@@ -88,4 +89,14 @@ export function discardTree(dir: string, log: (msg: string) => void = defaultLog
     for (const old of earlier) await removeTree(old, log);
     if (target) await removeTree(target, log);
   })();
+}
+
+/**
+ * Gives the owner rwx on every folder of the tree that lacks it (never through a link): a run as
+ * another user ends with its folders opened up, so the modules' own cleanup can remove them.
+ */
+export async function makeWritable(dir: string): Promise<void> {
+  await walkTree(dir, async (entry, st) => {
+    if (st.isDirectory() && (st.mode & 0o700) !== 0o700) await fsp.chmod(entry, (st.mode & 0o7777) | 0o700);
+  });
 }

@@ -1,13 +1,17 @@
 // runProcess: run one program with limits, in its own process group, inside bubblewrap when it
 // works. The limits are enforced by the python3 supervisor (exact peak memory and CPU time via
 // wait4); without python3 a Node-only monitor samples /proc instead (wall time, sampled memory).
-import { spawn, spawnSync, type StdioOptions } from 'node:child_process';
+import { spawn, type StdioOptions } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EmulatorContext, SandboxMode } from '../context';
 import type { RunnerConfig, RunResult, RunSpec } from './types';
-import { bwrapPrefix, detectSandbox, type SandboxInfo } from './sandbox';
+import { bwrapPrefix, detectSandbox, SANDBOX_TMP_BYTES, type SandboxInfo } from './sandbox';
+import { sandboxPath } from './sandbox-binds';
+import { handOver } from './run-dir-owner';
+import { makeWritable } from '../fs-safety/remove-tree';
+import { findPython, sandboxReadOnlyPaths, toolchainExecutables } from './toolchains';
 import { SUPERVISOR_PY } from './supervisor-script';
 import { monitorWithNode } from './node-monitor';
 import { killGroup, trackGroup, untrackGroup } from './groups';
@@ -15,6 +19,7 @@ import { hideHostPaths, SANDBOX_DIR, toSandboxPath } from './sandbox-path';
 
 export type { RunResult, RunSpec } from './types';
 export { detectSandbox, type SandboxInfo } from './sandbox';
+export { findPython, overridePythonForTests } from './toolchains';
 
 const DEFAULT_MAX_PROCESSES = 64;
 /** The outer guard kills the whole group this long after the time limit if the supervisor did not. */
@@ -24,6 +29,9 @@ const HARD_KILL_AFTER_MS = 2000;
 /** How long emulator shutdown waits for running programs to be stopped and reaped. */
 const CLOSE_WAIT_MS = 3000;
 const SIGXFSZ = 25;
+/** What a run may add to its run directory, and to its /tmp, before it is stopped as over its output limit. */
+export const DISK_LIMIT_BYTES = 256 * 1024 * 1024;
+export const DISK_LIMIT_ENTRIES = 20_000;
 
 export type { RunnerConfig } from './types';
 
@@ -36,21 +44,6 @@ function defaultConfig(): RunnerConfig {
 /** Tests only: run runProcess() with a chosen sandbox mode ('auto' restores detection). */
 export function setDefaultSandboxForTests(mode: SandboxMode): void {
   defaults = { sandbox: detectSandbox(mode), hiddenPaths: [] };
-}
-
-let pythonPath: string | null | undefined;
-/** The real interpreter path (a version-manager shim would add ~70 ms per run), or null. */
-export function findPython(): string | null {
-  if (pythonPath !== undefined) return pythonPath;
-  const probe = spawnSync('python3', ['-c', 'import sys, os, resource; print(sys.executable)'], { encoding: 'utf8', timeout: 10000 });
-  const exe = probe.status === 0 ? probe.stdout.trim() : '';
-  pythonPath = exe && fs.existsSync(exe) ? exe : null;
-  return pythonPath;
-}
-
-/** Tests only: pretend python3 is missing (null) or restore detection (undefined). */
-export function overridePythonForTests(value: string | null | undefined): void {
-  pythonPath = value;
 }
 
 export interface Runner {
@@ -108,10 +101,14 @@ export function runProcess(spec: RunSpec): Promise<RunResult> {
   return runWith(defaultConfig(), spec);
 }
 
-/** Minimal environment: PATH of the emulator (toolchains live there), a writable HOME, UTF-8. */
-function environment(spec: RunSpec): Record<string, string> {
+/**
+ * Minimal environment: PATH of the emulator (toolchains live there; in the sandbox only the folders
+ * it shows), a writable HOME, UTF-8.
+ */
+function environment(spec: RunSpec, sandboxed = false): Record<string, string> {
+  const hostPath = process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin';
   return {
-    PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    PATH: sandboxed ? sandboxPath(toolchainExecutables(), hostPath) : hostPath,
     HOME: spec.cwd,
     LANG: 'C.UTF-8',
     LC_ALL: 'C.UTF-8',
@@ -171,11 +168,19 @@ function asSeenInside(config: RunnerConfig, spec: RunSpec): RunSpec {
 async function runWith(config: RunnerConfig, given: RunSpec): Promise<RunResult> {
   if (!given.command.length) throw new Error('runProcess: empty command');
   const spec = asSeenInside(config, given);
+  // Root emulator: the program runs as the sandbox's own user, which must be able to write here.
+  if (config.sandbox.dropTo) await handOver(given.cwd, config.sandbox.dropTo);
   const descriptors = openDescriptors(spec);
   try {
     const python = findPython();
-    const raw = python ? await superviseWithPython(config, spec, descriptors.fds, python) : await monitorWithNode(config, spec, descriptors.fds, environment(spec));
+    const sandboxed = config.sandbox.kind === 'bwrap';
+    const { diskExceeded, ...raw } = python
+      ? await superviseWithPython(config, spec, descriptors.fds, python)
+      : { ...(await monitorWithNode(config, spec, descriptors.fds, environment(spec, sandboxed))), diskExceeded: false };
+    // Over the disk budget reads as a file too large (SIGXFSZ), whatever the program did after.
+    if (diskExceeded) Object.assign(raw, { exitCode: null, signal: SIGXFSZ });
     const outputExceeded =
+      diskExceeded ||
       raw.signal === SIGXFSZ ||
       fileSize(spec.stdoutPath) >= spec.outputLimitBytes ||
       fileSize(spec.stderrPath) >= spec.outputLimitBytes;
@@ -187,10 +192,15 @@ async function runWith(config: RunnerConfig, given: RunSpec): Promise<RunResult>
     return { ...raw, outputExceeded };
   } finally {
     descriptors.close();
+    // A folder the program left unwritable (chmod 500) must not stop its module from removing the
+    // run directory. A root emulator removes anything; the program's own user may change modes.
+    if (!isRoot()) await makeWritable(given.cwd);
   }
 }
 
-type RawResult = Omit<RunResult, 'outputExceeded'>;
+const isRoot = () => process.getuid?.() === 0;
+
+type RawResult = Omit<RunResult, 'outputExceeded'> & { diskExceeded: boolean };
 
 interface SupervisorReport {
   started?: number;
@@ -200,6 +210,7 @@ interface SupervisorReport {
   timedOut: boolean;
   memoryExceeded: boolean;
   processLimitExceeded: boolean;
+  diskExceeded?: boolean;
   cpuSec: number;
   wallSec: number;
   memoryKb: number;
@@ -210,20 +221,24 @@ function superviseWithPython(config: RunnerConfig, spec: RunSpec, fds: Map<numbe
   const resultFd = Math.max(2, ...fds.keys()) + 1;
   const stdio: StdioOptions = [];
   for (let i = 0; i <= resultFd; i++) stdio.push(i === resultFd ? 'pipe' : (fds.get(i) ?? 'ignore'));
+  const sandboxed = config.sandbox.kind === 'bwrap';
   const payload = JSON.stringify({
     argv: spec.command,
-    env: environment(spec),
+    env: environment(spec, sandboxed),
     timeLimitMs: spec.timeLimitMs,
     memoryLimitKb: spec.memoryLimitKb ?? null,
     fsizeBytes: spec.outputLimitBytes,
     maxProcesses: spec.maxProcesses ?? DEFAULT_MAX_PROCESSES,
     resultFd,
-    ownPidNamespace: config.sandbox.kind === 'bwrap',
+    ownPidNamespace: sandboxed,
+    dropTo: config.sandbox.dropTo ?? null,
+    // Unsandboxed, /tmp is the host's: only the run directory is counted.
+    disk: { tmp: sandboxed ? '/tmp' : null, tmpBytes: SANDBOX_TMP_BYTES, bytes: DISK_LIMIT_BYTES, entries: DISK_LIMIT_ENTRIES },
   });
   let argv = [python, '-I', '-S', '-c', SUPERVISOR_PY, payload];
   if (config.sandbox.kind === 'bwrap') {
     argv = [
-      ...bwrapPrefix({ cwd: spec.cwd, network: spec.network ?? false, readOnlyPaths: spec.readOnlyPaths ?? [], hiddenPaths: config.hiddenPaths }),
+      ...bwrapPrefix({ cwd: spec.cwd, network: spec.network ?? false, readOnlyPaths: sandboxReadOnlyPaths(spec) }),
       ...argv,
     ];
   }
@@ -299,6 +314,7 @@ function superviseWithPython(config: RunnerConfig, spec: RunSpec, fds: Map<numbe
           timedOut: report.timedOut || (report.aborted === true && !(spec.signal?.aborted ?? false)),
           memoryExceeded: report.memoryExceeded,
           processLimitExceeded: report.processLimitExceeded,
+          diskExceeded: report.diskExceeded === true,
           timeSec: round3(report.cpuSec),
           wallSec: round3(report.wallSec),
           memoryKb: Math.round(report.memoryKb),
@@ -316,6 +332,7 @@ function superviseWithPython(config: RunnerConfig, spec: RunSpec, fds: Map<numbe
         timedOut: !aborted,
         memoryExceeded: false,
         processLimitExceeded: false,
+        diskExceeded: false,
         timeSec: round3(wallSec),
         wallSec: round3(wallSec),
         memoryKb: 0,

@@ -3,8 +3,10 @@
 import { spawn, type StdioOptions } from 'node:child_process';
 import * as fs from 'node:fs';
 import { constants } from 'node:os';
-import { bwrapPrefix } from './sandbox';
 import type { RunnerConfig, RunResult, RunSpec } from './types';
+import { bwrapPrefix } from './sandbox';
+import type { SandboxInfo } from './types';
+import { sandboxReadOnlyPaths } from './toolchains';
 import { killGroup, trackGroup, untrackGroup } from './groups';
 
 const SAMPLE_MS = 25;
@@ -66,6 +68,13 @@ function outputCapPrefix(bytes: number): string[] {
   return ['bash', '-c', `ulimit -f ${blocks} && exec "$@"`, 'runner'];
 }
 
+/** Root emulator: setpriv switches the program to the sandbox's user with no capabilities left. */
+function dropPrefix(sandbox: SandboxInfo): string[] {
+  if (!sandbox.dropTo) return [];
+  const { uid, gid } = sandbox.dropTo;
+  return ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--bounding-set=-all', '--inh-caps=-all', '--'];
+}
+
 export function monitorWithNode(
   config: RunnerConfig,
   spec: RunSpec,
@@ -75,9 +84,9 @@ export function monitorWithNode(
   const maxFd = Math.max(2, ...fds.keys());
   const stdio: StdioOptions = [];
   for (let i = 0; i <= maxFd; i++) stdio.push(fds.get(i) ?? 'ignore');
-  let argv = [...outputCapPrefix(spec.outputLimitBytes), ...spec.command];
+  let argv = [...dropPrefix(config.sandbox), ...outputCapPrefix(spec.outputLimitBytes), ...spec.command];
   if (config.sandbox.kind === 'bwrap') {
-    argv = [...bwrapPrefix({ cwd: spec.cwd, network: spec.network ?? false, readOnlyPaths: spec.readOnlyPaths ?? [], hiddenPaths: config.hiddenPaths }), ...argv];
+    argv = [...bwrapPrefix({ cwd: spec.cwd, network: spec.network ?? false, readOnlyPaths: sandboxReadOnlyPaths(spec) }), ...argv];
   }
   const started = Date.now();
   const child = spawn(argv[0], argv.slice(1), { cwd: spec.cwd, stdio, detached: true, env });

@@ -1,43 +1,58 @@
-// Which isolation the runner really has: bubblewrap when it is installed AND works here (it needs
-// user namespaces or root), else none. Detected once per mode and cached. Runs see the host
-// read-only, a private /tmp, and their run directory at SANDBOX_DIR (./sandbox-path.ts).
+// Which isolation the runner really has, and the bubblewrap command line of one run. Submitted code
+// is hostile (SECURITY.md): it never runs with a capability, never as a user id that owns anything
+// of the host, and sees only the toolchains, a few /etc files and its own run directory.
+//
+// - Emulator not root: a new user namespace (`--unshare-user`, uid/gid 65534 inside, the emulator's
+//   own user outside), no capabilities, no nested user namespaces (`--disable-userns`).
+// - Emulator root: NOT a user namespace. bwrap maps only one id, so the program would stay the
+//   host's uid 0 inside it, and uid 0 may write /proc/sys (kernel.core_pattern: a root shell) even
+//   with every capability dropped. The sandbox keeps just the capabilities to change user, and the
+//   supervisor's child switches to SANDBOX_UID (the host's `nobody`), drops the bounding set and
+//   execs the program with nothing (./supervisor-script.ts; the node fallback uses setpriv).
+// Both: new pid/ipc/uts/net namespaces, no_new_privs (bwrap always sets it), a size-limited /tmp
+// and /dev/shm, /dev and / read-only, the run directory at SANDBOX_DIR (./sandbox-path.ts).
 import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as os from 'node:os';
 import type { SandboxInfo, SandboxMode } from './types';
 import { SANDBOX_DIR } from './sandbox-path';
+import { SANDBOX_ETC, systemRootArgs } from './sandbox-binds';
 
 export type { SandboxInfo } from './types';
+
+/** `nobody`: owns nothing on the host. */
+export const SANDBOX_UID = 65534;
+export const SANDBOX_GID = 65534;
+/** /tmp and /dev/shm inside the sandbox: tmpfs of this size (the run also has a budget, ./disk-budget.ts). */
+export const SANDBOX_TMP_BYTES = 256 * 1024 * 1024;
+const SANDBOX_SHM_BYTES = 64 * 1024 * 1024;
 
 const BWRAP = 'bwrap';
 const cache = new Map<SandboxMode, SandboxInfo>();
 
-let rootEntries: string[] | undefined;
-/**
- * The host's top-level folders and files read-only, one by one rather than `--ro-bind / /`: the
- * sandbox's own root (a tmpfs) then has room for SANDBOX_DIR, which the host need not have.
- */
-function rootArgs(): string[] {
-  if (!rootEntries) {
-    rootEntries = [];
-    const own = new Set(['proc', 'dev', 'tmp', SANDBOX_DIR.slice(1)]);
-    for (const entry of fs.readdirSync('/', { withFileTypes: true })) {
-      if (own.has(entry.name)) continue;
-      const at = `/${entry.name}`;
-      if (entry.isSymbolicLink()) rootEntries.push('--symlink', fs.readlinkSync(at), at);
-      else if (entry.isDirectory() || entry.isFile()) rootEntries.push('--ro-bind', at, at);
-    }
-  }
-  return rootEntries;
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** The capabilities a root sandbox keeps for its supervisor: change user, signal and outrank the program, read its run directory (chdir, disk budget) whatever modes it sets. */
+const ROOT_SUPERVISOR_CAPS = ['CAP_SETUID', 'CAP_SETGID', 'CAP_SETPCAP', 'CAP_KILL', 'CAP_SYS_NICE', 'CAP_DAC_READ_SEARCH'];
+
+/** bwrap before 0.8 has no --disable-userns: the sandbox still works, nested namespaces allowed. */
+let disableUserns = true;
+
+function identityArgs(): string[] {
+  if (isRoot()) return ['--cap-drop', 'ALL', ...ROOT_SUPERVISOR_CAPS.flatMap((c) => ['--cap-add', c])];
+  return ['--unshare-user', '--uid', String(SANDBOX_UID), '--gid', String(SANDBOX_GID), ...(disableUserns ? ['--disable-userns'] : []), '--cap-drop', 'ALL'];
 }
 
 /** Namespaces and mounts shared by every run; the run-specific binds come after. */
-function baseArgs(): string[] {
+function baseArgs(extraReadOnly: string[]): string[] {
   return [
-    ...rootArgs(),
+    ...identityArgs(),
+    ...systemRootArgs(extraReadOnly),
     '--dev', '/dev',
+    '--perms', '1777', '--size', String(SANDBOX_SHM_BYTES), '--tmpfs', '/dev/shm',
+    '--remount-ro', '/dev',
     '--proc', '/proc',
-    '--tmpfs', '/tmp',
+    '--perms', '1777', '--size', String(SANDBOX_TMP_BYTES), '--tmpfs', '/tmp',
+    '--symlink', '/tmp', '/var/tmp',
     '--unshare-pid',
     '--unshare-ipc',
     '--unshare-uts',
@@ -52,7 +67,16 @@ function runDirArgs(runDir: string): string[] {
 }
 
 function bwrapProblem(): string | undefined {
-  const probe = spawnSync(BWRAP, [...baseArgs(), '--unshare-net', ...runDirArgs(os.tmpdir()), '--', 'true'], { timeout: 5000, encoding: 'utf8' });
+  const problem = probeBwrap();
+  if (!problem || isRoot() || !disableUserns) return problem;
+  disableUserns = false;
+  if (!probeBwrap()) return undefined;
+  disableUserns = true;
+  return problem;
+}
+
+function probeBwrap(): string | undefined {
+  const probe = spawnSync(BWRAP, [...baseArgs([]), '--unshare-net', ...runDirArgs(os.tmpdir()), '--', 'true'], { timeout: 5000, encoding: 'utf8' });
   if (probe.error) {
     return (probe.error as NodeJS.ErrnoException).code === 'ENOENT' ? 'bubblewrap not installed' : probe.error.message;
   }
@@ -68,8 +92,14 @@ export function detectSandbox(mode: SandboxMode): SandboxInfo {
     info = { kind: 'none', description: 'none (disabled by --sandbox none)' };
   } else {
     const problem = bwrapProblem();
-    if (!problem) info = { kind: 'bwrap', description: 'bubblewrap (no network, read-only system, private /tmp)' };
-    else if (mode === 'bwrap') throw new Error(`--sandbox bwrap: ${problem}`);
+    const who = isRoot() ? `as uid ${SANDBOX_UID}, no capabilities` : `user namespace, uid ${SANDBOX_UID} inside, no capabilities`;
+    if (!problem) {
+      info = {
+        kind: 'bwrap',
+        description: `bubblewrap (${who}${disableUserns || isRoot() ? '' : ', nested user namespaces allowed: bwrap older than 0.8'}, no network, only toolchains and the run directory visible, /tmp ${SANDBOX_TMP_BYTES / 1024 / 1024} MB)`,
+        ...(isRoot() ? { dropTo: { uid: SANDBOX_UID, gid: SANDBOX_GID } } : {}),
+      };
+    } else if (mode === 'bwrap') throw new Error(`--sandbox bwrap: ${problem}`);
     else info = { kind: 'none', description: `none: ${problem}` };
   }
   cache.set(mode, info);
@@ -79,20 +109,18 @@ export function detectSandbox(mode: SandboxMode): SandboxInfo {
 export interface SandboxRun {
   cwd: string;
   network: boolean;
+  /** Extra folders to show read-only at their own path (toolchains outside the system folders). */
   readOnlyPaths: string[];
-  /** Paths to hide behind an empty tmpfs (the emulator's data dir: runs must not read others' files). */
-  hiddenPaths: string[];
 }
 
 /** bwrap argv prefix for one run; the command follows after `--`. */
 export function bwrapPrefix(run: SandboxRun): string[] {
-  const args = [BWRAP, ...baseArgs()];
+  const args = [BWRAP, ...baseArgs(run.readOnlyPaths)];
   if (!run.network) args.push('--unshare-net');
-  for (const hidden of run.hiddenPaths) {
-    // Hiding a folder that contains the run directory is fine: it is bound at SANDBOX_DIR anyway.
-    args.push('--tmpfs', hidden);
-  }
-  for (const ro of run.readOnlyPaths) args.push('--ro-bind', ro, ro);
+  // A run with network needs the resolver's files; without, they only tell about the host.
+  else for (const file of ['/etc/resolv.conf', '/etc/hosts']) args.push('--ro-bind-try', file, file);
   args.push(...runDirArgs(run.cwd), '--');
   return args;
 }
+
+export { SANDBOX_ETC };

@@ -3,12 +3,15 @@
 // peak memory and CPU time of the program, which Node cannot read for its children.
 //
 // Protocol: argv[1] is a JSON config {argv, env, timeLimitMs, memoryLimitKb, fsizeBytes,
-// maxProcesses, resultFd, ownPidNamespace}. Descriptors 0/1/2 and the judges' extra fds are already
+// maxProcesses, resultFd, ownPidNamespace, dropTo?, disk?}. dropTo {uid, gid}: the program runs as
+// these ids with an empty bounding set (the emulator is root: ./sandbox.ts). disk {tmp, tmpBytes,
+// bytes, entries}: what the run may add to its run directory (the cwd) and to /tmp before it is
+// killed with diskExceeded. Descriptors 0/1/2 and the judges' extra fds are already
 // open (inherited from Node). The supervisor forks the program in its own process group, becomes
 // a child subreaper (so orphans stay in its tree), samples the tree every 20 ms, kills the whole
 // tree on a limit, and writes one JSON line to resultFd:
 // {started: pid} first, then {exitCode, signal, timedOut, memoryExceeded, processLimitExceeded,
-// cpuSec, wallSec, memoryKb, error?}.
+// diskExceeded, cpuSec, wallSec, memoryKb, error?}.
 export const SUPERVISOR_PY = String.raw`
 import os, sys, json, time, signal, resource
 cfg = json.loads(sys.argv[1])
@@ -43,6 +46,50 @@ def own_rss_kb():
 # The forked child starts as a copy of this interpreter, and the kernel's ru_maxrss remembers that
 # footprint across exec: a limit is judged on ru_maxrss only above it.
 baseline_kb = own_rss_kb()
+disk = cfg.get('disk') or None
+run_dir = os.getcwd()
+def dir_usage():
+    # Bytes and entries under the run directory, links never followed. A folder the program made
+    # unreadable is opened up first (its owner may; a root supervisor reads it anyway).
+    total = 0; count = 0; stack = [run_dir]
+    while stack and count <= 4 * disk['entries']:
+        d = stack.pop()
+        try:
+            it = os.scandir(d)
+        except PermissionError:
+            try:
+                os.chmod(d, 0o700); it = os.scandir(d)
+            except OSError:
+                continue
+        except OSError:
+            continue
+        with it:
+            for e in it:
+                count += 1
+                try:
+                    st = e.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                total += st.st_blocks * 512
+                if e.is_dir(follow_symlinks=False): stack.append(e.path)
+    return total, count
+def tmp_usage():
+    try:
+        s = os.statvfs(disk['tmp'])
+        return (s.f_blocks - s.f_bfree) * s.f_frsize, s.f_files - s.f_ffree
+    except (OSError, TypeError):
+        return 0, 0
+disk_base = dir_usage() if disk else (0, 0)
+tmp_base = tmp_usage() if disk and disk.get('tmp') else (0, 0)
+def disk_over():
+    if not disk: return False
+    used, entries = dir_usage()
+    if used - disk_base[0] > disk['bytes'] or entries - disk_base[1] > disk['entries']: return True
+    if disk.get('tmp'):
+        used, entries = tmp_usage()
+        # The tmpfs refuses writes past its size: nearly full means the program hit it.
+        if used - tmp_base[0] >= min(disk['bytes'], disk['tmpBytes'] * 0.98) or entries - tmp_base[1] > disk['entries']: return True
+    return False
 # Closed by a successful exec (close-on-exec): tells us when the program itself starts.
 exec_r, exec_w = os.pipe()
 t0 = time.monotonic()
@@ -64,6 +111,27 @@ if pid == 0:
             resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+        drop = cfg.get('dropTo')
+        if drop:
+            # Never run the program as root: an empty bounding set, then the new ids (which clear
+            # every capability). A failure here ends the child before exec.
+            try:
+                import ctypes
+                libc = ctypes.CDLL(None, use_errno=True)
+                for cap in range(64): libc.prctl(24, cap, 0, 0, 0)  # PR_CAPBSET_DROP
+            except Exception:
+                pass
+            os.setgroups([])
+            os.setresgid(drop['gid'], drop['gid'], drop['gid'])
+            os.setresuid(drop['uid'], drop['uid'], drop['uid'])
+            if os.getuid() == 0 or os.geteuid() == 0: raise OSError('still root')
+            try:
+                # The inheritable set too (capset with every set empty: only ever a reduction).
+                hdr = (ctypes.c_uint32 * 2)(0x20080522, 0)
+                data = (ctypes.c_uint32 * 6)()
+                libc.capset(hdr, data)
+            except Exception:
+                pass
         os.execvpe(cfg['argv'][0], cfg['argv'], cfg['env'])
     except Exception as e:
         os.write(2, ('cannot execute %s: %s\n' % (cfg['argv'][0], e)).encode())
@@ -121,7 +189,10 @@ def hwm(p):
 
 page_kb = os.sysconf('SC_PAGE_SIZE') // 1024
 limit_ms = cfg['timeLimitMs']; mem_limit = cfg.get('memoryLimitKb'); max_procs = cfg.get('maxProcesses', 64)
-timed_out = mem_over = procs_over = False
+timed_out = mem_over = procs_over = disk_over_seen = False
+# The walk of the run directory costs more the more it holds: at most a twentieth of the time.
+# The first look waits 50 ms: most runs are over by then, and the last look after the run counts.
+next_disk = time.monotonic() + 0.05
 peak = 0
 status = None; usage = None
 def in_child_pid_namespace():
@@ -167,6 +238,11 @@ while status is None:
         procs_over = True; kill_all(); break
     if (time.monotonic() - t0) * 1000 >= limit_ms:
         timed_out = True; kill_all(); break
+    if disk and time.monotonic() >= next_disk:
+        walk_start = time.monotonic()
+        if disk_over():
+            disk_over_seen = True; kill_all(); break
+        next_disk = time.monotonic() + max(0.05, 20 * (time.monotonic() - walk_start))
     if aborted:
         kill_all(); break
     pause(0.02 if len(procs) < 4 else 0.005)
@@ -178,6 +254,8 @@ kill_all()
 while status is None:
     p, st, ru = os.wait4(pid, 0)
     status, usage = st, ru
+# A short run may fill its budget between two walks: one more look once it is over.
+if not disk_over_seen and disk_over(): disk_over_seen = True
 # ru_maxrss is exact above the interpreter's footprint and an upper bound below it (a run that
 # short may escape sampling), so the reported peak never understates the program.
 peak = max(peak, usage.ru_maxrss)
@@ -185,7 +263,7 @@ if mem_limit and usage.ru_maxrss > max(mem_limit, baseline_kb + 1024): mem_over 
 emit({
     'exitCode': os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
     'signal': os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
-    'timedOut': timed_out, 'memoryExceeded': mem_over, 'processLimitExceeded': procs_over,
+    'timedOut': timed_out, 'memoryExceeded': mem_over, 'processLimitExceeded': procs_over, 'diskExceeded': disk_over_seen,
     'cpuSec': usage.ru_utime + usage.ru_stime, 'wallSec': wall, 'memoryKb': peak, 'aborted': aborted,
 })
 `;

@@ -57,11 +57,16 @@ export interface SandboxInfo {
   kind: 'bwrap' | 'none';
   /** For the start banner. */
   description: string;
+  /**
+   * Set when the emulator is root and sandboxed: the ids the program switches to (its run directory
+   * is handed to them first). Absent: the program keeps the ids it starts with.
+   */
+  dropTo?: { uid: number; gid: number };
 }
 
 /** How runProcess() runs programs (index.ts keeps one; node-monitor.ts reads it). */
 export interface RunnerConfig {
   sandbox: SandboxInfo;
-  /** Hidden from runs (an empty tmpfs over them) when sandboxed. */
+  /** Unsandboxed runs: folders (the data directory) rewritten to SANDBOX_DIR in what the program wrote. */
   hiddenPaths: string[];
 }

@@ -88,9 +88,10 @@ describe('faults: emulator start-up (token, hooks, sandbox warning)', function (
     await stopAll();
 
     // A PATH without python3 (nor any toolchain): the emulator still starts, with the Node monitor.
+    // Nor bwrap: as root it would refuse to start without being told `--sandbox none` (SECURITY.md).
     const empty = path.join(dir, 'empty-path');
     fs.mkdirSync(empty);
-    const bare = (await startWith({ ...process.env, PATH: empty })) as typeof ready;
+    const bare = (await startWith({ ...process.env, PATH: empty }, ...(process.getuid?.() === 0 ? ['--sandbox', 'none'] : []))) as typeof ready;
     assert.equal(bare.limits, 'node');
     assert.match(bare.limitsNote ?? '', /python3 was not found.*wall-clock time.*install python3/);
     assert.deepEqual(bare.languages, []);

@@ -1,0 +1,12 @@
+// A root emulator runs programs as the sandbox's own user (./sandbox.ts), so their run directory
+// must be theirs: handOver gives it and everything in it to that user before each run. Links are
+// changed themselves, never followed (lchown), and the walk never enters a link: whatever the
+// previous run left there, nothing outside the run directory changes owner.
+import * as fs from 'node:fs';
+import { walkTree } from '../fs-safety/walk-tree';
+
+export async function handOver(dir: string, to: { uid: number; gid: number }): Promise<void> {
+  await walkTree(dir, async (entry, st) => {
+    if (st.uid !== to.uid || st.gid !== to.gid) await fs.promises.lchown(entry, to.uid, to.gid);
+  });
+}
