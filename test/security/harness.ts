@@ -56,7 +56,8 @@ export async function startAs(user: EmulatorUnderAttack['user']): Promise<Runnin
   fs.writeFileSync(marker.path, `${marker.content}\n`, { mode: 0o644 });
   if (user === 'unprivileged' && isRoot()) fs.chownSync(marker.path, NOBODY, NOBODY);
 
-  const args = [MAIN, '--port', '0', '--data', dataDir];
+  // A small queue cap: the queue attack (issue 26 item 10) then needs a handful of POSTs, not a thousand.
+  const args = [MAIN, '--port', '0', '--data', dataDir, '--queue-cap', '8'];
   const [cmd, argv] = user === 'unprivileged' && isRoot()
     ? ['setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--', process.execPath, ...args]]
     : [process.execPath, args];
