@@ -2,8 +2,7 @@
 // (detected once, cached), lookups, and compile-once/run-many programs.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Runner } from '../runner';
-import type { RunResult, RunSpec } from '../runner/types';
+import type { Runner, RunResult, RunSpec } from '../runner/types';
 import { LANGUAGES } from './table';
 import type { Compiler, CompilerVersion, LanguageDefinition, Toolchain } from './types';
 

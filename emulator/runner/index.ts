@@ -6,8 +6,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EmulatorContext, SandboxMode } from '../context';
-import type { RunnerConfig, RunResult, RunSpec } from './types';
-import { bwrapPrefix, detectSandbox, SANDBOX_TMP_BYTES, type SandboxInfo } from './sandbox';
+import type { Runner, RunnerConfig, RunResult, RunSpec } from './types';
+import { bwrapPrefix, detectSandbox, SANDBOX_TMP_BYTES } from './sandbox';
 import { sandboxPath } from './sandbox-binds';
 import { handOver } from './run-dir-owner';
 import { makeWritable } from '../fs-safety/remove-tree';
@@ -33,7 +33,7 @@ const SIGXFSZ = 25;
 export const DISK_LIMIT_BYTES = 256 * 1024 * 1024;
 export const DISK_LIMIT_ENTRIES = 20_000;
 
-export type { RunnerConfig } from './types';
+export type { Runner, RunnerConfig } from './types';
 
 let defaults: RunnerConfig | undefined;
 function defaultConfig(): RunnerConfig {
@@ -46,10 +46,6 @@ export function setDefaultSandboxForTests(mode: SandboxMode): void {
   defaults = { sandbox: detectSandbox(mode), hiddenPaths: [] };
 }
 
-export interface Runner {
-  sandbox: SandboxInfo;
-  run(spec: RunSpec): Promise<RunResult>;
-}
 
 const runners = new WeakMap<EmulatorContext, Runner>();
 

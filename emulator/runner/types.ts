@@ -70,3 +70,9 @@ export interface RunnerConfig {
   /** Unsandboxed runs: folders (the data directory) rewritten to SANDBOX_DIR in what the program wrote. */
   hiddenPaths: string[];
 }
+
+/** One emulator's way to run programs (index.ts's initRunner); languages/ only needs its shape. */
+export interface Runner {
+  sandbox: SandboxInfo;
+  run(spec: RunSpec): Promise<RunResult>;
+}

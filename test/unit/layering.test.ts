@@ -31,7 +31,7 @@ const KNOWN_UPWARD = [
 
 /** The emulator's layers, lowest first: shared parts, the run-time services, the three APIs, the server, main. */
 const EMULATOR_LAYERS: Layers = [
-  ['emulator/clock.ts', 'emulator/request-log.ts', 'emulator/fs-safety/', 'emulator/access-token.ts', 'emulator/jobs/', 'emulator/judges/', 'emulator/seed-problems/', 'emulator/store/'],
+  ['emulator/clock.ts', 'emulator/request-log.ts', 'emulator/fs-safety/', 'emulator/data-dir.ts', 'emulator/access-token.ts', 'emulator/jobs/', 'emulator/judges/', 'emulator/seed-problems/', 'emulator/store/'],
   ['emulator/runner/', 'emulator/languages/', 'emulator/http/', 'emulator/context.ts', 'emulator/machine-report.ts'],
   ['emulator/compilers/', 'emulator/containers/', 'emulator/problems/'],
   ['emulator/server.ts'],
