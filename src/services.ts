@@ -2,7 +2,7 @@
 // Nothing here touches the network: clients are created on first use (see Connection).
 import type * as vscode from 'vscode';
 import { Connection } from './features/connection/connection';
-import { readEmulatorEnv } from './features/connection/emulatorEnv';
+import { emulatorEnvRefusal, readEmulatorEnv } from './features/connection/emulatorEnv';
 import { TokenStore } from './features/connection/tokenStore';
 import { createLog, type Log } from './ui/log';
 import { RecentSourceFile } from './ui/source-file';
@@ -26,6 +26,8 @@ export interface Services {
 export function createServices(context: vscode.ExtensionContext): Services {
   const log = createLog();
   const tokens = new TokenStore(context.secrets);
+  const refused = emulatorEnvRefusal();
+  if (refused) log.warn(refused);
   const connection = new Connection(tokens, context.globalState, log, readEmulatorEnv());
   // Created with the services, so it has seen every editor the person worked in before a command asks.
   const sourceFile = new RecentSourceFile();
