@@ -3,7 +3,7 @@
 import type * as vscode from 'vscode';
 import { SharedEvents } from './events';
 import { Connection } from './features/connection/connection';
-import { readEmulatorEnv } from './features/connection/emulatorEnv';
+import { emulatorEnvRefusal, readEmulatorEnv } from './features/connection/emulatorEnv';
 import { TokenStore } from './features/connection/tokenStore';
 import { createLog, type Log } from './ui/log';
 import { RecentSourceFile } from './ui/source-file';
@@ -29,6 +29,8 @@ export interface Services {
 export function createServices(context: vscode.ExtensionContext): Services {
   const log = createLog();
   const tokens = new TokenStore(context.secrets);
+  const refused = emulatorEnvRefusal();
+  if (refused) log.warn(refused);
   const connection = new Connection(tokens, context.globalState, log, readEmulatorEnv());
   // Created with the services, so it has seen every editor the person worked in before a command asks.
   const sourceFile = new RecentSourceFile();

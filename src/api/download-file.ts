@@ -21,7 +21,17 @@ export async function streamToFile(res: Dispatcher.ResponseData, file: string, c
     throw tooLarge();
   }
   const part = `${file}.part`;
-  const out = fs.createWriteStream(part);
+  // A `.part` left behind, or a link of that name, is removed (never followed); 'wx' then creates
+  // the file afresh and fails rather than write through anything put there meanwhile.
+  let handle: fs.promises.FileHandle;
+  try {
+    await fs.promises.rm(part, { force: true });
+    handle = await fs.promises.open(part, 'wx');
+  } catch (err) {
+    discard();
+    throw err;
+  }
+  const out = handle.createWriteStream();
   const hash = createHash('sha256');
   let size = 0;
   try {

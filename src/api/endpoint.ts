@@ -1,6 +1,7 @@
 // Turns what a user types into the settings (a customer id or a URL) into a module base URL.
 import { SphereApiError } from './errors';
 import { API_PATHS, MODULE_LABELS, type ApiModule } from './modules';
+import { isLoopbackHost } from './proxy';
 
 const BARE_CUSTOMER_ID = /^[a-z0-9][a-z0-9-]{1,62}$/i;
 const TRAILING_API_PATH = /\/api\/v\d+$/i;
@@ -31,7 +32,14 @@ export function normaliseEndpoint(module: ApiModule, input: string): string {
   let withScheme = trimmed;
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
     // No scheme: loopback addresses are the emulator (plain HTTP), anything else is the real service.
-    const loopback = /^(localhost|127\.|\[::1\])/i.test(trimmed);
+    // Decided on the host as a URL parser reads it: `localhost.attacker.example` is not loopback.
+    let host = '';
+    try {
+      host = new URL(`http://${trimmed}`).hostname;
+    } catch {
+      // not a URL: refused below
+    }
+    const loopback = isLoopbackHost(host);
     withScheme = `${loopback ? 'http' : 'https'}://${trimmed}`;
   }
   let url: URL;

@@ -128,6 +128,47 @@ export function tooLargeError(module: ApiModule, what: string, limitBytes: numbe
   });
 }
 
+/**
+ * A request that did not finish within its overall deadline: a server that trickles its answer
+ * (one byte a second never trips the silence timeout) is given up on. Never sent again on our own.
+ */
+export function deadlineError(module: ApiModule, method: string, url: string, seconds: number): SphereApiError {
+  const changing = method !== 'GET';
+  return new SphereApiError({
+    module,
+    kind: 'timeout',
+    explanation: `The ${MODULE_LABELS[module]} service did not finish answering within ${seconds} s, the deadline of one request, so it was given up on${changing ? ' and not sent again: check whether it took effect before repeating it' : ''}. Try again later; for very large transfers on a slow network, raise the setting sphereEngine.http.requestDeadlineSeconds.`,
+    action: changing && endpointKind(method, url) === 'createSubmission' ? 'checkHistoryBeforeResubmit' : 'retry',
+    method,
+    url,
+  });
+}
+
+/**
+ * A 3xx answer. Redirects are never followed (the access token would go along to wherever it
+ * points) and never taken for success: the error names where it pointed, token redacted.
+ */
+export function redirectError(module: ApiModule, method: string, url: string, status: number, location: string | undefined): SphereApiError {
+  let target = 'no address';
+  // Quoted: the redaction of access_token=… stops at a quote, not at a full stop.
+  if (location) {
+    try {
+      target = `"${redact(new URL(location, url).toString())}"`;
+    } catch {
+      target = `"${redact(location).slice(0, 200)}"`;
+    }
+  }
+  return new SphereApiError({
+    module,
+    kind: 'http',
+    status,
+    explanation: `The ${MODULE_LABELS[module]} service answered with a redirect (HTTP ${status}) to ${target}. Redirects are not followed, so your access token is never sent on to another address. Check the endpoint in your connection profile: if that address is your Sphere Engine endpoint, enter it instead.`,
+    action: 'openSettings',
+    method,
+    url,
+  });
+}
+
 /** Error for an argument refused locally, before any request. */
 export function invalidArgument(module: ApiModule, explanation: string): SphereApiError {
   return new SphereApiError({ module, kind: 'invalidArgument', explanation, action: 'fixInput' });

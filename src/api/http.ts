@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 import { FormData, Pool, ProxyAgent } from './undici-parts';
 import { encodeBody, type FieldValue, type RequestBody } from './body';
 import { apiBaseUrl } from './endpoint';
-import { abortError, errorFromHttp, errorFromTransport, SphereApiError, tooLargeError } from './errors';
+import { abortError, deadlineError, errorFromHttp, errorFromTransport, redirectError, SphereApiError, tooLargeError } from './errors';
 import type { ApiModule } from './modules';
 import { selectProxy, type ProxyConfig } from './proxy';
 import { redact, registerSecret } from './redact';
@@ -39,9 +39,14 @@ export interface Timeouts {
   headersMs?: number;
   /** Maximum silence while reading a body. Default 30 s. */
   bodyMs?: number;
+  /**
+   * The whole request, retries and their waits included: a server that sends one byte a second
+   * never trips the silence timeouts above, this ends it. Default 5 min (a 16 MiB upload at 0.5 Mbit/s).
+   */
+  deadlineMs?: number;
 }
 
-export const DEFAULT_TIMEOUTS: Required<Timeouts> = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
+export const DEFAULT_TIMEOUTS: Required<Timeouts> = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, deadlineMs: 300_000 };
 
 export interface HttpClientOptions {
   /** What the user configured: a customer id or a URL (see normaliseEndpoint). */
@@ -286,12 +291,27 @@ export class HttpClient {
     const url = this.url(path, options.query);
     const shownUrl = redact(url.toString());
     const attempts = isRetryableMethod(method) && options.retry !== false ? Math.max(1, this.retry.attempts) : 1;
-    for (let attempt = 1; ; attempt++) {
-      if (options.signal?.aborted) throw abortError(options.signal);
-      const result = await this.attempt(method, url, shownUrl, options, onSuccess);
-      if (result.error === undefined) return result.value as T;
-      if (!result.retryable || attempt >= attempts) throw result.error;
-      await this.sleep(backoffDelay(attempt, this.retry, this.random, result.retryAfterMs), options.signal);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.timeouts.deadlineMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+    const within = { ...options, signal };
+    try {
+      for (let attempt = 1; ; attempt++) {
+        if (signal.aborted) throw abortError(signal);
+        const result = await this.attempt(method, url, shownUrl, within, onSuccess);
+        if (result.error === undefined) return result.value as T;
+        if (!result.retryable || attempt >= attempts) throw result.error;
+        await this.sleep(backoffDelay(attempt, this.retry, this.random, result.retryAfterMs), signal);
+      }
+    } catch (err) {
+      // The deadline, not the caller, stopped it: say so (a cancellation stays a cancellation).
+      if (deadline.signal.aborted && !options.signal?.aborted) {
+        this.logger?.(`${method} ${shownUrl} DEADLINE ${this.timeouts.deadlineMs}ms`);
+        throw deadlineError(this.module, method, shownUrl, Math.round(this.timeouts.deadlineMs / 1000));
+      }
+      throw err;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -334,6 +354,11 @@ export class HttpClient {
     }
 
     const status = res.statusCode;
+    if (status >= 300 && status < 400) {
+      discardBody(res);
+      log(String(status));
+      return new Attempt<T>(undefined, undefined, false, redirectError(this.module, method, shownUrl, status, headerString(res.headers.location) || undefined));
+    }
     if (status >= 400) {
       const retryAfterMs = parseRetryAfter(res.headers['retry-after']);
       let error: SphereApiError;

@@ -20,12 +20,14 @@ export type { FieldValue, MultipartPart, RequestBody } from './body';
 export { API_MODULES, API_PATHS, MODULE_LABELS, type ApiModule } from './modules';
 export { apiBaseUrl, normaliseEndpoint } from './endpoint';
 export { endpointKind, type EndpointKind } from './endpoint-kind';
-export { isLoopbackHost, selectProxy, type ProxyConfig } from './proxy';
+export { isLoopbackHost, isLoopbackOrigin, selectProxy, type ProxyConfig } from './proxy';
 export { forgetSecret, redact, registerSecret } from './redact';
 export { abortableSleep, backoffDelay, DEFAULT_RETRY, isRetryableMethod, isRetryableStatus, parseRetryAfter, type RetryOptions, type Sleep } from './retry';
 export {
   abortError,
   ACTION_LABELS,
+  deadlineError,
+  redirectError,
   classifyTransportError,
   ERROR_TABLE,
   errorFromHttp,

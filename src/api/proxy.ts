@@ -18,10 +18,28 @@ function envValue(env: Env, name: string): string | undefined {
   return v && v.trim() ? v.trim() : undefined;
 }
 
-/** Loopback always goes direct: the local emulator must work behind any corporate proxy. */
+/**
+ * Loopback always goes direct: the local emulator must work behind any corporate proxy. Decided on
+ * the parsed host name, whole: `localhost`, `::1` and 127.0.0.0/8 are; `localhost.attacker.example`
+ * and `127.example.com` are not.
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+  const h = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
+  return !!m && m.slice(1).every((n) => Number(n) <= 255);
+}
+
+/** An http(s) origin on a loopback host (and nothing else: no path, user, query), e.g. http://127.0.0.1:4000. */
+export function isLoopbackOrigin(origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && isLoopbackHost(url.hostname)
+    && url.pathname === '/' && !url.search && !url.hash;
 }
 
 /** Does one noProxy entry cover this host/port? */

@@ -11,26 +11,29 @@
 //   import-kattis <package> <folder>            a Kattis problem package as a new problem folder
 //   export-kattis <folder> <package>            a problem folder as a Kattis problem package
 //
-// The endpoint comes from --endpoint or SPHERE_ENGINE_PROBLEMS_ENDPOINT (push: else the folder's
-// link). The token comes only from SPHERE_ENGINE_PROBLEMS_TOKEN: a flag would land in shell history
-// and in CI logs. Exit code 0 only when everything asked succeeded (check: every solution got its
-// expected verdict, or was skipped for a language the endpoint does not offer); 1 when something
-// failed or was left out (a deletion without --allow-delete); 2 for a usage error.
+// The endpoint comes only from --endpoint or SPHERE_ENGINE_PROBLEMS_ENDPOINT, never from the folder:
+// in a problem repository's CI the folder is whatever a pull request made it, and a problem.json
+// whose link names another server would otherwise receive the CI's token. A folder linked to
+// another endpoint is refused, naming both; --trust-folder-endpoint (for folders you wrote) sends
+// the token to the folder's endpoint instead. The token comes only from SPHERE_ENGINE_PROBLEMS_TOKEN:
+// a flag would land in shell history and in CI logs. Exit code 0 only when everything asked succeeded (check: every solution got its
+// expected verdict, or was skipped for a language the endpoint does not offer); 1 when something failed or was left out (a deletion without --allow-delete);
+// 2 for a usage error.
 // import-kattis / export-kattis: 0 when everything the package (folder) holds went over (notes are
 // fine), 2 when something was skipped (the summary says what and why), 1 on an error.
 import { ProblemsClient, SphereApiError } from '../api';
 import { exportKattis, importKattis, measureKattisLimits } from '../core/kattis';
 import {
   applyPlan, checkProblemFolder, describeCheck, describePlan, describePulled, describeRefusalState, describeResult, planPush, ProblemFolderError, pullProblem, pullProblems,
-  pushSucceeded, readProblemFolder, resolvePullTargets, writeRefusal, type PullOutcome, type PushPlan, type PushResult,
+  pushSucceeded, readProblemFolder, resolvePullTargets, sameEndpoint, writeRefusal, type ProblemFolder, type PullOutcome, type PushPlan, type PushResult,
 } from '../core/problem-folder';
 
 export const USAGE = `Usage:
   sphere-problems pull <problem-id> <folder> [--endpoint <customer id or URL>]
   sphere-problems pull <problem id or code>... --into <parent folder> [--endpoint <customer id or URL>]
   sphere-problems pull --all --into <parent folder> [--endpoint <customer id or URL>]
-  sphere-problems push <folder> [--dry-run] [--allow-delete] [--endpoint <customer id or URL>]
-  sphere-problems check <folder> [--endpoint <customer id or URL>]
+  sphere-problems push <folder> [--dry-run] [--allow-delete] [--endpoint <customer id or URL> | --trust-folder-endpoint]
+  sphere-problems check <folder> [--endpoint <customer id or URL> | --trust-folder-endpoint]
   sphere-problems import-kattis <package> <folder>
   sphere-problems export-kattis <folder> <package>
   sphere-problems --help
@@ -67,7 +70,7 @@ function parse(argv: string[]): Parsed {
     const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
     if (name === 'token' || name === 'access-token') throw new UsageError('The token is never a flag (it would stay in your shell history): set SPHERE_ENGINE_PROBLEMS_TOKEN.');
     if (name === 'endpoint' || name === 'into') flags.set(name, inline ?? rest[++i] ?? '');
-    else if (name === 'dry-run' || name === 'allow-delete' || name === 'all') flags.set(name, true);
+    else if (name === 'dry-run' || name === 'allow-delete' || name === 'all' || name === 'trust-folder-endpoint') flags.set(name, true);
     else throw new UsageError(`Unknown option --${name}.`);
   }
   return { verb, positional, flags };
@@ -98,10 +101,29 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
   try {
     const { verb, positional, flags } = parse(argv);
     const token = io.env.SPHERE_ENGINE_PROBLEMS_TOKEN;
-    const endpointOf = (fallback?: string) => {
-      const e = (flags.get('endpoint') as string | undefined) || io.env.SPHERE_ENGINE_PROBLEMS_ENDPOINT || fallback;
+    const endpointOf = () => {
+      const e = (flags.get('endpoint') as string | undefined) || io.env.SPHERE_ENGINE_PROBLEMS_ENDPOINT;
       if (!e) throw new UsageError('No endpoint: pass --endpoint or set SPHERE_ENGINE_PROBLEMS_ENDPOINT.');
       return e;
+    };
+    /** push and check: the token goes only where the person said, never where a folder says. */
+    const folderEndpoint = (folder: ProblemFolder) => {
+      const linked = folder.json.link?.endpoint;
+      if (flags.has('trust-folder-endpoint')) {
+        if (flags.has('endpoint')) throw new UsageError('Pass either --endpoint or --trust-folder-endpoint, not both.');
+        if (linked) return linked;
+        return endpointOf();
+      }
+      const given = (flags.get('endpoint') as string | undefined) || io.env.SPHERE_ENGINE_PROBLEMS_ENDPOINT;
+      if (!given) {
+        throw new UsageError(`No endpoint: pass --endpoint or set SPHERE_ENGINE_PROBLEMS_ENDPOINT.${linked ? ` The folder's problem.json names ${linked}, but the token is never sent to an endpoint a folder names unless you pass --trust-folder-endpoint.` : ''}`);
+      }
+      if (linked && !sameEndpoint(linked, given)) {
+        throw new ProblemFolderError([
+          `The folder's problem.json is linked to ${linked}, but the endpoint given is ${given}: refused, nothing was sent to either. The token in SPHERE_ENGINE_PROBLEMS_TOKEN goes only to the endpoint you give, never to one a folder names (a pull request could change it). Use the endpoint the folder is linked to, remove "link" from problem.json to create the problem anew, or pass --trust-folder-endpoint if you trust this folder.`,
+        ]);
+      }
+      return given;
     };
     const connect = (endpoint: string) => {
       if (!token) throw new UsageError('No token: set SPHERE_ENGINE_PROBLEMS_TOKEN.');
@@ -135,7 +157,7 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       const [dir] = positional;
       if (!dir || positional.length > 1) throw new UsageError('push needs one folder.');
       const folder = readProblemFolder(dir);
-      const endpoint = endpointOf(folder.json.link?.endpoint);
+      const endpoint = folderEndpoint(folder);
       const plan = await planPush(connect(endpoint), folder, endpoint);
       const lines = describePlan(plan);
       if (!lines.length) {
@@ -154,13 +176,13 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
     if (verb === 'check') {
       const [dir] = positional;
       if (!dir || positional.length > 1) throw new UsageError('check needs one folder.');
-      const endpoint = endpointOf(readProblemFolder(dir).json.link?.endpoint);
+      const endpoint = folderEndpoint(readProblemFolder(dir));
       // A Kattis package's time limit comes from its accepted solutions, measured here first; their
       // verdicts from that run stand (each ran within the limit derived from it).
       const measured = await measureKattisLimits(connect(endpoint), dir, { endpoint });
       for (const l of measured.lines) io.out(l);
       for (const c of measured.judged.filter((x) => !x.skipped)) io.out(describeCheck(c));
-      const checks = await checkProblemFolder(client!, readProblemFolder(dir), { judged: measured.judged, onJudged: (c) => io.out(describeCheck(c)) });
+      const checks = await checkProblemFolder(client!, readProblemFolder(dir), { endpoint, judged: measured.judged, onJudged: (c) => io.out(describeCheck(c)) });
       for (const c of checks.filter((x) => x.error || x.skipped)) io.out(describeCheck(c));
       const failed = checks.filter((c) => !c.ok && !c.skipped).length;
       const skipped = checks.filter((c) => c.skipped).length;
@@ -188,7 +210,7 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       io.err(USAGE);
       return 2;
     }
-    if (err instanceof ProblemFolderError) io.err(argv[0] === 'push' ? `Nothing was pushed. ${err.message}` : err.message);
+    if (err instanceof ProblemFolderError) io.err(argv[0] === 'push' ? `Nothing was pushed. ${err.message}` : argv[0] === 'check' ? `Nothing was checked. ${err.message}` : err.message);
     else io.err(`Error: ${message(err)}`);
     return 1;
   } finally {

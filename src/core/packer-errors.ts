@@ -8,7 +8,8 @@ export type PackErrorCode =
   | 'cancelled'
   | 'unsafe-archive-entry'
   | 'archive-too-large'
-  | 'archive-too-compressed';
+  | 'archive-too-compressed'
+  | 'archive-too-many-entries';
 
 export class PackError extends Error {
   constructor(

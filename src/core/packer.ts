@@ -27,6 +27,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from './tar-parts';
 import { UnpackBudget } from './unpack-limits';
+import { makeLinksInside, type ArchiveLink } from './unpack-links';
 import { GITIGNORE_FILE, IgnoreRules, SPHEREIGNORE_FILE } from './ignore-rules';
 import { fragmentPlace } from './packer-fragment';
 import { PackWorkers } from './packer-fragment-workers';
@@ -354,25 +355,35 @@ export function checkSizeLimits(scan: FolderScan, limits: SizeLimits): string[] 
  * Extracts a tar.gz (a file path or bytes) into destDir, after checking every
  * entry: absolute names, `..` segments and links pointing out of destDir are
  * refused with an error naming the entry, and nothing is written then; so is an
- * archive that would unpack to too much or is a gzip bomb (src/core/unpack-limits.ts).
- * Returns the posix paths of the regular files extracted.
+ * archive that would unpack to too much, holds too many entries or is a gzip bomb
+ * (src/core/unpack-limits.ts). Links are made last, each resolved on the disk
+ * first (src/core/unpack-links.ts). When anything fails after writing began,
+ * what this call wrote is removed again. Returns the posix paths of the regular
+ * files extracted.
  */
 export async function unpackTarGz(source: string | Buffer, destDir: string): Promise<string[]> {
   const dest = path.resolve(destDir);
   const files: string[] = [];
+  const names: string[] = [];
+  const links: ArchiveLink[] = [];
   let unsafe: PackError | undefined;
   const budget = new UnpackBudget();
-  // Stops the listing (and the inflating) at the first entry over the limit.
+  // Stops the listing (and the inflating) at the first entry over a limit.
   const stop = new AbortController();
   await readArchive(
     source,
     tar.t({
       onReadEntry: (entry) => {
+        const name = entry.path.replace(/^\.\//, '');
         const problem = unsafeEntryProblem(entry.path, entry.type, entry.linkpath, dest);
         if (problem && !unsafe) unsafe = new PackError('unsafe-archive-entry', problem, entry.path);
+        if (!budget.addEntry(entry.path)) stop.abort();
+        names.push(name);
         if (entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'ContiguousFile') {
-          files.push(entry.path.replace(/^\.\//, ''));
+          files.push(name);
           if (!budget.add(entry.path, entry.size ?? 0)) stop.abort();
+        } else if (entry.type === 'SymbolicLink' || entry.type === 'Link') {
+          links.push({ name: name.replace(/\/+$/, ''), target: (entry.linkpath ?? '').replace(/^\.\//, ''), hard: entry.type === 'Link' });
         }
         entry.resume();
       },
@@ -383,10 +394,46 @@ export async function unpackTarGz(source: string | Buffer, destDir: string): Pro
   });
   if (unsafe) throw unsafe;
   await fsp.mkdir(dest, { recursive: true });
-  await readArchive(source, tar.x({ cwd: dest, strict: true })).catch((err: unknown) => {
-    throw budget.explain(err);
-  });
+  const undo = await writtenBy(dest, names);
+  try {
+    // Links are left out here and made last (only when there are any: no per-entry filter otherwise).
+    const noLinks = (_p: string, entry: unknown) => !(entry && typeof entry === 'object' && 'type' in entry && (entry.type === 'SymbolicLink' || entry.type === 'Link'));
+    await readArchive(source, tar.x({ cwd: dest, strict: true, ...(links.length ? { filter: noLinks } : {}) }))
+      .catch((err: unknown) => {
+        throw budget.explain(err);
+      });
+    await makeLinksInside(dest, links);
+  } catch (err) {
+    await undo();
+    throw err;
+  }
   return files;
+}
+
+/**
+ * Removes, on failure, what extracting `names` into `dest` created: each entry and each folder on
+ * the way that did not exist before (a file that did is overwritten in place, as extraction does).
+ */
+async function writtenBy(dest: string, names: readonly string[]): Promise<() => Promise<void>> {
+  const created = new Set<string>();
+  for (const name of names) {
+    const parts = name.split('/').filter((p) => p && p !== '.');
+    for (let i = 1; i <= parts.length; i++) created.add(parts.slice(0, i).join('/'));
+  }
+  // Shallowest first; inside a fresh folder everything is fresh (removed with it), so only the
+  // entries of folders that existed before are looked at: usually just the top-level names.
+  const fresh = new Set<string>();
+  for (const rel of [...created].sort((a, b) => a.split('/').length - b.split('/').length)) {
+    if (fresh.has(path.posix.dirname(rel))) continue;
+    try {
+      await fsp.lstat(path.join(dest, rel));
+    } catch {
+      fresh.add(rel);
+    }
+  }
+  return async () => {
+    for (const rel of fresh) await fsp.rm(path.join(dest, rel), { recursive: true, force: true });
+  };
 }
 
 function unsafeEntryProblem(name: string, type: string, linkpath: string | undefined, dest: string): string | undefined {

@@ -9,13 +9,30 @@ import { PackError } from './packer-errors';
 
 /** The most an archive may unpack to, all its files together. */
 export const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
+/**
+ * The most entries (files, folders, links) an archive may hold. Empty files cost no bytes, so the
+ * byte cap alone let a 1.24 MB archive become 200,001 files (136 s, 1.9 GB of memory); a run's
+ * output files are a handful, and a packed folder of 20,000 files still unpacks.
+ */
+export const MAX_UNPACKED_ENTRIES = 50_000;
 
 export class UnpackBudget {
   private total = 0;
   private current: string | undefined;
   private problem: PackError | undefined;
 
-  constructor(private readonly max = MAX_UNPACKED_BYTES) {}
+  private entries = 0;
+
+  constructor(private readonly max = MAX_UNPACKED_BYTES, private readonly maxEntries = MAX_UNPACKED_ENTRIES) {}
+
+  /** Counts an entry of any kind; false once the archive holds too many. */
+  addEntry(name: string): boolean {
+    this.current = name;
+    if (++this.entries > this.maxEntries && !this.problem) {
+      this.problem = new PackError('archive-too-many-entries', `the archive holds more than ${this.maxEntries.toLocaleString('en-US')} entries (at "${name}"), more than an archive may unpack to; refusing to extract. Ask for fewer output files, or pack them into one archive yourself`, name);
+    }
+    return !this.problem;
+  }
 
   /** Counts a file entry; false once the archive is over the limit. */
   add(name: string, bytes: number): boolean {

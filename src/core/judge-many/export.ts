@@ -49,9 +49,11 @@ export function toJson(job: JobSnapshot): string {
 
 /**
  * RFC 4180 quoting; a cell a spreadsheet would run as a formula (a student's file named
- * `=HYPERLINK(…).py`) gets a leading apostrophe.
+ * `=HYPERLINK(…).py`) gets a leading apostrophe. Only a cell that is a number as a whole (`-3`,
+ * `-0.25`, `+1e3`) is exempt: `-2+3+cmd|…` starts like one and is still a formula.
  */
+const WHOLE_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  const safe = /^[=+\-@\t\r]/.test(value) && !WHOLE_NUMBER.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ProblemFields, ProblemsClient } from '../../api';
 import { SETTINGS_FILE, serializeProblemJson, testFile } from './format';
+import { assertWritable, readInside, regularFileIn } from './inside';
 import { judgeIdOf, type Change, type PushPlan } from './plan';
 import type { ProblemFolder } from './read';
 import { typeIdOf } from './service';
@@ -31,7 +32,18 @@ export interface PushResult {
   renumbered: Array<{ from: number; to: number }>;
 }
 
-const saveSettings = (folder: ProblemFolder) => fs.writeFileSync(path.join(folder.dir, SETTINGS_FILE), serializeProblemJson(folder.json));
+const saveSettings = (folder: ProblemFolder) => fs.writeFileSync(assertWritable(folder.dir, SETTINGS_FILE, SETTINGS_FILE), serializeProblemJson(folder.json));
+
+/** A judge's source, read again as it is sent: still a regular file inside the folder. */
+const judgeSource = (folder: ProblemFolder, j: { key: string; file: string }) => readInside(folder.dir, j.file, `Judge "${j.key}"`).toString('utf8');
+
+/** A test's files are checked again right before they are sent (the upload reads them by path). */
+function checkTestFiles(folder: ProblemFolder, n: number): void {
+  for (const ext of ['in', 'out'] as const) {
+    const found = regularFileIn(folder.dir, testFile(n, ext), `Test ${n}`);
+    if ('problem' in found) throw new Error(found.problem);
+  }
+}
 
 function requireJudgeId(folder: ProblemFolder, ref: number | string): number {
   const id = judgeIdOf(folder, ref);
@@ -56,7 +68,7 @@ function problemFields(folder: ProblemFolder, what?: Set<string>): ProblemFields
 /** The service gave a new test another number: the folder follows, so the next push matches. */
 function renumber(folder: ProblemFolder, from: number, to: number): void {
   for (const ext of ['in', 'out'] as const) {
-    const target = path.join(folder.dir, testFile(to, ext));
+    const target = assertWritable(folder.dir, testFile(to, ext), `Test ${to}`);
     if (fs.existsSync(target)) throw new Error(`The service numbered the new test ${from} as ${to}, but ${testFile(to, ext)} already exists: rename it and push again.`);
   }
   for (const ext of ['in', 'out'] as const) fs.renameSync(path.join(folder.dir, testFile(from, ext)), path.join(folder.dir, testFile(to, ext)));
@@ -73,7 +85,7 @@ async function applyOne(client: ProblemsClient, plan: PushPlan, change: Change, 
   switch (change.kind) {
     case 'createJudge': {
       const j = folder.judges.find((x) => x.key === change.key)!;
-      const created = await client.createJudge({ source: fs.readFileSync(j.sourcePath, 'utf8'), compilerId: j.compilerId, typeId: j.type === 'master' ? 1 : 0, name: j.name ?? j.key }, signal);
+      const created = await client.createJudge({ source: judgeSource(folder, j), compilerId: j.compilerId, typeId: j.type === 'master' ? 1 : 0, name: j.name ?? j.key }, signal);
       j.id = created.id;
       folder.json.judges![j.key].id = created.id;
       saveSettings(folder);
@@ -82,7 +94,7 @@ async function applyOne(client: ProblemsClient, plan: PushPlan, change: Change, 
     case 'updateJudge': {
       const j = folder.judges.find((x) => x.key === change.key)!;
       await client.updateJudge(change.id, {
-        source: change.what.includes('source') ? fs.readFileSync(j.sourcePath, 'utf8') : undefined,
+        source: change.what.includes('source') ? judgeSource(folder, j) : undefined,
         compilerId: change.what.includes('compiler') ? j.compilerId : undefined,
         name: change.what.includes('name') ? (j.name ?? j.key) : undefined,
       }, signal);
@@ -100,6 +112,7 @@ async function applyOne(client: ProblemsClient, plan: PushPlan, change: Change, 
       return;
     case 'updateTest': {
       const t = test(change.number);
+      checkTestFiles(folder, t.number);
       const has = (f: string) => change.what.includes(f as never);
       await client.updateTestCaseFromFiles(plan.problemId!, t.number, {
         inputPath: has('input') ? t.inputPath : undefined,
@@ -115,6 +128,7 @@ async function applyOne(client: ProblemsClient, plan: PushPlan, change: Change, 
       return;
     case 'createTest': {
       const t = test(change.number);
+      checkTestFiles(folder, t.number);
       const created = await client.createTestCaseFromFiles(plan.problemId!, { inputPath: t.inputPath, outputPath: t.outputPath, timeLimit: t.timeLimit, judgeId: requireJudgeId(folder, t.judge), active: t.active }, signal);
       if (created.number !== t.number) {
         const from = t.number;

@@ -3,13 +3,13 @@
 // a failure of the problem (its tests do not catch that mistake). Submissions go one at a time;
 // their results are fetched together with GET /submissions?ids= (20 ids a request) at the
 // service's 2 s rhythm.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { MAX_IDS_PER_REQUEST, type ProblemsClient, type ProblemsSubmission, type Sleep } from '../../api';
 import { compilerForFile, type OfferedCompiler } from '../languages-offered';
 import { pollUntilDone, PROBLEMS_POLL_MS } from '../poller';
 import { ProblemFolderError } from './errors';
+import { readInside } from './inside';
 import type { Verdict } from './format';
+import { sameEndpoint } from './plan';
 import type { ProblemFolder } from './read';
 
 /** The status code each expected verdict stands for (problems-api-v4.md, statuses). */
@@ -49,6 +49,8 @@ export interface SolutionCheck {
 }
 
 export interface CheckOptions {
+  /** The endpoint the client talks to: a folder linked to another one is refused, naming both. */
+  endpoint?: string;
   signal?: AbortSignal;
   /** Injectable for tests; default a real timer at the 2 s rhythm. */
   sleep?: Sleep;
@@ -69,6 +71,9 @@ async function fetchAll(client: ProblemsClient, ids: number[], signal?: AbortSig
 export async function checkProblemFolder(client: ProblemsClient, folder: ProblemFolder, o: CheckOptions = {}): Promise<SolutionCheck[]> {
   const problemId = folder.json.link?.problemId;
   if (problemId === undefined) throw new ProblemFolderError(['The folder is not linked to a problem yet: push it first, then check it.']);
+  if (o.endpoint !== undefined && !sameEndpoint(folder.json.link!.endpoint, o.endpoint)) {
+    throw new ProblemFolderError([`This folder is linked to problem ${problemId} on ${folder.json.link!.endpoint}, not to ${o.endpoint}: nothing was submitted. Switch to a profile with that endpoint, or pull the problem from ${o.endpoint} into another folder.`]);
+  }
   if (!folder.solutions.length) throw new ProblemFolderError(['There is nothing to check: put reference solutions under solutions/<verdict>/ (e.g. solutions/accepted/sol.py).']);
   const checks: SolutionCheck[] = [];
   const offered = o.compilers ?? (await client.listCompilers(o.signal)).items;
@@ -89,10 +94,9 @@ export async function checkProblemFolder(client: ProblemsClient, folder: Problem
     }
     const compilerId = choice.compilerId;
     try {
-      const at = path.join(folder.dir, s.file);
       const params = s.files
-        ? { problemId, compilerId, files: Object.fromEntries(s.files.map((f) => [f, fs.readFileSync(path.join(at, f))])) }
-        : { problemId, compilerId, source: fs.readFileSync(at, 'utf8') };
+        ? { problemId, compilerId, files: Object.fromEntries(s.files.map((f) => [f, readInside(folder.dir, `${s.file}/${f}`, `Solution ${s.file}/${f}`)])) }
+        : { problemId, compilerId, source: readInside(folder.dir, s.file, `Solution ${s.file}`).toString('utf8') };
       check.submissionId = (await client.createSubmission(params, o.signal)).id;
       o.onSubmitted?.(check);
     } catch (err) {

@@ -4,7 +4,7 @@ export * from './format';
 export { isProblemFolderError, ProblemFolderError } from './errors';
 export { readProblemFolder, type ProblemFolder, type LocalTest, type LocalJudge, type LocalSolution } from './read';
 export { pullProblem, statementFileFor, type PullOptions, type PullResult } from './pull';
-export { planPush, type Change, type PushPlan } from './plan';
+export { planPush, sameEndpoint, type Change, type PushPlan } from './plan';
 export { applyPlan, type ApplyOptions, type PushResult } from './apply';
 export { describeChange, describePlan, describeResult, pushSucceeded } from './describe';
 export { checkProblemFolder, describeCheck, VERDICT_STATUS, type CheckOptions, type SolutionCheck } from './check';

@@ -10,6 +10,7 @@ import { inParallel } from '../in-parallel';
 import { safeFileName } from '../safe-file-name';
 import { errorText } from './describe';
 import { SETTINGS_FILE, TESTS_DIR } from './format';
+import { assertWritable } from './inside';
 import { sameEndpoint } from './plan';
 import { PULL_CONCURRENCY, pullProblem, type PullOptions, type PullResult } from './pull';
 
@@ -75,7 +76,7 @@ function existing(dir: string, t: PullTarget, endpoint: string): Existing {
 /** Moves every file of `from` into `to` (a folder linked to the same problem), then removes `from`.
  * Test files the service no longer has go, as a pull in place would remove them. */
 function moveInto(from: string, to: string): void {
-  const staleTests = path.join(to, TESTS_DIR);
+  const staleTests = assertWritable(to, TESTS_DIR, `The tests folder of ${to}`);
   const fresh = new Set(fs.existsSync(path.join(from, TESTS_DIR)) ? fs.readdirSync(path.join(from, TESTS_DIR)) : []);
   if (fs.existsSync(staleTests)) {
     for (const name of fs.readdirSync(staleTests)) if (/^\d+\.(in|out)(\.part)?$/.test(name) && !fresh.has(name)) fs.rmSync(path.join(staleTests, name));
@@ -83,7 +84,8 @@ function moveInto(from: string, to: string): void {
   const old = readStatementName(to);
   const walk = (rel: string) => {
     for (const e of fs.readdirSync(path.join(from, rel), { withFileTypes: true })) {
-      const r = path.join(rel, e.name);
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      assertWritable(to, r, `Moving ${r} into ${to}`);
       if (e.isDirectory()) {
         fs.mkdirSync(path.join(to, r), { recursive: true });
         walk(r);

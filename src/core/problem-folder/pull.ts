@@ -7,6 +7,7 @@ import { SphereApiError, type Judge, type ProblemsClient } from '../../api';
 import { inParallel } from '../in-parallel';
 import { languageForCompiler } from '../languages';
 import { ProblemFolderError } from './errors';
+import { assertWritable, isServiceId, writeInside } from './inside';
 import { JUDGES_DIR, MAX_TEST_FILE_BYTES, SETTINGS_FILE, TESTS_DIR, serializeProblemJson, testFile, type JudgeJson, type JudgeRef } from './format';
 import { isBuiltIn, judgeKey, judgeType, problemJsonOf, readRemote, sizeOf } from './service';
 import { writeSyncState, type TestHashes } from './state';
@@ -43,6 +44,9 @@ async function readJudgeSources(client: ProblemsClient, ids: number[], signal: A
   const taken = new Set<string>();
   for (const id of ids) {
     const judge: Judge = await client.getJudge(id, signal);
+    if (judge?.id !== id || (judge.compiler?.id !== undefined && !isServiceId(judge.compiler.id))) {
+      throw new ProblemFolderError([`The service's answer for judge ${id} was refused: it names judge ${JSON.stringify(judge?.id)} with compiler ${JSON.stringify(judge?.compiler?.id)}. Nothing was written. Check that the Problems endpoint is the Sphere Engine service you meant to use.`]);
+    }
     if (isBuiltIn(judge)) {
       refs.set(id, id);
       continue;
@@ -77,7 +81,9 @@ export async function pullProblem(client: ProblemsClient, o: PullOptions): Promi
   const judgeIds = [...new Set([masterId, ...tests.map((t) => t.judge?.id ?? 1)])];
   const { judges, refs } = await readJudgeSources(client, judgeIds, o.signal, notes);
 
-  fs.mkdirSync(path.join(o.dir, TESTS_DIR), { recursive: true });
+  // Nothing is written through a link the folder already holds (a cloned repository's `tests` -> ~).
+  fs.mkdirSync(assertWritable(o.dir, TESTS_DIR, 'The tests folder'), { recursive: true });
+  for (const t of tests) for (const ext of ['in', 'out'] as const) assertWritable(o.dir, testFile(t.number, ext), `Test ${t.number}`);
   const total = tests.length * 2;
   let done = 0;
   const hashes: Record<string, TestHashes> = {};
@@ -94,19 +100,19 @@ export async function pullProblem(client: ProblemsClient, o: PullOptions): Promi
     if (/^\d+\.(in|out)(\.part)?$/.test(name) && !keep.has(name)) fs.rmSync(path.join(o.dir, TESTS_DIR, name));
   }
 
-  if (Object.keys(judges).length) fs.mkdirSync(path.join(o.dir, JUDGES_DIR), { recursive: true });
-  for (const j of Object.values(judges)) fs.writeFileSync(path.join(o.dir, j.file), j.source);
+  if (Object.keys(judges).length) fs.mkdirSync(assertWritable(o.dir, JUDGES_DIR, 'The judges folder'), { recursive: true });
+  for (const [key, j] of Object.entries(judges)) writeInside(o.dir, j.file, j.source, `Judge "${key}"`);
 
   const body = problem.body ?? '';
   const statement = statementFileFor(body);
-  fs.writeFileSync(path.join(o.dir, statement), body);
+  writeInside(o.dir, statement, body, 'The statement');
   const json = problemJsonOf({ problem, tests }, {
     endpoint: o.endpoint,
     statement,
     judges: Object.fromEntries(Object.entries(judges).map(([k, { source: _source, ...j }]) => [k, j])),
     refOf: (id) => refs.get(id) ?? id,
   });
-  fs.writeFileSync(path.join(o.dir, SETTINGS_FILE), serializeProblemJson(json));
+  writeInside(o.dir, SETTINGS_FILE, serializeProblemJson(json));
   writeSyncState(o.dir, { problemId: problem.id, lastModified: problem.lastModified ?? null, tests: hashes });
   return { dir: o.dir, tests: tests.length, judges: Object.keys(judges), notes };
 }

@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ProblemFolderError } from './errors';
+import { isTestNumber, linkOnPath, linkProblem, regularFileIn, unsafeRelative } from './inside';
 import {
   EXECUTION_MODES, JUDGE_TYPES, JUDGES_DIR, MAX_TEST_FILE_BYTES, PROBLEM_TYPES, SETTINGS_FILE, SOLUTIONS_DIR, TEST_DEFAULTS, TESTS_DIR, testFile, VERDICTS,
   type JudgeJson, type JudgeRef, type ProblemJson, type TestJson, type Verdict,
@@ -40,12 +41,17 @@ export interface ProblemFolder {
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
-function parseJson(file: string, problems: string[]): unknown {
+function parseJson(dir: string, problems: string[]): unknown {
+  const found = regularFileIn(dir, SETTINGS_FILE, SETTINGS_FILE);
+  if ('problem' in found) {
+    problems.push(found.missing ? `${SETTINGS_FILE} is missing: this is not a problem folder (pull a problem, or write one as docs/problem-folder.md shows).` : found.problem);
+    return undefined;
+  }
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    problems.push(`${SETTINGS_FILE} is missing: this is not a problem folder (pull a problem, or write one as docs/problem-folder.md shows).`);
+    text = fs.readFileSync(found.file, 'utf8');
+  } catch (err) {
+    problems.push(`${SETTINGS_FILE} could not be read: ${(err as Error).message}`);
     return undefined;
   }
   try {
@@ -85,6 +91,7 @@ function readSettings(raw: unknown, problems: string[]): ProblemJson | undefined
     const where = `${SETTINGS_FILE}: judges.${key}`;
     if (!/^[A-Za-z0-9_-]+$/.test(key)) problems.push(`${where}: a judge key may hold only letters, digits, _ and -.`);
     if (typeof j?.file !== 'string' || !j.file.startsWith(`${JUDGES_DIR}/`)) problems.push(`${where}: "file" must name a file under ${JUDGES_DIR}/.`);
+    else if (unsafeRelative(j.file)) problems.push(`${where}: "file" ${JSON.stringify(j.file)} is refused: ${unsafeRelative(j.file)}. Name a file inside ${JUDGES_DIR}/ without "..", e.g. ${JUDGES_DIR}/${key}.py.`);
     if (!isInt(j?.compilerId)) problems.push(`${where}: "compilerId" must be a compiler id (a number).`);
     if (!JUDGE_TYPES.includes(j?.type)) problems.push(`${where}: "type" must be testcase or master.`);
     if (j?.id !== undefined && !isInt(j.id)) problems.push(`${where}: "id" must be a number.`);
@@ -94,7 +101,7 @@ function readSettings(raw: unknown, problems: string[]): ProblemJson | undefined
   const seen = new Set<number>();
   for (const [i, t] of (Array.isArray(p.tests) ? p.tests : []).entries()) {
     const where = `${SETTINGS_FILE}: tests[${i}]`;
-    if (!isInt(t?.number) || t.number < 0) problems.push(`${where}: "number" must be a whole number, 0 or more.`);
+    if (!isTestNumber(t?.number)) problems.push(`${where}: "number" must be a whole number, 0 or more.`);
     else if (seen.has(t.number)) problems.push(`${where}: test ${t.number} is listed twice.`);
     else seen.add(t.number);
     if (typeof t?.timeLimit !== 'number' || !(t.timeLimit > 0)) problems.push(`${where}: "timeLimit" must be a positive number of seconds.`);
@@ -113,21 +120,14 @@ function listDir(dir: string): string[] {
   }
 }
 
-function statFile(file: string): fs.Stats | undefined {
-  try {
-    const st = fs.statSync(file);
-    return st.isFile() ? st : undefined;
-  } catch {
+/** A regular file inside the folder (no link on the way); a refusal other than "missing" is reported. */
+function statFile(dir: string, rel: string, what: string, problems: string[]): fs.Stats | undefined {
+  const found = regularFileIn(dir, rel, what);
+  if ('problem' in found) {
+    if (!found.missing) problems.push(found.problem);
     return undefined;
   }
-}
-
-function isDir(p: string): boolean {
-  try {
-    return fs.lstatSync(p).isDirectory();
-  } catch {
-    return false;
-  }
+  return found.stat;
 }
 
 /** A multi-file solution's regular files (links are not followed), relative, with forward slashes. */
@@ -156,10 +156,11 @@ function readTests(dir: string, json: ProblemJson, problems: string[]): LocalTes
   for (const t of [...byNumber.values()].sort((a, b) => a.number - b.number)) {
     const inputPath = path.join(dir, testFile(t.number, 'in'));
     const outputPath = path.join(dir, testFile(t.number, 'out'));
-    const input = statFile(inputPath);
-    const output = statFile(outputPath);
-    if (!input) problems.push(`Test ${t.number}: ${testFile(t.number, 'in')} is missing.`);
-    if (!output) problems.push(`Test ${t.number}: ${testFile(t.number, 'out')} is missing.`);
+    const before = problems.length;
+    const input = statFile(dir, testFile(t.number, 'in'), `Test ${t.number}`, problems);
+    const output = statFile(dir, testFile(t.number, 'out'), `Test ${t.number}`, problems);
+    if (!input && problems.length === before) problems.push(`Test ${t.number}: ${testFile(t.number, 'in')} is missing.`);
+    if (!output && problems.length === before) problems.push(`Test ${t.number}: ${testFile(t.number, 'out')} is missing.`);
     for (const [file, st] of [[testFile(t.number, 'in'), input], [testFile(t.number, 'out'), output]] as const) {
       if (st && st.size > MAX_TEST_FILE_BYTES) problems.push(`Test ${t.number}: ${file} is ${st.size} bytes; the service takes at most 16 MiB (${MAX_TEST_FILE_BYTES} bytes) per test file.`);
     }
@@ -171,9 +172,11 @@ function readTests(dir: string, json: ProblemJson, problems: string[]): LocalTes
 function readJudges(dir: string, json: ProblemJson, problems: string[]): LocalJudge[] {
   return Object.entries(json.judges ?? {}).flatMap(([key, j]) => {
     const sourcePath = path.join(dir, j.file);
-    const st = statFile(sourcePath);
+    if (unsafeRelative(j.file)) return []; // reported with the settings
+    const before = problems.length;
+    const st = statFile(dir, j.file, `Judge "${key}"`, problems);
     if (!st) {
-      problems.push(`Judge "${key}": ${j.file} is missing.`);
+      if (problems.length === before) problems.push(`Judge "${key}": ${j.file} is missing.`);
       return [];
     }
     if (st.size === 0) problems.push(`Judge "${key}": ${j.file} is empty.`);
@@ -183,15 +186,26 @@ function readJudges(dir: string, json: ProblemJson, problems: string[]): LocalJu
 
 function readSolutions(dir: string, problems: string[]): LocalSolution[] {
   const out: LocalSolution[] = [];
+  const link = linkOnPath(dir, SOLUTIONS_DIR);
+  if (link) {
+    problems.push(linkProblem('Solutions', SOLUTIONS_DIR, link));
+    return out;
+  }
   for (const verdict of listDir(path.join(dir, SOLUTIONS_DIR)).sort()) {
+    const rel = `${SOLUTIONS_DIR}/${verdict}`;
     if (!VERDICTS.includes(verdict as Verdict)) {
-      if (fs.statSync(path.join(dir, SOLUTIONS_DIR, verdict)).isDirectory()) problems.push(`${SOLUTIONS_DIR}/${verdict}: unknown verdict; the folders are ${VERDICTS.join(', ')}.`);
+      if (fs.lstatSync(path.join(dir, rel)).isDirectory()) problems.push(`${rel}: unknown verdict; the folders are ${VERDICTS.join(', ')}.`);
       continue;
     }
-    for (const file of listDir(path.join(dir, SOLUTIONS_DIR, verdict)).sort()) {
-      const full = path.join(dir, SOLUTIONS_DIR, verdict, file);
-      if (statFile(full)) out.push({ file: `${SOLUTIONS_DIR}/${verdict}/${file}`, expected: verdict as Verdict });
-      else if (isDir(full)) out.push({ file: `${SOLUTIONS_DIR}/${verdict}/${file}`, expected: verdict as Verdict, files: filesIn(full) });
+    if (fs.lstatSync(path.join(dir, rel)).isSymbolicLink()) {
+      problems.push(linkProblem('Solutions', rel, rel));
+      continue;
+    }
+    for (const file of listDir(path.join(dir, rel)).sort()) {
+      const st = fs.lstatSync(path.join(dir, rel, file));
+      if (st.isSymbolicLink()) problems.push(linkProblem('Solution', `${rel}/${file}`, `${rel}/${file}`));
+      else if (st.isFile()) out.push({ file: `${rel}/${file}`, expected: verdict as Verdict });
+      else if (st.isDirectory()) out.push({ file: `${rel}/${file}`, expected: verdict as Verdict, files: filesIn(path.join(dir, rel, file)) });
     }
   }
   return out;
@@ -200,14 +214,12 @@ function readSolutions(dir: string, problems: string[]): LocalSolution[] {
 /** The folder, checked; throws ProblemFolderError listing every problem found. */
 export function readProblemFolder(dir: string): ProblemFolder {
   const problems: string[] = [];
-  const json = readSettings(parseJson(path.join(dir, SETTINGS_FILE), problems), problems);
+  const json = readSettings(parseJson(dir, problems), problems);
   if (!json) throw new ProblemFolderError(problems);
   let body = '';
-  try {
-    body = fs.readFileSync(path.join(dir, json.statement), 'utf8');
-  } catch {
-    problems.push(`${json.statement} is missing (the statement named in ${SETTINGS_FILE}).`);
-  }
+  const statement = regularFileIn(dir, json.statement, 'The statement');
+  if ('problem' in statement) problems.push(statement.missing ? `${json.statement} is missing (the statement named in ${SETTINGS_FILE}).` : statement.problem);
+  else body = fs.readFileSync(statement.file, 'utf8');
   const tests = readTests(dir, json, problems);
   const judges = readJudges(dir, json, problems);
   const solutions = readSolutions(dir, problems);

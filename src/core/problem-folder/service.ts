@@ -1,7 +1,9 @@
 // The service's side of a problem, read the same way by pull and push.
 import type { Judge, Problem, ProblemsClient, TestCase } from '../../api';
 import type { JudgeJson, JudgeRef, JudgeType, ProblemJson, ProblemType } from './format';
+import { ProblemFolderError } from './errors';
 import { PROBLEM_TYPES } from './format';
+import { isServiceId, isTestNumber } from './inside';
 
 export interface RemoteProblem {
   problem: Problem;
@@ -11,7 +13,30 @@ export interface RemoteProblem {
 export async function readRemote(client: ProblemsClient, problemId: number, signal?: AbortSignal): Promise<RemoteProblem> {
   const problem = await client.getProblem(problemId, {}, signal);
   const tests = (await client.listTestCases(problemId, signal)).items ?? [];
+  checkRemote(problemId, problem, tests);
   return { problem, tests: [...tests].sort((a, b) => a.number - b.number) };
+}
+
+/**
+ * The server's answer is checked before any of it names a file or a request: test numbers become
+ * file names (tests/<number>.in) and ids go into request paths, so a server that sends
+ * "../../../x" or "1/../../judges" is refused, with nothing written and nothing more sent.
+ */
+function checkRemote(problemId: number, problem: Problem, tests: TestCase[]): void {
+  const bad: string[] = [];
+  const say = (what: string, value: unknown) => bad.push(`${what} ${JSON.stringify(value)} is not a whole number`);
+  if (!Array.isArray(tests)) bad.push('the list of test cases is not a list');
+  else {
+    for (const t of tests) {
+      if (!isTestNumber(t?.number)) say('a test case number', t?.number);
+      else if (t.judge?.id !== undefined && !isServiceId(t.judge.id)) say(`test case ${t.number}'s judge id`, t.judge.id);
+    }
+  }
+  if (problem?.id !== problemId) bad.push(`it answered for problem ${JSON.stringify(problem?.id)} instead of ${problemId}`);
+  if (problem?.masterjudge?.id !== undefined && !isServiceId(problem.masterjudge.id)) say('the master judge id', problem.masterjudge.id);
+  if (bad.length) {
+    throw new ProblemFolderError([`The service's answer for problem ${problemId} was refused: ${bad.join('; ')}. Nothing was written or sent. Check that the Problems endpoint is the Sphere Engine service you meant to use.`]);
+  }
 }
 
 export const problemType = (p: Problem): ProblemType => PROBLEM_TYPES[p.type?.id ?? 0] ?? 'binary';

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { STATE_DIR, STATE_FILE } from './format';
+import { assertWritable } from './inside';
 
 export interface TestHashes {
   input: string;
@@ -28,8 +29,10 @@ export function readSyncState(dir: string): SyncState | undefined {
 }
 
 export function writeSyncState(dir: string, state: SyncState): void {
-  const stateDir = path.join(dir, STATE_DIR);
+  const stateDir = assertWritable(dir, STATE_DIR, 'The sync cache folder');
   fs.mkdirSync(stateDir, { recursive: true });
+  assertWritable(dir, `${STATE_DIR}/.gitignore`, 'The sync cache');
+  assertWritable(dir, `${STATE_DIR}/${STATE_FILE}`, 'The sync cache');
   // Kept out of git by its own .gitignore: it describes the service, not the problem.
   fs.writeFileSync(path.join(stateDir, '.gitignore'), '*\n');
   const tests = Object.fromEntries(Object.keys(state.tests).sort((a, b) => Number(a) - Number(b)).map((k) => [k, state.tests[k]]));

@@ -17,7 +17,7 @@ export function clientOptions(baseUrl: string, token: string, logger: (line: str
     endpoint: baseUrl,
     token,
     proxy: readProxySettings(),
-    timeouts: { headersMs: http.timeoutMs, bodyMs: http.timeoutMs },
+    timeouts: { headersMs: http.timeoutMs, bodyMs: http.timeoutMs, deadlineMs: http.deadlineMs },
     retry: { attempts: http.retries + 1 },
     logger,
   };

@@ -16,13 +16,17 @@ export function readEndpointSetting(module: ApiModule): string {
 export interface HttpSettings {
   timeoutMs: number;
   retries: number;
+  /** The overall deadline of one request, retries included (sphereEngine.http.requestDeadlineSeconds). */
+  deadlineMs: number;
 }
 
 export function readHttpSettings(): HttpSettings {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const timeoutSeconds = config.get<number>('http.timeoutSeconds', 30);
   const retries = config.get<number>('http.retries', 2);
+  const deadlineSeconds = config.get<number>('http.requestDeadlineSeconds', 300);
   return {
+    deadlineMs: Math.max(5, Number.isFinite(deadlineSeconds) ? deadlineSeconds : 300) * 1000,
     timeoutMs: Math.max(1, Number.isFinite(timeoutSeconds) ? timeoutSeconds : 30) * 1000,
     retries: Math.max(0, Math.floor(Number.isFinite(retries) ? retries : 2)),
   };

@@ -49,6 +49,8 @@ export async function checkProblemFolderCommand(services: Services, testing: Pro
     try {
       checks = await withProgress({ title: vscode.l10n.t('Checking {0} solutions of {1}', folder.solutions.length, folder.json.name) }, (signal) =>
         checkProblemFolder(client, folder, {
+          // The active profile's endpoint, never the folder's: a folder linked elsewhere is refused.
+          endpoint: services.connection.endpoint('problems').baseUrl,
           signal,
           onSubmitted: (c) => run.started(child(c.file)),
           onJudged: (c) => {

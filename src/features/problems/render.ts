@@ -9,6 +9,7 @@
 // 591.7 KB before this pass): minified, `xss` 1.0.17 adds 19.6 KB and `sanitize-html` 2.18.1
 // 190 KB (htmlparser2, postcss); DOMPurify needs a DOM. Measured 2026-11 with esbuild --minify.
 import type { Judge, Problem, TestCase } from '../../api';
+import { markdownNumber } from '../../core/escape-markdown';
 
 /** Tags removed together with their content. */
 const DROP_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'frameset', 'frame', 'applet'];
@@ -140,7 +141,7 @@ const cell = escapeMarkdown;
 export function renderProblemMarkdown(problem: Problem, testCases: readonly TestCase[], judges: ReadonlyMap<number, Judge> = new Map()): string {
   const lines: string[] = [];
   lines.push(`# ${cell(problem.code)} — ${cell(problem.name)}`, '');
-  lines.push(`**Type:** ${cell(problemTypeName(problem))}${problem.interactive ? ' (interactive)' : ''} · **Id:** ${problem.id}`, '');
+  lines.push(`**Type:** ${cell(problemTypeName(problem))}${problem.interactive ? ' (interactive)' : ''} · **Id:** ${markdownNumber(problem.id)}`, '');
   lines.push('## Description', '', descriptionMarkdown(problem.body), '');
   lines.push('## Test cases', '');
   if (testCases.length === 0) {
@@ -150,14 +151,14 @@ export function renderProblemMarkdown(problem: Problem, testCases: readonly Test
     for (const t of testCases) {
       const judgeId = t.judge?.id;
       const judgeName = t.judge?.name || (judgeId !== undefined ? judges.get(judgeId)?.name : undefined) || '';
-      const judge = judgeId === undefined ? '—' : `${judgeName ? `${cell(judgeName)} ` : ''}(${judgeId})`;
-      const limit = t.timeLimit === undefined ? '—' : `${t.timeLimit} s`;
-      lines.push(`| ${t.number} | ${t.active === false ? 'no' : 'yes'} | ${limit} | ${judge} |`);
+      const judge = judgeId === undefined ? '—' : `${judgeName ? `${cell(judgeName)} ` : ''}(${markdownNumber(judgeId)})`;
+      const limit = t.timeLimit === undefined ? '—' : `${markdownNumber(t.timeLimit)} s`;
+      lines.push(`| ${markdownNumber(t.number)} | ${t.active === false ? 'no' : 'yes'} | ${limit} | ${judge} |`);
     }
     lines.push('');
   }
   lines.push('## Master judge', '');
   const master = problem.masterjudge;
-  lines.push(master ? `${cell(master.name || judges.get(master.id)?.name || 'master judge')} (${master.id})` : '_none_', '');
+  lines.push(master ? `${cell(master.name || judges.get(master.id)?.name || 'master judge')} (${markdownNumber(master.id)})` : '_none_', '');
   return lines.join('\n');
 }

@@ -6,7 +6,7 @@ import type { Services } from '../../services';
 import { Commands } from '../../ui/commands';
 import { showError, userMessage } from '../../ui/errors';
 import { problemTypeName } from './render';
-import { escapeMarkdown } from '../../core/escape-markdown';
+import { escapeMarkdown, markdownNumber } from '../../core/escape-markdown';
 
 export const PAGE_SIZE = 20;
 
@@ -69,7 +69,7 @@ export class ProblemsTree implements vscode.TreeDataProvider<ProblemNode>, vscod
         item.id = `problem:${p.id}`;
         item.description = `${p.name} · ${problemTypeName(p)}`;
         // The name is anyone's text: shown as written, never as a link or markup.
-        item.tooltip = new vscode.MarkdownString(`**${escapeMarkdown(p.code)}** — ${escapeMarkdown(p.name)}\n\nType: ${escapeMarkdown(problemTypeName(p))} · id ${p.id}`);
+        item.tooltip = new vscode.MarkdownString(`**${escapeMarkdown(p.code)}** — ${escapeMarkdown(p.name)}\n\nType: ${escapeMarkdown(problemTypeName(p))} · id ${markdownNumber(p.id)}`);
         item.iconPath = new vscode.ThemeIcon('checklist');
         item.contextValue = 'sphereEngine.problem';
         item.command = { command: Commands.problemsOpen, title: 'Open Problem', arguments: [p.id] };

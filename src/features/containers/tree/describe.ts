@@ -2,7 +2,7 @@
 // decides which menu entries appear. No `vscode` here, so unit tests can check the rules.
 import type { Workspace } from '../../../api';
 import { stateLabel } from './states';
-import { escapeMarkdown } from '../../../core/escape-markdown';
+import { escapeMarkdown, markdownCode, markdownNumber, markdownText } from '../../../core/escape-markdown';
 
 /**
  * `workspace:<state>` followed by one `+flag` per action the workspace allows right now.
@@ -40,23 +40,23 @@ export function workspaceDescription(ws: Workspace): string {
 
 function minutes(value: number | undefined, zero: string): string {
   if (value === undefined || value === null) return 'unknown';
-  return value === 0 ? zero : `${value} min`;
+  return value === 0 ? zero : `${markdownNumber(value)} min`;
 }
 
-/** Markdown for the tooltip; values are escaped so a project name cannot inject links. */
+/** Markdown for the tooltip; every server value escaped or a number, so no field can inject a link or an image. */
 export function workspaceTooltip(ws: Workspace): string {
   const rows: Array<[string, string]> = [
-    ['Workspace', `\`${ws.id}\``],
+    ['Workspace', markdownCode(ws.id)],
     ['Project', escapeMarkdown(ws.project?.name ?? '')],
-    ['State', stateLabel(ws.state.code)],
-    ['Created', ws.created_at],
-    ['Last use', ws.last_usage ?? 'never'],
+    ['State', markdownText(stateLabel(ws.state.code))],
+    ['Created', markdownText(ws.created_at)],
+    ['Last use', ws.last_usage ? markdownText(ws.last_usage) : 'never'],
     ['Inactivity timeout', minutes(ws.inactivity_timeout, 'none')],
     ['Kept when stopped', minutes(ws.retention_time_stopped, '0 (cannot be resumed)')],
     ['Removed after', minutes(ws.retention_time_total, 'never')],
     ['Init failed', ws.workspace_init_failed ? '**yes** (see the init error stream)' : 'no'],
   ];
-  if (ws.terminated_at) rows.push(['Terminated', ws.terminated_at]);
+  if (ws.terminated_at) rows.push(['Terminated', markdownText(ws.terminated_at)]);
   if (ws.state.error_reason) rows.push(['Error reason', escapeMarkdown(ws.state.error_reason)]);
   return rows.map(([name, value]) => `**${name}:** ${value}`).join('  \n');
 }

@@ -2,7 +2,7 @@
 // tooltips, context values, click commands). All data and refresh rules live in the model.
 import * as vscode from 'vscode';
 import { Commands } from '../../../ui/commands';
-import { escapeMarkdown } from '../../../core/escape-markdown';
+import { escapeMarkdown, markdownCode, markdownNumber, markdownText } from '../../../core/escape-markdown';
 import { clockTime, workspaceContextValue, workspaceDescription, workspaceLabel, workspaceTooltip } from './describe';
 import type { ContainersTreeModel } from './model';
 import type { TreeNode } from './nodes';
@@ -51,7 +51,7 @@ export function treeItemFor(node: TreeNode): vscode.TreeItem {
       item.iconPath = new vscode.ThemeIcon(project.template ? 'notebook-template' : 'project');
       item.contextValue = 'project';
       item.tooltip = new vscode.MarkdownString(
-        [`**${escapeMarkdown(project.name)}**`, `**Id:** \`${project.id}\``, `**Created:** ${project.created_at}`, `**Slots:** ${project.slots}`,
+        [`**${escapeMarkdown(project.name)}**`, `**Id:** ${markdownCode(project.id)}`, `**Created:** ${markdownText(project.created_at)}`, `**Slots:** ${markdownNumber(project.slots)}`,
           project.description ? escapeMarkdown(project.description) : ''].filter(Boolean).join('  \n'),
       );
       return item;

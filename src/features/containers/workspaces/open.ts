@@ -2,6 +2,7 @@
 // on the clipboard. ("Open Files" belongs to the workspace file system feature, fs/.)
 import * as vscode from 'vscode';
 import { isAbortError } from '../../../api';
+import { unsafeExternalUrl } from '../../../core/external-url';
 import { shortId } from '../tree/describe';
 import { remember, type ActionOutcome, type WorkspaceCommandContext } from './context';
 import { reportFailure } from './errors';
@@ -23,8 +24,17 @@ export async function openWorkspacePage(ctx: WorkspaceCommandContext, page: 'ide
       return tell(ctx, `Workspace ${shortId(workspace.id)} cannot be entered in its current state. Resume it first (or wait until it runs).`);
     }
     if (!url) return tell(ctx, `Workspace ${shortId(workspace.id)} has no ${what} address.`);
+    const scheme = unsafeExternalUrl(url);
+    if (scheme) {
+      const message = vscode.l10n.t('The {0} of workspace {1} was not opened: the service gave the address “{2}”, which is not a web address (http or https), and opening it could run a command or a program on this machine. Nothing was opened; check that the Containers endpoint is the Sphere Engine service you meant to use.',
+        what, shortId(workspace.id), url.length > 120 ? `${url.slice(0, 120)}…` : url);
+      ctx.log.warn(message);
+      remember(ctx, message);
+      void vscode.window.showErrorMessage(message);
+      return { ok: false, message };
+    }
     // Not awaited for long: in a remote window the browser may never confirm.
-    void vscode.env.openExternal(vscode.Uri.parse(url));
+    void vscode.env.openExternal(vscode.Uri.parse(url, true));
     ctx.log.info(`opened the ${what} of workspace ${workspace.id}`);
     return { ok: true, url };
   } catch (err) {

@@ -1,0 +1,17 @@
+// The CSV formula guard (issue 26, item 20): only a cell that is a number as a whole goes out as
+// written; anything else a spreadsheet would take for a formula gets its leading apostrophe.
+import { strict as assert } from 'node:assert';
+import { csvCell } from '../../../src/core/judge-many/export';
+
+describe('CSV formula guard', () => {
+  it('guards a cell that only starts like a negative number', () => {
+    assert.equal(csvCell('-2+3+cmd|\' /C calc\'!A0'), "'-2+3+cmd|' /C calc'!A0");
+    assert.equal(csvCell('-1-HYPERLINK("x")'), '"\'-1-HYPERLINK(""x"")"');
+    assert.equal(csvCell('+1+1'), "'+1+1");
+  });
+  it('leaves numbers, and text that cannot run, as written', () => {
+    for (const n of ['-3', '-0.25', '+1e3', '12', '0.5', '-.5']) assert.equal(csvCell(n), n);
+    assert.equal(csvCell('sol.py'), 'sol.py');
+    assert.equal(csvCell('=cmd'), "'=cmd");
+  });
+});
