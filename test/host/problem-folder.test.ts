@@ -69,7 +69,26 @@ describe('problems as folders (host)', function () {
     solution('solutions/accepted/double.py', double);
     solution('solutions/wrong_answer/triple.py', double.replace('2 * int(x)', '3 * int(x)'));
     solution('solutions/wrong_answer/also-double.py', double);
-    const checks = await vscode.commands.executeCommand<Array<{ file: string; ok: boolean }>>('sphereEngine.problems.checkFolder', { folder: dir });
+    // Each solution is a submission (billed on the service): asked first, as Judge Solutions in Folder asks.
+    const refusedCheck = answerModals([undefined]);
+    try {
+      await clearEmulatorRequests();
+      assert.equal(await vscode.commands.executeCommand('sphereEngine.problems.checkFolder', { folder: dir }), undefined);
+    } finally {
+      refusedCheck.restore();
+    }
+    assert.equal(refusedCheck.asked.length, 1);
+    assert.equal(refusedCheck.asked[0].message, `Check Folder round trip: send its 3 reference solutions to problem ${problemId}?`);
+    assert.match(refusedCheck.asked[0].detail ?? '', /This is a local emulator: nothing is billed\./);
+    assert.deepEqual(refusedCheck.asked[0].buttons, ['Submit 3']);
+    assert.deepEqual((await emulatorRequests()).filter((r) => r.method === 'POST'), [], 'refused: nothing was sent');
+    const acceptedCheck = answerModals(['Submit 3']);
+    let checks: Array<{ file: string; ok: boolean }> | undefined;
+    try {
+      checks = await vscode.commands.executeCommand<Array<{ file: string; ok: boolean }>>('sphereEngine.problems.checkFolder', { folder: dir });
+    } finally {
+      acceptedCheck.restore();
+    }
     assert.deepEqual(checks?.map((c) => [c.file, c.ok]), [
       ['solutions/accepted/double.py', true],
       ['solutions/wrong_answer/also-double.py', false],

@@ -7,6 +7,7 @@ import { planProjectFolders } from '../../core/judge-many/plan-projects';
 import { projectScenarios } from '../../core/project-scenarios';
 import { pickProject, pickScenario } from '../containers/submit/pickers';
 import { folderOf, plainArgs, reportingErrors } from './command-args';
+import { confirmSending } from './confirm-sending';
 import { confirmReadingMany, startJob, type JudgeFolderDeps } from './judge-folder';
 
 /** Arguments a caller (a test, another command) may pass instead of the prompts. */
@@ -51,20 +52,15 @@ async function steps(deps: JudgeFolderDeps, uriOrArgs: unknown, extra: unknown):
     void vscode.window.showWarningMessage(vscode.l10n.t('{0} has no subfolder to submit: each subfolder is one submission.', folder));
     return undefined;
   }
-  const submit = vscode.l10n.t('Submit {0}', sendable);
-  const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Send {0} project folders to {1}?', sendable, label),
-    {
-      modal: true,
-      detail: vscode.l10n.t(
-        'Endpoint: {0}\nFolder: {1}\nEach subfolder is packed as Submit Folder packs it (.gitignore, .sphereignore) and is billed as one submission.\n{2} entries cannot be sent; the results list each with the reason.',
-        endpoint,
-        folder,
-        plan.length - sendable,
-      ),
-    },
-    submit,
-  );
-  if (choice !== submit) return undefined;
+  const go = await confirmSending(deps.services, {
+    message: vscode.l10n.t('Send {0} project folders to {1}?', sendable, label),
+    button: vscode.l10n.t('Submit {0}', sendable),
+    endpoint,
+    folder,
+    lines: [vscode.l10n.t('Each subfolder is packed as Submit Folder packs it (.gitignore, .sphereignore) and sent as one submission.')],
+    unsendable: plan.length - sendable,
+    othersCode: true,
+  });
+  if (!go) return undefined;
   return startJob(deps, { folder, problemLabel: label, endpoint, target: { kind: 'containers', projectId: project.id, scenario } }, plan, true);
 }
