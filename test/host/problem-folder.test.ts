@@ -174,4 +174,30 @@ describe('problems as folders (host)', function () {
       await vscode.commands.executeCommand('sphereEngine.setAccessToken', 'problems', token);
     }
   });
+
+  it('a test dropped in as files takes the judge most tests use; the preview names it and problem.json records it', async () => {
+    // An exact-judge problem (judge 10, as ECHO): a new test judged by "ignore whitespace" (1) would pass wrong output.
+    const created = await vscode.commands.executeCommand<{ id: number }>('sphereEngine.problems.createProblem', { name: 'Exact echo', typeId: 0, masterjudgeId: 1000, body: 'Echo.' });
+    for (const n of [1, 2]) {
+      await vscode.commands.executeCommand('sphereEngine.problems.addTestCase', { problemId: created.id, input: fixture(`double/${n}.in`), output: fixture(`double/${n}.in`), timeLimit: 1, judgeId: 10 });
+    }
+    const exact = path.join(scratch('host-folder-exact-'), 'EXACT');
+    await vscode.commands.executeCommand('sphereEngine.problems.downloadFolder', { problemId: created.id, folder: exact });
+    fs.writeFileSync(path.join(exact, 'tests/2.in'), 'x y\n');
+    fs.writeFileSync(path.join(exact, 'tests/2.out'), 'x y\n');
+    const { asked, restore } = answerModals(['Push']);
+    let outcome: PushOutcome | undefined;
+    try {
+      outcome = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: exact });
+    } finally {
+      restore();
+    }
+    assert.equal(asked[0]?.detail, 'Add test 2 with judge 10, time limit 1 s');
+    assert.deepEqual(outcome?.result?.applied, ['Add test 2 with judge 10, time limit 1 s']);
+    const { origin, token } = emulatorInfo();
+    const pushed = await (await fetch(`${origin}/problems/api/v4/problems/${created.id}/testcases/2`, { headers: { authorization: `Bearer ${token}` } })).json() as { judge?: { id: number } };
+    assert.equal(pushed.judge?.id, 10);
+    const settings = JSON.parse(fs.readFileSync(path.join(exact, 'problem.json'), 'utf8')) as { tests: Array<{ number: number; judge: unknown }> };
+    assert.deepEqual(settings.tests.map((t) => [t.number, t.judge]), [[0, 10], [1, 10], [2, 10]]);
+  });
 });
