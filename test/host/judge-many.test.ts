@@ -245,9 +245,20 @@ describe('judge many: Judge Solutions in Folder', function () {
     await vscode.workspace.getConfiguration('sphereEngine.problems').update('judgeConcurrency', 4, vscode.ConfigurationTarget.Global);
     await vscode.workspace.getConfiguration('sphereEngine.containers').update('submitConcurrency', 1, vscode.ConfigurationTarget.Global);
     await setEmulatorFaults([{ path: '/containers/api/v1/submissions$', method: 'POST', kind: 'latency', ms: 300 }]);
+    // Its own words throughout: the progress and the last notice say which command ran.
+    const titles: string[] = [];
+    const originalProgress = vscode.window.withProgress;
+    const restoreProgress = replace(vscode.window, 'withProgress', ((options: vscode.ProgressOptions, task: never) => {
+      if (options.title) titles.push(options.title);
+      return originalProgress(options, task);
+    }) as typeof vscode.window.withProgress);
+    const infos: Array<{ text: string; buttons: string[] }> = [];
+    const restoreInfo = recordInfo(infos);
     try {
       jobId = await vscode.commands.executeCommand<string>(SUBMIT_EACH, vscode.Uri.file(folder), { projectId: UNIT_TESTS_PROJECT, scenario: 'test' });
     } finally {
+      restoreProgress();
+      restoreInfo();
       restore();
       await clearEmulatorFaults();
       await vscode.workspace.getConfiguration('sphereEngine.containers').update('submitConcurrency', undefined, vscode.ConfigurationTarget.Global);
@@ -278,6 +289,24 @@ describe('judge many: Judge Solutions in Folder', function () {
     const outcomes = Object.fromEntries((api.testOutcomes(jobId!) ?? []).map((o) => [o.key, o.outcome]));
     assert.deepEqual(outcomes, { alice: 'passed', bob: 'failed', carol: 'failed', dave: 'failed' });
     await waitFor(() => api.renderedRows(jobId!) === 4, { what: 'the results page to show its 4 rows' });
+
+    assert.ok(titles.includes('Submit Each Folder: 4 project folders to Python Unit Tests (scenario "test")'), JSON.stringify(titles));
+    assert.ok(!titles.some((t) => /Judging/.test(t)), JSON.stringify(titles));
+    assert.deepEqual(infos.filter((i) => /finished/.test(i.text)).map((i) => i.text), ['Submit Each Folder to Python Unit Tests (scenario "test") finished: 3 fail, 1 ok.']);
+
+    // Each submission is in the Submissions view, as Submit Folder's are, with its verdict.
+    const submissions = (await activateExtension<{ containersSubmit: { submissions: { getChildren(): Array<{ id: number; projectName: string; statusName: string; folder: string; scenario: string }> } } }>()).containersSubmit.submissions;
+    const listed = await waitFor(() => {
+      const byId = new Map(submissions.getChildren().map((e) => [e.id, e]));
+      const mine = job.rows.map((r) => byId.get(r.submissionId!));
+      return mine.every((e) => e && e.statusName !== 'waiting') && mine;
+    }, { what: 'the 4 submissions in the Submissions view' });
+    assert.deepEqual(listed.map((e) => [path.basename(e!.folder), e!.projectName, e!.scenario, e!.statusName]), [
+      ['alice', 'Python Unit Tests', 'test', 'ok'],
+      ['bob', 'Python Unit Tests', 'test', 'fail'],
+      ['carol', 'Python Unit Tests', 'test', 'fail'],
+      ['dave', 'Python Unit Tests', 'test', 'fail'],
+    ]);
   });
 });
 

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useScratch } from '../scratch';
-import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, emulatorInfo, emulatorRequests, recordNotices, workspaceFolder, type AskedModal } from './helpers';
+import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, emulatorInfo, emulatorRequests, recordNotices, replace, workspaceFolder, type AskedModal } from './helpers';
 
 interface PushOutcome {
   plan: string[];
@@ -173,6 +173,34 @@ describe('problems as folders (host)', function () {
       restore();
       await vscode.commands.executeCommand('sphereEngine.setAccessToken', 'problems', token);
     }
+  });
+
+  it('Push and Check from the palette take the problem folder of the active editor, and say so; no folder dialog', async () => {
+    await vscode.commands.executeCommand('sphereEngine.problems.downloadFolder', { problemId, folder: dir });
+    fs.writeFileSync(path.join(dir, 'tests/0.out'), '12345\n');
+    fs.mkdirSync(path.join(dir, 'solutions/accepted'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'solutions/accepted/double.py'), fs.readFileSync(fixture('double/double.py').fsPath, 'utf8'));
+    await vscode.window.showTextDocument(vscode.Uri.file(path.join(dir, 'tests/0.out')));
+    const dialogs: unknown[] = [];
+    const restoreDialog = replace(vscode.window, 'showOpenDialog', (async (options?: vscode.OpenDialogOptions) => {
+      dialogs.push(options?.title);
+      return undefined;
+    }) as typeof vscode.window.showOpenDialog);
+    const { asked, restore } = answerModals([undefined, undefined]);
+    let pushed: PushOutcome | undefined;
+    try {
+      pushed = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder');
+      await vscode.commands.executeCommand('sphereEngine.problems.checkFolder');
+    } finally {
+      restore();
+      restoreDialog();
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      fs.rmSync(path.join(dir, 'solutions'), { recursive: true });
+    }
+    assert.deepEqual(dialogs, [], 'asked for a folder although the active editor is in one');
+    assert.equal(pushed?.stopped, 'refused');
+    assert.equal(asked[0].detail, `Folder: ${dir} (the problem folder of the active editor's file)\nUpdate test 0: expected output`);
+    assert.match(asked[1].detail ?? '', new RegExp(`Folder: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(the problem folder of the active editor's file\\)`));
   });
 
   it('a test dropped in as files takes the judge most tests use; the preview names it and problem.json records it', async () => {

@@ -83,6 +83,8 @@ export interface JobHeader {
 export interface JobTarget {
   kind: 'containers';
   projectId: string;
+  /** As the Submissions view names it (absent in jobs written before). */
+  projectName?: string;
   /** Undefined: the project's default scenario. */
   scenario?: string;
 }

@@ -43,7 +43,7 @@ export function judgeFolder(deps: JudgeFolderDeps, uriOrNode?: unknown, extra?: 
 
 async function judgeFolderSteps(deps: JudgeFolderDeps, uriOrNode: unknown, extra: unknown): Promise<string | undefined> {
   const args = plainArgs<JudgeFolderArgs>(uriOrNode, extra);
-  const folder = await folderOf(uriOrNode, args, vscode.l10n.t('Judge Solutions in This Folder'));
+  const folder = await folderOf(uriOrNode, args, vscode.l10n.t('Judge Solutions in This Folder'), vscode.l10n.t('Judge Solutions in Folder: the folder of solutions'));
   if (!folder) return undefined;
   const client = await deps.services.connection.problems();
   const givenId = args.problemId ?? problemIdFrom(uriOrNode);

@@ -25,15 +25,20 @@ export function submitEachFolder(deps: JudgeFolderDeps, uriOrArgs?: unknown, ext
 
 async function steps(deps: JudgeFolderDeps, uriOrArgs: unknown, extra: unknown): Promise<string | undefined> {
   const args = plainArgs<SubmitEachArgs>(uriOrArgs, extra);
-  const folder = await folderOf(uriOrArgs, args, vscode.l10n.t('Submit Each Subfolder'));
+  const folder = await folderOf(uriOrArgs, args, vscode.l10n.t('Submit Each Subfolder'), vscode.l10n.t('Submit Each Folder to Project: the folder with one subfolder per submission'));
   if (!folder) return undefined;
   const client = await deps.services.connection.containers();
-  const project: Project | undefined = args.projectId ? await client.getProject(args.projectId) : await pickProject(client, undefined);
+  const project: Project | undefined = args.projectId
+    ? await client.getProject(args.projectId)
+    : await pickProject(client, undefined, {
+        title: vscode.l10n.t('Submit Each Folder to Project: project'),
+        placeholder: vscode.l10n.t('Which project runs each subfolder of {0}?', folder),
+      });
   if (!project) return undefined;
   let scenario: string | undefined;
   if (args.scenario !== undefined) scenario = args.scenario || undefined;
   else {
-    const picked = await pickScenario(project);
+    const picked = await pickScenario(project, undefined, vscode.l10n.t('Submit Each Folder to Project: scenario of {0}', project.name));
     if (picked === null) return undefined;
     scenario = picked;
   }
@@ -49,7 +54,9 @@ async function steps(deps: JudgeFolderDeps, uriOrArgs: unknown, extra: unknown):
   const sendable = plan.filter((s) => !s.problem).length;
   const endpoint = deps.services.connection.endpoint('containers').baseUrl;
   if (sendable === 0) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('{0} has no subfolder to submit: each subfolder is one submission.', folder));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('Submit Each Folder to Project: {0} has no subfolder to submit. Each subfolder is one submission; to send the folder itself, use Submit Folder to Project.', folder),
+    );
     return undefined;
   }
   const go = await confirmSending(deps.services, {
@@ -62,5 +69,5 @@ async function steps(deps: JudgeFolderDeps, uriOrArgs: unknown, extra: unknown):
     othersCode: true,
   });
   if (!go) return undefined;
-  return startJob(deps, { folder, problemLabel: label, endpoint, target: { kind: 'containers', projectId: project.id, scenario } }, plan, true);
+  return startJob(deps, { folder, problemLabel: label, endpoint, target: { kind: 'containers', projectId: project.id, projectName: project.name, scenario } }, plan, true);
 }

@@ -9,6 +9,7 @@ import { DEFAULT_CONCURRENCY, type JudgeJob } from '../../core/judge-many/job';
 import { countVerdicts } from '../../core/judge-many/summary';
 import type { JobHeader } from '../../core/judge-many/types';
 import { backendFor } from './backend-for';
+import { recordInHistory } from './history-entries';
 import { describeCounts } from './labels';
 import { JudgeManyTesting } from './testing';
 
@@ -36,7 +37,7 @@ export class JobTracker implements vscode.Disposable {
   add(job: JudgeJob): void {
     if (this.jobs.has(job.snapshot.id)) return;
     this.jobs.set(job.snapshot.id, job);
-    this.subscriptions.push(job.onDidChange(() => this.refreshStatus()));
+    this.subscriptions.push(job.onDidChange(() => this.refreshStatus()), recordInHistory(this.services, job));
     this.refreshStatus();
   }
 

@@ -38,8 +38,9 @@ function items(testing: ProblemsTesting, dir: string, name: string, checks: Arra
 }
 
 export async function checkProblemFolderCommand(services: Services, testing: ProblemsTesting, arg?: unknown): Promise<SolutionCheck[] | undefined> {
-  const dir = await problemFolderFrom(arg, vscode.l10n.t('Check Problem Folder: which folder?'), vscode.l10n.t('Check This Folder'));
-  if (!dir) return undefined;
+  const chosen = await problemFolderFrom(arg, vscode.l10n.t('Check Problem Folder: which folder?'), vscode.l10n.t('Check This Folder'));
+  if (!chosen) return undefined;
+  const { dir } = chosen;
   try {
     const folder = readProblemFolder(dir);
     const client = await services.connection.problems();
@@ -52,7 +53,7 @@ export async function checkProblemFolderCommand(services: Services, testing: Pro
         message: vscode.l10n.t('Check {0}: send its {1} reference solutions to problem {2}?', folder.json.name, count, problemId),
         button: vscode.l10n.t('Submit {0}', count),
         endpoint: services.connection.endpoint('problems').baseUrl,
-        folder: dir,
+        folder: chosen.fromEditor ? vscode.l10n.t("{0} (the problem folder of the active editor's file)", dir) : dir,
       });
       if (!go) return undefined;
     }
