@@ -80,7 +80,7 @@ describe('problems CLI (pull, push, --dry-run)', function () {
     const refused = await run(['push', dir], { SPHERE_ENGINE_PROBLEMS_TOKEN: READ_ONLY_TOKEN });
     assert.equal(refused.code, 1);
     assert.match(refused.err, /The token in SPHERE_ENGINE_PROBLEMS_TOKEN may read problem \d+ but not change it: the service refused "Update test 0: input" \(HTTP 403, access denied\)\./);
-    assert.match(refused.err, /Nothing was changed on the service \(not sent: Add test 1\)\./);
+    assert.match(refused.err, /Nothing was changed on the service \(not sent: Add test 1 with judge \d+, time limit [\d.]+ s\)\./);
     assert.match(refused.err, /Set SPHERE_ENGINE_PROBLEMS_TOKEN to a token with write access/);
     const output = `${refused.out}\n${refused.err}`;
     assert.ok(!output.includes(READ_ONLY_TOKEN) && !output.includes(TOKEN), output);

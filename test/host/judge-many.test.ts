@@ -23,6 +23,9 @@ interface JudgeManyApi {
   stopRunners(): Promise<void>;
   offerUnfinished(): Promise<number>;
   testOutcomes(jobId: string): Array<{ key: string; outcome: string }> | undefined;
+  statusText(): string | undefined;
+  testDuration(jobId: string): number | undefined;
+  exportCsv(jobId: string): Promise<string | undefined>;
 }
 
 const ECHO = 2;
@@ -41,6 +44,14 @@ function makeFolder(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-judge-many-'));
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   return dir;
+}
+
+/** Records every information notice (text and buttons) and answers none, until restored. */
+function recordInfo(shown: Array<{ text: string; buttons: string[] }>): () => void {
+  return replace(vscode.window, 'showInformationMessage', (async (text: string, ...items: unknown[]) => {
+    shown.push({ text, buttons: items.filter((i): i is string => typeof i === 'string') });
+    return undefined;
+  }) as unknown as typeof vscode.window.showInformationMessage);
 }
 
 /** Stands in for the person at the one confirmation: records it and presses its button. */
@@ -76,18 +87,37 @@ describe('judge many: Judge Solutions in Folder', function () {
     folders.push(folder);
     await clearEmulatorRequests();
     const asked: string[] = [];
+    const infos: Array<{ text: string; buttons: string[] }> = [];
     const restore = confirmWith(asked);
+    const restoreInfo = recordInfo(infos);
     let jobId: string | undefined;
+    const startedAt = Date.now();
+    let elapsed: number;
     try {
       jobId = await vscode.commands.executeCommand<string>(JUDGE, { folder, problemId: ECHO });
+      elapsed = Date.now() - startedAt;
     } finally {
       restore();
+      restoreInfo();
     }
     assert.equal(asked.length, 1, asked.join('\n---\n'));
     assert.match(asked[0], /Send 12 submissions to problem ECHO/);
     assert.match(asked[0], /Endpoint: http:\/\/127\.0\.0\.1:\d+\/problems/);
-    assert.match(asked[0], /billed/);
+    // A local emulator bills nothing: the question does not say it does.
+    assert.match(asked[0], /This is a local emulator: nothing is billed\./);
+    assert.doesNotMatch(asked[0], /Each submission is billed/);
     assert.match(asked[0], /2 entries cannot be sent/);
+
+    // The job ends with a word: the counts by verdict, and the way to the results.
+    const end = infos.find((i) => /finished/.test(i.text));
+    assert.ok(end, `no notice at the end: ${JSON.stringify(infos)}`);
+    assert.equal(end.text, 'Judge Solutions in Folder for ECHO (Echo lines) finished: 6 accepted, 3 wrong answer, 2 time limit exceeded, 1 compilation error, 2 not sendable.');
+    assert.deepEqual(end.buttons, ['Show Judge Results']);
+    // Nothing runs any more: the status bar item is gone.
+    assert.equal(api.statusText(), undefined);
+    // The job's item in the Testing view took as long as the job, not the sum of the solutions' run times.
+    const duration = api.testDuration(jobId!);
+    assert.ok(duration !== undefined && duration >= elapsed / 2 && duration <= elapsed, `the job took ${elapsed} ms, its item says ${duration} ms`);
 
     const job = api.jobs().find((j) => j.id === jobId);
     assert.ok(job, 'the job is listed');
@@ -106,10 +136,11 @@ describe('judge many: Judge Solutions in Folder', function () {
     const csv = api.csv(jobId!)!.trimEnd().split('\r\n').map((line) => line.split(',').filter((_, i) => ![3, 7, 8, 9].includes(i) || line.startsWith('solution')).join(','));
     assert.equal(csv[0], 'solution,kind,compiler_id,submission_id,state,verdict,score,time_s,memory_kb,note,test_0,test_1');
     const body = Object.fromEntries(csv.slice(1).map((line) => [line.split(',')[0], line]));
-    assert.equal(body['ok1.py'], 'ok1.py,file,116,judged,accepted,0,accepted,accepted');
-    assert.equal(body['wrong1.py'], 'wrong1.py,file,116,judged,wrong answer,0,wrong answer,wrong answer');
-    assert.match(body['slow1.py'], /^slow1\.py,file,116,judged,time limit exceeded,0,time limit exceeded,/);
-    assert.match(body['broken.c'], /^broken\.c,file,11,judged,compilation error,0,/);
+    // ECHO is binary: no score (the service's 0 means nothing there).
+    assert.equal(body['ok1.py'], 'ok1.py,file,116,judged,accepted,,accepted,accepted');
+    assert.equal(body['wrong1.py'], 'wrong1.py,file,116,judged,wrong answer,,wrong answer,wrong answer');
+    assert.match(body['slow1.py'], /^slow1\.py,file,116,judged,time limit exceeded,,time limit exceeded,/);
+    assert.match(body['broken.c'], /^broken\.c,file,11,judged,compilation error,,/);
     assert.equal(body['notes.txt'], 'notes.txt,file,,skipped,,,,');
     assert.equal(csv.length, 15);
 
@@ -119,6 +150,25 @@ describe('judge many: Judge Solutions in Folder', function () {
 
     // The results page rendered every row (its script reports back).
     await waitFor(() => api.renderedRows(jobId!) === 14, { what: "the results page to show its 14 rows" });
+
+    // Export CSV: a clean default name, then a word saying where it went, with a way to open it.
+    const target = path.join(folder, 'export.csv');
+    let defaultName: string | undefined;
+    const restoreSave = replace(vscode.window, 'showSaveDialog', (async (options?: vscode.SaveDialogOptions) => {
+      defaultName = options?.defaultUri && path.basename(options.defaultUri.fsPath);
+      return vscode.Uri.file(target);
+    }) as typeof vscode.window.showSaveDialog);
+    const exported: Array<{ text: string; buttons: string[] }> = [];
+    const restoreExportInfo = recordInfo(exported);
+    try {
+      assert.equal(await api.exportCsv(jobId!), target);
+    } finally {
+      restoreSave();
+      restoreExportInfo();
+    }
+    assert.equal(defaultName, `${path.basename(folder)}-ECHO_Echo_lines.csv`);
+    assert.equal(fs.readFileSync(target, 'utf8'), api.csv(jobId!));
+    assert.deepEqual(exported, [{ text: `Exported 14 rows to ${target}.`, buttons: ['Open File', 'Reveal in File Explorer'] }]);
   });
 
   it('a job stopped after some POSTs is offered at the next start; resumed, each solution is POSTed once', async () => {
@@ -128,7 +178,8 @@ describe('judge many: Judge Solutions in Folder', function () {
     const folder = makeFolder(files);
     folders.push(folder);
     await clearEmulatorRequests();
-    const restore = confirmWith([]);
+    const asked: string[] = [];
+    const restore = confirmWith(asked);
     const before = new Set(api.jobs().map((j) => j.id));
     let running: Thenable<unknown>;
     // Slow POSTs, so that the job is caught with some sent and some not, whatever the machine's speed.
@@ -143,6 +194,8 @@ describe('judge many: Judge Solutions in Folder', function () {
       restore();
       await clearEmulatorFaults();
     }
+    // Every entry can be sent: the question does not speak of any that cannot.
+    assert.doesNotMatch(asked[0], /cannot be sent/);
     const sentBefore = (await postsOfSubmissions()).length;
     assert.ok(sentBefore >= 2 && sentBefore < 6, `${sentBefore} POSTs before the stop`);
 
@@ -192,9 +245,20 @@ describe('judge many: Judge Solutions in Folder', function () {
     await vscode.workspace.getConfiguration('sphereEngine.problems').update('judgeConcurrency', 4, vscode.ConfigurationTarget.Global);
     await vscode.workspace.getConfiguration('sphereEngine.containers').update('submitConcurrency', 1, vscode.ConfigurationTarget.Global);
     await setEmulatorFaults([{ path: '/containers/api/v1/submissions$', method: 'POST', kind: 'latency', ms: 300 }]);
+    // Its own words throughout: the progress and the last notice say which command ran.
+    const titles: string[] = [];
+    const originalProgress = vscode.window.withProgress;
+    const restoreProgress = replace(vscode.window, 'withProgress', ((options: vscode.ProgressOptions, task: never) => {
+      if (options.title) titles.push(options.title);
+      return originalProgress(options, task);
+    }) as typeof vscode.window.withProgress);
+    const infos: Array<{ text: string; buttons: string[] }> = [];
+    const restoreInfo = recordInfo(infos);
     try {
       jobId = await vscode.commands.executeCommand<string>(SUBMIT_EACH, vscode.Uri.file(folder), { projectId: UNIT_TESTS_PROJECT, scenario: 'test' });
     } finally {
+      restoreProgress();
+      restoreInfo();
       restore();
       await clearEmulatorFaults();
       await vscode.workspace.getConfiguration('sphereEngine.containers').update('submitConcurrency', undefined, vscode.ConfigurationTarget.Global);
@@ -225,6 +289,24 @@ describe('judge many: Judge Solutions in Folder', function () {
     const outcomes = Object.fromEntries((api.testOutcomes(jobId!) ?? []).map((o) => [o.key, o.outcome]));
     assert.deepEqual(outcomes, { alice: 'passed', bob: 'failed', carol: 'failed', dave: 'failed' });
     await waitFor(() => api.renderedRows(jobId!) === 4, { what: 'the results page to show its 4 rows' });
+
+    assert.ok(titles.includes('Submit Each Folder: 4 project folders to Python Unit Tests (scenario "test")'), JSON.stringify(titles));
+    assert.ok(!titles.some((t) => /Judging/.test(t)), JSON.stringify(titles));
+    assert.deepEqual(infos.filter((i) => /finished/.test(i.text)).map((i) => i.text), ['Submit Each Folder to Python Unit Tests (scenario "test") finished: 3 fail, 1 ok.']);
+
+    // Each submission is in the Submissions view, as Submit Folder's are, with its verdict.
+    const submissions = (await activateExtension<{ containersSubmit: { submissions: { getChildren(): Array<{ id: number; projectName: string; statusName: string; folder: string; scenario: string }> } } }>()).containersSubmit.submissions;
+    const listed = await waitFor(() => {
+      const byId = new Map(submissions.getChildren().map((e) => [e.id, e]));
+      const mine = job.rows.map((r) => byId.get(r.submissionId!));
+      return mine.every((e) => e && e.statusName !== 'waiting') && mine;
+    }, { what: 'the 4 submissions in the Submissions view' });
+    assert.deepEqual(listed.map((e) => [path.basename(e!.folder), e!.projectName, e!.scenario, e!.statusName]), [
+      ['alice', 'Python Unit Tests', 'test', 'ok'],
+      ['bob', 'Python Unit Tests', 'test', 'fail'],
+      ['carol', 'Python Unit Tests', 'test', 'fail'],
+      ['dave', 'Python Unit Tests', 'test', 'fail'],
+    ]);
   });
 });
 

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useScratch } from '../scratch';
-import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, emulatorInfo, emulatorRequests, recordNotices, workspaceFolder, type AskedModal } from './helpers';
+import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, emulatorInfo, emulatorRequests, recordNotices, replace, workspaceFolder, type AskedModal } from './helpers';
 
 interface PushOutcome {
   plan: string[];
@@ -69,7 +69,26 @@ describe('problems as folders (host)', function () {
     solution('solutions/accepted/double.py', double);
     solution('solutions/wrong_answer/triple.py', double.replace('2 * int(x)', '3 * int(x)'));
     solution('solutions/wrong_answer/also-double.py', double);
-    const checks = await vscode.commands.executeCommand<Array<{ file: string; ok: boolean }>>('sphereEngine.problems.checkFolder', { folder: dir });
+    // Each solution is a submission (billed on the service): asked first, as Judge Solutions in Folder asks.
+    const refusedCheck = answerModals([undefined]);
+    try {
+      await clearEmulatorRequests();
+      assert.equal(await vscode.commands.executeCommand('sphereEngine.problems.checkFolder', { folder: dir }), undefined);
+    } finally {
+      refusedCheck.restore();
+    }
+    assert.equal(refusedCheck.asked.length, 1);
+    assert.equal(refusedCheck.asked[0].message, `Check Folder round trip: send its 3 reference solutions to problem ${problemId}?`);
+    assert.match(refusedCheck.asked[0].detail ?? '', /This is a local emulator: nothing is billed\./);
+    assert.deepEqual(refusedCheck.asked[0].buttons, ['Submit 3']);
+    assert.deepEqual((await emulatorRequests()).filter((r) => r.method === 'POST'), [], 'refused: nothing was sent');
+    const acceptedCheck = answerModals(['Submit 3']);
+    let checks: Array<{ file: string; ok: boolean }> | undefined;
+    try {
+      checks = await vscode.commands.executeCommand<Array<{ file: string; ok: boolean }>>('sphereEngine.problems.checkFolder', { folder: dir });
+    } finally {
+      acceptedCheck.restore();
+    }
     assert.deepEqual(checks?.map((c) => [c.file, c.ok]), [
       ['solutions/accepted/double.py', true],
       ['solutions/wrong_answer/also-double.py', false],
@@ -154,5 +173,59 @@ describe('problems as folders (host)', function () {
       restore();
       await vscode.commands.executeCommand('sphereEngine.setAccessToken', 'problems', token);
     }
+  });
+
+  it('Push and Check from the palette take the problem folder of the active editor, and say so; no folder dialog', async () => {
+    await vscode.commands.executeCommand('sphereEngine.problems.downloadFolder', { problemId, folder: dir });
+    fs.writeFileSync(path.join(dir, 'tests/0.out'), '12345\n');
+    fs.mkdirSync(path.join(dir, 'solutions/accepted'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'solutions/accepted/double.py'), fs.readFileSync(fixture('double/double.py').fsPath, 'utf8'));
+    await vscode.window.showTextDocument(vscode.Uri.file(path.join(dir, 'tests/0.out')));
+    const dialogs: unknown[] = [];
+    const restoreDialog = replace(vscode.window, 'showOpenDialog', (async (options?: vscode.OpenDialogOptions) => {
+      dialogs.push(options?.title);
+      return undefined;
+    }) as typeof vscode.window.showOpenDialog);
+    const { asked, restore } = answerModals([undefined, undefined]);
+    let pushed: PushOutcome | undefined;
+    try {
+      pushed = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder');
+      await vscode.commands.executeCommand('sphereEngine.problems.checkFolder');
+    } finally {
+      restore();
+      restoreDialog();
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      fs.rmSync(path.join(dir, 'solutions'), { recursive: true });
+    }
+    assert.deepEqual(dialogs, [], 'asked for a folder although the active editor is in one');
+    assert.equal(pushed?.stopped, 'refused');
+    assert.equal(asked[0].detail, `Folder: ${dir} (the problem folder of the active editor's file)\nUpdate test 0: expected output`);
+    assert.match(asked[1].detail ?? '', new RegExp(`Folder: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(the problem folder of the active editor's file\\)`));
+  });
+
+  it('a test dropped in as files takes the judge most tests use; the preview names it and problem.json records it', async () => {
+    // An exact-judge problem (judge 10, as ECHO): a new test judged by "ignore whitespace" (1) would pass wrong output.
+    const created = await vscode.commands.executeCommand<{ id: number }>('sphereEngine.problems.createProblem', { name: 'Exact echo', typeId: 0, masterjudgeId: 1000, body: 'Echo.' });
+    for (const n of [1, 2]) {
+      await vscode.commands.executeCommand('sphereEngine.problems.addTestCase', { problemId: created.id, input: fixture(`double/${n}.in`), output: fixture(`double/${n}.in`), timeLimit: 1, judgeId: 10 });
+    }
+    const exact = path.join(scratch('host-folder-exact-'), 'EXACT');
+    await vscode.commands.executeCommand('sphereEngine.problems.downloadFolder', { problemId: created.id, folder: exact });
+    fs.writeFileSync(path.join(exact, 'tests/2.in'), 'x y\n');
+    fs.writeFileSync(path.join(exact, 'tests/2.out'), 'x y\n');
+    const { asked, restore } = answerModals(['Push']);
+    let outcome: PushOutcome | undefined;
+    try {
+      outcome = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: exact });
+    } finally {
+      restore();
+    }
+    assert.equal(asked[0]?.detail, 'Add test 2 with judge 10, time limit 1 s');
+    assert.deepEqual(outcome?.result?.applied, ['Add test 2 with judge 10, time limit 1 s']);
+    const { origin, token } = emulatorInfo();
+    const pushed = await (await fetch(`${origin}/problems/api/v4/problems/${created.id}/testcases/2`, { headers: { authorization: `Bearer ${token}` } })).json() as { judge?: { id: number } };
+    assert.equal(pushed.judge?.id, 10);
+    const settings = JSON.parse(fs.readFileSync(path.join(exact, 'problem.json'), 'utf8')) as { tests: Array<{ number: number; judge: unknown }> };
+    assert.deepEqual(settings.tests.map((t) => [t.number, t.judge]), [[0, 10], [1, 10], [2, 10]]);
   });
 });

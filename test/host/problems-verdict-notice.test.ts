@@ -43,6 +43,13 @@ describe('Submit Solution: the verdict as a notification', function () {
     assert.deepEqual(shown.buttons, [SHOW_IN_TESTING]);
   });
 
+  it('a crash: the warning names the error the traceback ends with', async () => {
+    const verdict = await submit('addtwo-crash.py');
+    assert.equal(verdict?.statusCode, 12);
+    const shown = await verdictNotice(verdict.submissionId);
+    assert.match(shown.text, /test case 0 \(runtime error: NameError: name 'undefined_name' is not defined\)/);
+  });
+
   it('wrong answer: a warning naming the first failing test case; Show in Testing reveals the results', async () => {
     const commands = recordCommands();
     try {

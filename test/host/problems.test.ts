@@ -114,7 +114,9 @@ describe('problems', function () {
     assert.equal(run.results.find((r) => r.itemId === 'problem:1')?.outcome, 'passed');
     const item = api.testItems().find((i) => i.id === 'problem:1');
     assert.equal(item?.label, 'ADDTWO — Add two numbers');
-    assert.match(item?.description ?? '', /^Accepted · score 0/);
+    // ADDTWO is binary: its master judge gives no score, so none is shown (the service's 0 means nothing).
+    assert.match(item?.description ?? '', /^Accepted · [\d.]+ s/);
+    assert.doesNotMatch(item?.description ?? '', /score/);
     assert.deepEqual(item?.children.map((c) => c.label), ['Test 0', 'Test 1', 'Test 2']);
     // The compiler came from the file's language (Python 3) and one POST was sent.
     const posts = (await emulatorRequests()).filter((r) => r.method === 'POST' && r.url.startsWith('/problems/api/v4/submissions'));
@@ -138,6 +140,19 @@ describe('problems', function () {
     const run = lastRun(api);
     assert.deepEqual(outcomes(run, ADDTWO), { 0: 'passed', 1: 'passed', 2: 'failed' });
     assert.match(run.results.find((r) => r.itemId === 'problem:1:test:2')?.message ?? '', /time limit exceeded, time 2\.00 s \(limit 2 s\)/);
+  });
+
+  it('a solution that crashes shows its traceback in the failed test\'s message', async () => {
+    const verdict = await submit({ file: fixture('addtwo-crash.py'), problemId: ADDTWO });
+    assert.equal(verdict?.statusCode, 12);
+    const run = lastRun(api);
+    const crashed = run.results.find((r) => r.itemId === 'problem:1:test:0')!;
+    assert.equal(crashed.outcome, 'failed');
+    assert.match(crashed.message ?? '', /^Test 0: runtime error/);
+    assert.match(crashed.message ?? '', /NameError: name 'undefined_name' is not defined/);
+    // Also under the test in the Test Results output and on the problem's own item.
+    assert.match(run.output, /Test 0: runtime error[^\n]*\n\s+Traceback[\s\S]*NameError/);
+    assert.match(run.results.find((r) => r.itemId === 'problem:1')?.message ?? '', /NameError: name 'undefined_name'/);
   });
 
   it('a compilation error errors the tests and marks the line in the editor', async () => {

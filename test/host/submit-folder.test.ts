@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ProgressCapture } from './faults-support';
-import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorFaults, emulatorInfo, emulatorRequests, setEmulatorFaults } from './helpers';
+import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorFaults, emulatorInfo, emulatorRequests, replace, setEmulatorFaults } from './helpers';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const FIXTURES = path.join(REPO_ROOT, 'test', 'fixtures', 'containers');
@@ -255,6 +255,37 @@ describe('Submit Folder to Project', function () {
       const left = (await emulatorFaults()).find((f) => f.kind === 'drop');
       assert.equal(left?.times, 0, 'no poll was dropped: the test did not test a network loss');
     });
+  });
+
+  it('from the palette with an editor open in a subfolder: asks which folder, the editor\'s first, instead of sending the workspace root', async () => {
+    const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    const sub = fs.mkdtempSync(path.join(root, 'se-ask-folder-'));
+    const file = path.join(sub, 'main.py');
+    fs.writeFileSync(file, 'print(1)\n');
+    await vscode.window.showTextDocument(vscode.Uri.file(file));
+    const offered: Array<{ label: string; description?: string }[]> = [];
+    const titles: Array<string | undefined> = [];
+    const fake = async (items: readonly vscode.QuickPickItem[], options?: vscode.QuickPickOptions) => {
+      offered.push((await items).map((i) => ({ label: i.label, description: i.description })));
+      titles.push(options?.title);
+      return undefined;
+    };
+    const restore = replace(vscode.window, 'showQuickPick', fake as unknown as typeof vscode.window.showQuickPick);
+    let outcome: Outcome;
+    try {
+      outcome = await vscode.commands.executeCommand<Outcome>(SUBMIT);
+    } finally {
+      restore();
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      fs.rmSync(sub, { recursive: true, force: true });
+    }
+    assert.deepEqual(outcome, { cancelled: true });
+    assert.deepEqual(titles, ['Submit Folder to Project: which folder?']);
+    assert.deepEqual(offered[0], [
+      { label: path.basename(sub), description: "the active editor's folder" },
+      { label: path.basename(root), description: 'workspace folder' },
+      { label: 'Another folder…', description: 'choose it in a dialog' },
+    ]);
   });
 });
 

@@ -55,6 +55,11 @@ describe('problem folders (UI)', function () {
     await workbench().openView('Sphere Engine');
     await workbench().waitForTreeRow(/UI folder/, 30_000);
     await workbench().runCommand('Sphere Engine: Check Problem Folder');
+    // Two submissions: asked first, as Judge Solutions in Folder asks.
+    const question = workbench().page.locator('.monaco-dialog-box');
+    await question.waitFor({ timeout: 20_000 });
+    assert.match((await question.innerText()).replace(/\s+/g, ' '), /send its 2 reference solutions to problem/);
+    await question.locator('.monaco-button', { hasText: 'Submit 2' }).first().click();
     await workbench().waitForNotification(/1 of 2 solutions did not get their expected verdict: solutions\/wrong_answer\/same\.py/, 60_000);
     await workbench().openView('Testing');
     const row = (text: string) => workbench().page.locator('.part.sidebar .monaco-list-row').filter({ hasText: text }).first();

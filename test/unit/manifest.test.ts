@@ -143,6 +143,14 @@ describe('package.json contributes', () => {
     }
   });
 
+  it('says what the Submissions view lists while it is empty and signed in (Containers only, and where the rest is)', () => {
+    const entry = (contributes.viewsWelcome ?? []).find((w) => w.view === 'sphereEngine.submissions' && w.when === 'sphereEngine.containers.signedIn');
+    assert.ok(entry, 'no welcome content for a signed-in, empty Submissions view: it is blank');
+    assert.match(entry.contents, /Submit Folder to Project and Submit Each Folder to Project/);
+    assert.match(entry.contents, /Compilers runs show in the Sphere Engine Run output, Problems submissions in the Testing view/);
+    assert.deepEqual(commandLinks(entry.contents), ['sphereEngine.containers.submitFolder', 'sphereEngine.containers.submitEachFolder']);
+  });
+
   it('has the Sphere Engine view container with its three views and a monochrome icon', () => {
     const container = (contributes.viewsContainers?.activitybar ?? []).find((c) => c.id === 'sphereEngine');
     assert.ok(container, 'no activity bar container sphereEngine');

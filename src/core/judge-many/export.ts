@@ -33,14 +33,19 @@ export function toCsv(job: JobSnapshot): string {
       row.submissionId?.toString() ?? '',
       row.phase,
       r?.status ?? '',
-      r?.score?.toString() ?? '',
+      job.scored === false ? '' : (r?.score?.toString() ?? ''),
       r?.time?.toString() ?? '',
       r?.memory?.toString() ?? '',
-      row.problem ?? row.error ?? r?.note ?? '',
+      noteOf(row),
       ...tests.map((c) => byNumber.get(c.id) ?? ''),
     ]);
   }
   return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** The note of a row, the same on the results page and in the CSV: why it was not sent or not judged. */
+export function noteOf(row: SolutionRow): string {
+  return row.problem ?? row.error ?? row.result?.note ?? '';
 }
 
 export function toJson(job: JobSnapshot): string {

@@ -1,7 +1,7 @@
 // The results page of a job, as strings (no vscode): the page shell once, then its table and
 // chart on every update. Everything from a file name or the service is escaped; the chart is
 // SVG drawn here, so the page loads nothing from anywhere (its CSP allows no remote content).
-import { testColumns, testId, type TestColumn } from './export';
+import { noteOf, testColumns, testId, type TestColumn } from './export';
 import { countRows, isPassed, type JobCounts, type JobSnapshot, type SolutionRow } from './types';
 
 export interface ResultsUpdate {
@@ -15,6 +15,8 @@ export interface ResultsUpdate {
 export interface ResultsLabels {
   columns: [solution: string, verdict: string, score: string, time: string, memory: string, note: string];
   test: (n: number) => string;
+  /** A row's tooltip: "Submission 42". */
+  submission: (id: number) => string;
   phases: Record<'skipped' | 'failed' | 'sending' | 'sent' | 'pending', string>;
   exportCsv: string;
   exportJson: string;
@@ -31,6 +33,7 @@ export type SimilarityColumn = ReadonlyMap<string, { partner: string; similarity
 export const ENGLISH: ResultsLabels = {
   columns: ['Solution', 'Verdict', 'Score', 'Time (s)', 'Memory (KB)', 'Note'],
   test: (n) => `Test ${n}`,
+  submission: (id) => `Submission ${id}`,
   phases: { skipped: 'not sent', failed: 'failed', sending: 'sending', sent: 'judging…', pending: 'pending' },
   exportCsv: 'Export CSV…',
   exportJson: 'Export JSON…',
@@ -67,19 +70,22 @@ export function renderHead(tests: readonly TestColumn[], labels: ResultsLabels, 
   return `<tr>${names.map((n, i) => `<th data-col="${i}" tabindex="0">${escapeHtml(n)}</th>`).join('')}</tr>`;
 }
 
-export function renderBody(rows: readonly SolutionRow[], tests: readonly TestColumn[], labels: ResultsLabels, similar?: SimilarityColumn): string {
+/** `scored` false (a binary problem): the score cells stay empty, the service's 0 means nothing. */
+export function renderBody(rows: readonly SolutionRow[], tests: readonly TestColumn[], labels: ResultsLabels, scored = true, similar?: SimilarityColumn): string {
   const parts: string[] = [];
   for (const row of rows) {
     const r = row.result;
     const byNumber = new Map((r?.tests ?? []).map((t) => [testId(t), t]));
-    let html = `<tr data-key="${escapeHtml(row.key)}" tabindex="0">`;
+    // The submission id on hover: the Note column holds only what the CSV's note holds.
+    const title = row.submissionId !== undefined ? ` title="${escapeHtml(labels.submission(row.submissionId))}"` : '';
+    let html = `<tr data-key="${escapeHtml(row.key)}"${title} tabindex="0">`;
     html += cell(row.key + (row.kind === 'folder' ? '/' : ''));
     const verdict = rowVerdict(row, labels);
     html += cell(verdict, verdict, verdictClass(row));
-    html += cell(num(r?.score), r?.score ?? '');
+    html += scored ? cell(num(r?.score), r?.score ?? '') : cell('');
     html += cell(num(r?.time), r?.time ?? '');
     html += cell(num(r?.memory), r?.memory ?? '');
-    html += cell(row.problem ?? row.error ?? r?.note ?? (row.submissionId ? `#${row.submissionId}` : ''));
+    html += cell(noteOf(row));
     const best = similar?.get(row.key);
     if (similar) html += best ? cell(`${Math.round(best.similarity * 100)}% · ${best.partner}`, best.similarity) : cell('');
     for (const c of tests) {
@@ -91,8 +97,8 @@ export function renderBody(rows: readonly SolutionRow[], tests: readonly TestCol
   return parts.join('');
 }
 
-/** Verdict counts as bars, and the score distribution in ten bins when scores vary. */
-export function renderChart(rows: readonly SolutionRow[], labels: ResultsLabels): string {
+/** Verdict counts as bars, and the score distribution in ten bins (not for a binary problem). */
+export function renderChart(rows: readonly SolutionRow[], labels: ResultsLabels, scored = true): string {
   const counts = new Map<string, number>();
   for (const row of rows) {
     const verdict = rowVerdict(row, labels);
@@ -114,7 +120,7 @@ export function renderChart(rows: readonly SolutionRow[], labels: ResultsLabels)
     svg += `<text x="0" y="${y + 13}">${escapeHtml(name)}</text><rect class="${cls}" x="${label}" y="${y + 2}" width="${w}" height="${barH - 4}"/><text x="${label + w + 4}" y="${y + 13}">${n}</text>`;
   });
   svg += '</svg>';
-  return svg + scoreHistogram(rows, labels);
+  return svg + (scored ? scoreHistogram(rows, labels) : '');
 }
 
 function scoreHistogram(rows: readonly SolutionRow[], labels: ResultsLabels): string {
@@ -140,7 +146,8 @@ function scoreHistogram(rows: readonly SolutionRow[], labels: ResultsLabels): st
 export function renderUpdate(job: JobSnapshot, labels: ResultsLabels = ENGLISH, similar?: SimilarityColumn): ResultsUpdate {
   const tests = testColumns(job.rows);
   const summary = labels.summary(job, countRows(job.rows));
-  return { summary: escapeHtml(summary), head: renderHead(tests, labels, similar), body: renderBody(job.rows, tests, labels, similar), chart: renderChart(job.rows, labels) };
+  const scored = job.scored !== false;
+  return { summary: escapeHtml(summary), head: renderHead(tests, labels, similar), body: renderBody(job.rows, tests, labels, scored, similar), chart: renderChart(job.rows, labels, scored) };
 }
 
 /**

@@ -72,6 +72,8 @@ export interface JobHeader {
   problemLabel: string;
   /** Absent on Problems jobs (written before Containers jobs existed). */
   target?: JobTarget;
+  /** False when the problem is binary: its master judge gives no score, so none is shown or exported. */
+  scored?: boolean;
   /** The endpoint it was sent to (no token). */
   endpoint: string;
   createdAt: string;
@@ -81,6 +83,8 @@ export interface JobHeader {
 export interface JobTarget {
   kind: 'containers';
   projectId: string;
+  /** As the Submissions view names it (absent in jobs written before). */
+  projectName?: string;
   /** Undefined: the project's default scenario. */
   scenario?: string;
 }

@@ -138,6 +138,8 @@ async function applyOne(client: ProblemsClient, plan: PushPlan, change: Change, 
         plan.local.set(created.number, hashes);
         result.renumbered.push({ from, to: created.number });
       }
+      // The folder records what was pushed: a test dropped in without an entry gets its entry.
+      saveSettings(folder);
       return;
     }
   }

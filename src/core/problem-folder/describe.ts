@@ -3,6 +3,7 @@
 import { SphereApiError } from '../../api';
 import type { Change, PushPlan } from './plan';
 import type { PushResult } from './apply';
+import { judgeText } from './new-tests';
 
 const FIELD_NAMES: Record<string, string> = {
   input: 'input', output: 'expected output', timeLimit: 'time limit', judge: 'judge', active: 'active flag',
@@ -19,8 +20,14 @@ export function describeChange(c: Change, plan?: PushPlan): string {
     case 'updateProblem': return `Update problem: ${list(c.what)}`;
     case 'updateTest': return `Update test ${c.number}: ${list(c.what)}`;
     case 'deleteTest': return `Delete test ${c.number}`;
-    case 'createTest': return `Add test ${c.number}`;
+    case 'createTest': return addTestText(c.number, plan);
   }
+}
+
+/** "Add test 2 with judge 10, time limit 1 s": a new test names what it will be judged with. */
+function addTestText(number: number, plan?: PushPlan): string {
+  const t = plan?.folder.json.tests.find((x) => x.number === number);
+  return t ? `Add test ${number} with ${judgeText(t.judge)}, time limit ${t.timeLimit} s${t.active ? '' : ', inactive'}` : `Add test ${number}`;
 }
 
 export function describePlan(plan: PushPlan): string[] {

@@ -5,9 +5,10 @@ import * as path from 'node:path';
 import { ProblemFolderError } from './errors';
 import { isTestNumber, linkOnPath, linkProblem, regularFileIn, unsafeRelative } from './inside';
 import {
-  EXECUTION_MODES, JUDGE_TYPES, JUDGES_DIR, MAX_TEST_FILE_BYTES, PROBLEM_TYPES, SETTINGS_FILE, SOLUTIONS_DIR, TEST_DEFAULTS, TESTS_DIR, testFile, VERDICTS,
+  EXECUTION_MODES, JUDGE_TYPES, JUDGES_DIR, MAX_TEST_FILE_BYTES, PROBLEM_TYPES, SETTINGS_FILE, SOLUTIONS_DIR, TESTS_DIR, testFile, VERDICTS,
   type JudgeJson, type JudgeRef, type ProblemJson, type TestJson, type Verdict,
 } from './format';
+import { newTestSettings } from './new-tests';
 
 export interface LocalTest extends TestJson {
   inputPath: string;
@@ -149,8 +150,8 @@ function readTests(dir: string, json: ProblemJson, problems: string[]): LocalTes
       continue;
     }
     const n = Number(m[1]);
-    // A pair of files dropped in without an entry is a new test with the default settings.
-    if (!byNumber.has(n)) byNumber.set(n, { number: n, ...TEST_DEFAULTS });
+    // A pair of files dropped in without an entry is a new test, judged as most of the others.
+    if (!byNumber.has(n)) byNumber.set(n, newTestSettings(json, n));
   }
   const tests: LocalTest[] = [];
   for (const t of [...byNumber.values()].sort((a, b) => a.number - b.number)) {

@@ -15,11 +15,11 @@ export function plainArgs<T extends object>(first: unknown, extra: unknown): T {
   return { ...(isArgs(first) ? (first as T) : {}), ...(isArgs(extra) ? (extra as T) : {}) } as T;
 }
 
-/** The folder: the Explorer's, the argument's, else a folder picked in a dialog. */
-export async function folderOf(first: unknown, args: { folder?: string }, openLabel: string): Promise<string | undefined> {
+/** The folder: the Explorer's, the argument's, else a folder picked in a dialog titled with the command's name. */
+export async function folderOf(first: unknown, args: { folder?: string }, openLabel: string, title: string): Promise<string | undefined> {
   if (first instanceof vscode.Uri) return first.fsPath;
   if (args.folder) return args.folder;
-  return pickFolder(undefined, openLabel);
+  return pickFolder(title, openLabel);
 }
 
 /** Runs the command's steps; an error is shown with its context and the command resolves undefined. */

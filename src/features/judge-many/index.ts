@@ -10,7 +10,7 @@ import type { JobSnapshot } from '../../core/judge-many/types';
 import { judgeFolder } from './judge-folder';
 import { offerUnfinished } from './resume';
 import { submitEachFolder } from './submit-each-folder';
-import { ResultsPanels } from './results-panel';
+import { exportJob, ResultsPanels } from './results-panel';
 import { JobTracker } from './tracker';
 
 /** Test hooks: plain data and functions, never the tracker or a job. */
@@ -25,6 +25,12 @@ export interface JudgeManyTestApi {
   testOutcomes(jobId: string): Array<{ key: string; outcome: string }> | undefined;
   /** What activation does: offer the unfinished jobs of the storage folder. */
   offerUnfinished(): Promise<number>;
+  /** The status bar item's text; undefined while it is hidden. */
+  statusText(): string | undefined;
+  /** The duration the job's item got in the Testing view (ms). */
+  testDuration(jobId: string): number | undefined;
+  /** The results page's Export CSV button, as a click on it would run it (the save dialog as the person answers it). */
+  exportCsv(jobId: string): Promise<string | undefined>;
 }
 
 export function registerJudgeManyFeature(services: Services): void {
@@ -73,6 +79,12 @@ export function registerJudgeManyFeature(services: Services): void {
     stopRunners: () => tracker.stopAll(),
     testOutcomes: (jobId) => tracker.testing.recorded.get(jobId),
     offerUnfinished: () => offerUnfinished(services, tracker, panels, storageDir()),
+    statusText: () => tracker.statusText(),
+    testDuration: (jobId) => tracker.testing.durations.get(jobId),
+    exportCsv: async (jobId) => {
+      const job = tracker.jobs.get(jobId);
+      return job && (await exportJob(job, 'csv'))?.fsPath;
+    },
   };
   services.exports.judgeMany = api;
 }

@@ -9,8 +9,10 @@ import type { JobHeader, PlannedSolution } from '../../core/judge-many/types';
 import { chooseCompiler } from '../../core/compiler-choice';
 import { readOverrides } from '../compilers/settings';
 import { problemIdFrom } from '../problems/content';
-import { pickProblem, type PickedProblem } from '../problems/pick-problem';
+import { pickProblem } from '../problems/pick-problem';
+import { isScored } from '../problems/verdict';
 import { folderOf, plainArgs, reportingErrors } from './command-args';
+import { confirmSending } from './confirm-sending';
 import type { ResultsPanels } from './results-panel';
 import type { JobTracker } from './tracker';
 
@@ -39,16 +41,15 @@ export function judgeFolder(deps: JudgeFolderDeps, uriOrNode?: unknown, extra?: 
 
 async function judgeFolderSteps(deps: JudgeFolderDeps, uriOrNode: unknown, extra: unknown): Promise<string | undefined> {
   const args = plainArgs<JudgeFolderArgs>(uriOrNode, extra);
-  const folder = await folderOf(uriOrNode, args, vscode.l10n.t('Judge Solutions in This Folder'));
+  const folder = await folderOf(uriOrNode, args, vscode.l10n.t('Judge Solutions in This Folder'), vscode.l10n.t('Judge Solutions in Folder: the folder of solutions'));
   if (!folder) return undefined;
   const client = await deps.services.connection.problems();
-  const nodeProblem = problemIdFrom(uriOrNode);
-  const givenId = args.problemId ?? nodeProblem;
-  const problem: PickedProblem | undefined =
-    givenId !== undefined
-      ? { id: givenId, label: problemLabelOf(uriOrNode) ?? labelOf(await client.getProblem(givenId, { shortBody: true })) }
-      : await pickProblem(client, vscode.l10n.t('Judge Solutions in Folder: which problem?'));
-  if (!problem) return undefined;
+  const givenId = args.problemId ?? problemIdFrom(uriOrNode);
+  const picked = givenId !== undefined ? { id: givenId } : await pickProblem(client, vscode.l10n.t('Judge Solutions in Folder: which problem?'));
+  if (!picked) return undefined;
+  // Its type too: a binary problem's master judge gives no score, so the job shows none.
+  const details = await client.getProblem(picked.id, { shortBody: true });
+  const problem = { id: picked.id, label: labelOf(details), scored: isScored(details) };
 
   const plan = await planFolder(folder, {
     compilerFor: compilerForFileName,
@@ -66,23 +67,17 @@ async function judgeFolderSteps(deps: JudgeFolderDeps, uriOrNode: unknown, extra
     );
     if (plan.solutions.length === 0) return undefined;
   } else {
-    const submit = vscode.l10n.t('Submit {0}', sendable);
-    const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Send {0} submissions to problem {1}?', sendable, problem.label),
-      {
-        modal: true,
-        detail: vscode.l10n.t(
-          'Endpoint: {0}\nFolder: {1}\nEach submission is billed: it uses one submission of your account.\n{2} entries cannot be sent; the results list each with the reason.',
-          endpoint,
-          folder,
-          unsendable,
-        ),
-      },
-      submit,
-    );
-    if (choice !== submit) return undefined;
+    const go = await confirmSending(deps.services, {
+      message: vscode.l10n.t('Send {0} submissions to problem {1}?', sendable, problem.label),
+      button: vscode.l10n.t('Submit {0}', sendable),
+      endpoint,
+      folder,
+      unsendable,
+      othersCode: true,
+    });
+    if (!go) return undefined;
   }
-  return startJob(deps, { folder, problemId: problem.id, problemLabel: problem.label, endpoint }, plan.solutions, sendable > 0);
+  return startJob(deps, { folder, problemId: problem.id, problemLabel: problem.label, scored: problem.scored, endpoint }, plan.solutions, sendable > 0);
 }
 
 /** Writes the job's plan, opens its results and runs it: shared by both "many at once" commands. */
@@ -91,11 +86,6 @@ export async function startJob(deps: JudgeFolderDeps, header: Omit<JobHeader, 'i
   deps.panels.show(job);
   await deps.tracker.run(job, send);
   return job.snapshot.id;
-}
-
-function problemLabelOf(node: unknown): string | undefined {
-  const problem = (node as { kind?: string; problem?: { code: string; name: string } } | undefined)?.problem;
-  return problem ? labelOf(problem) : undefined;
 }
 
 const labelOf = (problem: { code: string; name: string }) => `${problem.code} (${problem.name})`;

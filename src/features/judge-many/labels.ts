@@ -14,6 +14,7 @@ export function resultsLabels(): ResultsLabels {
       vscode.l10n.t('Note'),
     ],
     test: (n) => vscode.l10n.t('Test {0}', n),
+    submission: (id) => vscode.l10n.t('Submission {0}', id),
     phases: {
       skipped: vscode.l10n.t('not sent'),
       failed: vscode.l10n.t('failed'),

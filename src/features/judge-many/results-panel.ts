@@ -88,15 +88,29 @@ export async function openSolution(job: JudgeJob, key: string): Promise<vscode.U
   return uri;
 }
 
+/** The export's default file name: `<folder>-<problem>.csv`, the problem's label as one word per run of letters. */
+export function exportFileName(folder: string, problemLabel: string, format: 'csv' | 'json'): string {
+  const label = problemLabel.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '');
+  return `${path.basename(folder)}-${label}.${format}`;
+}
+
+/** Writes the export, then says where and offers to open it (the save dialog alone says nothing). */
 export async function exportJob(job: JudgeJob, format: 'csv' | 'json', target?: vscode.Uri): Promise<vscode.Uri | undefined> {
-  const name = `${path.basename(job.snapshot.folder)}-${job.snapshot.problemLabel.replace(/[^\w.-]+/g, '_')}.${format}`;
   const uri =
     target ??
     (await vscode.window.showSaveDialog({
-      defaultUri: vscode.Uri.file(path.join(path.dirname(job.snapshot.folder), name)),
+      defaultUri: vscode.Uri.file(path.join(path.dirname(job.snapshot.folder), exportFileName(job.snapshot.folder, job.snapshot.problemLabel, format))),
       filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
     }));
   if (!uri) return undefined;
   await vscode.workspace.fs.writeFile(uri, Buffer.from(format === 'csv' ? toCsv(job.snapshot) : toJson(job.snapshot)));
+  const open = vscode.l10n.t('Open File');
+  const reveal = vscode.l10n.t('Reveal in File Explorer');
+  void vscode.window
+    .showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', job.rows.length, uri.fsPath), open, reveal)
+    .then((choice) => {
+      if (choice === open) void vscode.window.showTextDocument(uri, { preview: false });
+      else if (choice === reveal) void vscode.commands.executeCommand('revealFileInOS', uri);
+    });
   return uri;
 }

@@ -7,6 +7,7 @@ import { planProjectFolders } from '../../core/judge-many/plan-projects';
 import { projectScenarios } from '../../core/project-scenarios';
 import { pickProject, pickScenario } from '../containers/submit/pickers';
 import { folderOf, plainArgs, reportingErrors } from './command-args';
+import { confirmSending } from './confirm-sending';
 import { confirmReadingMany, startJob, type JudgeFolderDeps } from './judge-folder';
 
 /** Arguments a caller (a test, another command) may pass instead of the prompts. */
@@ -24,15 +25,20 @@ export function submitEachFolder(deps: JudgeFolderDeps, uriOrArgs?: unknown, ext
 
 async function steps(deps: JudgeFolderDeps, uriOrArgs: unknown, extra: unknown): Promise<string | undefined> {
   const args = plainArgs<SubmitEachArgs>(uriOrArgs, extra);
-  const folder = await folderOf(uriOrArgs, args, vscode.l10n.t('Submit Each Subfolder'));
+  const folder = await folderOf(uriOrArgs, args, vscode.l10n.t('Submit Each Subfolder'), vscode.l10n.t('Submit Each Folder to Project: the folder with one subfolder per submission'));
   if (!folder) return undefined;
   const client = await deps.services.connection.containers();
-  const project: Project | undefined = args.projectId ? await client.getProject(args.projectId) : await pickProject(client, undefined);
+  const project: Project | undefined = args.projectId
+    ? await client.getProject(args.projectId)
+    : await pickProject(client, undefined, {
+        title: vscode.l10n.t('Submit Each Folder to Project: project'),
+        placeholder: vscode.l10n.t('Which project runs each subfolder of {0}?', folder),
+      });
   if (!project) return undefined;
   let scenario: string | undefined;
   if (args.scenario !== undefined) scenario = args.scenario || undefined;
   else {
-    const picked = await pickScenario(project);
+    const picked = await pickScenario(project, undefined, vscode.l10n.t('Submit Each Folder to Project: scenario of {0}', project.name));
     if (picked === null) return undefined;
     scenario = picked;
   }
@@ -48,23 +54,20 @@ async function steps(deps: JudgeFolderDeps, uriOrArgs: unknown, extra: unknown):
   const sendable = plan.filter((s) => !s.problem).length;
   const endpoint = deps.services.connection.endpoint('containers').baseUrl;
   if (sendable === 0) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('{0} has no subfolder to submit: each subfolder is one submission.', folder));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('Submit Each Folder to Project: {0} has no subfolder to submit. Each subfolder is one submission; to send the folder itself, use Submit Folder to Project.', folder),
+    );
     return undefined;
   }
-  const submit = vscode.l10n.t('Submit {0}', sendable);
-  const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Send {0} project folders to {1}?', sendable, label),
-    {
-      modal: true,
-      detail: vscode.l10n.t(
-        'Endpoint: {0}\nFolder: {1}\nEach subfolder is packed as Submit Folder packs it (.gitignore, .sphereignore) and is billed as one submission.\n{2} entries cannot be sent; the results list each with the reason.',
-        endpoint,
-        folder,
-        plan.length - sendable,
-      ),
-    },
-    submit,
-  );
-  if (choice !== submit) return undefined;
-  return startJob(deps, { folder, problemLabel: label, endpoint, target: { kind: 'containers', projectId: project.id, scenario } }, plan, true);
+  const go = await confirmSending(deps.services, {
+    message: vscode.l10n.t('Send {0} project folders to {1}?', sendable, label),
+    button: vscode.l10n.t('Submit {0}', sendable),
+    endpoint,
+    folder,
+    lines: [vscode.l10n.t('Each subfolder is packed as Submit Folder packs it (.gitignore, .sphereignore) and sent as one submission.')],
+    unsendable: plan.length - sendable,
+    othersCode: true,
+  });
+  if (!go) return undefined;
+  return startJob(deps, { folder, problemLabel: label, endpoint, target: { kind: 'containers', projectId: project.id, projectName: project.name, scenario } }, plan, true);
 }

@@ -9,7 +9,7 @@ import { PROBLEMS_POLL_MS } from '../../core/poller';
 import { withProgress } from '../../ui/progress';
 import { waitAndReport, type JudgeDeps } from './judge-run';
 import type { ProblemNode } from './tree';
-import type { SubmissionVerdict } from './verdict';
+import { isScored, type SubmissionVerdict } from './verdict';
 import { showInputBox, showQuickPick } from '../../ui/prompts';
 
 export interface CreateProblemArgs {
@@ -176,7 +176,7 @@ export async function rejudge(deps: JudgeDeps, client: ProblemsClient, submissio
     const fileUri = deps.memory.fileOfProblem(problemId);
     const document = fileUri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === fileUri) : undefined;
     const asked = before.result.testCases.map((t) => t.number);
-    return waitAndReport(deps, { client, run, submissionId: submissionIdFinal, problemId, asked, document, compilerId: before.compiler?.id, testCases, signal, report, initial: before });
+    return waitAndReport(deps, { client, run, submissionId: submissionIdFinal, problemId, asked, document, compilerId: before.compiler?.id, testCases, scored: problem && isScored(problem), signal, report, initial: before });
   });
 }
 

@@ -7,6 +7,7 @@ import { checkProblemFolder, describeCheck, ProblemFolderError, readProblemFolde
 import type { Services } from '../../services';
 import { showError } from '../../ui/errors';
 import { withProgress } from '../../ui/progress';
+import { confirmSending } from '../judge-many/confirm-sending';
 import { problemFolderFrom } from './folder-commands';
 import type { ProblemsTesting } from './testing';
 
@@ -37,11 +38,25 @@ function items(testing: ProblemsTesting, dir: string, name: string, checks: Arra
 }
 
 export async function checkProblemFolderCommand(services: Services, testing: ProblemsTesting, arg?: unknown): Promise<SolutionCheck[] | undefined> {
-  const dir = await problemFolderFrom(arg, vscode.l10n.t('Check Problem Folder: which folder?'), vscode.l10n.t('Check This Folder'));
-  if (!dir) return undefined;
+  const chosen = await problemFolderFrom(arg, vscode.l10n.t('Check Problem Folder: which folder?'), vscode.l10n.t('Check This Folder'));
+  if (!chosen) return undefined;
+  const { dir } = chosen;
   try {
     const folder = readProblemFolder(dir);
     const client = await services.connection.problems();
+    // Each reference solution is one submission, billed on the service: asked as Judge Solutions
+    // in Folder asks (a folder that cannot be checked is refused below without asking).
+    const problemId = folder.json.link?.problemId;
+    if (problemId !== undefined && folder.solutions.length) {
+      const count = folder.solutions.length;
+      const go = await confirmSending(services, {
+        message: vscode.l10n.t('Check {0}: send its {1} reference solutions to problem {2}?', folder.json.name, count, problemId),
+        button: vscode.l10n.t('Submit {0}', count),
+        endpoint: services.connection.endpoint('problems').baseUrl,
+        folder: chosen.fromEditor ? vscode.l10n.t("{0} (the problem folder of the active editor's file)", dir) : dir,
+      });
+      if (!go) return undefined;
+    }
     const { root, child } = items(testing, dir, folder.json.name, folder.solutions);
     const run = testing.createRun(new vscode.TestRunRequest([root]), vscode.l10n.t('Check {0}', folder.json.name));
     folder.solutions.forEach((s) => run.enqueued(child(s.file)));

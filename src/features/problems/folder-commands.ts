@@ -78,18 +78,48 @@ export async function downloadProblemFolder(services: Services, arg?: unknown): 
 }
 
 /** The problem folder meant: the argument, else the only open folder holding problem.json, else ask. */
-export async function problemFolderFrom(arg: unknown, title = vscode.l10n.t('Push Problem Folder: which folder?'), openLabel = vscode.l10n.t('Push This Folder')): Promise<string | undefined> {
+/** The folder a push or check acts on, and whether it was the active editor's (said in the question). */
+export interface ChosenProblemFolder {
+  dir: string;
+  fromEditor: boolean;
+}
+
+export async function problemFolderFrom(
+  arg: unknown,
+  title = vscode.l10n.t('Push Problem Folder: which folder?'),
+  openLabel = vscode.l10n.t('Push This Folder'),
+): Promise<ChosenProblemFolder | undefined> {
   const given = arg instanceof vscode.Uri ? arg : (arg as PushFolderArgs | undefined)?.folder;
   if (given) {
     const p = given instanceof vscode.Uri ? given.fsPath : given;
-    return path.basename(p) === SETTINGS_FILE ? path.dirname(p) : p;
+    return { dir: path.basename(p) === SETTINGS_FILE ? path.dirname(p) : p, fromEditor: false };
   }
+  // The problem folder the active editor is in (a test, the statement, a solution): no question.
+  const editing = problemFolderOfActiveEditor();
+  if (editing) return { dir: editing, fromEditor: true };
   const open = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath).filter((p) => fs.existsSync(path.join(p, SETTINGS_FILE)));
-  if (open.length === 1) return open[0];
-  return pickFolder(title, openLabel);
+  if (open.length === 1) return { dir: open[0], fromEditor: false };
+  const picked = await pickFolder(title, openLabel);
+  return picked ? { dir: picked, fromEditor: false } : undefined;
 }
 
-async function confirmPlan(services: Services, plan: PushPlan): Promise<{ go: boolean; allowDeletes: boolean }> {
+/** The nearest folder holding problem.json above the active editor's file, inside its workspace folder when it has one. */
+function problemFolderOfActiveEditor(): string | undefined {
+  const uri = vscode.window.activeTextEditor?.document.uri;
+  if (uri?.scheme !== 'file') return undefined;
+  const root = vscode.workspace.getWorkspaceFolder(uri)?.uri.fsPath;
+  for (let dir = path.dirname(uri.fsPath), depth = 0; depth < 8; dir = path.dirname(dir), depth++) {
+    if (fs.existsSync(path.join(dir, SETTINGS_FILE))) return dir;
+    if (dir === root || path.dirname(dir) === dir) return undefined;
+  }
+  return undefined;
+}
+
+/** The line that says which folder was taken, when the person did not choose it. */
+export const fromEditorLine = (chosen: ChosenProblemFolder) =>
+  chosen.fromEditor ? [vscode.l10n.t("Folder: {0} (the problem folder of the active editor's file)", chosen.dir)] : [];
+
+async function confirmPlan(services: Services, plan: PushPlan, folderLines: string[]): Promise<{ go: boolean; allowDeletes: boolean }> {
   const lines = describePlan(plan);
   // One message per count form: l10n bundles translate whole sentences, not pieces of them.
   const one = lines.length === 1;
@@ -101,7 +131,7 @@ async function confirmPlan(services: Services, plan: PushPlan): Promise<{ go: bo
       ? vscode.l10n.t('Push 1 change to problem {0} “{1}”?', plan.problemId, plan.folder.json.name)
       : vscode.l10n.t('Push {0} changes to problem {1} “{2}”?', lines.length, plan.problemId, plan.folder.json.name));
   const buttons = hasTextDiffs(plan) ? [PUSH(), SHOW_DIFFERENCES()] : [PUSH()];
-  const answer = await vscode.window.showWarningMessage(title, { modal: true, detail: lines.join('\n') }, ...buttons);
+  const answer = await vscode.window.showWarningMessage(title, { modal: true, detail: [...folderLines, ...lines].join('\n') }, ...buttons);
   const go = answer === PUSH() || (answer === SHOW_DIFFERENCES() && (await askAfterDifferences(services, plan, title)));
   if (!go) return { go, allowDeletes: false };
   const deletes = plan.changes.filter((c) => c.kind === 'deleteTest').map((c) => (c.kind === 'deleteTest' ? c.number : -1));
@@ -116,8 +146,9 @@ async function confirmPlan(services: Services, plan: PushPlan): Promise<{ go: bo
 }
 
 export async function pushProblemFolder(services: Services, arg?: unknown): Promise<PushOutcome | undefined> {
-  const dir = await problemFolderFrom(arg);
-  if (!dir) return undefined;
+  const chosen = await problemFolderFrom(arg);
+  if (!chosen) return undefined;
+  const { dir } = chosen;
   let plan: PushPlan;
   try {
     const folder = readProblemFolder(dir);
@@ -135,10 +166,10 @@ export async function pushProblemFolder(services: Services, arg?: unknown): Prom
   }
   const lines = describePlan(plan);
   if (!lines.length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to push: the folder and problem {0} on the service agree.', plan.problemId ?? ''));
+    void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to push: {0} and problem {1} on the service agree.', dir, plan.problemId ?? ''));
     return { plan: lines, stopped: 'nothing' };
   }
-  const { go, allowDeletes } = await confirmPlan(services, plan);
+  const { go, allowDeletes } = await confirmPlan(services, plan, fromEditorLine(chosen));
   if (!go) return { plan: lines, stopped: 'refused' };
   const client = await services.connection.problems();
   const result = await withProgress({ title: vscode.l10n.t('Pushing {0}', path.basename(dir)), cancellable: false }, (signal, report) =>

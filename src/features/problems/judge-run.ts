@@ -10,7 +10,7 @@ import type { RunDiagnostics } from '../../ui/run-diagnostics';
 import { compileDiagnostics } from './compile-diagnostics';
 import type { SubmitMemory } from './memory';
 import { problemItemId, type ProblemRef, type ProblemsTesting, type RecordingRun } from './testing';
-import { progressText, verdictOfSubmission, type SubmissionVerdict, type TestVerdict } from './verdict';
+import { isScored, progressText, verdictOfSubmission, type SubmissionVerdict, type TestVerdict } from './verdict';
 
 export interface JudgeDeps {
   services: Services;
@@ -34,10 +34,15 @@ export interface SubmitRequest {
 const MAX_SHOWN_BYTES = 256 * 1024;
 
 /** Problem and test cases for the items; failure is fine (the submission's answer will say why). */
-async function describeProblem(client: ProblemsClient, problemId: number, deps: JudgeDeps, signal: AbortSignal): Promise<{ ref: ProblemRef; testCases?: TestCase[] }> {
+async function describeProblem(
+  client: ProblemsClient,
+  problemId: number,
+  deps: JudgeDeps,
+  signal: AbortSignal,
+): Promise<{ ref: ProblemRef; testCases?: TestCase[]; scored?: boolean }> {
   try {
     const [problem, testCases] = await Promise.all([client.getProblem(problemId, {}, signal), client.listTestCases(problemId, signal).then((r) => r.items)]);
-    return { ref: { id: problem.id, code: problem.code, name: problem.name }, testCases };
+    return { ref: { id: problem.id, code: problem.code, name: problem.name }, testCases, scored: isScored(problem) };
   } catch (err) {
     if (isAbortError(err)) throw err;
     deps.services.log.debug(`problem ${problemId}: details not readable before submitting (${err instanceof Error ? err.message : String(err)})`);
@@ -58,7 +63,7 @@ export async function submitAndReport(deps: JudgeDeps, req: SubmitRequest): Prom
   }
   return withProgress({ title: vscode.l10n.t('Sphere Engine: judging {0}', vscode.workspace.asRelativePath(req.file)) }, async (signal, report) => {
     const combined = linkCancellation(signal, req.token);
-    const { ref, testCases } = await describeProblem(client, req.problemId, deps, combined);
+    const { ref, testCases, scored } = await describeProblem(client, req.problemId, deps, combined);
     const existed = deps.testing.controller.items.get(problemItemId(req.problemId)) !== undefined;
     const item = deps.testing.problemItem(ref, testCases);
     const run = deps.testing.createRun(req.request ?? new vscode.TestRunRequest([item]), `Submission to ${ref.code || ref.id}`);
@@ -91,7 +96,7 @@ export async function submitAndReport(deps: JudgeDeps, req: SubmitRequest): Prom
     }
     await deps.memory.remember(req.file, { problemId: req.problemId, compilerId: req.compilerId });
     run.appendOutput(`Submission ${submissionId} to ${ref.code || ref.id} created with profile "${profile}"; waiting for the judges (every 2 s).\n`);
-    const verdict = await waitAndReport(deps, { client, run, submissionId, problemId: req.problemId, asked, document, compilerId: req.compilerId, testCases, signal: combined, report });
+    const verdict = await waitAndReport(deps, { client, run, submissionId, problemId: req.problemId, asked, document, compilerId: req.compilerId, testCases, scored, signal: combined, report });
     if (verdict) deps.services.events.reachMilestone('solutionSubmitted');
     return verdict;
   });
@@ -106,6 +111,8 @@ interface WaitParams {
   document: vscode.TextDocument | undefined;
   compilerId?: number;
   testCases?: readonly TestCase[];
+  /** False for a binary problem: no score is shown. Unknown: shown when the service gives one. */
+  scored?: boolean;
   signal: AbortSignal;
   report: (message: string) => void;
   /** A state already fetched: when final, no polling is needed. */
@@ -142,7 +149,7 @@ export async function waitAndReport(deps: JudgeDeps, p: WaitParams): Promise<Sub
     throw err;
   }
   const timeLimits = new Map((p.testCases ?? []).filter((t) => t.timeLimit !== undefined).map((t) => [t.number, t.timeLimit!]));
-  const verdict = verdictOfSubmission(final, p.asked, timeLimits);
+  const verdict = verdictOfSubmission(final, p.asked, timeLimits, p.scored ?? true);
   await reportVerdict(deps, p, final, verdict, item);
   return verdict;
 }
@@ -159,11 +166,16 @@ async function reportVerdict(deps: JudgeDeps, p: WaitParams, s: ProblemsSubmissi
   const firstBad = verdict.tests.find((t) => t.outcome === 'failed');
   const detail = firstBad ? await failureDetail(p, s, firstBad) : undefined;
 
+  if (detail?.stderr) verdict.stderr = detail.stderr;
+  const stderrBlock = detail?.stderr ? `\n\nStandard error:\n${detail.stderr.trimEnd()}` : '';
+
   run.appendOutput(`Submission ${s.id}: ${verdict.summary}\n`);
   for (const t of verdict.tests) {
     const child = deps.testing.testItem(p.problemId, t.number);
     if (!child) continue;
     run.appendOutput(`  ${t.message}\n`);
+    // The crash's traceback under its test in the Test Results output too, not only in its message.
+    if (t === firstBad && detail?.stderr) run.appendOutput(`${detail.stderr.trimEnd().replace(/^/gm, '    ')}\n`);
     if (t.outcome === 'passed') {
       run.passed(child, t.durationMs, t.message);
     } else if (t.outcome === 'skipped') {
@@ -175,7 +187,7 @@ async function reportVerdict(deps: JudgeDeps, p: WaitParams, s: ProblemsSubmissi
         run.failed(child, diff, t.durationMs);
         continue;
       }
-      if (t === firstBad && detail?.stderr) message.message = `${t.message}\n\nStandard error:\n${detail.stderr}`;
+      if (t === firstBad && stderrBlock) message.message = `${t.message}${stderrBlock}`;
       if (compileError && cmpinfo) message.message = `${t.message}\n\n${cmpinfo}`;
       if (t.outcome === 'failed') run.failed(child, message, t.durationMs);
       else run.errored(child, message, t.durationMs);
@@ -185,7 +197,7 @@ async function reportVerdict(deps: JudgeDeps, p: WaitParams, s: ProblemsSubmissi
   item.description = verdict.summary;
   const summary = `Submission ${s.id}: ${verdict.summary}`;
   if (verdict.outcome === 'passed') run.passed(item, s.result.time !== null ? Math.round(s.result.time * 1000) : undefined, summary);
-  else if (verdict.outcome === 'failed') run.failed(item, new vscode.TestMessage(summary));
+  else if (verdict.outcome === 'failed') run.failed(item, new vscode.TestMessage(firstBad ? `${summary}\n${firstBad.message}${stderrBlock}` : summary));
   else run.errored(item, new vscode.TestMessage(compileError && cmpinfo ? `${summary}\n\n${cmpinfo}` : summary));
   if (compileError && cmpinfo) run.appendOutput(`\n${cmpinfo}\n`);
   run.end();

@@ -1,7 +1,7 @@
 // What one judged test case means for a person reading the Testing view, free of `vscode` so the
 // mapping is unit-tested: passed, failed (the program's fault: wrong answer, limits, runtime
 // error) or errored (nobody could judge it: compilation error, judge or internal error).
-import { SUBMISSION_STATUS, type ProblemsSubmission, type Status, type TestCaseResult } from '../../api';
+import { PROBLEM_TYPE_IDS, SUBMISSION_STATUS, type ProblemsSubmission, type Status, type TestCaseResult } from '../../api';
 
 export type Outcome = 'passed' | 'failed' | 'errored' | 'skipped';
 
@@ -29,6 +29,8 @@ export interface SubmissionVerdict {
   outcome: Outcome;
   score: number | null;
   tests: TestVerdict[];
+  /** Standard error of the first failing test's run, when it crashed (the service keeps that run's streams). */
+  stderr?: string;
 }
 
 const S = SUBMISSION_STATUS;
@@ -111,9 +113,16 @@ export function verdictOfTest(t: TestCaseResult, timeLimit?: number): TestVerdic
 /**
  * Every test case of a finished submission. `expected` lists the tests that were asked for:
  * those the service did not report (a compilation error stops before any run) get the
- * submission's own verdict, so each asked-for item still ends with a result.
+ * submission's own verdict, so each asked-for item still ends with a result. `scored` false (a
+ * binary problem: its master judge gives no score, the service's 0 means nothing) leaves the
+ * score out of the summary.
  */
-export function verdictOfSubmission(s: ProblemsSubmission, expected: readonly number[] = [], timeLimits: ReadonlyMap<number, number> = new Map()): SubmissionVerdict {
+export function verdictOfSubmission(
+  s: ProblemsSubmission,
+  expected: readonly number[] = [],
+  timeLimits: ReadonlyMap<number, number> = new Map(),
+  scored = true,
+): SubmissionVerdict {
   const tests = s.result.testCases.map((t) => verdictOfTest(t, timeLimits.get(t.number)));
   const reported = new Set(tests.map((t) => t.number));
   const code = s.result.status.code;
@@ -134,7 +143,7 @@ export function verdictOfSubmission(s: ProblemsSubmission, expected: readonly nu
   }
   tests.sort((a, b) => a.number - b.number);
   const parts = [capitalise(reason)];
-  if (s.result.score !== null && s.result.score !== undefined) parts.push(`score ${s.result.score}`);
+  if (scored && s.result.score !== null && s.result.score !== undefined) parts.push(`score ${s.result.score}`);
   const time = formatTime(s.result.time);
   if (time) parts.push(time);
   const memory = formatMemory(s.result.memory);
@@ -146,7 +155,7 @@ export function verdictOfSubmission(s: ProblemsSubmission, expected: readonly nu
     statusName: reason,
     summary: parts.join(' · '),
     outcome: outcomeOf(code),
-    score: s.result.score ?? null,
+    score: scored ? (s.result.score ?? null) : null,
     tests,
   };
 }
@@ -156,6 +165,16 @@ export function progressText(s: ProblemsSubmission): string {
   const done = s.result.testCases.length;
   const name = s.result.status.name || `status ${s.result.status.code}`;
   return done > 0 ? `${name} (${done} test case${done === 1 ? '' : 's'} judged)` : name;
+}
+
+/** Whether a problem's master judge gives a score: not for a binary problem (accepted or not). */
+export function isScored(problem: { type?: { id: number } } | undefined): boolean {
+  return problem?.type?.id !== PROBLEM_TYPE_IDS.binary;
+}
+
+/** The last non-empty line of a traceback or error stream ("NameError: …"), for a one-line notice. */
+export function lastLine(text: string): string {
+  return text.trimEnd().split(/\r?\n/).at(-1)?.trim() ?? '';
 }
 
 function capitalise(text: string): string {

@@ -26,7 +26,7 @@ export interface CheckDeps {
 export function checkSimilarity(deps: CheckDeps, uriOrArgs?: unknown, extra?: unknown): Promise<SimilarityReport | undefined> {
   return reportingErrors(deps.services, vscode.l10n.t('Could not check similarity'), async () => {
     const args = plainArgs<CheckSimilarityArgs>(uriOrArgs, extra);
-    const folder = await folderOf(uriOrArgs, args, vscode.l10n.t('Check Similarity in This Folder'));
+    const folder = await folderOf(uriOrArgs, args, vscode.l10n.t('Check Similarity in This Folder'), vscode.l10n.t('Check Similarity in Folder: the folder of solutions'));
     if (!folder) return undefined;
     if (args.base !== undefined) await deps.memory.set(folder, args.base ?? undefined);
     return vscode.window.withProgress(

@@ -47,6 +47,22 @@ describe('judge many: results page and CSV', () => {
     assert.equal(lines[3], '"notes, draft.txt",file,,,skipped,,,,,"no language for "".txt""",,');
     assert.equal(csvCell('-3'), '-3');
   });
+  it('the Note column says what the CSV note says; the submission id is the row\'s tooltip', () => {
+    const { body } = renderUpdate(job(rows));
+    const notes = [...body.matchAll(/<tr[^>]*>(?:<td[^>]*>[^<]*<\/td>){5}<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
+    assert.deepEqual(notes, ['', '', 'no language for &#34;.txt&#34;']);
+    assert.match(body, /<tr data-key="=cmd\|calc\.py" title="Submission 7"/);
+    assert.doesNotMatch(body, /#7/);
+  });
+
+  it('a binary problem: no score in the table, the CSV or a chart (its master judge gives none)', () => {
+    const binary = { ...job(rows), scored: false };
+    const update = renderUpdate(binary);
+    assert.doesNotMatch(update.chart, /Score distribution/);
+    assert.doesNotMatch(update.body, /data-v="100"/);
+    assert.equal(toCsv(binary).split('\r\n')[1], '<img src=x onerror=alert(1)>.py,file,116,7,judged,accepted,,0.01,1024,,accepted,accepted');
+  });
+
   it('a Containers row: a column per named test of the tests report, passes drawn as passes', () => {
     const test = (number: number, name: string, passed: boolean) => ({ number, name, passed, status: passed ? 'ok' : 'failure', statusCode: passed ? 15 : 14, score: null, time: 0.1, memory: null });
     const project: SolutionRow = {

@@ -17,6 +17,7 @@ import type { SubmissionEntry, SubmissionHistory } from '../history/store';
 import type { SubmissionDiagnostics } from './diagnostics';
 import { blockKey, type SubmissionOutput } from './output';
 import { confirmSend, packWithProgress, scanWithProgress } from './pack-step';
+import { askFolder } from './ask-folder';
 import { FolderMemory, pickProject, pickScenario } from './pickers';
 import { UploadCancelledNothingSent, uploadWithProgress } from './upload-step';
 
@@ -274,14 +275,6 @@ function describeFailure(err: unknown): string {
 }
 
 /** The folder to send when none was given: the only workspace folder, or a pick. */
-async function askFolder(): Promise<string | undefined> {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  if (folders.length === 1) return folders[0].uri.fsPath;
-  if (folders.length > 1) return (await vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Which folder to submit?') }))?.uri.fsPath;
-  const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: vscode.l10n.t('Submit Folder') });
-  return picked?.[0]?.fsPath;
-}
-
 async function isFolder(folder: string): Promise<boolean> {
   try {
     return (await fs.promises.stat(folder)).isDirectory();

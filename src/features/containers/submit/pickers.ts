@@ -39,11 +39,17 @@ interface ProjectItem extends vscode.QuickPickItem {
   project: Project;
 }
 
+/** The words of a pick: Submit Each Folder to Project asks in its own, so a person knows which command runs. */
+export interface PickWords {
+  title: string;
+  placeholder?: string;
+}
+
 /** Lists every project (page after page) and lets the person pick one; undefined when dismissed. */
-export async function pickProject(client: ContainersClient, remembered: RememberedChoice | undefined): Promise<Project | undefined> {
+export async function pickProject(client: ContainersClient, remembered: RememberedChoice | undefined, words?: PickWords): Promise<Project | undefined> {
   const pick = createQuickPick<ProjectItem>();
-  pick.title = vscode.l10n.t('Submit Folder: project');
-  pick.placeholder = vscode.l10n.t('Which project runs this folder?');
+  pick.title = words?.title ?? vscode.l10n.t('Submit Folder: project');
+  pick.placeholder = words?.placeholder ?? vscode.l10n.t('Which project runs this folder?');
   pick.busy = true;
   pick.matchOnDescription = true;
   pick.show();
@@ -83,11 +89,12 @@ export async function pickProject(client: ContainersClient, remembered: Remember
  * The scenario: the project's scenarios with the default first; free text when the config does
  * not list any. Empty free text means "the project's default".
  */
-export async function pickScenario(project: Project, remembered?: string): Promise<string | undefined | null> {
+export async function pickScenario(project: Project, remembered?: string, title?: string): Promise<string | undefined | null> {
   const choices = projectScenarios(project.config?.project_config);
+  title ??= vscode.l10n.t('Submit Folder: scenario of {0}', project.name);
   if (choices.length === 0) {
     const typed = await showInputBox({
-      title: vscode.l10n.t('Submit Folder: scenario of {0}', project.name),
+      title,
       prompt: vscode.l10n.t('The project\'s configuration lists no scenarios: type one, or leave empty for the project\'s default.'),
       value: remembered ?? '',
     });
@@ -99,6 +106,6 @@ export async function pickScenario(project: Project, remembered?: string): Promi
     description: [c.isDefault ? 'default' : '', c.name === remembered ? 'last used' : ''].filter(Boolean).join(' · ') || undefined,
     detail: c.stages.length ? `stages: ${c.stages.join(', ')}` : undefined,
   }));
-  const chosen = await showQuickPick(items, { title: vscode.l10n.t('Submit Folder: scenario of {0}', project.name), placeHolder: vscode.l10n.t('Which scenario?') });
+  const chosen = await showQuickPick(items, { title, placeHolder: vscode.l10n.t('Which scenario?') });
   return chosen ? chosen.label : null;
 }
