@@ -6,6 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Connection } from '../../src/features/connection/connection';
 import { createStatusBar } from '../../src/features/connection/statusBar';
+import { confirmSending } from '../../src/features/judge-many/confirm-sending';
+import type { Services } from '../../src/services';
 import { EMULATOR_PROFILE_ID } from '../../src/features/connection/profiles';
 import { legacyTokenSecretKey, TokenStore, tokenSecretKey } from '../../src/features/connection/tokenStore';
 import { emulatorInfo, MemoryMemento, MemorySecrets, recordingLog } from './helpers';
@@ -51,5 +53,33 @@ describe('an announced emulator (SPHERE_ENGINE_EMULATOR)', () => {
     disposables.push(quiet);
     assert.doesNotMatch(quiet.snapshot().tooltip, /UNSANDBOXED/);
     assert.ok(!sandboxed.log.lines.some((l) => /UNSANDBOXED/.test(l)));
+  });
+
+  it("asks sharply before a class's code runs on an emulator Start Local Emulator started unsandboxed, and no more once it stopped", async () => {
+    const tokens = new TokenStore(new MemorySecrets());
+    const connection = new Connection(tokens, new MemoryMemento(), recordingLog(), undefined);
+    disposables.push(tokens, connection);
+    await connection.ready;
+    const origin = 'http://127.0.0.1:45999';
+    connection.emulatorStarted({ origin, sandboxed: false, warning: 'none: bubblewrap not installed' });
+    const asked: Array<{ detail: string; buttons: string[] }> = [];
+    const original = vscode.window.showWarningMessage;
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = async (_m: string, o: vscode.MessageOptions, ...buttons: string[]) => {
+      asked.push({ detail: o.detail ?? '', buttons });
+      return undefined;
+    };
+    try {
+      const question = { message: 'Judge 3 solutions?', button: 'Judge 3', endpoint: `${origin}/compilers`, folder: '/class', othersCode: true };
+      const services = { connection } as unknown as Services;
+      assert.equal(await confirmSending(services, question), false, 'nothing is sent unless the person agrees');
+      assert.match(asked[0].detail, /without a sandbox \(none: bubblewrap not installed\).*install bubblewrap/s);
+      assert.deepEqual(asked[0].buttons, ['Judge 3 Unsandboxed']);
+      await connection.emulatorStopped(origin);
+      await confirmSending(services, question);
+      assert.doesNotMatch(asked[1].detail, /without a sandbox/);
+      assert.deepEqual(asked[1].buttons, ['Judge 3']);
+    } finally {
+      (vscode.window as { showWarningMessage: unknown }).showWarningMessage = original;
+    }
   });
 });

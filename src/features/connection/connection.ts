@@ -161,10 +161,27 @@ export class Connection implements vscode.Disposable {
    * Start Local Emulator instead of failing against a dead port.
    */
   async emulatorStopped(origin: string): Promise<void> {
+    if (this.started?.origin === origin) this.started = undefined;
     await this.ready;
     const emulatorProfile = this.store.state.profiles.find(isEmulatorProfile);
     if (emulatorProfile?.emulatorOrigin !== origin) return;
     await this.updateProfiles(withoutEmulatorOrigin(this.store.state, origin), 'the local emulator stopped');
+  }
+
+  /** The local emulator this window started or reuses (Start Local Emulator), until it stops. */
+  private started: Omit<EmulatorInfo, 'token'> | undefined;
+
+  /** Start Local Emulator tells the connection what it started: whether it is sandboxed, above all. */
+  emulatorStarted(info: Omit<EmulatorInfo, 'token'>): void {
+    this.started = { origin: info.origin, sandboxed: info.sandboxed, warning: info.warning };
+  }
+
+  /**
+   * The local emulator this window knows of: the one announced by SPHERE_ENGINE_EMULATOR, else
+   * the one Start Local Emulator started. Never its token.
+   */
+  get localEmulator(): Omit<EmulatorInfo, 'token'> | undefined {
+    return this.emulator ?? this.started;
   }
 
   /**

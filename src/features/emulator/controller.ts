@@ -64,6 +64,7 @@ export class EmulatorController implements vscode.Disposable {
     }
     for (const line of describeForLog(running)) log[line.level](line.text);
     this.statusBar.show(running);
+    this.services.connection.emulatorStarted(running);
     const outcomes = await this.signIn(running.origin, running.token);
     return { origin: running.origin, pid: running.pid, reused: running.reused, signedIn: !!outcomes?.every((outcome) => outcome.ok) };
   }

@@ -33,7 +33,7 @@ export function isLocalEndpoint(endpoint: string): boolean {
 
 /** Why the emulator at `endpoint` runs programs without a sandbox, when it does; undefined otherwise. */
 export function unsandboxedAt(services: Services, endpoint: string): string | undefined {
-  const emulator = services.connection.emulator;
+  const emulator = services.connection.localEmulator;
   if (emulator?.sandboxed !== false || !endpoint.startsWith(`${emulator.origin}/`)) return undefined;
   return emulator.warning ?? vscode.l10n.t('programs run unsandboxed, as you');
 }
