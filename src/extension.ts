@@ -27,11 +27,11 @@ export function activate(context: vscode.ExtensionContext): Record<string, unkno
   context.subscriptions.push(registerReadonlyTexts());
   registerConnectionFeature(services);
   registerCompilersFeature(services);
-  registerContainersFeature(services);
+  const containers = registerContainersFeature(services);
   const problems = registerProblemsFeature(services);
   registerWalkthroughFeature(services);
   registerLocalEmulatorFeature(services);
-  registerJudgeManyFeature(services);
+  registerJudgeManyFeature(services, containers.submissionHistory);
   registerSimilarityFeature(services);
   registerStressFeature(services);
   context.subscriptions.push(showContainersTestsInTestingView(services.events, problems));

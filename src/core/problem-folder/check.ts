@@ -68,13 +68,23 @@ async function fetchAll(client: ProblemsClient, ids: number[], signal?: AbortSig
   return out;
 }
 
-export async function checkProblemFolder(client: ProblemsClient, folder: ProblemFolder, o: CheckOptions = {}): Promise<SolutionCheck[]> {
+/**
+ * Why the folder cannot be checked against `endpoint`, thrown before anything is asked or sent:
+ * not linked yet, linked to another endpoint (its token must not go there), or no solutions.
+ * Returns the linked problem's id.
+ */
+export function assertCheckable(folder: ProblemFolder, endpoint?: string): number {
   const problemId = folder.json.link?.problemId;
   if (problemId === undefined) throw new ProblemFolderError(['The folder is not linked to a problem yet: push it first, then check it.']);
-  if (o.endpoint !== undefined && !sameEndpoint(folder.json.link!.endpoint, o.endpoint)) {
-    throw new ProblemFolderError([`This folder is linked to problem ${problemId} on ${folder.json.link!.endpoint}, not to ${o.endpoint}: nothing was submitted. Switch to a profile with that endpoint, or pull the problem from ${o.endpoint} into another folder.`]);
+  if (endpoint !== undefined && !sameEndpoint(folder.json.link!.endpoint, endpoint)) {
+    throw new ProblemFolderError([`This folder is linked to problem ${problemId} on ${folder.json.link!.endpoint}, not to ${endpoint}: nothing was submitted. Switch to a profile with that endpoint, or pull the problem from ${endpoint} into another folder.`]);
   }
   if (!folder.solutions.length) throw new ProblemFolderError(['There is nothing to check: put reference solutions under solutions/<verdict>/ (e.g. solutions/accepted/sol.py).']);
+  return problemId;
+}
+
+export async function checkProblemFolder(client: ProblemsClient, folder: ProblemFolder, o: CheckOptions = {}): Promise<SolutionCheck[]> {
+  const problemId = assertCheckable(folder, o.endpoint);
   const checks: SolutionCheck[] = [];
   const offered = o.compilers ?? (await client.listCompilers(o.signal)).items;
   for (const s of folder.solutions) {

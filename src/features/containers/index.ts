@@ -1,5 +1,6 @@
 // The Containers feature: the Projects & Workspaces view and the workspace commands.
 // Other parts (workspace file system, submitting a folder) register themselves here too.
+import type { SubmissionHistory } from './history/store';
 import type { Services } from '../../services';
 import { treeTestApi, type ContainersTreeTestApi } from './tree/test-api';
 import { createContainersView } from './tree/view';
@@ -15,12 +16,18 @@ export interface ContainersTestApi {
   notices: string[];
 }
 
-export function registerContainersFeature(services: Services): void {
+/** What the Containers feature lets other features use (wired in extension.ts). */
+export interface ContainersFeature {
+  /** The Submissions view's list, which Submit Each Folder to Project adds its submissions to. */
+  submissionHistory: SubmissionHistory;
+}
+
+export function registerContainersFeature(services: Services): ContainersFeature {
   const view = createContainersView(services);
   const files = registerWorkspaceFilesFeature(services);
   const commands = createCommandContext(services, view.model);
   services.context.subscriptions.push(...registerWorkspaceCommands(commands, files));
   const api: ContainersTestApi = { tree: treeTestApi(view), notices: commands.notices };
   services.exports.containers = { ...(services.exports.containers as object | undefined), ...api };
-  registerSubmitFeature(services);
+  return { submissionHistory: registerSubmitFeature(services).history };
 }

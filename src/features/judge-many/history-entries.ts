@@ -1,19 +1,18 @@
 // Submit Each Folder to Project's submissions in the Submissions view, as Submit Folder's are:
 // each row gets its entry once sent, updated once judged. The view's store is the shared
-// globalState list; its view is told to refresh, as the store's events are per instance.
+// Submissions view's own store (handed in by extension.ts), so the view sees each write at once.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import { Commands } from '../../ui/commands';
 import type { JudgeJob } from '../../core/judge-many/job';
 import type { SolutionRow } from '../../core/judge-many/types';
-import { SubmissionHistory, type SubmissionEntry } from '../containers/history/store';
+import type { SubmissionHistory, SubmissionEntry } from '../containers/history/store';
 
 /** Follows a Containers job's rows into the Submissions view; returns the subscription. */
-export function recordInHistory(services: Services, job: JudgeJob): { dispose(): void } {
+export function recordInHistory(services: Services, history: SubmissionHistory, job: JudgeJob): { dispose(): void } {
   const target = job.snapshot.target;
   if (target?.kind !== 'containers') return { dispose: () => undefined };
-  const history = new SubmissionHistory(services.context.globalState);
   const written = new Map<string, string>();
   const profile = services.connection.profileName();
   let queue = Promise.resolve();

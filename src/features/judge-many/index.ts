@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
+import type { SubmissionHistory } from '../containers/history/store';
 import { Commands, registerCommand } from '../../ui/commands';
 import { showQuickPick } from '../../ui/prompts';
 import { toCsv } from '../../core/judge-many/export';
@@ -33,10 +34,10 @@ export interface JudgeManyTestApi {
   exportCsv(jobId: string): Promise<string | undefined>;
 }
 
-export function registerJudgeManyFeature(services: Services): void {
+export function registerJudgeManyFeature(services: Services, submissionHistory: SubmissionHistory): void {
   const { context } = services;
   const storageDir = () => path.join(context.globalStorageUri.fsPath, 'judge-jobs');
-  const tracker = new JobTracker(services);
+  const tracker = new JobTracker(services, submissionHistory);
   const panels = new ResultsPanels();
   const deps = { services, tracker, panels, storageDir };
 

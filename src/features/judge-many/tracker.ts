@@ -3,6 +3,7 @@
 // and a last notification with the verdict counts and Show Judge Results when a job ends.
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
+import type { SubmissionHistory } from '../containers/history/store';
 import { Commands } from '../../ui/commands';
 import { showError } from '../../ui/errors';
 import { DEFAULT_CONCURRENCY, type JudgeJob } from '../../core/judge-many/job';
@@ -29,7 +30,10 @@ export class JobTracker implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   readonly testing = new JudgeManyTesting();
 
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    private readonly history: SubmissionHistory,
+  ) {
     this.status.name = vscode.l10n.t('Sphere Engine: Judge Solutions');
     this.status.command = Commands.problemsShowJudgeResults;
   }
@@ -37,7 +41,7 @@ export class JobTracker implements vscode.Disposable {
   add(job: JudgeJob): void {
     if (this.jobs.has(job.snapshot.id)) return;
     this.jobs.set(job.snapshot.id, job);
-    this.subscriptions.push(job.onDidChange(() => this.refreshStatus()), recordInHistory(this.services, job));
+    this.subscriptions.push(job.onDidChange(() => this.refreshStatus()), recordInHistory(this.services, this.history, job));
     this.refreshStatus();
   }
 

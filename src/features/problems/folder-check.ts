@@ -3,7 +3,7 @@
 // that is accepted is shown as a failure: of the problem's tests, which do not catch it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { checkProblemFolder, describeCheck, ProblemFolderError, readProblemFolder, type SolutionCheck } from '../../core/problem-folder';
+import { assertCheckable, checkProblemFolder, describeCheck, ProblemFolderError, readProblemFolder, type SolutionCheck } from '../../core/problem-folder';
 import type { Services } from '../../services';
 import { showError } from '../../ui/errors';
 import { withProgress } from '../../ui/progress';
@@ -44,19 +44,18 @@ export async function checkProblemFolderCommand(services: Services, testing: Pro
   try {
     const folder = readProblemFolder(dir);
     const client = await services.connection.problems();
-    // Each reference solution is one submission, billed on the service: asked as Judge Solutions
-    // in Folder asks (a folder that cannot be checked is refused below without asking).
-    const problemId = folder.json.link?.problemId;
-    if (problemId !== undefined && folder.solutions.length) {
-      const count = folder.solutions.length;
-      const go = await confirmSending(services, {
-        message: vscode.l10n.t('Check {0}: send its {1} reference solutions to problem {2}?', folder.json.name, count, problemId),
-        button: vscode.l10n.t('Submit {0}', count),
-        endpoint: services.connection.endpoint('problems').baseUrl,
-        folder: chosen.fromEditor ? vscode.l10n.t("{0} (the problem folder of the active editor's file)", dir) : dir,
-      });
-      if (!go) return undefined;
-    }
+    // A folder that cannot be checked here (not linked, linked to another endpoint, no solutions)
+    // is refused before the question. Each reference solution is one submission, billed on the
+    // service: asked as Judge Solutions in Folder asks.
+    const problemId = assertCheckable(folder, services.connection.endpoint('problems').baseUrl);
+    const count = folder.solutions.length;
+    const go = await confirmSending(services, {
+      message: vscode.l10n.t('Check {0}: send its {1} reference solutions to problem {2}?', folder.json.name, count, problemId),
+      button: vscode.l10n.t('Submit {0}', count),
+      endpoint: services.connection.endpoint('problems').baseUrl,
+      folder: chosen.fromEditor ? vscode.l10n.t("{0} (the problem folder of the active editor's file)", dir) : dir,
+    });
+    if (!go) return undefined;
     const { root, child } = items(testing, dir, folder.json.name, folder.solutions);
     const run = testing.createRun(new vscode.TestRunRequest([root]), vscode.l10n.t('Check {0}', folder.json.name));
     folder.solutions.forEach((s) => run.enqueued(child(s.file)));

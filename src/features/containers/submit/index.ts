@@ -30,7 +30,12 @@ export interface SubmitTestApi {
   packingWorkerRuns(): number;
 }
 
-export function registerSubmitFeature(services: Services): void {
+/** What Submit Folder shares with other features: the one Submissions list (a second store of the same list would not see this one's writes). */
+export interface SubmitFeature {
+  history: SubmissionHistory;
+}
+
+export function registerSubmitFeature(services: Services): SubmitFeature {
   const history = new SubmissionHistory(services.context.globalState);
   services.context.subscriptions.push(followOnFocus(history));
   const output = new SubmissionOutput();
@@ -54,6 +59,7 @@ export function registerSubmitFeature(services: Services): void {
     services.events.onDidFinishContainersSubmission((e) => listener.call(thisArgs, redactedCopy(e)), undefined, disposables);
   const api: SubmitTestApi = { outputText: () => output.text(), submissions, finished, onDidFinish, packingWorkerRuns: workerFills };
   services.exports.containersSubmit = api;
+  return { history };
 }
 
 /**
