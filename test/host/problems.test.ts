@@ -118,6 +118,8 @@ describe('problems', function () {
     assert.match(item?.description ?? '', /^Accepted · [\d.]+ s/);
     assert.doesNotMatch(item?.description ?? '', /score/);
     assert.deepEqual(item?.children.map((c) => c.label), ['Test 0', 'Test 1', 'Test 2']);
+    // A test's time limit says what it is, apart from the run's own time VS Code shows beside it.
+    assert.match(item?.children[0].description ?? '', /^time limit [\d.]+ s$/);
     // The compiler came from the file's language (Python 3) and one POST was sent.
     const posts = (await emulatorRequests()).filter((r) => r.method === 'POST' && r.url.startsWith('/problems/api/v4/submissions'));
     assert.equal(posts.length, 1);

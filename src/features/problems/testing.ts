@@ -70,7 +70,8 @@ export class ProblemsTesting implements vscode.Disposable {
     if (testCases) {
       const children = testCases.map((t) => {
         const child = this.controller.createTestItem(testItemId(problem.id, t.number), `Test ${t.number}`);
-        const parts = [t.timeLimit !== undefined ? `${t.timeLimit} s` : undefined, t.active === false ? 'inactive' : undefined].filter(Boolean);
+        // Labelled: a bare "1 s" beside the run's own time read as a second duration (issue 31 item 8).
+        const parts = [t.timeLimit !== undefined ? vscode.l10n.t('time limit {0} s', t.timeLimit) : undefined, t.active === false ? vscode.l10n.t('inactive') : undefined].filter(Boolean);
         child.description = parts.join(' · ') || undefined;
         child.sortText = String(t.number).padStart(6, '0');
         return child;
