@@ -74,7 +74,7 @@ export function toolchainRoots(executables: string[]): string[] {
   for (const exe of executables) {
     let real: string;
     try {
-      real = fs.realpathSync(exe);
+      real = fs.realpathSync.native(exe);
     } catch {
       continue;
     }
@@ -92,7 +92,7 @@ export function sandboxPath(executables: string[], hostPath: string): string {
   const dirs = new Set<string>();
   for (const exe of executables) {
     try {
-      const real = fs.realpathSync(exe);
+      const real = fs.realpathSync.native(exe);
       if (!isSystemPath(real)) dirs.add(path.dirname(real));
     } catch {
       /* gone: skip */

@@ -13,7 +13,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function spellings(dir: string): string[] {
   const all = new Set([dir.replace(/\/+$/, '')]);
   try {
-    all.add(fs.realpathSync(dir));
+    all.add(fs.realpathSync.native(dir));
   } catch {
     /* gone already: the given spelling is all there is */
   }
