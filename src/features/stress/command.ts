@@ -15,6 +15,7 @@ import { withProgress } from '../../ui/progress';
 import { CompilersStressRunner, type StressProgramSpec } from './compilers-runner';
 import { pickPrograms } from './pick-programs';
 import { describeFailure, showFailure } from './present';
+import { isLocalEndpoint } from '../judge-many/confirm-sending';
 
 /** Arguments tests and keybindings can pass instead of answering prompts. */
 export interface StressOptions {
@@ -41,15 +42,10 @@ const DEFAULT_ROUNDS = 100;
 const RUN = 'Run Stress Test';
 
 /** Loopback or the emulator the profile points at: nothing is paid for there. */
-function isLocalEndpoint(services: Services): boolean {
+function isFreeEndpoint(services: Services): boolean {
   const endpoint = services.connection.tryEndpoint('compilers');
   if (!endpoint) return false;
-  if (endpoint.source === 'emulator') return true;
-  try {
-    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(endpoint.baseUrl).hostname);
-  } catch {
-    return false;
-  }
+  return endpoint.source === 'emulator' || isLocalEndpoint(endpoint.baseUrl);
 }
 
 async function programSpec(file: string): Promise<StressProgramSpec> {
@@ -70,7 +66,7 @@ export async function stressTest(services: Services, target: unknown, options: S
   if (!programs) return undefined;
   const maxRounds = options.maxRounds ?? DEFAULT_ROUNDS;
 
-  if (!isLocalEndpoint(services)) {
+  if (!isFreeEndpoint(services)) {
     const where = services.connection.tryEndpoint('compilers')?.baseUrl ?? '';
     const answer = await vscode.window.showWarningMessage(
       vscode.l10n.t('Stress test on {0}?', where),
