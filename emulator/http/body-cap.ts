@@ -3,19 +3,21 @@
 // Content-Length above the cap is refused at once, unread; a chunked body is counted as the route
 // reads it and fails the moment it passes the cap, and the answer is then the refusal.
 //
-// The caps (README "Local emulator limits" lists them):
-// - POST Compilers and Problems /submissions: 8 MiB (a source is at most 64 KiB and an input 1 MiB;
-//   the rest is room for form or JSON encoding) → 400/201306, the spec's "source too large";
-// - POST Containers /workspaces/{id}/files: 16 MiB of file plus 1 MiB for the form → 413/202511,
-//   the spec's "file above 16MiB";
-// - POST/PUT Problems test cases: 40 MiB (input and output of 16 MiB each, and their encoding) → 413/10;
-// - every other request with a body (workspace `files`, Containers `source` archives, test cases,
-//   judges): 17 MiB, the client's own 16 MiB transfer limit plus the form → 413 with error code 10.
+// After a refusal the connection is not closed at once, even when the client asked for
+// "Connection: close": closing a socket whose client is still sending makes the kernel answer with
+// a reset, and the reset may destroy the refusal before the client has read it (the client then
+// sees EPIPE or ECONNRESET and never learns why; the security suite met this one run in three).
+// The answer therefore keeps the connection open: Node reads and discards (never keeps) what still
+// arrives, the client closes once it has the answer, and the connection is cut LINGER_MS later if
+// the client goes on sending: the "lingering close" of RFC 9112 section 9.6.
 import type { Context, MiddlewareHandler } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MODULE_PATHS } from '../context';
 
 const MiB = 1024 * 1024;
+/** How long a refused request's client may go on sending (discarded) before the connection is cut. */
+const LINGER_MS = 5000;
 
 export interface BodyCap {
   maxBytes: number;
@@ -44,9 +46,23 @@ export function capFor(pathname: string): BodyCap {
 
 function refuse(c: Context, cap: BodyCap, size: number | undefined): Response {
   const seen = size === undefined ? `more than ${cap.maxBytes} bytes` : `${size} bytes`;
-  const message = `request body too large: ${seen}; the emulator accepts at most ${cap.maxBytes} bytes for ${cap.what}. Nothing was read or stored; send less.`;
-  // The rest of the body is not read: the connection closes after this answer.
-  return c.json({ error_code: cap.errorCode, message }, cap.status as ContentfulStatusCode, { connection: 'close' });
+  const message = `request body too large: ${seen}; the emulator accepts at most ${cap.maxBytes} bytes for ${cap.what}. Nothing of it was kept; send less.`;
+  lingerThenCut(c);
+  return c.json({ error_code: cap.errorCode, message }, cap.status as ContentfulStatusCode);
+}
+
+/** Keeps the connection open after the refusal, and cuts it LINGER_MS from now unless the request has ended (see the header). */
+function lingerThenCut(c: Context): void {
+  const { incoming, outgoing } = (c.env as Partial<HttpBindings> | undefined) ?? {};
+  const socket = incoming?.socket;
+  if (!incoming || !outgoing || !socket) return;
+  // Node closes the socket the moment the answer is written unless the answer keeps it alive.
+  if (!outgoing.headersSent) outgoing.shouldKeepAlive = true;
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  const stop = () => clearTimeout(timer);
+  incoming.once('end', stop);
+  socket.once('close', stop);
 }
 
 export function bodyCap(): MiddlewareHandler {

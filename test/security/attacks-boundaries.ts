@@ -190,9 +190,11 @@ function partialPost(target: string, declared: number | 'chunked', sent: number,
     const headers: Record<string, string> = { 'content-type': contentType };
     if (declared !== 'chunked') headers['content-length'] = String(declared);
     const req = http.request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST', headers, agent: false });
+    let sock: import('node:net').Socket | undefined;
+    req.on('socket', (s) => (sock = s));
     const timer = setTimeout(() => {
       req.destroy();
-      reject(new Error(`no answer within ${waitMs} ms after ${sent} bytes: the emulator waits to read the whole body`));
+      reject(new Error(`[socket read ${sock?.bytesRead} written ${sock?.bytesWritten} connecting ${sock?.connecting} destroyed ${sock?.destroyed}] ${u.pathname}: no answer within ${waitMs} ms after ${sent} bytes: the emulator waits to read the whole body`));
     }, waitMs);
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
