@@ -37,6 +37,7 @@ const APART = [
   { name: 'kattis-import', entry: 'src/core/kattis/import.ts' },
   { name: 'judge-results-html', entry: 'src/core/judge-many/results-html.ts' },
   { name: 'similarity', entry: 'src/features/similarity/session.ts' },
+  { name: 'tar-read', entry: 'src/core/tar-read.ts' },
 ];
 
 /** The TypeScript file a relative import lands on (x.ts, x/index.ts), as esbuild would resolve it. */
@@ -179,7 +180,7 @@ async function main() {
   if (process.env.SPHERE_ESBUILD_METAFILE) fs.writeFileSync(process.env.SPHERE_ESBUILD_METAFILE, JSON.stringify(result.metafile));
 }
 
-module.exports = { APART, apartFor };
+module.exports = { APART, apartFor, options };
 
 // Built when run (node esbuild.js); required by the unit test for its bundle list only.
 if (require.main === module) {

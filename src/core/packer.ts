@@ -25,7 +25,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import * as tar from './tar-parts';
+import type * as TarRead from './tar-read';
+
+let tarReader: typeof TarRead | undefined;
+/** tar's list and extract, loaded when an archive is first unpacked (tar-read.ts says why). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const tarRead = (): typeof TarRead => (tarReader ??= require('./tar-read') as typeof TarRead);
 import { UnpackBudget } from './unpack-limits';
 import { makeLinksInside, type ArchiveLink } from './unpack-links';
 import { GITIGNORE_FILE, IgnoreRules, SPHEREIGNORE_FILE } from './ignore-rules';
@@ -362,6 +367,7 @@ export function checkSizeLimits(scan: FolderScan, limits: SizeLimits): string[] 
  * files extracted.
  */
 export async function unpackTarGz(source: string | Buffer, destDir: string): Promise<string[]> {
+  const tar = tarRead();
   const dest = path.resolve(destDir);
   const files: string[] = [];
   const names: string[] = [];
