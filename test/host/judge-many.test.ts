@@ -20,6 +20,7 @@ interface JudgeManyApi {
   jobs(): Array<{ id: string; rows: Row[]; stopReason?: string }>;
   csv(jobId: string): string | undefined;
   renderedRows(jobId: string): number | undefined;
+  renderedTable(jobId: string): { rows: number; head: string[]; sample: Array<{ key: string; cells: string[] }> } | undefined;
   stopRunners(): Promise<void>;
   offerUnfinished(): Promise<number>;
   testOutcomes(jobId: string): Array<{ key: string; outcome: string }> | undefined;
@@ -150,6 +151,17 @@ describe('judge many: Judge Solutions in Folder', function () {
 
     // The results page rendered every row (its script reports back).
     await waitFor(() => api.renderedRows(jobId!) === 14, { what: "the results page to show its 14 rows" });
+
+    // Check Similarity in Folder on the same folder (the page's button runs this command): the page
+    // gains a column with each solution's closest partner, and identical solutions are 100 % alike.
+    await vscode.commands.executeCommand('sphereEngine.similarity.checkFolder', { folder });
+    const SIMILAR = 'Most similar to';
+    await waitFor(() => api.renderedTable(jobId!)?.head.includes(SIMILAR) === true, { what: 'the similarity column on the results page' });
+    const table = api.renderedTable(jobId!)!;
+    const shown = Object.fromEntries(table.sample.map((r) => [r.key, r.cells[table.head.indexOf(SIMILAR)]]));
+    for (let i = 1; i <= 6; i++) assert.match(shown[`ok${i}.py`], /^100% · ok[1-6]\.py$/, JSON.stringify(shown));
+    assert.doesNotMatch(shown['ok1.py'], /ok1\.py$/, 'a solution is not its own partner');
+    assert.equal(shown['notes.txt'], '', 'a file the check skipped has no partner');
 
     // Export CSV: a clean default name, then a word saying where it went, with a way to open it.
     const target = path.join(folder, 'export.csv');

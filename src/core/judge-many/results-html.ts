@@ -27,6 +27,16 @@ export interface ResultsLabels {
   similarity?: { column: string; button: string };
 }
 
+/** How many rows' cell texts the page reports back after each render (tests read what it shows). */
+export const RENDERED_SAMPLE_ROWS = 50;
+
+/** What the page reports after each render: the text it shows, as a person reads it. */
+export interface RenderedTable {
+  rows: number;
+  head: string[];
+  sample: Array<{ key: string; cells: string[] }>;
+}
+
 /** Each solution's closest partner from the folder's latest similarity check (issue 29). */
 export type SimilarityColumn = ReadonlyMap<string, { partner: string; similarity: number }>;
 
@@ -183,6 +193,10 @@ button{background:var(--vscode-button-background);color:var(--vscode-button-fore
   const vscode = acquireVsCodeApi();
   const body = document.getElementById('body');
   const head = document.getElementById('head');
+  // What the page shows, as text, reported back: the row count, the header, the first rows' cells.
+  const rendered = () => vscode.postMessage({ type: 'rendered', rows: body.rows.length,
+    head: [...head.querySelectorAll('th')].map((th) => th.textContent),
+    sample: [...body.rows].slice(0, ${RENDERED_SAMPLE_ROWS}).map((tr) => ({ key: tr.dataset.key, cells: [...tr.cells].map((td) => td.textContent) })) });
   let sort = vscode.getState() || { col: -1, dir: 1 };
   function key(td) { const v = td ? td.dataset.v : ''; const n = Number(v); return v !== '' && !isNaN(n) ? n : v; }
   function apply() {
@@ -212,10 +226,10 @@ button{background:var(--vscode-button-background);color:var(--vscode-button-fore
     document.getElementById('summary').innerHTML = m.summary;
     document.getElementById('chart').innerHTML = m.chart;
     head.innerHTML = m.head; body.innerHTML = m.body; apply();
-    vscode.postMessage({ type: 'rendered', rows: body.rows.length });
+    rendered();
   });
   apply();
-  vscode.postMessage({ type: 'rendered', rows: body.rows.length });
+  rendered();
 })();
 </script></body></html>`;
 }

@@ -8,6 +8,7 @@ import { Commands, registerCommand } from '../../ui/commands';
 import { showQuickPick } from '../../ui/prompts';
 import { toCsv } from '../../core/judge-many/export';
 import type { JobSnapshot } from '../../core/judge-many/types';
+import type { RenderedTable } from '../../core/judge-many/results-html';
 import { judgeFolder } from './judge-folder';
 import { offerUnfinished } from './resume';
 import { submitEachFolder } from './submit-each-folder';
@@ -20,6 +21,8 @@ export interface JudgeManyTestApi {
   csv(jobId: string): string | undefined;
   /** Rows the job's results page reported as rendered. */
   renderedRows(jobId: string): number | undefined;
+  /** The results page's header and first rows as text, as it last showed them. */
+  renderedTable(jobId: string): RenderedTable | undefined;
   /** Stops every runner as closing VS Code would (the state files stay). */
   stopRunners(): Promise<void>;
   /** The job's solutions as the Testing view last showed them. */
@@ -77,6 +80,10 @@ export function registerJudgeManyFeature(services: Services, submissionHistory: 
       return job && toCsv(job.snapshot);
     },
     renderedRows: (jobId) => panels.rendered.get(jobId),
+    renderedTable: (jobId) => {
+      const table = panels.renderedTables.get(jobId);
+      return table && (JSON.parse(JSON.stringify(table)) as RenderedTable);
+    },
     stopRunners: () => tracker.stopAll(),
     testOutcomes: (jobId) => tracker.testing.recorded.get(jobId),
     offerUnfinished: () => offerUnfinished(services, tracker, panels, storageDir()),

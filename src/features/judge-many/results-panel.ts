@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { toCsv, toJson } from '../../core/judge-many/export';
 import type { JudgeJob } from '../../core/judge-many/job';
 import type * as ResultsHtml from '../../core/judge-many/results-html';
+import type { RenderedTable } from '../../core/judge-many/results-html';
 import { Commands, executeCommand } from '../../ui/commands';
 import { bestMatchesFor, onDidChangeSimilarity } from '../similarity/latest';
 import { resultsLabels } from './labels';
@@ -26,6 +27,8 @@ export class ResultsPanels implements vscode.Disposable {
   private readonly panels = new Map<string, vscode.WebviewPanel>();
   /** Rows the page reported as rendered, by job id (for tests and the benchmark). */
   readonly rendered = new Map<string, number>();
+  /** The header and first rows as the page last showed them, by job id (for tests). */
+  readonly renderedTables = new Map<string, RenderedTable>();
 
   show(job: JudgeJob): vscode.WebviewPanel {
     const id = job.snapshot.id;
@@ -52,10 +55,13 @@ export class ResultsPanels implements vscode.Disposable {
     };
     const listener = job.onDidChange(update);
     const similarityListener = onDidChangeSimilarity((folder) => folder === job.snapshot.folder && update());
-    const messages = panel.webview.onDidReceiveMessage((m: { type?: string; key?: string; format?: string; rows?: number }) => {
+    const messages = panel.webview.onDidReceiveMessage((m: { type?: string; key?: string; format?: string; rows?: number; head?: unknown; sample?: unknown }) => {
       if (m.type === 'open' && typeof m.key === 'string') void openSolution(job, m.key);
       else if (m.type === 'export' && (m.format === 'csv' || m.format === 'json')) void exportJob(job, m.format);
-      else if (m.type === 'rendered' && typeof m.rows === 'number') this.rendered.set(id, m.rows);
+      else if (m.type === 'rendered' && typeof m.rows === 'number') {
+        this.rendered.set(id, m.rows);
+        if (Array.isArray(m.head) && Array.isArray(m.sample)) this.renderedTables.set(id, { rows: m.rows, head: m.head as string[], sample: m.sample as RenderedTable['sample'] });
+      }
       else if (m.type === 'similarity') void executeCommand(Commands.similarityCheckFolder, { folder: job.snapshot.folder });
     });
     panel.onDidDispose(() => {
@@ -64,6 +70,7 @@ export class ResultsPanels implements vscode.Disposable {
       similarityListener.dispose();
       messages.dispose();
       this.panels.delete(id);
+      this.renderedTables.delete(id);
     });
     this.panels.set(id, panel);
     return panel;
