@@ -68,6 +68,9 @@ describe('stress test against a reference', function () {
     assert.ok(!offered[0].includes('sum.py'), 'the solution itself is not offered');
     assert.equal(offered[1][0], 'brute.py', `reference offered first: ${offered[1].join(', ')}`);
     assert.match(warnings.join('\n'), /the outputs differ at line 1 on seed \d+, size 7/);
+    // The status bar showed the session's pace while it ran.
+    assert.match(report.statusBar?.text ?? '', /^\$\(beaker~spin\) \d+ rounds · \d+\.\d\/s · size \d+$/, JSON.stringify(report.statusBar));
+    assert.match(report.statusBar?.tooltip ?? '', /^Stress testing sum\.py/);
 
     const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input).find((i) => i instanceof vscode.TabInputTextDiff) as vscode.TabInputTextDiff | undefined;
     assert.ok(diff, 'no diff editor is open');
@@ -92,5 +95,15 @@ describe('stress test against a reference', function () {
     assert.equal(report.size, 1);
     assert.equal(offered[0][0], 'gen.py');
     assert.match(warnings.join('\n'), /the solution crashed \(runtime error\) on seed 1, size 1/i);
+  });
+
+  it('reports a solution that is too slow from 4 numbers on as too slow, at size 4', async function () {
+    this.timeout(60_000);
+    await vscode.window.showTextDocument(vscode.Uri.file(path.join(work, 'slow.py')));
+    const report = await vscode.commands.executeCommand<StressReport | undefined>(STRESS, { maxRounds: 4, timeLimit: 1 });
+    assert.ok(report);
+    assert.equal(report.outcome, 'too-slow', JSON.stringify(report));
+    assert.equal(report.size, 4);
+    assert.match(warnings.join('\n'), /the solution ran out of time where the reference did not on seed \d+, size 4/);
   });
 });

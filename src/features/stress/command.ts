@@ -16,6 +16,7 @@ import { CompilersStressRunner, type StressProgramSpec } from './compilers-runne
 import { pickPrograms } from './pick-programs';
 import { describeFailure, showFailure } from './present';
 import { isLocalEndpoint } from '../judge-many/confirm-sending';
+import { stressStatusBar } from './status-bar';
 
 /** Arguments tests and keybindings can pass instead of answering prompts. */
 export interface StressOptions {
@@ -30,6 +31,8 @@ export interface StressOptions {
 export interface StressReport {
   outcome: StressResult['outcome']['kind'];
   rounds: number;
+  /** What the status bar item last showed while the session ran. */
+  statusBar?: { text: string; tooltip: string };
   submissions: number;
   elapsedMs: number;
   seed?: number;
@@ -77,6 +80,8 @@ export async function stressTest(services: Services, target: unknown, options: S
   }
 
   let result: StressResult;
+  const statusBar = stressStatusBar(path.basename(solution));
+  let lastStatus: StressReport['statusBar'];
   try {
     const [solutionSpec, generator, reference] = await Promise.all([programSpec(solution), programSpec(programs.generator), programSpec(programs.reference)]);
     const client = await services.connection.compilers();
@@ -90,16 +95,22 @@ export async function stressTest(services: Services, target: unknown, options: S
         maxSize: options.maxSize,
         signal,
         describeError: (err) => userMessage(err),
-        onProgress: (p) => report(vscode.l10n.t('{0} rounds · {1}/s · size {2}{3}', p.rounds, p.roundsPerSecond.toFixed(1), p.size, p.shrinking ? vscode.l10n.t(' · shrinking') : '')),
+        onProgress: (p) => {
+          report(vscode.l10n.t('{0} rounds · {1}/s · size {2}{3}', p.rounds, p.roundsPerSecond.toFixed(1), p.size, p.shrinking ? vscode.l10n.t(' · shrinking') : ''));
+          statusBar.show(p);
+          lastStatus = statusBar.snapshot();
+        },
       }),
     );
   } catch (err) {
     const message = userMessage(err);
     void vscode.window.showErrorMessage(vscode.l10n.t('Could not stress test {0}: {1}', path.basename(solution), message));
     return remember(services, { outcome: 'error', rounds: 0, submissions: 0, elapsedMs: 0, message });
+  } finally {
+    statusBar.dispose();
   }
   services.log.info(`stress test of ${path.basename(solution)}: ${result.outcome.kind} after ${result.rounds} rounds, ${result.submissions} submissions, ${(result.elapsedMs / 1000).toFixed(1)} s`);
-  const report: StressReport = { outcome: result.outcome.kind, rounds: result.rounds, submissions: result.submissions, elapsedMs: result.elapsedMs };
+  const report: StressReport = { outcome: result.outcome.kind, rounds: result.rounds, submissions: result.submissions, elapsedMs: result.elapsedMs, statusBar: lastStatus };
   const { outcome } = result;
   if ('failure' in outcome) {
     Object.assign(report, { seed: outcome.failure.seed, size: outcome.failure.size });
