@@ -21,6 +21,8 @@ describe('stress test against a reference', function () {
   let offered: string[][];
   let warnings: string[];
   let restore: Array<() => void>;
+  /** The button the person presses on the result's warning. */
+  let press: string;
 
   before(async () => {
     await activateExtension();
@@ -33,6 +35,7 @@ describe('stress test against a reference', function () {
     warnings = [];
     // The person picks gen.py, then brute.py, and presses "Save as Test" on the result.
     const answers = ['gen.py', 'brute.py'];
+    press = 'Save as Test';
     restore = [
       replace(vscode.window, 'showQuickPick', (async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => {
         const list = await items;
@@ -41,7 +44,7 @@ describe('stress test against a reference', function () {
       }) as unknown as typeof vscode.window.showQuickPick),
       replace(vscode.window, 'showWarningMessage', (async (message: string, ...items: unknown[]) => {
         warnings.push(message);
-        return items.includes('Save as Test') ? 'Save as Test' : undefined;
+        return items.includes(press) ? press : undefined;
       }) as unknown as typeof vscode.window.showWarningMessage),
     ];
   });
@@ -55,7 +58,7 @@ describe('stress test against a reference', function () {
   async function stress(solution: string, maxRounds: number): Promise<StressReport> {
     await vscode.window.showTextDocument(vscode.Uri.file(path.join(work, solution)));
     const report = await vscode.commands.executeCommand<StressReport | undefined>(STRESS, { maxRounds });
-    assert.ok(report, 'the command returned nothing');
+    assert.ok(report, `the command returned nothing; offered ${JSON.stringify(offered)}, warnings ${JSON.stringify(warnings)}`);
     return report;
   }
 
@@ -87,23 +90,44 @@ describe('stress test against a reference', function () {
     assert.deepEqual(batch.items.map((i) => [i.input, i.matches]), [[path.basename(report.saved!.input), false]]);
   });
 
-  it('reports a crashing solution as a crash at the smallest size', async function () {
+  it('reports a crashing solution as a crash at the smallest size, with the programs a stress.json names and no question', async function () {
     this.timeout(60_000);
-    // The choice for this folder was remembered: offered first this time.
-    const report = await stress('crash.py', 2);
-    assert.equal(report.outcome, 'crash', JSON.stringify(report));
-    assert.equal(report.size, 1);
-    assert.equal(offered[0][0], 'gen.py');
-    assert.match(warnings.join('\n'), /the solution crashed \(runtime error\) on seed 1, size 1/i);
+    const kept = path.join(work, 'stress.json');
+    // A stress.json from someone else's repository may name only files of this folder.
+    fs.writeFileSync(kept, JSON.stringify({ generator: '../../../etc/passwd', reference: 'brute.py' }));
+    const errors: string[] = [];
+    restore.push(replace(vscode.window, 'showErrorMessage', (async (message: string) => void errors.push(message)) as unknown as typeof vscode.window.showErrorMessage));
+    const refused = await stress('crash.py', 2);
+    assert.equal(refused.outcome, 'error');
+    assert.match(errors.join('\n'), /stress\.json: "generator": "\.\.\/\.\.\/\.\.\/etc\/passwd" is refused: name a file of this folder by its name alone/);
+    assert.deepEqual(offered, [], 'nothing was asked: the file was refused as a whole');
+
+    fs.writeFileSync(kept, JSON.stringify({ generator: 'gen.py', reference: 'brute.py', maxRounds: 2 }));
+    try {
+      const report = await vscode.commands.executeCommand<StressReport | undefined>(STRESS);
+      assert.ok(report);
+      assert.equal(report.outcome, 'crash', JSON.stringify(report));
+      assert.equal(report.programsFrom, 'stress.json');
+      assert.equal(report.size, 1);
+      assert.deepEqual(offered, [], 'stress.json answered the questions');
+      assert.match(warnings.join('\n'), /the solution crashed \(runtime error\) on seed 1, size 1/i);
+    } finally {
+      fs.rmSync(kept);
+    }
   });
 
   it('reports a solution that is too slow from 4 numbers on as too slow, at size 4', async function () {
     this.timeout(60_000);
     await vscode.window.showTextDocument(vscode.Uri.file(path.join(work, 'slow.py')));
+    // This time the person keeps the choices beside the code.
+    press = 'Keep Choices in stress.json';
     const report = await vscode.commands.executeCommand<StressReport | undefined>(STRESS, { maxRounds: 4, timeLimit: 1 });
     assert.ok(report);
     assert.equal(report.outcome, 'too-slow', JSON.stringify(report));
     assert.equal(report.size, 4);
+    assert.equal(report.programsFrom, 'asked');
+    assert.equal(report.keptIn, path.join(work, 'stress.json'));
+    assert.deepEqual(JSON.parse(fs.readFileSync(report.keptIn, 'utf8')), { generator: 'gen.py', reference: 'brute.py', maxRounds: 4, timeLimit: 1 });
     assert.match(warnings.join('\n'), /the solution ran out of time where the reference did not on seed \d+, size 4/);
   });
 });

@@ -17,6 +17,8 @@ import { pickPrograms } from './pick-programs';
 import { describeFailure, showFailure } from './present';
 import { isLocalEndpoint } from '../judge-many/confirm-sending';
 import { stressStatusBar } from './status-bar';
+import { readStressFile, STRESS_FILE, writeStressFile, type StressFile } from '../../core/stress/stress-file';
+import type { ExtraAction } from './present';
 
 /** Arguments tests and keybindings can pass instead of answering prompts. */
 export interface StressOptions {
@@ -39,6 +41,10 @@ export interface StressReport {
   size?: number;
   message?: string;
   saved?: { input: string; output: string };
+  /** Where the programs came from: the folder's stress.json, or the person's choice. */
+  programsFrom?: 'stress.json' | 'asked';
+  /** The stress.json written when the person pressed "Keep Choices in stress.json". */
+  keptIn?: string;
 }
 
 const DEFAULT_ROUNDS = 100;
@@ -65,9 +71,41 @@ export async function stressTest(services: Services, target: unknown, options: S
     return undefined;
   }
   const solution = uri.fsPath;
-  const programs = await pickPrograms(services.context.workspaceState, solution, options);
+  const dir = path.dirname(solution);
+  // The folder's stress.json answers the questions, unless the arguments name the programs.
+  let kept: StressFile | undefined;
+  if (!options.generator && !options.reference) {
+    try {
+      kept = await readStressFile(dir);
+    } catch (err) {
+      const message = userMessage(err);
+      const open = vscode.l10n.t('Open {0}', STRESS_FILE);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not stress test {0}: {1}', path.basename(solution), message), open).then((choice) => {
+        if (choice === open) void vscode.window.showTextDocument(vscode.Uri.file(path.join(dir, STRESS_FILE)));
+      });
+      return remember(services, { outcome: 'error', rounds: 0, submissions: 0, elapsedMs: 0, message });
+    }
+  }
+  options = kept ? { ...kept, ...stripUndefined(options) } : options;
+  const programs = kept ?? (await pickPrograms(services.context.workspaceState, solution, options));
   if (!programs) return undefined;
   const maxRounds = options.maxRounds ?? DEFAULT_ROUNDS;
+  const programsFrom = kept ? 'stress.json' : 'asked';
+  // Offered on the result when the person chose the programs: the next run asks nothing.
+  let keptIn: string | undefined;
+  const keep: ExtraAction | undefined = kept
+    ? undefined
+    : {
+        label: vscode.l10n.t('Keep Choices in {0}', STRESS_FILE),
+        run: async () => {
+          try {
+            keptIn = await writeStressFile(dir, { generator: programs.generator, reference: programs.reference, maxRounds: options.maxRounds, maxSize: options.maxSize, timeLimit: options.timeLimit });
+            void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}: the next stress test in this folder uses {1} and {2} without asking.', STRESS_FILE, path.basename(programs.generator), path.basename(programs.reference)));
+          } catch (err) {
+            void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0}: {1}', STRESS_FILE, userMessage(err)));
+          }
+        },
+      };
 
   if (!isFreeEndpoint(services)) {
     const where = services.connection.tryEndpoint('compilers')?.baseUrl ?? '';
@@ -110,20 +148,24 @@ export async function stressTest(services: Services, target: unknown, options: S
     statusBar.dispose();
   }
   services.log.info(`stress test of ${path.basename(solution)}: ${result.outcome.kind} after ${result.rounds} rounds, ${result.submissions} submissions, ${(result.elapsedMs / 1000).toFixed(1)} s`);
-  const report: StressReport = { outcome: result.outcome.kind, rounds: result.rounds, submissions: result.submissions, elapsedMs: result.elapsedMs, statusBar: lastStatus };
+  const report: StressReport = { outcome: result.outcome.kind, rounds: result.rounds, submissions: result.submissions, elapsedMs: result.elapsedMs, statusBar: lastStatus, programsFrom };
   const { outcome } = result;
   if ('failure' in outcome) {
     Object.assign(report, { seed: outcome.failure.seed, size: outcome.failure.size });
     remember(services, report);
-    report.saved = await showFailure(solution, outcome.failure, describeFailure(result));
+    report.saved = await showFailure(solution, outcome.failure, describeFailure(result), keep);
+    report.keptIn = keptIn;
   } else if ('message' in outcome) {
     Object.assign(report, { message: outcome.message, seed: outcome.seed, size: outcome.size });
     void vscode.window.showErrorMessage(vscode.l10n.t('{0} ({1} rounds passed before.)', outcome.message, result.rounds));
   } else if (outcome.kind === 'passed') {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Stress test: {0} and the reference agree on all {1} rounds (sizes up to {2}).', path.basename(solution), result.rounds, result.largestSize));
+    const text = vscode.l10n.t('Stress test: {0} and the reference agree on all {1} rounds (sizes up to {2}).', path.basename(solution), result.rounds, result.largestSize);
+    void vscode.window.showInformationMessage(text, ...(keep ? [keep.label] : [])).then((choice) => (keep && choice === keep.label ? keep.run() : undefined));
   }
   return remember(services, report);
 }
+
+const stripUndefined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 function remember(services: Services, report: StressReport): StressReport {
   (services.exports.stress as { last?: StressReport } | undefined ?? {}).last = report;

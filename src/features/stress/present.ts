@@ -15,14 +15,22 @@ function shownOutput(run: ProgramRun): string {
   return `${run.stdout}${run.stdout && !run.stdout.endsWith('\n') ? '\n' : ''}[${run.statusName}]\n${run.stderr ?? ''}`;
 }
 
-export async function showFailure(solution: string, failure: StressCase, what: string): Promise<SavedTest | undefined> {
+/** A further button on the result's notification (e.g. "Keep Choices in stress.json"). */
+export interface ExtraAction {
+  label: string;
+  run(): Promise<unknown>;
+}
+
+export async function showFailure(solution: string, failure: StressCase, what: string, extra?: ExtraAction): Promise<SavedTest | undefined> {
   const name = path.parse(solution).name;
   const tag = `seed ${failure.seed}, size ${failure.size}`;
   await showReadonlyText(`stress input (${tag}).txt`, failure.input);
   const expected = readonlyTextUri(`reference output (${tag})`, failure.reference.stdout);
   const actual = readonlyTextUri(`${name} output (${tag})`, shownOutput(failure.solution));
   await vscode.commands.executeCommand('vscode.diff', expected, actual, vscode.l10n.t('Reference ↔ {0} ({1})', path.basename(solution), tag));
-  const answer = await vscode.window.showWarningMessage(vscode.l10n.t('Stress test: {0} on seed {1}, size {2}.', what, failure.seed, failure.size), SAVE);
+  const buttons = extra ? [SAVE, extra.label] : [SAVE];
+  const answer = await vscode.window.showWarningMessage(vscode.l10n.t('Stress test: {0} on seed {1}, size {2}.', what, failure.seed, failure.size), ...buttons);
+  if (extra && answer === extra.label) await extra.run();
   if (answer !== SAVE) return undefined;
   const saved = await saveAsTest(path.dirname(solution), `${name}-stress-${failure.seed}-${failure.size}`, failure.input, failure.reference.stdout);
   void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0} and {1}: "Run With All Inputs" now runs them.', path.basename(saved.input), path.basename(saved.output)));

@@ -1,0 +1,110 @@
+// `stress.json` beside a solution: the generator and reference a stress test of that folder uses
+// (and, optionally, its rounds, largest size and time limit), kept with the code when the person
+// asks for it, so that the next run, a teammate and a script start without questions.
+//
+// The file comes with the folder, so from whoever wrote the repository: it may name only plain
+// files of the same folder (no path, no link), and numbers within the command's own bounds.
+// Anything else is refused with the field, the reason and the fix; nothing outside the folder is
+// read (a generator named "../../.ssh/id_rsa" would otherwise be sent to the endpoint as source).
+import { promises as fsp } from 'node:fs';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export const STRESS_FILE = 'stress.json';
+
+export interface StressFile {
+  generator: string;
+  reference: string;
+  maxRounds?: number;
+  maxSize?: number;
+  timeLimit?: number;
+}
+
+export class StressFileError extends Error {
+  constructor(readonly file: string, problem: string) {
+    super(`${file}: ${problem}`);
+    this.name = 'StressFileError';
+  }
+}
+
+const BOUNDS = { maxRounds: [1, 10_000], maxSize: [1, 1_000_000], timeLimit: [0.1, 15] } as const;
+
+/** The program `name` names in `dir`: a regular file there, reached without a link; else why not. */
+function programIn(dir: string, name: unknown, field: string): string {
+  if (typeof name !== 'string' || !name) throw new Error(`"${field}" must be the name of a file in this folder`);
+  if (name.includes('/') || name.includes('\\') || name === '.' || name === '..' || name.includes('\0')) {
+    throw new Error(`"${field}": "${name}" is refused: name a file of this folder by its name alone (no folders, no "..")`);
+  }
+  const file = path.join(dir, name);
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(file);
+  } catch {
+    throw new Error(`"${field}": ${name} is missing from this folder`);
+  }
+  if (stat.isSymbolicLink()) throw new Error(`"${field}": ${name} is a link, refused: it could point anywhere on this machine. Put the program itself here`);
+  if (!stat.isFile()) throw new Error(`"${field}": ${name} is not a regular file`);
+  return file;
+}
+
+/** Reads and checks `dir/stress.json`; undefined when there is none. Paths in the result are absolute. */
+export async function readStressFile(dir: string): Promise<StressFile | undefined> {
+  const file = path.join(dir, STRESS_FILE);
+  let text: string;
+  try {
+    const stat = await fsp.lstat(file);
+    if (!stat.isFile()) throw new StressFileError(file, 'is not a regular file (a link or a folder), refused: replace it by the file itself, or remove it.');
+    text = await fsp.readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  const fix = `Fix ${STRESS_FILE} or remove it to choose the programs again.`;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new StressFileError(file, `is not valid JSON (${(err as Error).message}). ${fix}`);
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new StressFileError(file, `must hold an object with "generator" and "reference". ${fix}`);
+  const given = data as Record<string, unknown>;
+  try {
+    const result: StressFile = { generator: programIn(dir, given.generator, 'generator'), reference: programIn(dir, given.reference, 'reference') };
+    for (const key of Object.keys(BOUNDS) as Array<keyof typeof BOUNDS>) {
+      const value = given[key];
+      if (value === undefined) continue;
+      const [min, max] = BOUNDS[key];
+      const whole = key !== 'timeLimit';
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max || (whole && !Number.isInteger(value))) {
+        throw new Error(`"${key}" must be ${whole ? 'a whole number' : 'a number of seconds'} from ${min} to ${max}, not ${JSON.stringify(value)}`);
+      }
+      result[key] = value;
+    }
+    return result;
+  } catch (err) {
+    if (err instanceof StressFileError) throw err;
+    throw new StressFileError(file, `${(err as Error).message}. ${fix}`);
+  }
+}
+
+/** Writes `dir/stress.json` with the programs' names (never paths) and the numbers given. */
+export async function writeStressFile(dir: string, choice: StressFile): Promise<string> {
+  const file = path.join(dir, STRESS_FILE);
+  const data: Record<string, unknown> = { generator: path.basename(choice.generator), reference: path.basename(choice.reference) };
+  for (const key of ['maxRounds', 'maxSize', 'timeLimit'] as const) if (choice[key] !== undefined) data[key] = choice[key];
+  // Never through a link someone left at that name (O_NOFOLLOW refuses one at the moment of opening).
+  let handle: fsp.FileHandle;
+  try {
+    handle = await fsp.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_TRUNC | (fs.constants.O_NOFOLLOW ?? 0), 0o644);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw new StressFileError(file, 'is a link: nothing was written. Remove it first.');
+    throw err;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw new StressFileError(file, 'is not a regular file: nothing was written. Remove it first.');
+    await handle.writeFile(`${JSON.stringify(data, null, 2)}\n`);
+  } finally {
+    await handle.close();
+  }
+  return file;
+}
