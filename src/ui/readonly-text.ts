@@ -39,11 +39,14 @@ export function registerReadonlyTexts(): vscode.Disposable {
   );
 }
 
-/** Opens `text` read-only in a preview editor, titled `name` (its extension picks the language unless `language` is given). */
-export async function showReadonlyText(name: string, text: string, language?: string): Promise<vscode.TextDocument> {
+/**
+ * Opens `text` read-only in a preview editor (or as `show` says), titled `name` (its extension picks
+ * the language unless `language` is given).
+ */
+export async function showReadonlyText(name: string, text: string, language?: string, show: vscode.TextDocumentShowOptions = { preview: true }): Promise<vscode.TextDocument> {
   let doc = await vscode.workspace.openTextDocument(texts.put(name, text));
   if (language && doc.languageId !== language) doc = await vscode.languages.setTextDocumentLanguage(doc, language);
-  await vscode.window.showTextDocument(doc, { preview: true });
+  await vscode.window.showTextDocument(doc, show);
   return doc;
 }
 

@@ -84,6 +84,10 @@ describe('stress test against a reference', function () {
     assert.equal(expected.trim(), String(numbers.reduce((a, b) => a + b, 0)));
     assert.equal(actual.trim(), String(numbers.slice(0, 6).reduce((a, b) => a + b, 0)));
     assert.equal(fs.readFileSync(report.saved!.output, 'utf8'), expected);
+    // The input stays open next to the diff, in a tab of its own.
+    const inputTab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => /^stress input \(seed \d+, size 7\)\.txt$/.test(t.label));
+    assert.ok(inputTab?.input instanceof vscode.TabInputText, `tabs: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label).join(', ')}`);
+    assert.equal((await vscode.workspace.openTextDocument(inputTab.input.uri)).getText(), fs.readFileSync(report.saved!.input, 'utf8'));
     assert.equal(path.dirname(report.saved!.input), work);
 
     const batch = await vscode.commands.executeCommand<BatchReport>(RUN_ALL, vscode.Uri.file(path.join(work, 'sum.py')));

@@ -24,7 +24,9 @@ export interface ExtraAction {
 export async function showFailure(solution: string, failure: StressCase, what: string, extra?: ExtraAction): Promise<SavedTest | undefined> {
   const name = path.parse(solution).name;
   const tag = `seed ${failure.seed}, size ${failure.size}`;
-  await showReadonlyText(`stress input (${tag}).txt`, failure.input);
+  // The input in a tab of its own (kept: as a preview, the diff opened next would take its place),
+  // then the diff in the whole width of the group (beside another editor it renders inline).
+  await showReadonlyText(`stress input (${tag}).txt`, failure.input, undefined, { preview: false });
   const expected = readonlyTextUri(`reference output (${tag})`, failure.reference.stdout);
   const actual = readonlyTextUri(`${name} output (${tag})`, shownOutput(failure.solution));
   await vscode.commands.executeCommand('vscode.diff', expected, actual, vscode.l10n.t('Reference ↔ {0} ({1})', path.basename(solution), tag));
