@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BatchReport } from '../../src/features/compilers/context';
 import type { StressReport } from '../../src/features/stress/command';
-import { activateExtension, replace } from './helpers';
+import { activateExtension, emulatorInfo, problemsViewBackOnRunEmulator, replace } from './helpers';
 
 const STRESS = 'sphereEngine.stress.stressTest';
 const RUN_ALL = 'sphereEngine.compilers.runWithAllInputs';
@@ -117,6 +117,40 @@ describe('stress test against a reference', function () {
       assert.match(warnings.join('\n'), /the solution crashed \(runtime error\) on seed 1, size 1/i);
     } finally {
       fs.rmSync(kept);
+    }
+  });
+
+  it('on a paid endpoint asks first and offers the local emulator instead; chosen, the rounds run there', async function () {
+    this.timeout(90_000);
+    const exported = await activateExtension<{ localEmulator: { state(): unknown } }>();
+    await vscode.commands.executeCommand('sphereEngine.profiles.add', 'Paid', { containers: '', compilers: 'https://compilers.example.invalid', problems: '' });
+    const modal: Array<{ message: string; detail?: string; buttons: string[] }> = [];
+    restore.push(
+      replace(vscode.window, 'showWarningMessage', (async (message: string, ...rest: unknown[]) => {
+        const options = rest[0] && typeof rest[0] === 'object' && 'modal' in (rest[0] as object) ? (rest.shift() as vscode.MessageOptions) : undefined;
+        if (options?.modal) {
+          modal.push({ message, detail: options.detail, buttons: rest as string[] });
+          return 'Start Local Emulator (free)';
+        }
+        warnings.push(message);
+        return undefined;
+      }) as unknown as typeof vscode.window.showWarningMessage),
+    );
+    try {
+      const report = await stress('crash.py', 1);
+      assert.deepEqual(modal.map((m) => [m.message, m.buttons]), [['Stress test on https://compilers.example.invalid?', ['Run Stress Test', 'Start Local Emulator (free)']]]);
+      assert.match(modal[0].detail ?? '', /paid for from your submission pool\)\. The local emulator runs them for free\./);
+      assert.ok(exported.localEmulator.state(), 'the local emulator was started');
+      assert.equal(report.outcome, 'crash', JSON.stringify(report));
+    } finally {
+      if (exported.localEmulator.state()) await vscode.commands.executeCommand('sphereEngine.stopLocalEmulator');
+      // The suites that follow expect the run's emulator on the built-in profile, signed in.
+      await vscode.commands.executeCommand('sphereEngine.useLocalEmulator', emulatorInfo().origin, emulatorInfo().token);
+      await vscode.commands.executeCommand('sphereEngine.profiles.switch', 'Local emulator');
+      for (const p of (await activateExtension<{ connection: { profiles(): { profiles: Array<{ id: string; name: string }> } } }>()).connection.profiles().profiles) {
+        if (p.name === 'Paid') await vscode.commands.executeCommand('sphereEngine.profiles.remove', p.id);
+      }
+      await problemsViewBackOnRunEmulator();
     }
   });
 

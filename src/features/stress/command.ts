@@ -11,6 +11,7 @@ import { runStressSession } from '../../core/stress/session';
 import type { StressResult } from '../../core/stress/types';
 import type { Services } from '../../services';
 import { userMessage } from '../../ui/errors';
+import { Commands, executeCommand } from '../../ui/commands';
 import { withProgress } from '../../ui/progress';
 import { CompilersStressRunner, type StressProgramSpec } from './compilers-runner';
 import { pickPrograms } from './pick-programs';
@@ -55,6 +56,35 @@ function isFreeEndpoint(services: Services): boolean {
   const endpoint = services.connection.tryEndpoint('compilers');
   if (!endpoint) return false;
   return endpoint.source === 'emulator' || isLocalEndpoint(endpoint.baseUrl);
+}
+
+/**
+ * True when the rounds may go: the endpoint is free (the local emulator, loopback), or the person
+ * confirmed the cost, or chose to start the local emulator and it now answers. The emulator is
+ * offered in both questions: free, and where stress testing is fast.
+ */
+async function freeOrConfirmed(services: Services, maxRounds: number): Promise<boolean> {
+  if (isFreeEndpoint(services)) return true;
+  const useEmulator = vscode.l10n.t('Start Local Emulator (free)');
+  const notRunning = services.connection.emulatorNotRunning();
+  const answer = notRunning
+    ? await vscode.window.showWarningMessage(
+        vscode.l10n.t('The local emulator is not running.'),
+        { modal: true, detail: vscode.l10n.t('The connection profile uses the local emulator: start it to run the stress test there, for free.') },
+        useEmulator,
+      )
+    : await vscode.window.showWarningMessage(
+        vscode.l10n.t('Stress test on {0}?', services.connection.tryEndpoint('compilers')?.baseUrl ?? ''),
+        { modal: true, detail: vscode.l10n.t('Up to {0} rounds, 3 submissions a round (up to {1} submissions, each compiled and paid for from your submission pool). The local emulator runs them for free.', maxRounds, maxRounds * 3 + 120) },
+        RUN,
+        useEmulator,
+      );
+  if (answer === RUN) return true;
+  if (answer !== useEmulator) return false;
+  // Starting it signs all three modules in to it (the built-in emulator profile becomes active).
+  // Undefined when it did not start: the command has said why.
+  const started = await executeCommand<unknown>(Commands.startLocalEmulator);
+  return started !== undefined && isFreeEndpoint(services);
 }
 
 async function programSpec(file: string): Promise<StressProgramSpec> {
@@ -107,15 +137,7 @@ export async function stressTest(services: Services, target: unknown, options: S
         },
       };
 
-  if (!isFreeEndpoint(services)) {
-    const where = services.connection.tryEndpoint('compilers')?.baseUrl ?? '';
-    const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Stress test on {0}?', where),
-      { modal: true, detail: vscode.l10n.t('Up to {0} rounds, 3 submissions a round (up to {1} submissions, each compiled and paid for from your submission pool). The local emulator runs them for free.', maxRounds, maxRounds * 3 + 120) },
-      RUN,
-    );
-    if (answer !== RUN) return undefined;
-  }
+  if (!(await freeOrConfirmed(services, maxRounds))) return undefined;
 
   let result: StressResult;
   const statusBar = stressStatusBar(path.basename(solution));
