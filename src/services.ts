@@ -2,9 +2,9 @@
 // Nothing here touches the network: clients are created on first use (see Connection).
 import type * as vscode from 'vscode';
 import { SharedEvents } from './events';
-import { Connection } from './features/connection/connection';
-import { emulatorEnvRefusal, readEmulatorEnv } from './features/connection/emulatorEnv';
-import { TokenStore } from './features/connection/tokenStore';
+import { Connection } from './connection/connection';
+import { emulatorEnvRefusal, readEmulatorEnv } from './connection/emulator-env';
+import { TokenStore } from './connection/token-store';
 import { createLog, type Log } from './ui/log';
 import { RecentSourceFile } from './ui/source-file';
 

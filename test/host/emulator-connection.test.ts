@@ -4,12 +4,12 @@
 // status bar. A Connection of its own over in-memory secrets, so the extension's is left alone.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Connection } from '../../src/features/connection/connection';
-import { createStatusBar } from '../../src/features/connection/statusBar';
+import { Connection } from '../../src/connection/connection';
+import { createStatusBar } from '../../src/features/connection/status-bar';
 import { confirmSending } from '../../src/features/judge-many/confirm-sending';
 import type { Services } from '../../src/services';
-import { EMULATOR_PROFILE_ID } from '../../src/features/connection/profiles';
-import { legacyTokenSecretKey, TokenStore, tokenSecretKey } from '../../src/features/connection/tokenStore';
+import { EMULATOR_PROFILE_ID } from '../../src/connection/profiles';
+import { legacyTokenSecretKey, TokenStore, tokenSecretKey } from '../../src/connection/token-store';
 import { emulatorInfo, MemoryMemento, MemorySecrets, recordingLog } from './helpers';
 
 describe('an announced emulator (SPHERE_ENGINE_EMULATOR)', () => {

@@ -8,12 +8,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SphereApiError } from '../../src/api';
-import { Connection } from '../../src/features/connection/connection';
-import { useLocalEmulator } from '../../src/features/connection/emulatorCommand';
-import { PROFILES_KEY } from '../../src/features/connection/profileStore';
-import { EMULATOR_PROFILE_ID, type ProfilesState } from '../../src/features/connection/profiles';
-import { createStatusBar } from '../../src/features/connection/statusBar';
-import { TokenStore } from '../../src/features/connection/tokenStore';
+import { Connection } from '../../src/connection/connection';
+import { useLocalEmulator } from '../../src/features/connection/emulator-command';
+import { PROFILES_KEY } from '../../src/connection/profile-store';
+import { EMULATOR_PROFILE_ID, type ProfilesState } from '../../src/connection/profiles';
+import { createStatusBar } from '../../src/features/connection/status-bar';
+import { TokenStore } from '../../src/connection/token-store';
 import { userMessage } from '../../src/ui/errors';
 import { MessageCapture } from './faults-support';
 import { emulatorInfo, MemoryMemento, MemorySecrets, recordingLog } from './helpers';

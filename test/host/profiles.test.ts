@@ -6,11 +6,11 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApiModule } from '../../src/api';
-import { Connection } from '../../src/features/connection/connection';
-import { addProfileCommand, removeProfileCommand } from '../../src/features/connection/profileCommands';
-import { PROFILES_KEY, SIGNED_OUT_KEY } from '../../src/features/connection/profileStore';
-import type { ProfilesState } from '../../src/features/connection/profiles';
-import { legacyTokenSecretKey, TokenStore, tokenSecretKey } from '../../src/features/connection/tokenStore';
+import { Connection } from '../../src/connection/connection';
+import { addProfileCommand, removeProfileCommand } from '../../src/features/connection/profile-commands';
+import { PROFILES_KEY, SIGNED_OUT_KEY } from '../../src/connection/profile-store';
+import type { ProfilesState } from '../../src/connection/profiles';
+import { legacyTokenSecretKey, TokenStore, tokenSecretKey } from '../../src/connection/token-store';
 import type { SubmissionEntry } from '../../src/features/containers/history/store';
 import {
   activateExtension,

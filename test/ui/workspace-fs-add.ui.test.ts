@@ -16,7 +16,7 @@
 //
 // The second describe starts from that ONE-folder window: in the browser the extension now writes a
 // .code-workspace with both folders and opens it in this window (src/features/containers/fs/
-// webWorkspaceFile.ts); the page reloads once and comes back with the sample folder and the files.
+// web-workspace-file.ts); the page reloads once and comes back with the sample folder and the files.
 // Known rest (code-server 4.139.1, machine under load): the reloaded page sometimes shows the
 // workspace with no folders until it is reloaded again (VS Code's first read of the new file fails
 // with "An unknown error occurred"; the file is intact). The test then reloads once, as a person

@@ -13,20 +13,9 @@ const SRC_LAYERS: Layers = [
   ['src/api/'],
   ['src/core/'],
   ['src/ui/', 'src/cli/'],
-  ['src/services.ts', 'src/events.ts', 'src/surface.ts', 'src/test-api.ts'],
+  ['src/connection/', 'src/services.ts', 'src/events.ts', 'src/surface.ts', 'src/test-api.ts'],
   ['src/features/'],
   ['src/extension.ts'],
-];
-
-/**
- * Upward imports known and kept for now: the connection services still live under features/
- * (issue 27: they move to src/connection/ beside services.ts). Each must still occur, so the list
- * shrinks when they move.
- */
-const KNOWN_UPWARD = [
-  'src/services.ts imports src/features/connection/connection.ts',
-  'src/services.ts imports src/features/connection/emulatorEnv.ts',
-  'src/services.ts imports src/features/connection/tokenStore.ts',
 ];
 
 /** The emulator's layers, lowest first: shared parts, the run-time services, the three APIs, the server, main. */
@@ -71,10 +60,17 @@ describe('layering', () => {
     assert.deepEqual(cycles(graph), []);
   });
 
-  it('src/ imports no higher layer (but the known connection services)', () => {
+  it('src/ imports no higher layer', () => {
     const upward = upwardImports(new Map([...graph].filter(([file]) => file.startsWith('src/'))), SRC_LAYERS);
-    assert.deepEqual(upward.filter((u) => !KNOWN_UPWARD.includes(u)), []);
-    assert.deepEqual(KNOWN_UPWARD.filter((u) => !upward.includes(u)), [], 'gone: take it off KNOWN_UPWARD');
+    assert.deepEqual(upward, []);
+  });
+
+  it('names every source file in kebab-case (lower case words joined by "-")', () => {
+    const names = ['src', 'emulator', 'test', 'bench', 'scripts'].flatMap((dir) =>
+      fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }).filter((rel) => !rel.startsWith('fixtures') && /\.(ts|js|mjs|cjs)$/.test(rel)),
+    );
+    assert.ok(names.length > 300, `only ${names.length} files found`);
+    assert.deepEqual(names.filter((rel) => !/^[a-z0-9]+(?:[-.][a-z0-9]+)*$/.test(path.basename(rel))), []);
   });
 
   it('emulator/ imports no higher layer', () => {

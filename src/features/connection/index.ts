@@ -4,15 +4,15 @@ import type { ApiModule } from '../../api';
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
 import { setErrorContext } from '../../ui/errors';
-import type { ConnectionTestResult, ModuleState } from './connection';
-import { useLocalEmulator } from './emulatorCommand';
-import { addProfileCommand, configureEndpoint, removeProfileCommand, renameProfileCommand } from './profileCommands';
-import { pickProfile } from './profilePicker';
-import type { ProfilesState } from './profiles';
-import { setAccessToken } from './setTokenCommand';
-import { signOut } from './signOutCommand';
-import { createStatusBar } from './statusBar';
-import { testConnection } from './testConnectionCommand';
+import type { ConnectionTestResult, ModuleState } from '../../connection/connection';
+import { useLocalEmulator } from './emulator-command';
+import { addProfileCommand, configureEndpoint, removeProfileCommand, renameProfileCommand } from './profile-commands';
+import { pickProfile } from './profile-picker';
+import type { ProfilesState } from '../../connection/profiles';
+import { setAccessToken } from './set-token-command';
+import { signOut } from './sign-out-command';
+import { createStatusBar } from './status-bar';
+import { testConnection } from './test-connection-command';
 
 /** Test hooks of this feature: enough to check behaviour, never a token. */
 export interface ConnectionTestApi {

@@ -9,7 +9,7 @@ import type { Services } from '../../services';
 import { Commands, executeCommand } from '../../ui/commands';
 import { withProgress } from '../../ui/progress';
 import { describeForLog } from './describe';
-import { createEmulatorStatusBar } from './statusBar';
+import { createEmulatorStatusBar } from './status-bar';
 
 export interface StartOutcome {
   origin: string;

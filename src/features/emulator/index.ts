@@ -4,7 +4,7 @@
 // that opens on the emulator profile finds its emulator gone (not-running.ts starts it or offers to).
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
-import { useLocalEmulator } from '../connection/emulatorCommand';
+import { useLocalEmulator } from '../connection/emulator-command';
 import type { EmulatorController } from './controller';
 import { whenEmulatorFoundStopped } from './not-running';
 

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isLoopbackHost, isLoopbackOrigin, normaliseEndpoint, ProblemsClient, SphereApiError } from '../../../src/api';
-import { emulatorEnvRefusal, readEmulatorEnv } from '../../../src/features/connection/emulatorEnv';
+import { emulatorEnvRefusal, readEmulatorEnv } from '../../../src/connection/emulator-env';
 import { fakeSleep, startRecordingServer } from './recording-server';
 
 const TOKEN = 'hostile-http-token-1';

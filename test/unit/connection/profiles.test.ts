@@ -12,7 +12,7 @@ import {
   removeProfile,
   renameProfile,
   withEmulatorProfile,
-} from '../../../src/features/connection/profiles';
+} from '../../../src/connection/profiles';
 
 const ORIGIN = 'http://127.0.0.1:8400';
 

@@ -3,9 +3,9 @@
 import * as vscode from 'vscode';
 import type { Services } from '../../../services';
 import { WorkspaceFsModel } from '../../../core/workspace-files/model';
-import { openWorkspaceFiles, type OpenFilesOptions, type OpenFilesResult } from './openFiles';
+import { openWorkspaceFiles, type OpenFilesOptions, type OpenFilesResult } from './open-files';
 
-export type { OpenFilesOptions, OpenFilesResult } from './openFiles';
+export type { OpenFilesOptions, OpenFilesResult } from './open-files';
 import { WORKSPACE_FS_SCHEME } from '../../../core/workspace-files/paths';
 import { VisibleFilesPoll } from './poll';
 import { WorkspaceFileSystemProvider, workspaceUri } from './provider';

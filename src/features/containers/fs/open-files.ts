@@ -6,7 +6,7 @@ import { type Workspace, WORKSPACE_STATES } from '../../../api';
 import type { Services } from '../../../services';
 import { showError } from '../../../ui/errors';
 import { workspaceUri } from './provider';
-import { addingChangesBrowserWindowIdentity, openWithFolderAdded } from './webWorkspaceFile';
+import { addingChangesBrowserWindowIdentity, openWithFolderAdded } from './web-workspace-file';
 import { showQuickPick } from '../../../ui/prompts';
 
 export interface OpenFilesOptions {
@@ -65,7 +65,7 @@ export async function openWorkspaceFiles(
       return { uri: uri.toString(), name, where: 'newWindow' };
     }
     if (addingChangesBrowserWindowIdentity()) {
-      // The browser would race its own reload here: see webWorkspaceFile.ts.
+      // The browser would race its own reload here: see web-workspace-file.ts.
       await openWithFolderAdded(services.context.globalStorageUri, ws.id, ws.project?.name || 'Workspace', { uri, name });
       return { uri: uri.toString(), name, where: 'thisWindow' };
     }

@@ -1,6 +1,6 @@
 // Builds one api client per module from the current settings and token. The VS Code side
 // decides WHAT to connect to; the api layer decides HOW (pools, retries, redaction).
-import { CompilersClient, ContainersClient, ProblemsClient, type ApiModule, type HttpClientOptions } from '../../api';
+import { CompilersClient, ContainersClient, ProblemsClient, type ApiModule, type HttpClientOptions } from '../api';
 import { readHttpSettings, readProxySettings } from './settings';
 
 export interface ModuleClients {

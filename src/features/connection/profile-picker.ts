@@ -5,9 +5,9 @@ import * as vscode from 'vscode';
 import { API_MODULES } from '../../api';
 import { Commands, executeCommand, type CommandId } from '../../ui/commands';
 import { showQuickPick } from '../../ui/prompts';
-import type { Connection } from './connection';
-import { switchProfile } from './profileCommands';
-import type { Profile, ProfilesState } from './profiles';
+import type { Connection } from '../../connection/connection';
+import { switchProfile } from './profile-commands';
+import type { Profile, ProfilesState } from '../../connection/profiles';
 
 type Item = vscode.QuickPickItem & { profile?: Profile; command?: CommandId };
 

@@ -3,7 +3,7 @@
 // `npm start` and the host tests (sandboxed and warning are absent from older emulators).
 // It is a development aid: when present, empty endpoint settings fall back to it and
 // modules without a stored token are seeded with its token.
-import { type ApiModule, isLoopbackOrigin } from '../../api';
+import { type ApiModule, isLoopbackOrigin } from '../api';
 
 export const EMULATOR_ENV_VAR = 'SPHERE_ENGINE_EMULATOR';
 

@@ -1,8 +1,8 @@
 // "Sign Out": deletes the stored token of one module or of all three.
 import * as vscode from 'vscode';
 import { API_MODULES, MODULE_LABELS, type ApiModule } from '../../api';
-import type { Connection } from './connection';
-import { isModuleChoice, type ModuleChoice } from './setTokenCommand';
+import type { Connection } from '../../connection/connection';
+import { isModuleChoice, type ModuleChoice } from './set-token-command';
 import { showQuickPick } from '../../ui/prompts';
 
 /** Returns the modules signed out (empty when the user cancelled). */

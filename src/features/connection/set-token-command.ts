@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { API_MODULES, MODULE_LABELS, type ApiModule } from '../../api';
 import { Commands, executeCommand } from '../../ui/commands';
 import type { Log } from '../../ui/log';
-import type { Connection, ConnectionTestResult } from './connection';
+import type { Connection, ConnectionTestResult } from '../../connection/connection';
 import { showInputBox, showQuickPick } from '../../ui/prompts';
 
 export type ModuleChoice = ApiModule | 'all';

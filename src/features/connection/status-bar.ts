@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { API_MODULES, MODULE_LABELS } from '../../api';
 import { escapeMarkdown } from '../../core/escape-markdown';
 import { Commands } from '../../ui/commands';
-import type { Connection, ModuleStatus } from './connection';
+import type { Connection, ModuleStatus } from '../../connection/connection';
 
 export interface StatusBar extends vscode.Disposable {
   /** What the item shows right now (text and plain tooltip), for tests. */

@@ -11,16 +11,16 @@ import {
   SphereApiError,
   type ApiModule,
   type SuggestedAction,
-} from '../../api';
-import { proveToken } from '../../core/local-emulator/challenge';
-import type { Log } from '../../ui/log';
-import { clientOptions, createClient, type ModuleClient, type ModuleClients } from './clientFactory';
-import { emulatorEndpoint, type EmulatorInfo } from './emulatorEnv';
+} from '../api';
+import { proveToken } from '../core/local-emulator/challenge';
+import type { Log } from '../ui/log';
+import { clientOptions, createClient, type ModuleClient, type ModuleClients } from './client-factory';
+import { emulatorEndpoint, type EmulatorInfo } from './emulator-env';
 import { emulatorNotRunningError, resolveEndpoint, type ResolvedEndpoint } from './endpoints';
-import { ProfileStore } from './profileStore';
+import { ProfileStore } from './profile-store';
 import { activeProfile, EMULATOR_PROFILE_ID, isEmulatorProfile, type Profile, type ProfilesState } from './profiles';
 import { affectsConnection } from './settings';
-import type { TokenStore } from './tokenStore';
+import type { TokenStore } from './token-store';
 
 /** The outcome of GET /test for one module, as plain data (commands return it to tests). */
 export interface ConnectionTestResult {
@@ -254,7 +254,7 @@ export class Connection implements vscode.Disposable {
   }
 
   /**
-   * Replaces the profiles list (add, rename, remove, endpoints, switch: profileCommands.ts makes
+   * Replaces the profiles list (add, rename, remove, endpoints, switch: features/connection/profile-commands.ts makes
    * the new state with profiles.ts). Clients of a profile no longer active are dropped but not
    * closed: a submission still polling with one finishes against the profile it was sent to.
    */

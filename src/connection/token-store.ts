@@ -4,7 +4,7 @@
 // never its name: renaming keeps the tokens, and a new profile never finds an old one's token.
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { type ApiModule, registerSecret } from '../../api';
+import { type ApiModule, registerSecret } from '../api';
 
 export function tokenSecretKey(profileId: string, module: ApiModule): string {
   return `sphereEngine.profile.${profileId}.token.${module}`;

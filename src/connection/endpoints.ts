@@ -2,8 +2,8 @@
 // emulator profile an empty one means the emulator's, and nowhere while that emulator is not
 // running (its origin is forgotten when it stops): then the answer is "start it", never "configure
 // endpoints".
-import { type ApiModule, MODULE_LABELS, normaliseEndpoint, SphereApiError } from '../../api';
-import { emulatorEndpoint } from './emulatorEnv';
+import { type ApiModule, MODULE_LABELS, normaliseEndpoint, SphereApiError } from '../api';
+import { emulatorEndpoint } from './emulator-env';
 import { isEmulatorProfile, type Profile } from './profiles';
 
 /** 'setting': typed into the profile; 'emulator': the built-in profile's emulator. */

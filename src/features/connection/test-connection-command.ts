@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { MODULE_LABELS } from '../../api';
 import { Commands, executeCommand } from '../../ui/commands';
-import type { Connection, ConnectionTestResult } from './connection';
+import type { Connection, ConnectionTestResult } from '../../connection/connection';
 
 export async function testConnection(connection: Connection): Promise<ConnectionTestResult[]> {
   await connection.ready;

@@ -1,8 +1,8 @@
 // Connection profiles as plain data: a named set of the three endpoints, one of them active.
-// Pure (no vscode): the store (profileStore.ts) keeps this in globalState, the Connection acts on
-// the active one, and tokens live in SecretStorage under the profile's id (tokenStore.ts), so a
+// Pure (no vscode): the store (profile-store.ts) keeps this in globalState, the Connection acts on
+// the active one, and tokens live in SecretStorage under the profile's id (token-store.ts), so a
 // token never follows a profile's name or moves to another profile.
-import { API_MODULES, type ApiModule } from '../../api';
+import { API_MODULES, type ApiModule } from '../api';
 
 /** The built-in profile of the local emulator: one, with a fixed id, whatever port it runs on. */
 export const EMULATOR_PROFILE_ID = 'local-emulator';

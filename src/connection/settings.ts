@@ -1,13 +1,13 @@
 // Everything the connection reads from settings, in one place. Tokens are deliberately
-// absent: they live in SecretStorage only (see tokenStore.ts).
+// absent: they live in SecretStorage only (see token-store.ts).
 import * as vscode from 'vscode';
-import type { ApiModule } from '../../api';
+import type { ApiModule } from '../api';
 
 export const SETTINGS_SECTION = 'sphereEngine';
 
 /**
  * The raw endpoint text of the setting (customer id or URL); '' when unset. Since connection
- * profiles, read once: the first profile is made from it (profileStore.ts).
+ * profiles, read once: the first profile is made from it (profile-store.ts).
  */
 export function readEndpointSetting(module: ApiModule): string {
   return (vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(`${module}.endpoint`) ?? '').trim();

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { API_MODULES, MODULE_LABELS, normaliseEndpoint, type ApiModule } from '../../api';
 import { showInputBox, showQuickPick } from '../../ui/prompts';
-import type { Connection } from './connection';
+import type { Connection } from '../../connection/connection';
 import {
   addProfile,
   emptyEndpoints,
@@ -16,7 +16,7 @@ import {
   setEndpoint,
   type Profile,
   type ProfilesState,
-} from './profiles';
+} from '../../connection/profiles';
 
 export async function switchProfile(connection: Connection, target: unknown): Promise<ProfilesState | undefined> {
   await connection.ready;

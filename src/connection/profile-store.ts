@@ -6,10 +6,10 @@
 // the first profile (profiles.ts: migrateFromSettings), with nothing for the user to redo.
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
-import { API_MODULES, type ApiModule } from '../../api';
-import { asRecord, MementoStore } from '../../core/memento-store';
-import type { Log } from '../../ui/log';
-import type { EmulatorInfo } from './emulatorEnv';
+import { API_MODULES, type ApiModule } from '../api';
+import { asRecord, MementoStore } from '../core/memento-store';
+import type { Log } from '../ui/log';
+import type { EmulatorInfo } from './emulator-env';
 import {
   activeProfile,
   EMULATOR_PROFILE_ID,
@@ -20,7 +20,7 @@ import {
   type ProfilesState,
 } from './profiles';
 import { readEndpointSetting } from './settings';
-import type { TokenStore } from './tokenStore';
+import type { TokenStore } from './token-store';
 
 export const PROFILES_KEY = 'sphereEngine.profiles';
 /** Modules signed out explicitly, per profile id: the emulator's token is not seeded back into them. */

@@ -7,10 +7,10 @@
 import * as vscode from 'vscode';
 import { API_MODULES, MODULE_LABELS } from '../../api';
 import type { Log } from '../../ui/log';
-import type { Connection } from './connection';
-import { emulatorEndpoint, type EmulatorInfo } from './emulatorEnv';
-import { EMULATOR_PROFILE_ID, emptyEndpoints, withEmulatorProfile } from './profiles';
-import type { SetTokenOutcome } from './setTokenCommand';
+import type { Connection } from '../../connection/connection';
+import { emulatorEndpoint, type EmulatorInfo } from '../../connection/emulator-env';
+import { EMULATOR_PROFILE_ID, emptyEndpoints, withEmulatorProfile } from '../../connection/profiles';
+import type { SetTokenOutcome } from './set-token-command';
 import { showInputBox } from '../../ui/prompts';
 
 const DEFAULT_EMULATOR_ORIGIN = 'http://127.0.0.1:8400';
