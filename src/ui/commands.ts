@@ -29,6 +29,8 @@ export const Commands = {
   problemsRejudge: 'sphereEngine.problems.rejudge',
   problemsDownloadFolder: 'sphereEngine.problems.downloadFolder',
   problemsPushFolder: 'sphereEngine.problems.pushFolder',
+  problemsPushShownChanges: 'sphereEngine.problems.pushShownChanges',
+  problemsCancelPush: 'sphereEngine.problems.cancelPush',
   problemsCheckFolder: 'sphereEngine.problems.checkFolder',
   problemsImportKattis: 'sphereEngine.problems.importKattis',
   problemsDelete: 'sphereEngine.problems.deleteProblem',

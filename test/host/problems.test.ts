@@ -3,8 +3,10 @@
 // test case into a Testing view result (asserted through the feature's recorded test runs, since
 // VS Code has no API to read test results back), with compile errors as Diagnostics.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { useScratch } from '../scratch';
 import { activateExtension, clearEmulatorFaults, emulatorRequests, clearEmulatorRequests, setEmulatorFaults, waitFor, workspaceFolder } from './helpers';
 
 interface RecordedResult {
@@ -69,6 +71,7 @@ function submit(options: Record<string, unknown>): Thenable<Verdict | undefined>
 
 describe('problems', function () {
   this.timeout(90_000);
+  const scratch = useScratch();
   let api: ProblemsApi;
 
   before(async () => {
@@ -101,6 +104,32 @@ describe('problems', function () {
     assert.match(text, /\| 0 \| yes \| 1 s \| Ignores extra whitespaces \(1\) \|/);
     assert.match(text, /\| 2 \| yes \| 2 s \| Ignores extra whitespaces \(1\) \|/);
     assert.match(text, /## Master judge\n\nGeneric masterjudge \(1000\)/);
+  });
+
+  it("the problem's page stays on the problem when another Markdown file opens (its own tab, not a preview that follows)", async () => {
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
+    const dir = scratch('host-problem-page-');
+    const other = path.join(dir, 'notes.md');
+    const statement = path.join(dir, 'statement.md');
+    fs.writeFileSync(other, '# Notes\n');
+    fs.writeFileSync(statement, '# Echo\n\nPrint the input.\n');
+    try {
+      // A preview that follows the active Markdown editor, as VS Code's own "Open Preview" gives:
+      // when it shows statement.md, VS Code has handled the switch, and the page can be looked at.
+      await vscode.window.showTextDocument(vscode.Uri.file(other));
+      await vscode.commands.executeCommand('markdown.showPreview');
+      await waitFor(() => tabs().includes('Preview notes.md'), { what: 'the preview of notes.md' });
+      await vscode.commands.executeCommand('sphereEngine.problems.open', ADDTWO);
+      await waitFor(() => tabs().includes('[Preview] ADDTWO.md'), { what: `the problem page's tab among ${JSON.stringify(tabs())}` });
+      await vscode.window.showTextDocument(vscode.Uri.file(statement));
+      await waitFor(() => tabs().includes('Preview statement.md'), { what: `the following preview to show statement.md among ${JSON.stringify(tabs())}` });
+      assert.ok(tabs().includes('[Preview] ADDTWO.md'), `the problem page is gone: ${JSON.stringify(tabs())}`);
+      // Opened again, the same page comes forward: one tab per problem.
+      await vscode.commands.executeCommand('sphereEngine.problems.open', ADDTWO);
+      assert.equal(tabs().filter((l) => l === '[Preview] ADDTWO.md').length, 1);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   it('an accepted solution passes every test case, with the overall status and score on the problem', async () => {

@@ -22,7 +22,7 @@ interface Entry {
 }
 interface SubmitApi {
   outputText(): string;
-  submissions: { getChildren(): Entry[]; getTreeItem(e: Entry): vscode.TreeItem };
+  submissions: { getChildren(): Entry[]; getTreeItem(e: Entry): vscode.TreeItem; description(): string | undefined };
 }
 
 describe('Submissions view', function () {
@@ -51,6 +51,11 @@ describe('Submissions view', function () {
     // Once in CI the final submission came without its tests_report: the output then says why.
     assert.equal(item.contextValue, 'submission:failed+testsReport', first.text);
     assert.equal(item.command?.command, 'sphereEngine.submissions.showOutput');
+  });
+
+  it('says in its header what it lists, beside the list (Compilers runs and Problems submissions are elsewhere)', () => {
+    assert.ok(submitApi.submissions.getChildren().length > 0, 'the list is empty: the header would stand beside the welcome text');
+    assert.equal(submitApi.submissions.description(), 'to Containers projects');
   });
 
   it('shows the output again', async () => {

@@ -1,7 +1,11 @@
-// The push preview's text differences: for each changed text item of a plan (statement,
-// settings, a test's input or output, a judge's source), the service's side to read and the
-// local file. Only GETs, and only when a person asks to see the differences; files over
-// MAX_DIFF_BYTES are named instead of read.
+// The push preview's text differences: for each text file a plan changes (settings, statement,
+// a judge's source, a test's input or output, a test added or deleted), the service's side and
+// the folder's, read and compared here so that only files whose text really differs are shown
+// (an unchanged problem.json is left out; a new test's files show against nothing, a deleted
+// test's against nothing on the folder's side). Only GETs, and only when a person asks to see the
+// differences; files over MAX_DIFF_BYTES are named instead of read.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { ProblemsClient } from '../../api';
 import { SETTINGS_FILE, serializeProblemJson, testFile, type JudgeJson, type JudgeRef } from './format';
 import type { PushPlan } from './plan';
@@ -20,7 +24,12 @@ export type RemoteRef =
 export interface DiffItem {
   /** The file's path in the folder (also names the service's side, so both get one language). */
   rel: string;
-  remote: RemoteRef;
+  /** The service's side; absent for a file the push creates (a new test's), shown against nothing. */
+  remote?: RemoteRef;
+  /** The service's text as read to compare ('' when `remote` is absent). */
+  serviceText: string;
+  /** False for a file the push deletes (a test gone from the folder): the folder's side is empty. */
+  local: boolean;
 }
 
 export interface PlannedDiffs {
@@ -36,37 +45,82 @@ export function hasTextDiffs(plan: PushPlan): boolean {
   return plan.problemId !== undefined && plan.changes.some((c) => c.kind === 'updateProblem' || c.kind === 'updateTest' || c.kind === 'deleteTest' || c.kind === 'createTest' || (c.kind === 'updateJudge' && c.what.includes('source')));
 }
 
-/** The differences to open, in the plan's order: settings, statement, judges, test files. */
+/** One file to compare before reading it: where each side is, and their sizes where known. */
+interface Candidate {
+  rel: string;
+  remote?: RemoteRef;
+  local: boolean;
+  localSize?: number;
+  remoteSize?: number;
+}
+
+/** The candidates, in the plan's order: settings, statement, judges, then test files (changed, deleted, added). */
+function candidates(plan: PushPlan, problemId: number, remoteSizes: Map<number, { input?: number; output?: number }>): Candidate[] {
+  const { folder } = plan;
+  const out: Candidate[] = [];
+  const settings = plan.changes.some((c) => (c.kind === 'updateProblem' && c.what.some((w) => w !== 'statement'))
+    || (c.kind === 'updateTest' && c.what.some((w) => SETTINGS_FIELDS.has(w))) || c.kind === 'deleteTest' || c.kind === 'createTest');
+  if (settings) out.push({ rel: SETTINGS_FILE, remote: { kind: 'settings', problemId }, local: true });
+  if (plan.changes.some((c) => c.kind === 'updateProblem' && c.what.includes('statement'))) out.push({ rel: folder.json.statement, remote: { kind: 'statement', problemId }, local: true });
+  for (const c of plan.changes) {
+    if (c.kind !== 'updateJudge' || !c.what.includes('source')) continue;
+    const j = folder.judges.find((x) => x.key === c.key);
+    if (j) out.push({ rel: j.file, remote: { kind: 'judge', judgeId: c.id }, local: true });
+  }
+  const testFiles = (number: number, files: Array<'input' | 'output'>, sides: { local: boolean; remote: boolean }) => {
+    const mine = folder.tests.find((t) => t.number === number);
+    for (const file of files) {
+      out.push({
+        rel: testFile(number, file === 'input' ? 'in' : 'out'),
+        remote: sides.remote ? { kind: 'test', problemId, number, file } : undefined,
+        local: sides.local,
+        localSize: sides.local ? (file === 'input' ? mine?.inputSize : mine?.outputSize) : undefined,
+        remoteSize: sides.remote ? remoteSizes.get(number)?.[file] : undefined,
+      });
+    }
+  };
+  for (const c of plan.changes) {
+    if (c.kind === 'updateTest') testFiles(c.number, c.what.filter((w): w is 'input' | 'output' => w === 'input' || w === 'output'), { local: true, remote: true });
+  }
+  for (const c of plan.changes) if (c.kind === 'deleteTest') testFiles(c.number, ['input', 'output'], { local: false, remote: true });
+  for (const c of plan.changes) if (c.kind === 'createTest') testFiles(c.number, ['input', 'output'], { local: true, remote: false });
+  return out;
+}
+
+/** True when the two texts say the same; problem.json also when only its layout differs. */
+function sameText(rel: string, service: string, local: string): boolean {
+  if (service === local) return true;
+  if (rel !== SETTINGS_FILE) return false;
+  try {
+    return serializeProblemJson(JSON.parse(local)) === service;
+  } catch {
+    return false;
+  }
+}
+
+/** The differences to open: only files whose text differs, in the plan's order. */
 export async function planDiffs(client: ProblemsClient, plan: PushPlan, signal?: AbortSignal): Promise<PlannedDiffs> {
   const problemId = plan.problemId;
   const { folder } = plan;
   if (problemId === undefined) return { items: [], tooLarge: [] };
+  // The listing gives the service's sizes: a large file is never downloaded to be shown.
+  const needsListing = plan.changes.some((c) => (c.kind === 'updateTest' && c.what.some((w) => w === 'input' || w === 'output')) || c.kind === 'deleteTest');
+  const remoteSizes = new Map<number, { input?: number; output?: number }>();
+  if (needsListing) {
+    for (const t of (await client.listTestCases(problemId, signal)).items ?? []) remoteSizes.set(t.number, { input: sizeOf(t.input), output: sizeOf(t.output) });
+  }
   const items: DiffItem[] = [];
   const tooLarge: string[] = [];
-  const settings = plan.changes.some((c) => (c.kind === 'updateProblem' && c.what.some((w) => w !== 'statement'))
-    || (c.kind === 'updateTest' && c.what.some((w) => SETTINGS_FIELDS.has(w))) || c.kind === 'deleteTest' || c.kind === 'createTest');
-  if (settings) items.push({ rel: SETTINGS_FILE, remote: { kind: 'settings', problemId } });
-  if (plan.changes.some((c) => c.kind === 'updateProblem' && c.what.includes('statement'))) items.push({ rel: folder.json.statement, remote: { kind: 'statement', problemId } });
-  for (const c of plan.changes) {
-    if (c.kind !== 'updateJudge' || !c.what.includes('source')) continue;
-    const j = folder.judges.find((x) => x.key === c.key);
-    if (j) items.push({ rel: j.file, remote: { kind: 'judge', judgeId: c.id } });
-  }
-  const files = plan.changes.flatMap((c) => (c.kind === 'updateTest' ? c.what.filter((w): w is 'input' | 'output' => w === 'input' || w === 'output').map((file) => ({ number: c.number, file })) : []));
-  if (files.length) {
-    // The listing gives the service's sizes: a large file is never downloaded to be shown.
-    const remote = new Map(((await client.listTestCases(problemId, signal)).items ?? []).map((t) => [t.number, t]));
-    for (const { number, file } of files) {
-      const local = folder.tests.find((t) => t.number === number);
-      const localSize = file === 'input' ? local?.inputSize : local?.outputSize;
-      const remoteSize = sizeOf(remote.get(number)?.[file]);
-      const rel = testFile(number, file === 'input' ? 'in' : 'out');
-      if ((localSize ?? 0) > MAX_DIFF_BYTES || (remoteSize ?? 0) > MAX_DIFF_BYTES) {
-        tooLarge.push(`${rel} (${Math.max(localSize ?? 0, remoteSize ?? 0)} bytes)`);
-        continue;
-      }
-      items.push({ rel, remote: { kind: 'test', problemId, number, file } });
+  for (const c of candidates(plan, problemId, remoteSizes)) {
+    const size = Math.max(c.localSize ?? 0, c.remoteSize ?? 0);
+    if (size > MAX_DIFF_BYTES) {
+      tooLarge.push(`${c.rel} (${size} bytes)`);
+      continue;
     }
+    const serviceText = c.remote ? await readRemoteText(client, c.remote, folder, signal) : '';
+    const localText = c.local ? await fs.promises.readFile(path.join(folder.dir, c.rel), 'utf8') : '';
+    if (sameText(c.rel, serviceText, localText)) continue;
+    items.push({ rel: c.rel, remote: c.remote, serviceText, local: c.local });
   }
   return { items, tooLarge };
 }

@@ -1,5 +1,6 @@
 // Problem details as a read-only Markdown document (sphere-engine-problem:/<id>/<CODE>.md) shown
-// in VS Code's Markdown preview: the description (sanitised), test cases and master judge.
+// in VS Code's Markdown preview, locked to it (its tab, "[Preview] CODE.md", keeps the problem when
+// another Markdown file opens): the description (sanitised), test cases and master judge.
 // A virtual document rather than a webview: it needs no scripts, and the preview's own
 // sanitiser and content security policy apply on top of ours.
 import * as vscode from 'vscode';

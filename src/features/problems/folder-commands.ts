@@ -15,7 +15,7 @@ import { pickFolder } from '../../ui/pick-folder';
 import { withProgress } from '../../ui/progress';
 import { problemIdFrom } from './content';
 import { showWriteRefusal } from './push-refused';
-import { askAfterDifferences } from './push-diffs';
+import { askAfterDifferences, type PushReview } from './push-diffs';
 import type { ProblemNode } from './tree';
 
 export interface DownloadFolderArgs {
@@ -119,7 +119,7 @@ function problemFolderOfActiveEditor(): string | undefined {
 export const fromEditorLine = (chosen: ChosenProblemFolder) =>
   chosen.fromEditor ? [vscode.l10n.t("Folder: {0} (the problem folder of the active editor's file)", chosen.dir)] : [];
 
-async function confirmPlan(services: Services, plan: PushPlan, folderLines: string[]): Promise<{ go: boolean; allowDeletes: boolean }> {
+async function confirmPlan(services: Services, review: PushReview, plan: PushPlan, folderLines: string[]): Promise<{ go: boolean; allowDeletes: boolean }> {
   const lines = describePlan(plan);
   // One message per count form: l10n bundles translate whole sentences, not pieces of them.
   const one = lines.length === 1;
@@ -132,7 +132,7 @@ async function confirmPlan(services: Services, plan: PushPlan, folderLines: stri
       : vscode.l10n.t('Push {0} changes to problem {1} “{2}”?', lines.length, plan.problemId, plan.folder.json.name));
   const buttons = hasTextDiffs(plan) ? [PUSH(), SHOW_DIFFERENCES()] : [PUSH()];
   const answer = await vscode.window.showWarningMessage(title, { modal: true, detail: [...folderLines, ...lines].join('\n') }, ...buttons);
-  const go = answer === PUSH() || (answer === SHOW_DIFFERENCES() && (await askAfterDifferences(services, plan, title)));
+  const go = answer === PUSH() || (answer === SHOW_DIFFERENCES() && (await askAfterDifferences(services, review, plan, title)));
   if (!go) return { go, allowDeletes: false };
   const deletes = plan.changes.filter((c) => c.kind === 'deleteTest').map((c) => (c.kind === 'deleteTest' ? c.number : -1));
   if (!deletes.length) return { go, allowDeletes: false };
@@ -145,7 +145,7 @@ async function confirmPlan(services: Services, plan: PushPlan, folderLines: stri
   return { go, allowDeletes: deleteAnswer === DELETE() };
 }
 
-export async function pushProblemFolder(services: Services, arg?: unknown): Promise<PushOutcome | undefined> {
+export async function pushProblemFolder(services: Services, review: PushReview, arg?: unknown): Promise<PushOutcome | undefined> {
   const chosen = await problemFolderFrom(arg);
   if (!chosen) return undefined;
   const { dir } = chosen;
@@ -169,12 +169,14 @@ export async function pushProblemFolder(services: Services, arg?: unknown): Prom
     void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to push: {0} and problem {1} on the service agree.', dir, plan.problemId ?? ''));
     return { plan: lines, stopped: 'nothing' };
   }
-  const { go, allowDeletes } = await confirmPlan(services, plan, fromEditorLine(chosen));
+  const { go, allowDeletes } = await confirmPlan(services, review, plan, fromEditorLine(chosen));
   if (!go) return { plan: lines, stopped: 'refused' };
   const client = await services.connection.problems();
   const result = await withProgress({ title: vscode.l10n.t('Pushing {0}', path.basename(dir)), cancellable: false }, (signal, report) =>
     applyPlan(client, plan, { allowDeletes, signal, onProgress: (done, total, change) => report(`${done}/${total}: ${describeChange(change, plan)}`) }),
   );
+  // The differences shown before showed the service's old content.
+  await review.differences.closeFor(dir);
   const report = describeResult(result, plan);
   for (const line of report) services.log.info(`Push ${dir}: ${line}`);
   const outcome: PushOutcome = {

@@ -17,7 +17,8 @@ import { parseItemId, ProblemsTesting, type RecordedRun, type TestItemSnapshot }
 import { ProblemsTree, type ProblemNode } from './tree';
 import { pushProblemFolder } from './folder-commands';
 import { downloadFolderCommand } from './pull-many';
-import { registerServiceContent } from './push-diffs';
+import { PushDifferences, type PushReview } from './push-diffs';
+import { PushQuestion } from './push-question';
 import { checkedFolderOf, checkProblemFolderCommand } from './folder-check';
 import { importKattisPackage, trackKattisPackages } from './kattis-import';
 import { deleteProblem } from './delete-problem';
@@ -53,6 +54,7 @@ export function registerProblemsFeature(services: Services): ProblemsFeature {
   const { context, log } = services;
   const tree = new ProblemsTree(services);
   const details = new ProblemDetailsProvider(services);
+  const review: PushReview = { differences: new PushDifferences(services), question: new PushQuestion() };
   const testing = new ProblemsTesting();
   const handle: ProblemsFeature = { showContainersTestsReport: (id, report, label) => showContainersTestsReport(testing, id, report, label) };
   const diagnostics = new RunDiagnostics('sphereEngine.problems');
@@ -89,7 +91,8 @@ export function registerProblemsFeature(services: Services): ProblemsFeature {
     diagnostics,
     view,
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
-    registerServiceContent(services),
+    review.differences,
+    review.question,
     services.connection.onDidChange((module) => {
       if (module === 'problems') tree.refresh();
     }),
@@ -107,7 +110,9 @@ export function registerProblemsFeature(services: Services): ProblemsFeature {
       try {
         // Reading it first surfaces an api error (unknown problem, access denied) as a notification.
         await vscode.workspace.openTextDocument(uri);
-        await vscode.commands.executeCommand('markdown.showPreview', uri);
+        // A locked preview: it stays on this problem when another Markdown file becomes active (an
+        // unlocked one follows the active Markdown editor and the statement is gone). One per problem.
+        await vscode.commands.executeCommand('markdown.showPreview', uri, undefined, { locked: true });
       } catch (err) {
         void showError(log, err, { context: `Could not open problem ${problemId}` });
         return undefined;
@@ -138,10 +143,12 @@ export function registerProblemsFeature(services: Services): ProblemsFeature {
     ),
     registerCommand(Commands.problemsDownloadFolder, (arg?: unknown, nodes?: unknown) => downloadFolderCommand(services, arg, nodes)),
     registerCommand(Commands.problemsPushFolder, async (arg?: unknown) => {
-      const outcome = await pushProblemFolder(services, arg);
+      const outcome = await pushProblemFolder(services, review, arg);
       if (outcome?.result?.applied.length) tree.refresh();
       return outcome;
     }),
+    registerCommand(Commands.problemsPushShownChanges, () => review.question.answer(true)),
+    registerCommand(Commands.problemsCancelPush, () => review.question.answer(false)),
     registerCommand(Commands.problemsCheckFolder, (arg?: unknown) => checkProblemFolderCommand(services, testing, arg)),
     registerCommand(Commands.problemsImportKattis, (arg?: unknown) => importKattisPackage(services, arg)),
     trackKattisPackages(),

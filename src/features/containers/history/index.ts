@@ -16,6 +16,8 @@ export interface SubmissionsViewTestApi {
   getTreeItem(entry: SubmissionEntry): vscode.TreeItem;
   /** Whether the view is on screen (e.g. after "Check Submission History"). */
   visible(): boolean;
+  /** What its header says beside "Submissions". */
+  description(): string | undefined;
 }
 
 /** An entry from a tree row, a test's argument (an entry or an id), or the newest one. */
@@ -42,6 +44,9 @@ async function pickEntry(history: SubmissionHistory, arg: unknown): Promise<Subm
 export function registerSubmissionsView(services: Services, history: SubmissionHistory, flow: SubmitFlow): SubmissionsViewTestApi {
   const provider = new SubmissionsProvider(history);
   const view = vscode.window.createTreeView(SUBMISSIONS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: false });
+  // Said in the header, list or no list: Compilers runs and Problems submissions are elsewhere
+  // (the Sphere Engine Run output, the Testing view), as the empty view's welcome text says.
+  view.description = vscode.l10n.t('to Containers projects');
   services.context.subscriptions.push(
     provider,
     view,
@@ -95,5 +100,6 @@ export function registerSubmissionsView(services: Services, history: SubmissionH
     getChildren: () => provider.getChildren(),
     getTreeItem: (entry) => provider.getTreeItem(entry),
     visible: () => view.visible,
+    description: () => view.description,
   };
 }
