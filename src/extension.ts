@@ -16,6 +16,12 @@ import { createServices } from './services';
 import { exportsFor } from './surface';
 import { registerReadonlyTexts } from './ui/readonly-text';
 
+declare module './test-api' {
+  interface TestHooks {
+    activation: ActivationInfo;
+  }
+}
+
 export interface ActivationInfo {
   /** Milliseconds spent in activate(), as measured by performance.now(). */
   activationMs: number;
@@ -39,8 +45,8 @@ export function activate(context: vscode.ExtensionContext): Record<string, unkno
   const activationMs = performance.now() - started;
   services.log.info(`activated in ${activationMs.toFixed(1)} ms`);
   const activation: ActivationInfo = { activationMs };
-  services.exports.activation = activation;
-  return exportsFor(context.extensionMode, services.exports);
+  if (services.testHooks) services.testHooks.activation = activation;
+  return exportsFor(context.extensionMode, services.testHooks);
 }
 
 export function deactivate(): void {}

@@ -1,6 +1,7 @@
 // The objects every feature shares, built once in activate() and handed to each feature.
 // Nothing here touches the network: clients are created on first use (see Connection).
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { createTestHooks, type TestHooks } from './test-api';
 import { SharedEvents } from './events';
 import { Connection } from './connection/connection';
 import { emulatorEnvRefusal, readEmulatorEnv } from './connection/emulator-env';
@@ -18,12 +19,13 @@ export interface Services {
   /** What one feature tells the others (a finished submission, a walkthrough milestone). */
   readonly events: SharedEvents;
   /**
-   * The test hooks activate() returns when the extension runs under its tests (read by host tests;
-   * src/surface.ts keeps them from every other installed extension otherwise). Features add their own test hooks under their name: plain
-   * functions and data only, never a live feature object (a tree, a model, `services`), from
-   * which the context, the token store or a token could be reached (test/host/zz-secrets.test.ts).
+   * The test hooks activate() returns when the extension runs under its tests (src/test-api.ts),
+   * undefined in every other mode: then features build no hooks and keep no buffer for them.
+   * Features add their hooks under their name: plain functions and data only, never a live
+   * feature object (a tree, a model, `services`), from which the context, the token store or a
+   * token could be reached (test/host/zz-secrets.test.ts).
    */
-  readonly exports: Record<string, unknown>;
+  readonly testHooks?: Partial<TestHooks>;
 }
 
 export function createServices(context: vscode.ExtensionContext): Services {
@@ -36,5 +38,5 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const sourceFile = new RecentSourceFile();
   const events = new SharedEvents();
   context.subscriptions.push(log, tokens, connection, sourceFile, events);
-  return { context, log, connection, sourceFile, events, exports: {} };
+  return { context, log, connection, sourceFile, events, testHooks: createTestHooks(context.extensionMode === vscode.ExtensionMode.Test) };
 }

@@ -6,15 +6,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ExtensionTestApi } from '../../src/test-api';
 import type { BatchReport, RunReport } from '../../src/features/compilers/context';
 import { activateExtension, clearEmulatorRequests, emulatorInfo, emulatorRequests } from './helpers';
-
-interface CompilersApi {
-  outputText(): string;
-  clearOutput(): void;
-  lastReport(): RunReport | undefined;
-  supportedLanguageIds(): string[];
-}
 
 const RUN = 'sphereEngine.compilers.runActiveFile';
 const RUN_FOLDER = 'sphereEngine.compilers.runFolder';
@@ -40,12 +34,12 @@ async function setPool(remaining: number | null): Promise<void> {
 }
 
 describe('compilers: run programs', function () {
-  let api: CompilersApi;
+  let api: ExtensionTestApi['compilers'];
   let work: string;
   const file = (...parts: string[]) => vscode.Uri.file(path.join(work, ...parts));
 
   before(async () => {
-    const exported = await activateExtension<{ compilers?: CompilersApi }>();
+    const exported = await activateExtension();
     assert.ok(exported.compilers, 'exports.compilers missing');
     api = exported.compilers;
     // A private copy: output files are written beside the sources.

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ExtensionTestApi } from '../../src/test-api';
 import { activateExtension, clearEmulatorRequests, emulatorInfo, emulatorRequests, getExtension, waitFor, workspaceFolder } from './helpers';
 
 type Module = 'containers' | 'compilers' | 'problems';
@@ -21,15 +22,6 @@ interface TestResult {
 interface SetTokenOutcome extends TestResult {
   saved: boolean;
 }
-interface ConnectionApi {
-  hasToken(module: Module): Promise<boolean>;
-  testConnection(): Promise<TestResult[]>;
-  state(module: Module): 'signedOut' | 'untested' | 'ok' | 'failed';
-  statusBar(): { text: string; tooltip: string };
-  logUri: vscode.Uri;
-  globalStorageUri: vscode.Uri;
-}
-
 const WRONG_TOKEN = 'wrong-token-3f9a1c77d2';
 // The server's answers to GET /test, per the spec (the emulator follows it).
 const WELCOME = /^You can use Sphere Engine (containers|compilers|problems) API\.?$/i;
@@ -52,10 +44,10 @@ function filesUnder(dir: string): string[] {
 
 describe('connection', () => {
   const emulator = emulatorInfo();
-  let api: ConnectionApi;
+  let api: ExtensionTestApi['connection'];
 
   before(async () => {
-    const exported = await activateExtension<{ connection?: ConnectionApi }>();
+    const exported = await activateExtension();
     assert.ok(exported.connection, 'exports.connection missing');
     api = exported.connection;
   });

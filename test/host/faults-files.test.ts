@@ -3,14 +3,9 @@
 // revoked token (one prompt), the service unreachable; and a folder of 10,000 files.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { ExtensionTestApi } from '../../src/test-api';
 import { activateExtension, emulatorInfo, setEmulatorFaults, sleep, waitFor } from './helpers';
 import { makeUnreachable, MessageCapture, restoreAll, revokeToken, useShortTimeout } from './faults-support';
-
-interface WorkspaceFilesApi {
-  scheme: string;
-  uri(workspaceId: string, rel?: string): vscode.Uri;
-  failures: Array<{ uri: string; kind: string; message: string }>;
-}
 
 const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
 const INIT = ['printf \'print("hello")\\n\' > app.py', "head -c 1048576 /dev/zero | tr '\\0' x > big.txt", 'mkdir -p many', 'for i in $(seq 1 10000); do : > many/f$i.txt; done'].join('\n');
@@ -24,12 +19,12 @@ const serverText = async (id: string, rel: string) => (await fetch(apiUrl(`/work
 
 describe('faults: workspace files', function () {
   this.timeout(120_000);
-  let files: WorkspaceFilesApi;
+  let files: ExtensionTestApi['workspaceFiles'];
   let id = '';
   const messages = new MessageCapture();
 
   before(async () => {
-    files = (await activateExtension<{ workspaceFiles: WorkspaceFilesApi }>()).workspaceFiles;
+    files = (await activateExtension()).workspaceFiles;
     const res = await fetch(apiUrl('/workspaces'), { method: 'POST', body: new URLSearchParams({ project_id: CONSOLE_PYTHON, workspace_init: INIT, retention_time_stopped: '60' }) });
     id = ((await res.json()) as { workspace: { id: string } }).workspace.id;
     await waitFor(async () => ((await (await fetch(apiUrl(`/workspaces/${id}`))).json()) as { state: { code: number } }).state.code === 2, { timeoutMs: 30_000, intervalMs: 500, what: 'the workspace to run' });

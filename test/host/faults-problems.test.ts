@@ -4,13 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ExtensionTestApi } from '../../src/test-api';
 import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, sleep, waitFor, workspaceFolder } from './helpers';
 import { makeUnreachable, MessageCapture, restoreAll, revokeToken, useShortTimeout } from './faults-support';
-
-interface ProblemsApi {
-  tree: { getChildren(element?: unknown): Promise<unknown[]> | unknown[]; getTreeItem(element: unknown): vscode.TreeItem | Thenable<vscode.TreeItem> };
-  lastError(): { message: string; status?: number; errorCode?: number; action?: string } | undefined;
-}
 
 const ADDTWO = 1;
 const fixture = (name: string) => vscode.Uri.file(path.join(path.resolve(workspaceFolder().uri.fsPath, '..', 'problems'), name));
@@ -18,11 +14,11 @@ const posts = async () => (await emulatorRequests()).filter((r) => r.method === 
 
 describe('faults: Submit Solution (Problems)', function () {
   this.timeout(90_000);
-  let api: ProblemsApi;
+  let api: ExtensionTestApi['problems'];
   const messages = new MessageCapture();
 
   before(async () => {
-    api = (await activateExtension<{ problems: ProblemsApi }>()).problems;
+    api = (await activateExtension()).problems;
     assert.ok(api, 'exports.problems missing');
     messages.install();
   });

@@ -3,20 +3,17 @@
 // sign-in welcome (no loop of error notifications), the service unreachable shows "offline".
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { ExtensionTestApi } from '../../src/test-api';
 import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, sleep, waitFor } from './helpers';
 import { makeUnreachable, MessageCapture, restoreAll, restoreEndpoint, restoreToken, revokeToken, useShortTimeout } from './faults-support';
 
-interface ContainersApi {
-  tree: { rows(parent?: unknown): Promise<Array<{ label: string; node: { kind: string } }>>; rootState(): string; visible(): boolean };
-}
-
 describe('faults: Projects & Workspaces tree', function () {
   this.timeout(90_000);
-  let api: ContainersApi;
+  let api: ExtensionTestApi['containers'];
   const messages = new MessageCapture();
 
   before(async () => {
-    api = (await activateExtension<{ containers: ContainersApi }>()).containers;
+    api = (await activateExtension()).containers;
     await vscode.commands.executeCommand('sphereEngine.workspaces.focus');
     await waitFor(() => api.tree.visible(), { what: 'the tree to show' });
     messages.install();

@@ -7,27 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ExtensionTestApi } from '../../src/test-api';
 import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorRequests, replace, setEmulatorFaults, waitFor } from './helpers';
-
-interface Row {
-  key: string;
-  phase: string;
-  submissionId?: number;
-  problem?: string;
-  result?: { status: string; tests: Array<{ number: number; name?: string; status: string }> };
-}
-interface JudgeManyApi {
-  jobs(): Array<{ id: string; rows: Row[]; stopReason?: string }>;
-  csv(jobId: string): string | undefined;
-  renderedRows(jobId: string): number | undefined;
-  renderedTable(jobId: string): { rows: number; head: string[]; sample: Array<{ key: string; cells: string[] }> } | undefined;
-  stopRunners(): Promise<void>;
-  offerUnfinished(): Promise<number>;
-  testOutcomes(jobId: string): Array<{ key: string; outcome: string }> | undefined;
-  statusText(): string | undefined;
-  testDuration(jobId: string): number | undefined;
-  exportCsv(jobId: string): Promise<string | undefined>;
-}
 
 const ECHO = 2;
 const JUDGE = 'sphereEngine.problems.judgeFolder';
@@ -65,11 +46,11 @@ function confirmWith(asked: string[]): () => void {
 
 describe('judge many: Judge Solutions in Folder', function () {
   this.timeout(90_000);
-  let api: JudgeManyApi;
+  let api: ExtensionTestApi['judgeMany'];
   const folders: string[] = [];
 
   before(async () => {
-    const exported = await activateExtension<{ judgeMany?: JudgeManyApi }>();
+    const exported = await activateExtension();
     assert.ok(exported.judgeMany, 'exports.judgeMany missing');
     api = exported.judgeMany;
   });

@@ -5,27 +5,23 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ExtensionTestApi } from '../../src/test-api';
 import { MessageCapture } from './faults-support';
 import { activateExtension, replace, waitFor, workspaceFolder } from './helpers';
 
 interface Verdict {
   statusCode: number;
 }
-interface ProblemsApi {
-  tree: { getChildren(node?: unknown): Promise<unknown[]>; getTreeItem(node: unknown): vscode.TreeItem };
-  lastError(): unknown;
-}
-
 const fixture = (name: string) => vscode.Uri.file(path.resolve(workspaceFolder().uri.fsPath, '..', 'problems', name));
 const ACCEPTED = 15;
 
 describe('Submit Solution from the Problems view: which file', function () {
   this.timeout(90_000);
-  let api: ProblemsApi;
+  let api: ExtensionTestApi['problems'];
   const messages = new MessageCapture();
 
   before(async () => {
-    api = (await activateExtension<{ problems: ProblemsApi }>()).problems;
+    api = (await activateExtension()).problems;
     messages.install();
   });
 

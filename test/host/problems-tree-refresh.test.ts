@@ -4,19 +4,16 @@
 // shows what the new connection gives, never the old one's answer. As D6 for the Containers tree.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { ExtensionTestApi } from '../../src/test-api';
 import { makeUnreachable, restoreAll } from './faults-support';
 import { activateExtension, emulatorFaults, problemsViewBackOnRunEmulator, setEmulatorFaults, waitFor } from './helpers';
 
-interface ProblemsTreeApi {
-  tree: { getChildren(node?: unknown): Promise<unknown[]>; getTreeItem(node: unknown): vscode.TreeItem };
-}
-
 describe('Problems view: a connection change while it loads', function () {
   this.timeout(60_000);
-  let api: ProblemsTreeApi;
+  let api: ExtensionTestApi['problems'];
 
   before(async () => {
-    api = (await activateExtension<{ problems: ProblemsTreeApi }>()).problems;
+    api = (await activateExtension()).problems;
   });
 
   afterEach(async () => {

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ExtensionTestApi } from '../../src/test-api';
 import { useScratch } from '../scratch';
 import { activateExtension, waitFor } from './helpers';
 
@@ -16,28 +17,17 @@ interface Report {
   pairs: Array<{ a: string; b: string; similarity: number; longest?: { tokens: number } }>;
   excluded: { base?: { path: string; removed: number }; common: { applied: boolean } };
 }
-interface PairState { a: string; b: string; regions: number; renderedMarks?: number }
-interface SimilarityApi {
-  report(folder: string): Report | undefined;
-  reportHtml(folder: string): string | undefined;
-  visiblePairs(folder: string): number | undefined;
-  openPair(folder: string, a: string, b: string): PairState | undefined;
-  pairState(): PairState | undefined;
-  exportTo(folder: string, format: 'csv' | 'json', file: string): Promise<void>;
-  baseCode(folder: string): string | undefined;
-}
-
 const CHECK = 'sphereEngine.similarity.checkFolder';
 const CORPUS = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'similarity', 'intervals');
 
 describe('Check Similarity in Folder (host)', function () {
   this.timeout(60_000);
   const scratch = useScratch();
-  let api: SimilarityApi;
+  let api: ExtensionTestApi['similarity'];
   let folder: string;
 
   before(async () => {
-    api = ((await activateExtension<Record<string, unknown>>()).similarity as SimilarityApi);
+    api = ((await activateExtension()).similarity);
     folder = scratch('host-similarity-');
     for (const f of fs.readdirSync(path.join(CORPUS, 'originals'))) fs.copyFileSync(path.join(CORPUS, 'originals', f), path.join(folder, f));
     fs.copyFileSync(path.join(CORPUS, 'copies', 's03-combined.c'), path.join(folder, 'zed.c'));

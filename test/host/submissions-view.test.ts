@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ExtensionTestApi } from '../../src/test-api';
 import { useScratch } from '../scratch';
 import { MessageCapture } from './faults-support';
 import { activateExtension, clearEmulatorRequests, emulatorRequests } from './helpers';
@@ -20,19 +21,14 @@ interface Entry {
   statusCode: number;
   hasTestsReport?: boolean;
 }
-interface SubmitApi {
-  outputText(): string;
-  submissions: { getChildren(): Entry[]; getTreeItem(e: Entry): vscode.TreeItem; description(): string | undefined };
-}
-
 describe('Submissions view', function () {
   this.timeout(60_000);
   const scratch = useScratch();
-  let submitApi: SubmitApi;
+  let submitApi: ExtensionTestApi['containersSubmit'];
   let first: { id?: number; statusCode?: number; error?: string; text?: string };
 
   before(async () => {
-    submitApi = (await activateExtension<{ containersSubmit: SubmitApi }>()).containersSubmit;
+    submitApi = (await activateExtension()).containersSubmit;
     first = await vscode.commands.executeCommand('sphereEngine.containers.submitFolder', vscode.Uri.file(path.join(FIXTURES, 'failing-tests')), {
       projectId: UNIT_TESTS_PROJECT,
       scenario: 'test',

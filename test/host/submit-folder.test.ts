@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ExtensionTestApi } from '../../src/test-api';
 import { ProgressCapture } from './faults-support';
 import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorFaults, emulatorInfo, emulatorRequests, replace, setEmulatorFaults } from './helpers';
 
@@ -30,14 +31,8 @@ interface Outcome {
   error?: string;
   cancelled?: boolean;
 }
-interface SubmitApi {
-  outputText(): string;
-  packingWorkerRuns(): number;
-  finished: Array<{ submission: { id: number }; testsReport?: { summary: { failed: number; passed: number } } }>;
-}
-
-async function api(): Promise<SubmitApi> {
-  const exports = await activateExtension<{ containersSubmit: SubmitApi }>();
+async function api(): Promise<ExtensionTestApi['containersSubmit']> {
+  const exports = await activateExtension();
   return exports.containersSubmit;
 }
 

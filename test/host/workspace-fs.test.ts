@@ -9,18 +9,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ExtensionTestApi } from '../../src/test-api';
 import { MessageCapture } from './faults-support';
 import { activateExtension, clearEmulatorRequests, emulatorInfo, emulatorRequests, sleep, waitFor } from './helpers';
-
-interface WorkspaceFilesApi {
-  scheme: string;
-  uri(workspaceId: string, rel?: string): vscode.Uri;
-  resumeOffers: Array<{ workspaceId: string; rel: string; message: string; buttons: string[] }>;
-  failures: Array<{ uri: string; kind: string; message: string }>;
-  changes: string[];
-  resumeAndRetry(workspaceId: string): Promise<boolean>;
-  pollOnce(): Promise<number>;
-}
 
 const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
 const MIB = 1024 * 1024;
@@ -66,12 +57,12 @@ async function workspaceState(id: string): Promise<number> {
 
 describe('workspace files (sphere-workspace://)', function () {
   this.timeout(90_000);
-  let files: WorkspaceFilesApi;
+  let files: ExtensionTestApi['workspaceFiles'];
   let id = '';
   let diskRoot: string | undefined;
 
   before(async () => {
-    files = (await activateExtension<{ workspaceFiles: WorkspaceFilesApi }>()).workspaceFiles;
+    files = (await activateExtension()).workspaceFiles;
     assert.ok(files, 'the extension exports workspaceFiles');
     const created = await call(
       'POST',

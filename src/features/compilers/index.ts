@@ -19,6 +19,12 @@ import { affectsCompilers, readOverrides } from './settings';
 /** Context key: the language ids the run button shows for (table + the user's overrides). */
 export const SUPPORTED_LANGUAGES_KEY = 'sphereEngine.compilers.languageIds';
 
+declare module '../../test-api' {
+  interface TestHooks {
+    compilers: CompilersTestApi;
+  }
+}
+
 /** Test hooks: what the user would see, never a token. */
 export interface CompilersTestApi {
   /** Text written to the "Sphere Engine Run" channel (bounded). */
@@ -31,7 +37,7 @@ export interface CompilersTestApi {
 
 export function registerCompilersFeature(services: Services): void {
   const { context } = services;
-  const output = new RunOutput();
+  const output = new RunOutput(services.testHooks !== undefined);
   const problems = new ProblemsPanel();
   const results = new ResultDocuments();
   const catalog = new CompilerCatalog(async (signal) => (await (await services.connection.compilers()).listCompilers(signal)).items, context.globalState);
@@ -82,7 +88,7 @@ export function registerCompilersFeature(services: Services): void {
     lastBatch: () => ctx.lastBatch,
     supportedLanguageIds,
   };
-  services.exports.compilers = api;
+  if (services.testHooks) services.testHooks.compilers = api;
 }
 
 function supportedLanguageIds(): string[] {

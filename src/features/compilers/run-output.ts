@@ -1,5 +1,6 @@
-// The "Sphere Engine Run" output channel: program output framed like a local run. Its text is
-// also kept (bounded) for the test API, since no extension can read another's output channel.
+// The "Sphere Engine Run" output channel: program output framed like a local run. Under the
+// extension's tests its text is also kept (bounded) for the test API, since no extension can read
+// another's output channel; otherwise nothing is kept.
 import * as vscode from 'vscode';
 import { redact } from '../../api';
 
@@ -10,6 +11,9 @@ export class RunOutput implements vscode.Disposable {
   private readonly channel = vscode.window.createOutputChannel(RUN_CHANNEL_NAME);
   private kept = '';
 
+  /** `keepText`: keep the last 256 KB for text() (the test hooks only). */
+  constructor(private readonly keepText = false) {}
+
   /** Shows the channel without taking focus from the editor. */
   show(): void {
     this.channel.show(true);
@@ -19,7 +23,7 @@ export class RunOutput implements vscode.Disposable {
     // Program output never holds our token, but stream URIs in error texts might.
     const text = redact(line);
     this.channel.appendLine(text);
-    this.kept = (this.kept + text + '\n').slice(-KEEP_CHARS);
+    if (this.keepText) this.kept = (this.kept + text + '\n').slice(-KEEP_CHARS);
   }
 
   lines(lines: readonly string[]): void {

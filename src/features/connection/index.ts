@@ -14,6 +14,12 @@ import { signOut } from './sign-out-command';
 import { createStatusBar } from './status-bar';
 import { testConnection } from './test-connection-command';
 
+declare module '../../test-api' {
+  interface TestHooks {
+    connection: ConnectionTestApi;
+  }
+}
+
 /** Test hooks of this feature: enough to check behaviour, never a token. */
 export interface ConnectionTestApi {
   hasToken(module: ApiModule): Promise<boolean>;
@@ -53,5 +59,5 @@ export function registerConnectionFeature(services: Services): void {
     logUri: context.logUri,
     globalStorageUri: context.globalStorageUri,
   };
-  services.exports.connection = api;
+  if (services.testHooks) services.testHooks.connection = api;
 }

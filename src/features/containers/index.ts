@@ -9,6 +9,12 @@ import { registerWorkspaceCommands } from './workspaces/commands';
 import { registerWorkspaceFilesFeature } from './fs';
 import { registerSubmitFeature } from './submit';
 
+declare module '../../test-api' {
+  interface TestHooks {
+    containers: ContainersTestApi;
+  }
+}
+
 /** Test hooks under exports.containers (never a token). */
 export interface ContainersTestApi {
   tree: ContainersTreeTestApi;
@@ -27,7 +33,6 @@ export function registerContainersFeature(services: Services): ContainersFeature
   const files = registerWorkspaceFilesFeature(services);
   const commands = createCommandContext(services, view.model);
   services.context.subscriptions.push(...registerWorkspaceCommands(commands, files));
-  const api: ContainersTestApi = { tree: treeTestApi(view), notices: commands.notices };
-  services.exports.containers = { ...(services.exports.containers as object | undefined), ...api };
+  if (services.testHooks && commands.notices) services.testHooks.containers = { tree: treeTestApi(view), notices: commands.notices };
   return { submissionHistory: registerSubmitFeature(services).history };
 }

@@ -8,6 +8,12 @@ import { useLocalEmulator } from '../connection/emulator-command';
 import type { EmulatorController } from './controller';
 import { whenEmulatorFoundStopped } from './not-running';
 
+declare module '../../test-api' {
+  interface TestHooks {
+    localEmulator: LocalEmulatorTestApi;
+  }
+}
+
 /** Test hooks under exports.localEmulator: plain data, never the token. */
 export interface LocalEmulatorTestApi {
   /** The emulator this window uses, if any. */
@@ -54,5 +60,5 @@ export function registerLocalEmulatorFeature(services: Services): void {
       return gone;
     },
   };
-  services.exports.localEmulator = api;
+  if (services.testHooks) services.testHooks.localEmulator = api;
 }

@@ -15,6 +15,12 @@ import { submitEachFolder } from './submit-each-folder';
 import { exportJob, ResultsPanels } from './results-panel';
 import { JobTracker } from './tracker';
 
+declare module '../../test-api' {
+  interface TestHooks {
+    judgeMany: JudgeManyTestApi;
+  }
+}
+
 /** Test hooks: plain data and functions, never the tracker or a job. */
 export interface JudgeManyTestApi {
   jobs(): JobSnapshot[];
@@ -94,5 +100,5 @@ export function registerJudgeManyFeature(services: Services, submissionHistory: 
       return job && (await exportJob(job, 'csv'))?.fsPath;
     },
   };
-  services.exports.judgeMany = api;
+  if (services.testHooks) services.testHooks.judgeMany = api;
 }

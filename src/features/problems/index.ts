@@ -27,6 +27,12 @@ import { createJudgeFromFile, editJudgeSource } from './edit-judge';
 import { sendSavedCopies } from './saved-copies';
 
 
+declare module '../../test-api' {
+  interface TestHooks {
+    problems: ProblemsTestApi;
+  }
+}
+
 /** Test hooks: what the view, the Testing view and the last error show. Never a token. */
 export interface ProblemsTestApi {
   /** The view's rows. Functions bound to the tree, never the tree: it holds `services`. */
@@ -182,7 +188,7 @@ export function registerProblemsFeature(services: Services): ProblemsFeature {
     },
     showContainersTestsReport: handle.showContainersTestsReport,
   };
-  services.exports.problems = api;
+  if (services.testHooks) services.testHooks.problems = api;
   return handle;
 }
 

@@ -13,6 +13,12 @@ import { setBestMatches } from './latest';
 import type { PairState } from './pair-panel';
 import type { SimilaritySession } from './session';
 
+declare module '../../test-api' {
+  interface TestHooks {
+    similarity: SimilarityTestApi;
+  }
+}
+
 /** Test hooks: plain data and functions only. */
 export interface SimilarityTestApi {
   /** The report shown for the folder (a copy), or undefined. */
@@ -76,5 +82,5 @@ export function registerSimilarityFeature(services: Services): void {
     },
     baseCode: (folder) => memory.get(folder),
   };
-  services.exports.similarity = api;
+  if (services.testHooks) services.testHooks.similarity = api;
 }

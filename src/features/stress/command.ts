@@ -190,6 +190,6 @@ export async function stressTest(services: Services, target: unknown, options: S
 const stripUndefined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 function remember(services: Services, report: StressReport): StressReport {
-  (services.exports.stress as { last?: StressReport } | undefined ?? {}).last = report;
+  if (services.testHooks?.stress) (services.testHooks.stress as { last?: StressReport }).last = report;
   return report;
 }

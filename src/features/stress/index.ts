@@ -5,6 +5,12 @@ import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
 import { stressTest, type StressOptions, type StressReport } from './command';
 
+declare module '../../test-api' {
+  interface TestHooks {
+    stress: StressTestApi;
+  }
+}
+
 export interface StressTestApi {
   lastReport(): StressReport | undefined;
 }
@@ -12,7 +18,7 @@ export interface StressTestApi {
 export function registerStressFeature(services: Services): void {
   // command.ts keeps the last report in `last`.
   const hook: StressTestApi & { last?: StressReport } = { lastReport: () => hook.last };
-  services.exports.stress = hook;
+  if (services.testHooks) services.testHooks.stress = hook;
   services.context.subscriptions.push(
     registerCommand(Commands.stressTest, (target?: unknown, options?: unknown) => {
       const isOptions = (v: unknown): v is StressOptions => !!v && typeof v === 'object' && !(v instanceof vscode.Uri) && !Array.isArray(v);

@@ -9,6 +9,12 @@ import { MILESTONE_CONTEXT_KEYS, type Milestone } from './milestones';
 import { registerFocusThenRun } from './focus-then-run';
 import { registerSourceFileCommands } from './source-file';
 
+declare module '../../test-api' {
+  interface TestHooks {
+    walkthrough: WalkthroughTestApi;
+  }
+}
+
 /** Test hooks under exports.walkthrough. */
 export interface WalkthroughTestApi {
   milestones(): Milestone[];
@@ -43,5 +49,5 @@ export function registerWalkthroughFeature(services: Services): void {
   checkWorkspaceFiles();
 
   const api: WalkthroughTestApi = { milestones: () => [...reached] };
-  services.exports.walkthrough = api;
+  if (services.testHooks) services.testHooks.walkthrough = api;
 }

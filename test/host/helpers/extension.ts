@@ -5,6 +5,7 @@
 // activate() returns) and its host tests read it from activateExtension(); the UI tests
 // (test/ui/workbench.ts) can read the Output panel as a person sees it.
 import * as vscode from 'vscode';
+import type { ExtensionTestApi } from '../../../src/test-api';
 
 export const EXTENSION_ID = 'sphere-engine-community.sphere-engine';
 
@@ -14,8 +15,11 @@ export function getExtension(): vscode.Extension<unknown> {
   return extension;
 }
 
-/** Activates the extension (if needed) and returns its exports; each feature casts to what it knows. */
-export async function activateExtension<T = unknown>(): Promise<T> {
+/**
+ * Activates the extension (if needed) and returns its exports: under the tests, every feature's
+ * hooks, typed (src/test-api.ts). `T` narrows it where a test reads a shape of its own.
+ */
+export async function activateExtension<T = ExtensionTestApi>(): Promise<T> {
   const extension = getExtension();
   return (extension.isActive ? extension.exports : await extension.activate()) as T;
 }

@@ -11,6 +11,12 @@ import { VisibleFilesPoll } from './poll';
 import { WorkspaceFileSystemProvider, workspaceUri } from './provider';
 import { ResumeOffers, type ResumeOffer } from './resume';
 
+declare module '../../../test-api' {
+  interface TestHooks {
+    workspaceFiles: WorkspaceFilesTestApi;
+  }
+}
+
 /** Test hooks under exports.workspaceFiles (no token in here). */
 export interface WorkspaceFilesTestApi {
   scheme: string;
@@ -40,11 +46,14 @@ export interface WorkspaceFilesFeature {
 export function registerWorkspaceFilesFeature(services: Services): WorkspaceFilesFeature {
   const model = new WorkspaceFsModel({ client: () => services.connection.containers() });
   const provider = new WorkspaceFileSystemProvider(model);
-  const offers = new ResumeOffers(services, model, provider);
+  // What the test hooks read, kept only under the extension's tests (no registry, no buffers otherwise).
+  const hooks = services.testHooks;
+  const offersShown: WorkspaceFilesTestApi['resumeOffers'] | undefined = hooks && [];
+  const failures: WorkspaceFilesTestApi['failures'] | undefined = hooks && [];
+  const changes: string[] | undefined = hooks && [];
+  const offers = new ResumeOffers(services, model, provider, offersShown);
   const poll = new VisibleFilesPoll(model, services.log);
-  const failures: WorkspaceFilesTestApi['failures'] = [];
-  const changes: string[] = [];
-  services.context.subscriptions.push(model.onDidChange((c) => changes.push(...c.map((x) => `${x.kind} ${x.rel}`))));
+  if (changes) services.context.subscriptions.push(model.onDidChange((c) => changes.push(...c.map((x) => `${x.kind} ${x.rel}`))));
 
   services.context.subscriptions.push(
     provider,
@@ -52,8 +61,8 @@ export function registerWorkspaceFilesFeature(services: Services): WorkspaceFile
     poll,
     vscode.workspace.registerFileSystemProvider(WORKSPACE_FS_SCHEME, provider, { isCaseSensitive: true }),
     provider.onDidFail(({ uri, failure }) => {
-      failures.push({ uri: uri.toString(), kind: failure.kind, message: failure.message });
-      if (failures.length > 200) failures.shift();
+      failures?.push({ uri: uri.toString(), kind: failure.kind, message: failure.message });
+      if (failures && failures.length > 200) failures.shift();
       if (failure.kind === 'notRunning') offers.offer(failure);
     }),
     // Another account or endpoint: nothing cached belongs to it.
@@ -67,15 +76,16 @@ export function registerWorkspaceFilesFeature(services: Services): WorkspaceFile
   const openFiles: WorkspaceFilesFeature['openFiles'] = (target, options) =>
     openWorkspaceFiles(services, target as Parameters<typeof openWorkspaceFiles>[1], options, (id) => offers.resumeAndRetry(id));
 
-  const api: WorkspaceFilesTestApi = {
-    scheme: WORKSPACE_FS_SCHEME,
-    uri: workspaceUri,
-    resumeOffers: offers.shown,
-    failures,
-    changes,
-    resumeAndRetry: (id) => offers.resumeAndRetry(id),
-    pollOnce: () => poll.pollOnce(),
-  };
-  services.exports.workspaceFiles = api;
+  if (hooks && offersShown && failures && changes) {
+    hooks.workspaceFiles = {
+      scheme: WORKSPACE_FS_SCHEME,
+      uri: workspaceUri,
+      resumeOffers: offersShown,
+      failures,
+      changes,
+      resumeAndRetry: (id) => offers.resumeAndRetry(id),
+      pollOnce: () => poll.pollOnce(),
+    };
+  }
   return { openFiles };
 }

@@ -24,13 +24,12 @@ export interface ResumeOffer {
 
 export class ResumeOffers implements vscode.Disposable {
   private readonly open = new Set<string>();
-  /** Offers shown, newest last (read by host tests through the extension's exports). */
-  readonly shown: ResumeOffer[] = [];
-
   constructor(
     private readonly services: Services,
     private readonly model: WorkspaceFsModel,
     private readonly provider: WorkspaceFileSystemProvider,
+    /** Offers shown, newest last: the test hooks' list, absent outside the extension's tests. */
+    private readonly shown?: ResumeOffer[],
   ) {}
 
   /** Shows the offer unless one for the same workspace is already on screen. */
@@ -38,7 +37,7 @@ export class ResumeOffers implements vscode.Disposable {
     if (this.open.has(failure.workspaceId)) return;
     this.open.add(failure.workspaceId);
     const buttons = [RESUME_AND_RETRY_LABEL, 'Show Log'];
-    this.shown.push({ workspaceId: failure.workspaceId, rel: failure.rel, message: failure.message, buttons });
+    this.shown?.push({ workspaceId: failure.workspaceId, rel: failure.rel, message: failure.message, buttons });
     this.services.log.warn(`workspace ${failure.workspaceId}: ${failure.apiError?.message ?? failure.message}`);
     void vscode.window.showErrorMessage(failure.message, ...buttons).then(
       async (choice) => {

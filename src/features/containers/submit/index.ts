@@ -17,6 +17,12 @@ import { workerFills } from '../../../core/packer-fragment-workers';
 
 export type { FinishedContainersSubmission } from '../../../events';
 
+declare module '../../../test-api' {
+  interface TestHooks {
+    containersSubmit: SubmitTestApi;
+  }
+}
+
 /** Test hooks under exports.containersSubmit (never a token). */
 export interface SubmitTestApi {
   /** Everything the Submissions output channel showed since activation. */
@@ -38,18 +44,23 @@ export interface SubmitFeature {
 export function registerSubmitFeature(services: Services): SubmitFeature {
   const history = new SubmissionHistory(services.context.globalState);
   services.context.subscriptions.push(followOnFocus(history));
-  const output = new SubmissionOutput();
+  const output = new SubmissionOutput(services.testHooks !== undefined);
   const diagnostics = new SubmissionDiagnostics();
   const flow = new SubmitFlow(services, history, output, diagnostics);
-  const finished: FinishedContainersSubmission[] = [];
+  // Kept for the test hooks only: no list, no listener outside the extension's tests.
+  const finished: FinishedContainersSubmission[] | undefined = services.testHooks && [];
+  if (finished) {
+    services.context.subscriptions.push(
+      services.events.onDidFinishContainersSubmission((e) => {
+        finished.push(redactedCopy(e));
+        if (finished.length > 20) finished.shift();
+      }),
+    );
+  }
   services.context.subscriptions.push(
     output,
     diagnostics,
     flow,
-    services.events.onDidFinishContainersSubmission((e) => {
-      finished.push(redactedCopy(e));
-      if (finished.length > 20) finished.shift();
-    }),
     registerCommand(Commands.submitFolder, (target?: unknown, options?: unknown): Promise<SubmitOutcome> =>
       resolveRequest(target, options).then((request) => flow.submit(request)),
     ),
@@ -57,8 +68,7 @@ export function registerSubmitFeature(services: Services): SubmitFeature {
   const submissions = registerSubmissionsView(services, history, flow);
   const onDidFinish: vscode.Event<FinishedContainersSubmission> = (listener, thisArgs, disposables) =>
     services.events.onDidFinishContainersSubmission((e) => listener.call(thisArgs, redactedCopy(e)), undefined, disposables);
-  const api: SubmitTestApi = { outputText: () => output.text(), submissions, finished, onDidFinish, packingWorkerRuns: workerFills };
-  services.exports.containersSubmit = api;
+  if (services.testHooks && finished) services.testHooks.containersSubmit = { outputText: () => output.text(), submissions, finished, onDidFinish, packingWorkerRuns: workerFills };
   return { history };
 }
 

@@ -10,15 +10,17 @@ const KEPT_BLOCKS = 50;
 export class SubmissionOutput implements vscode.Disposable {
   private channel: vscode.OutputChannel | undefined;
   private readonly blocks = new Map<string, string>();
-  /** Everything appended since activation, as the channel shows it (test hook). */
+  /** Everything appended since activation, as the channel shows it (test hook; kept only under the tests). */
   private transcript = '';
+
+  constructor(private readonly keepTranscript = false) {}
 
   /** Appends a submission's block (or a status line) and reveals the channel without focusing it. */
   append(text: string, reveal = true): void {
     const channel = this.ensure();
     const line = text.endsWith('\n') ? text : `${text}\n`;
     channel.append(line);
-    this.transcript += line;
+    if (this.keepTranscript) this.transcript += line;
     if (reveal) channel.show(true);
   }
 

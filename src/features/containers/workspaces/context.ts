@@ -9,12 +9,12 @@ export interface WorkspaceCommandContext {
   client(): Promise<ContainersClient>;
   model: ContainersTreeModel;
   log: Log;
-  /** Every message shown by these commands, newest last (test hook; never holds a token). */
-  notices: string[];
+  /** Every message shown by these commands, newest last (test hook, kept only under the tests; never holds a token). */
+  notices?: string[];
 }
 
 export function createCommandContext(services: Services, model: ContainersTreeModel): WorkspaceCommandContext {
-  return { client: () => services.connection.containers(), model, log: services.log, notices: [] };
+  return { client: () => services.connection.containers(), model, log: services.log, notices: services.testHooks && [] };
 }
 
 /** What a workspace command resolves with, so a test (or a caller) sees the outcome. */
@@ -32,6 +32,7 @@ export interface ActionOutcome {
 const MAX_NOTICES = 100;
 
 export function remember(ctx: WorkspaceCommandContext, text: string): void {
+  if (!ctx.notices) return;
   ctx.notices.push(text);
   if (ctx.notices.length > MAX_NOTICES) ctx.notices.splice(0, ctx.notices.length - MAX_NOTICES);
 }
