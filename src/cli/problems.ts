@@ -16,17 +16,22 @@
 // whose link names another server would otherwise receive the CI's token. A folder linked to
 // another endpoint is refused, naming both; --trust-folder-endpoint (for folders you wrote) sends
 // the token to the folder's endpoint instead. The token comes only from SPHERE_ENGINE_PROBLEMS_TOKEN:
-// a flag would land in shell history and in CI logs. Exit code 0 only when everything asked succeeded (check: every solution got its
-// expected verdict, or was skipped for a language the endpoint does not offer); 1 when something failed or was left out (a deletion without --allow-delete);
-// 2 for a usage error.
-// import-kattis / export-kattis: 0 when everything the package (folder) holds went over (notes are
-// fine), 2 when something was skipped (the summary says what and why), 1 on an error.
+// a flag would land in shell history and in CI logs. Exit codes (EXIT, printed in the usage):
+//   0  everything asked succeeded (check: every solution got its expected verdict, or was skipped
+//      for a language the endpoint does not offer);
+//   1  an error, or something failed or was left out (a deletion without --allow-delete);
+//   2  import-kattis / export-kattis only: done, but something was skipped (the summary says what and why);
+//   64 a usage error (bad arguments, no token or endpoint): nothing was done. Its own code (sysexits'
+//      EX_USAGE) so that a script never takes a mistyped command for "imported, parts skipped".
 import { ProblemsClient, SphereApiError } from '../api';
 import { exportKattis, importKattis, measureKattisLimits } from '../core/kattis';
 import {
   applyPlan, checkProblemFolder, describeCheck, describePlan, describePulled, describeRefusalState, describeResult, planPush, ProblemFolderError, pullProblem, pullProblems,
   pushSucceeded, readProblemFolder, resolvePullTargets, sameEndpoint, writeRefusal, type ProblemFolder, type PullOutcome, type PushPlan, type PushResult,
 } from '../core/problem-folder';
+
+/** The exit codes, for scripts (see the usage). */
+export const EXIT = { ok: 0, error: 1, skipped: 2, usage: 64 } as const;
 
 export const USAGE = `Usage:
   sphere-problems pull <problem-id> <folder> [--endpoint <customer id or URL>]
@@ -38,7 +43,9 @@ export const USAGE = `Usage:
   sphere-problems export-kattis <folder> <package>
   sphere-problems --help
 In this repository, run it as \`npm run problems -- <command> ...\` or \`node dist/problems-cli.js <command> ...\`.
-Environment: SPHERE_ENGINE_PROBLEMS_TOKEN (required), SPHERE_ENGINE_PROBLEMS_ENDPOINT.`;
+Environment: SPHERE_ENGINE_PROBLEMS_TOKEN (required), SPHERE_ENGINE_PROBLEMS_ENDPOINT.
+Exit codes: 0 everything asked succeeded; 1 an error, or something failed or was left out;
+2 import-kattis / export-kattis done but something skipped (listed with the reason); 64 a usage error (nothing was done).`;
 
 /** Asked for the usage: `help`, or `--help` / `-h` anywhere (also after a command). */
 const HELP_FLAGS = ['--help', '-h'];
@@ -182,7 +189,7 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       const measured = await measureKattisLimits(connect(endpoint), dir, { endpoint });
       for (const l of measured.lines) io.out(l);
       for (const c of measured.judged.filter((x) => !x.skipped)) io.out(describeCheck(c));
-      const checks = await checkProblemFolder(client!, readProblemFolder(dir), { endpoint, judged: measured.judged, onJudged: (c) => io.out(describeCheck(c)) });
+      const checks = await checkProblemFolder(client!, readProblemFolder(dir), { endpoint, judged: measured.judged, expectationFor: measured.expectationFor, onJudged: (c) => io.out(describeCheck(c)) });
       for (const c of checks.filter((x) => x.error || x.skipped)) io.out(describeCheck(c));
       const failed = checks.filter((c) => !c.ok && !c.skipped).length;
       const skipped = checks.filter((c) => c.skipped).length;
@@ -201,14 +208,14 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       for (const m of missing) io.err(`not ${verb === 'import-kattis' ? 'imported' : 'exported'}: ${m}`);
       const summary = `${verb === 'import-kattis' ? 'Imported' : 'Exported'} ${tests} tests and ${extra} into ${to}.`;
       io.out(missing.length ? `${summary} ${missing.length} ${missing.length === 1 ? 'part was' : 'parts were'} skipped (listed above with the reason).` : summary);
-      return missing.length ? 2 : 0;
+      return missing.length ? EXIT.skipped : EXIT.ok;
     }
     throw new UsageError(verb ? `Unknown command "${verb}".` : 'No command given.');
   } catch (err) {
     if (err instanceof UsageError) {
       io.err(err.message);
       io.err(USAGE);
-      return 2;
+      return EXIT.usage;
     }
     if (err instanceof ProblemFolderError) io.err(argv[0] === 'push' ? `Nothing was pushed. ${err.message}` : argv[0] === 'check' ? `Nothing was checked. ${err.message}` : err.message);
     else io.err(`Error: ${message(err)}`);

@@ -48,7 +48,7 @@ describe('problems CLI (pull, push, --dry-run)', function () {
     assert.deepEqual(await run(['push', dir]), { code: 0, out: 'Nothing to push: the folder and the service agree.', err: '' });
   });
 
-  it('exits 1 when a deletion was not allowed or the folder is bad, 2 for usage; never takes a token flag', async () => {
+  it('exits 1 when a deletion was not allowed or the folder is bad, 64 for usage; never takes a token flag', async () => {
     const dir = path.join(scratch('cli-del-'), 'p');
     await run(['pull', String(problemId), dir]);
     fs.rmSync(path.join(dir, 'tests/0.out'));
@@ -61,9 +61,9 @@ describe('problems CLI (pull, push, --dry-run)', function () {
     assert.equal(kept.code, 1);
     assert.match(kept.err, /pass --allow-delete/);
     const token = await run(['push', dir, '--token', TOKEN]);
-    assert.equal(token.code, 2);
+    assert.equal(token.code, 64);
     assert.match(token.err, /never a flag/);
-    assert.equal((await run(['push', dir], { SPHERE_ENGINE_PROBLEMS_TOKEN: undefined })).code, 2);
+    assert.equal((await run(['push', dir], { SPHERE_ENGINE_PROBLEMS_TOKEN: undefined })).code, 64);
   });
 
   it('with a token that lacks write access: exits 1 at the first refused change, says nothing was changed and what to do, never prints the token', async () => {

@@ -104,4 +104,63 @@ describe('Kattis import (host)', function () {
     }
     assert.equal((await changingRequests()).filter((r) => r === 'POST /problems/api/v4/judges').length, 2);
   });
+
+  it('Check Problem Folder derives the time limit from the accepted solutions first, as the CLI check does, and says so', async () => {
+    // A package that states no time limit (near without its .timelimit): Kattis multiplies the
+    // slowest accepted time by time_multiplier (5); the check in VS Code must do the same before
+    // judging the wrong answer, not judge it against the import's 10 s placeholder.
+    const api = await activateExtension<{ problems: { runs(): Array<{ name: string; ended: boolean; results: Array<{ label: string; outcome: string }> }> } }>();
+    const from = path.join(scratch('host-kattis-measure-pkg-'), 'near');
+    fs.cpSync(pkg('near'), from, { recursive: true });
+    fs.rmSync(path.join(from, '.timelimit'));
+    const dir = path.join(scratch('host-kattis-measure-'), 'near');
+    const imported = recordNotices('showInformationMessage');
+    try {
+      await vscode.commands.executeCommand('sphereEngine.problems.importKattis', { package: from, folder: dir });
+    } finally {
+      imported.restore();
+    }
+    const limits = () => (JSON.parse(fs.readFileSync(path.join(dir, 'problem.json'), 'utf8')) as { tests: Array<{ timeLimit: number }> }).tests.map((t) => t.timeLimit);
+    assert.deepEqual(limits(), [10, 10], 'measured later: the import gives every test 10 s');
+    const push = answerModals(['Push']);
+    try {
+      await vscode.commands.executeCommand('sphereEngine.problems.pushFolder', { folder: dir });
+    } finally {
+      push.restore();
+    }
+    const check = answerModals(['Submit 2']);
+    const notices = recordNotices('showInformationMessage');
+    let checks: Array<{ file: string; ok: boolean }> | undefined;
+    try {
+      await clearEmulatorRequests();
+      checks = await vscode.commands.executeCommand<Array<{ file: string; ok: boolean }>>('sphereEngine.problems.checkFolder', { folder: dir });
+    } finally {
+      notices.restore();
+      check.restore();
+    }
+    assert.deepEqual(check.asked.map((a) => a.buttons), [['Submit 2']], 'one question for both solutions, as before');
+    assert.match(
+      notices.shown[0],
+      /^Kattis package: Time limit 1 s on every test: the slowest accepted solution, solutions\/accepted\/plus_one\.py, took [\d.]+ s on a test; × 5 \(time_multiplier\), rounded as Kattis does\. Solutions expected to time out should still do so at 2 s \(× 2, time_safety_margin\)\. Written to problem\.json and kattis\.json\. Pushed the new time limit \(2 test cases changed\)\.$/,
+    );
+    assert.equal(notices.shown[1], 'All 2 solutions got their expected verdict.');
+    assert.deepEqual(limits(), [1, 1]);
+    assert.equal((JSON.parse(fs.readFileSync(path.join(dir, 'kattis.json'), 'utf8')) as { derived?: { solution: string } }).derived?.solution, 'solutions/accepted/plus_one.py');
+    const sent = await changingRequests();
+    assert.equal(sent.filter((r) => /^PUT \/problems\/api\/v4\/problems\/\d+\/testcases\/\d+$/.test(r)).length, 2, 'the derived limit is pushed');
+    assert.equal(sent.filter((r) => r === 'POST /problems/api/v4/submissions').length, 2, 'the accepted solution is judged once: its measuring run stands');
+    assert.deepEqual(checks?.map((c) => [c.file, c.ok]), [['solutions/accepted/plus_one.py', true], ['solutions/wrong_answer/plus_three.py', true]]);
+    assert.deepEqual(api.problems.runs().at(-1)?.results.map((r) => [r.label, r.outcome]), [['plus_one.py', 'passed'], ['plus_three.py', 'passed']]);
+
+    // Measured once: a second check judges with the derived limit and measures nothing.
+    const again = answerModals(['Submit 2']);
+    const quiet = recordNotices('showInformationMessage');
+    try {
+      await vscode.commands.executeCommand('sphereEngine.problems.checkFolder', { folder: dir });
+    } finally {
+      quiet.restore();
+      again.restore();
+    }
+    assert.deepEqual(quiet.shown, ['All 2 solutions got their expected verdict.']);
+  });
 });

@@ -2,7 +2,8 @@
 // problem.yaml (with the time limit rule kattis.json keeps), .timelimit, problem_statement/,
 // data/sample and data/secret — the scoring groups again when the scoring master judge holds
 // them, else a group per run of tests with the same judge, its validator flags in testdata.yaml —
-// submissions/<verdict>/ (multi-file solutions as folders), output_validators/ when the tests use
+// submissions/<verdict>/ (multi-file solutions as folders; those with expectations where the
+// package had them, and submissions/submissions.yaml written back), output_validators/ when the tests use
 // a Kattis validator the import adapted (validator-export.ts; an interactor for an interactive
 // problem), and the parts the import kept in kattis-package/. What Kattis cannot express (other
 // custom judges, inactive tests, per-test time limits, verdicts it has no folder for) is listed.
@@ -28,7 +29,7 @@ export interface KattisExportResult {
 }
 
 const KATTIS_VERDICTS: Partial<Record<Verdict, string>> = {
-  accepted: 'accepted', wrong_answer: 'wrong_answer', time_limit_exceeded: 'time_limit_exceeded', runtime_error: 'run_time_error', partially_accepted: 'partially_accepted',
+  accepted: 'accepted', wrong_answer: 'wrong_answer', time_limit_exceeded: 'time_limit_exceeded', runtime_error: 'run_time_error', partially_accepted: 'partially_accepted', rejected: 'rejected',
 };
 
 const base = (t: LocalTest) => String(t.number).padStart(3, '0');
@@ -129,15 +130,21 @@ export function exportKattis(dir: string, pkg: string): KattisExportResult {
   if (validator) copyTree(dir, validator.copy, path.join(pkg, 'output_validators', path.basename(validator.copy)), notExported);
   for (const kept of listEntries(dir, path.join(dir, KEPT_DIR), notExported)) copyTree(dir, kept.full, path.join(pkg, kept.name), notExported);
 
+  // Solutions with submissions.yaml expectations go back where the package had them, and the file with them.
+  const expectations = readKattisSettings(dir)?.submissions;
   let submissions = 0;
   for (const s of folder.solutions) {
-    const kattis = KATTIS_VERDICTS[s.expected];
+    const kattis = expectations?.bySolution[s.file]?.kattisPath.split('/')[0] ?? KATTIS_VERDICTS[s.expected];
     if (!kattis) {
       notExported.push(`${s.file}: Kattis has no submissions folder for ${s.expected.replace(/_/g, ' ')}.`);
       continue;
     }
     copyTree(dir, path.join(dir, s.file), path.join(pkg, 'submissions', kattis, path.basename(s.file)), notExported);
     submissions++;
+  }
+  if (expectations) {
+    fs.mkdirSync(path.join(pkg, 'submissions'), { recursive: true });
+    fs.writeFileSync(path.join(pkg, 'submissions', 'submissions.yaml'), toYaml(expectations.yaml));
   }
   const ours = new Set([...(validator?.keys ?? []), ...(tree ? [SCORING_JUDGE_KEY] : [])]);
   for (const j of folder.judges.filter((x) => !ours.has(x.key))) notExported.push(`Judge "${j.key}" (${j.file}): a Sphere Engine judge is not a Kattis output validator.`);

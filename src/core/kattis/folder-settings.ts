@@ -4,6 +4,7 @@
 // service, and records here what it derived and why. Not read by push or pull.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { KattisSubmissions } from './expectations';
 import type { DerivedLimit, TimeLimitRule } from './time-limit';
 
 export const KATTIS_SETTINGS_FILE = 'kattis.json';
@@ -15,6 +16,8 @@ export interface KattisSettings {
   timeLimit: TimeLimitRule;
   /** Set by check once measured: the slowest accepted solution and the limits derived from it. */
   derived?: DerivedLimit & { slowest: number; solution: string };
+  /** A 2023-07 package's submissions/submissions.yaml: its expectations, which `check` applies. */
+  submissions?: KattisSubmissions;
 }
 
 export function readKattisSettings(dir: string): KattisSettings | undefined {

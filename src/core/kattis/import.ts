@@ -15,7 +15,9 @@ import { latexToMarkdown } from './latex-statement';
 import { copyTree, kindOf, listEntries } from './package-files';
 import { importSubmissions } from './package-submissions';
 import { readPackageTests } from './package-tests';
-import { SCORING_JUDGE_KEY, scoringJudgeSource } from './scoring-judge';
+import type { KattisExpectation } from './expectations';
+import { fullScoreOf, SCORING_JUDGE_KEY, scoringJudgeSource, scoringTree } from './scoring-judge';
+import { uncheckedNotes } from './submission-expectations';
 import { formatOf, timeLimitRule } from './time-limit';
 import { adaptValidator, findOutputValidator } from './validator-adapter';
 import { customJudges, type AdaptedValidator } from './validator-import';
@@ -105,7 +107,6 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
 
   const rule = timeLimitRule(pkg, yaml);
   const seconds = rule.fixed ?? MEASURING_LIMIT;
-  writeKattisSettings(dir, { timeLimit: rule });
   notes.push(rule.fixed !== undefined
     ? `Time limit ${rule.fixed} s on every test, from ${rule.source}.`
     : `The package gives no time limit: Kattis derives it from the slowest accepted submission (${rule.format === 'legacy' ? `× time_multiplier ${rule.multiplier}, time_safety_margin ${rule.margin}` : `× ac_to_time_limit ${rule.multiplier}, time_limit_to_tle ${rule.margin}`}). Every test has ${MEASURING_LIMIT} s until \`check\` measures the accepted solutions on the service and sets the limit (kattis.json keeps the rule).`);
@@ -135,7 +136,26 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
     notes.push(`Scoring: the data/secret groups and their scores are graded by the master judge "${SCORING_JUDGE_KEY}" (${file}) as problemtools' default grader does; the score is a percentage of the full score, sample tests are not graded.`);
   }
 
-  const solutions = importSubmissions(pkg, dir, scoring, notes, notImported);
+  const submissionsYaml = readYamlFile(path.join(pkg, 'submissions', 'submissions.yaml'), 'submissions/submissions.yaml');
+  const expectations: Record<string, KattisExpectation> = {};
+  const solutions = importSubmissions(pkg, dir, { scoring, notes, skipped: notImported, yaml: submissionsYaml, expectations });
+  writeKattisSettings(dir, {
+    timeLimit: rule,
+    ...(submissionsYaml
+      ? {
+          submissions: {
+            yaml: submissionsYaml,
+            bySolution: expectations,
+            testPaths: tests.map((t) => t.rel.replace(/^data\//, '').replace(/\.in$/, '')),
+            ...(scoring && data.secret ? { fullScore: fullScoreOf(scoringTree(data.secret, (i) => i)) } : {}),
+          },
+        }
+      : {}),
+  });
+  if (submissionsYaml) {
+    const n = Object.keys(expectations).length;
+    notes.push(`submissions/submissions.yaml gives ${n} solution${n === 1 ? '' : 's'} expectations of their own (kept in kattis.json; \`check\` applies them per test, and export writes the file back).`, ...uncheckedNotes(Object.values(expectations)));
+  }
   for (const e of listEntries(pkg, pkg, notImported)) {
     if (READ.includes(e.name)) continue;
     if (KEPT.includes(e.name) && e.kind === 'dir') {

@@ -2,14 +2,16 @@
 // solutions run on the service (with kattis.json's measuring limit on every test), the slowest
 // one's slowest test gives the limit by the package's rule (time-limit.ts), which is written to
 // every test in problem.json, recorded in kattis.json, and pushed. `check` does this first when
-// the folder still needs it; what was done and why comes back as lines to show.
+// the folder still needs it; what was done and why comes back as lines to show, with the
+// expectations of a 2023-07 package's submissions.yaml for the check to apply (expectations.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ProblemsClient } from '../../api';
 import {
   applyPlan, checkProblemFolder, planPush, ProblemFolderError, pushSucceeded, readProblemFolder, serializeProblemJson, SETTINGS_FILE, type CheckOptions, type ProblemJson, type SolutionCheck,
 } from '../problem-folder';
-import { MEASURING_LIMIT, needsMeasuring, readKattisSettings, writeKattisSettings } from './folder-settings';
+import { unmetExpectation, usedForTimeLimit } from './expectations';
+import { MEASURING_LIMIT, needsMeasuring, readKattisSettings, writeKattisSettings, type KattisSettings } from './folder-settings';
 import { deriveTimeLimit } from './time-limit';
 
 export interface MeasureOptions extends Pick<CheckOptions, 'sleep' | 'signal' | 'compilers'> {
@@ -25,16 +27,28 @@ export interface Measured {
    * is their time times a multiplier of at least 1), so a check may take these verdicts as they are.
    */
   judged: SolutionCheck[];
+  /** The solutions' own expectations (submissions.yaml), for checkProblemFolder's `expectationFor`. */
+  expectationFor: NonNullable<CheckOptions['expectationFor']>;
+}
+
+/** Each solution's submissions.yaml expectations as kattis.json keeps them, as a check applies them. */
+export function expectationsOf(settings: KattisSettings | undefined): Measured['expectationFor'] {
+  const subs = settings?.submissions;
+  return (file) => {
+    const exp = subs?.bySolution[file];
+    return exp && ((result) => unmetExpectation(exp, result, subs!.testPaths, subs!.fullScore));
+  };
 }
 
 /** Derives, writes and pushes the time limit when the folder needs it. */
 export async function measureKattisLimits(client: ProblemsClient, dir: string, o: MeasureOptions): Promise<Measured> {
   const settings = readKattisSettings(dir);
-  if (!needsMeasuring(settings)) return { lines: [], judged: [] };
+  const expectationFor = expectationsOf(settings);
+  if (!needsMeasuring(settings)) return { lines: [], judged: [], expectationFor };
   const folder = readProblemFolder(dir);
-  const accepted = folder.solutions.filter((s) => s.expected === 'accepted');
+  const accepted = folder.solutions.filter((s) => s.expected === 'accepted' && usedForTimeLimit(settings.submissions?.bySolution[s.file]));
   if (!accepted.length) throw new ProblemFolderError(['The time limit is derived from the accepted solutions (as Kattis does), and solutions/accepted/ is empty: add one, or set "timeLimit" in problem.json and "fixed" in kattis.json.']);
-  const checks = await checkProblemFolder(client, { ...folder, solutions: accepted }, o);
+  const checks = await checkProblemFolder(client, { ...folder, solutions: accepted }, { ...o, expectationFor });
   const failed = checks.filter((c) => !c.ok && !c.skipped);
   if (failed.length) {
     throw new ProblemFolderError(failed.map((c) => `${c.file} should be accepted but got ${c.error ?? c.status?.name ?? 'no verdict'} with ${MEASURING_LIMIT} s per test, so the time limit cannot be derived from it.`));
@@ -65,5 +79,5 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
     lines.push(`Pushed the new time limit (${result.applied.length} test case${result.applied.length === 1 ? '' : 's'} changed).`);
   }
   const within = judged.filter((c) => Math.max(0, ...(c.testTimes ?? [])) <= derived.limit);
-  return { lines, judged: [...within, ...checks.filter((c) => c.skipped)] };
+  return { lines, judged: [...within, ...checks.filter((c) => c.skipped)], expectationFor };
 }

@@ -3,22 +3,33 @@
 // files). 2023-07 `include/<language>/` files are added to every submission in that language, as
 // Kattis does. problemtools' verdict folders map to the folder's: run_time_error → runtime_error
 // (which the check also matches with a memory limit verdict, as problemtools does),
-// partially_accepted → partially_accepted (a score strictly between 0 and 100).
+// partially_accepted → partially_accepted (a score strictly between 0 and 100), the 2023-07
+// rejected and brute_force → rejected. submissions/submissions.yaml (2023-07) adds each matching
+// submission's expectations (submission-expectations.ts), kept in kattis.json for `check`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Verdict } from '../problem-folder/format';
+import type { KattisExpectation } from './expectations';
 import { copyTree, kindOf, listEntries, listFilesDeep } from './package-files';
-
-const VERDICTS: Record<string, Verdict> = {
-  accepted: 'accepted', wrong_answer: 'wrong_answer', time_limit_exceeded: 'time_limit_exceeded', run_time_error: 'runtime_error', partially_accepted: 'partially_accepted',
-};
+import { expectationFor, folderVerdictFor } from './submission-expectations';
+import type { YamlMap } from './yaml-values';
 
 /** include/<language>/ folder names (problemtools' language ids) by source extension. */
 const INCLUDE_LANGUAGE: Record<string, string> = {
   '.c': 'c', '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.c++': 'cpp', '.java': 'java', '.py': 'python3', '.kt': 'kotlin', '.cs': 'csharp', '.go': 'go', '.rs': 'rust', '.js': 'javascript',
 };
 
-export function importSubmissions(pkg: string, dir: string, scoring: boolean, notes: string[], skipped: string[]): number {
+export interface SubmissionsImport {
+  scoring: boolean;
+  notes: string[];
+  skipped: string[];
+  /** submissions/submissions.yaml, when the package has one. */
+  yaml?: YamlMap;
+  /** Filled: each imported solution's expectations from submissions.yaml (folder file → them). */
+  expectations: Record<string, KattisExpectation>;
+}
+
+export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport): number {
+  const { scoring, notes, skipped } = o;
   const subs = path.join(pkg, 'submissions');
   let count = 0;
   const includes = path.join(pkg, 'include');
@@ -29,17 +40,23 @@ export function importSubmissions(pkg: string, dir: string, scoring: boolean, no
   };
   for (const group of listEntries(pkg, subs, skipped)) {
     if (group.kind === 'file') {
-      if (group.name === 'submissions.yaml') skipped.push(`${group.rel}: its expectations are not read; each submission's folder gives its expected verdict.`);
-      else skipped.push(`${group.rel}: a file directly under submissions/ has no expected verdict, so it is skipped.`);
+      if (group.name !== 'submissions.yaml') skipped.push(`${group.rel}: a file directly under submissions/ has no expected verdict, so it is skipped.`);
       continue;
     }
-    const verdict = VERDICTS[group.name];
     for (const e of listEntries(pkg, group.full, skipped)) {
-      if (!verdict || (verdict === 'partially_accepted' && !scoring)) {
-        skipped.push(`${e.rel}: Sphere Engine has no verdict for "${group.name}"${verdict ? ' in a problem that is not scored' : ''}.`);
+      const kattisPath = `${group.name}/${e.name}`;
+      const expectation = o.yaml ? expectationFor(o.yaml, kattisPath, notes) : undefined;
+      const verdict = folderVerdictFor(kattisPath, expectation, scoring);
+      if (!verdict) {
+        skipped.push(
+          group.name === 'partially_accepted'
+            ? `${e.rel}: "partially_accepted" needs a scoring problem (type: scoring), so it is skipped.`
+            : `${e.rel}: Sphere Engine has no verdict for "${group.name}": it is not a submissions folder problemtools checks (accepted, wrong_answer, time_limit_exceeded, run_time_error, partially_accepted, 2023-07 rejected and brute_force) and submissions/submissions.yaml gives it no expectations, so it is skipped.`,
+        );
         continue;
       }
       const target = path.join(dir, 'solutions', verdict, e.name);
+      const file = path.relative(dir, target).split(path.sep).join('/');
       const include = e.kind === 'file' ? includeFor(e.name) : undefined;
       if (e.kind === 'file' && !include) {
         fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -55,7 +72,9 @@ export function importSubmissions(pkg: string, dir: string, scoring: boolean, no
           copyTree(pkg, include.from, folder, skipped);
           notes.push(`${e.rel} is submitted with the files of ${path.relative(pkg, include.from).split(path.sep).join('/')}/ (${include.files.join(', ')}), as Kattis does: it became the multi-file solution ${path.relative(dir, folder).split(path.sep).join('/')}/.`);
         }
+        if (expectation) o.expectations[path.relative(dir, folder).split(path.sep).join('/')] = expectation;
       }
+      if (expectation && e.kind === 'file' && !include) o.expectations[file] = expectation;
       count++;
     }
   }

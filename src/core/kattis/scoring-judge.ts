@@ -24,6 +24,15 @@ function tree(node: GroupNode, numberOf: (index: number) => number): ScoringTree
   };
 }
 
+/** The score of a submission accepted on every test, as the judge grades it (the full score). */
+export function fullScoreOf(node: ScoringTree): number {
+  const scores = node.items.map((i) => ('test' in i ? i.accept : fullScoreOf(i)));
+  const agg = node.flags[0];
+  let score = !scores.length ? 0 : agg === 'min' ? Math.min(...scores) : agg === 'max' ? Math.max(...scores) : agg === 'avg' ? scores.reduce((a, b) => a + b, 0) / scores.length : scores.reduce((a, b) => a + b, 0);
+  if (node.range) score = Math.max(node.range[0], Math.min(node.range[1], score));
+  return score;
+}
+
 /** The master judge's Python source for the secret group tree; `numberOf` maps a package test to its folder test number. */
 const TREE_LINE = /^TREE = json\.loads\((".*")\)$/m;
 
@@ -35,6 +44,10 @@ export function scoringTreeOf(source: string): ScoringTree | undefined {
   } catch {
     return undefined;
   }
+}
+
+export function scoringTree(secret: GroupNode, numberOf: (index: number) => number): ScoringTree {
+  return tree(secret, numberOf);
 }
 
 export function scoringJudgeSource(secret: GroupNode, numberOf: (index: number) => number): string {

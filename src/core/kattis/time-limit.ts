@@ -9,7 +9,7 @@
 // The legacy `.timelimit` file (DOMjudge, Kattis's own tools) also fixes the limit.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isMap, yamlNumber, type YamlMap } from './yaml';
+import { isMap, yamlNumber, type YamlMap } from './yaml-values';
 
 export type KattisFormat = 'legacy' | '2023-07';
 

@@ -8,9 +8,9 @@
 import * as fs from 'node:fs';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { ProblemFolderError } from '../problem-folder/errors';
+import type { YamlMap } from './yaml-values';
 
-export type YamlValue = string | number | boolean | null | YamlValue[] | { [key: string]: YamlValue };
-export type YamlMap = { [key: string]: YamlValue };
+export { isMap, yamlNumber, yamlString, type YamlMap, type YamlValue } from './yaml-values';
 
 export class YamlError extends Error {}
 
@@ -46,7 +46,3 @@ export function readYamlFile(file: string, rel: string): YamlMap | undefined {
     throw err;
   }
 }
-
-export const isMap = (v: YamlValue | undefined): v is YamlMap => !!v && typeof v === 'object' && !Array.isArray(v);
-export const yamlString = (v: YamlValue | undefined) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
-export const yamlNumber = (v: YamlValue | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);

@@ -14,7 +14,7 @@ import type { ProblemFolder } from './read';
 
 /** The status code each expected verdict stands for (problems-api-v4.md, statuses). */
 export const VERDICT_STATUS: Record<Verdict, number> = {
-  accepted: 15, wrong_answer: 14, time_limit_exceeded: 13, runtime_error: 12, compilation_error: 11, memory_limit_exceeded: 17, partially_accepted: 15,
+  accepted: 15, wrong_answer: 14, time_limit_exceeded: 13, runtime_error: 12, compilation_error: 11, memory_limit_exceeded: 17, partially_accepted: 15, rejected: 14,
 };
 
 /**
@@ -22,7 +22,7 @@ export const VERDICT_STATUS: Record<Verdict, number> = {
  * verdict, as problemtools' run_time_error does (a program out of memory fails to allocate and
  * crashes; the service may stop it first).
  */
-const MATCHING: Partial<Record<Verdict, number[]>> = { runtime_error: [12, 17] };
+const MATCHING: Partial<Record<Verdict, number[]>> = { runtime_error: [12, 17], rejected: [12, 13, 14, 17] };
 
 /** Whether a judged submission meets the expected verdict (a partially accepted one: a score strictly between 0 and 100). */
 export function meetsExpected(expected: Verdict, code: number, score: number | null | undefined): boolean {
@@ -46,6 +46,8 @@ export interface SolutionCheck {
   error?: string;
   /** Why it was not submitted: the endpoint offers no compiler for its language. Not a failure. */
   skipped?: string;
+  /** Why it failed its own expectations (a Kattis package's submissions.yaml), when it has them. */
+  unmet?: string;
 }
 
 export interface CheckOptions {
@@ -60,6 +62,11 @@ export interface CheckOptions {
   compilers?: readonly OfferedCompiler[];
   /** Verdicts already known for these solutions (the run that derived a Kattis time limit): not submitted again. */
   judged?: readonly SolutionCheck[];
+  /**
+   * A solution's own expectations, when it has more than its folder's verdict (a Kattis package's
+   * submissions.yaml): why the judged submission does not meet them, or undefined when it does.
+   */
+  expectationFor?: (file: string) => ((result: ProblemsSubmission['result']) => string | undefined) | undefined;
 }
 
 async function fetchAll(client: ProblemsClient, ids: number[], signal?: AbortSignal): Promise<ProblemsSubmission[]> {
@@ -127,7 +134,9 @@ export async function checkProblemFolder(client: ProblemsClient, folder: Problem
           check.status = { code: sub.result.status.code, name: sub.result.status.name };
           check.score = sub.result.score;
           check.testTimes = (sub.result.testCases ?? []).map((t) => t.time ?? 0);
-          check.ok = meetsExpected(check.expected, check.status.code, check.score);
+          const own = o.expectationFor?.(check.file);
+          check.unmet = own?.(sub.result);
+          check.ok = own ? check.unmet === undefined : meetsExpected(check.expected, check.status.code, check.score);
           pending.delete(sub.id);
           o.onJudged?.(check);
         }
@@ -142,5 +151,6 @@ export function describeCheck(c: SolutionCheck): string {
   if (c.skipped) return `SKIP  ${c.file}: ${c.skipped}`;
   if (c.error) return `ERROR ${c.file}: ${c.error}`;
   const got = c.status ? `${c.status.name} (${c.status.code})${c.expected === 'partially_accepted' ? `, score ${c.score ?? 'none'}` : ''}` : 'no verdict';
+  if (c.unmet) return `FAIL  ${c.file}: ${c.unmet}`;
   return c.ok ? `ok    ${c.file}: ${got}` : `FAIL  ${c.file}: expected ${c.expected.replace(/_/g, ' ')}, got ${got}${c.expected !== 'accepted' && c.status?.code === 15 ? ' — the tests do not catch this solution' : ''}`;
 }

@@ -19,9 +19,10 @@ export const EXECUTION_MODES = ['isolated', 'fast'] as const;
 
 /**
  * Expected verdicts of reference solutions: the folder names under solutions/. partially_accepted
- * (Kattis scoring problems): accepted with a score strictly between 0 and 100.
+ * (Kattis scoring problems): accepted with a score strictly between 0 and 100. rejected (Kattis
+ * `rejected/`, `brute_force/`): any wrong answer, time-out or run-time error.
  */
-export const VERDICTS = ['accepted', 'wrong_answer', 'time_limit_exceeded', 'runtime_error', 'compilation_error', 'memory_limit_exceeded', 'partially_accepted'] as const;
+export const VERDICTS = ['accepted', 'wrong_answer', 'time_limit_exceeded', 'runtime_error', 'compilation_error', 'memory_limit_exceeded', 'partially_accepted', 'rejected'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 /** A judge named by its service id (built-in or shared) or by its key in `judges`. */

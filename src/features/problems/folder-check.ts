@@ -1,9 +1,13 @@
 // "Check Problem Folder": every reference solution of a problem folder judged on the linked
 // problem, each one a result in the Testing view under one item for the folder. A wrong solution
-// that is accepted is shown as a failure: of the problem's tests, which do not catch it.
+// that is accepted is shown as a failure: of the problem's tests, which do not catch it. A folder
+// imported from a Kattis package (kattis.json) first gets its time limit as the CLI's `check`
+// derives it (the accepted solutions measured, × the package's multipliers: core/kattis/measure.ts)
+// and says so; its submissions.yaml expectations apply.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { assertCheckable, checkProblemFolder, describeCheck, ProblemFolderError, readProblemFolder, type SolutionCheck } from '../../core/problem-folder';
+import { measureKattisLimits } from '../../core/kattis/measure';
+import { assertCheckable, checkProblemFolder, describeCheck, isProblemFolderError, readProblemFolder, type SolutionCheck } from '../../core/problem-folder';
 import type { Services } from '../../services';
 import { showError } from '../../ui/errors';
 import { withProgress } from '../../ui/progress';
@@ -60,11 +64,21 @@ export async function checkProblemFolderCommand(services: Services, testing: Pro
     const run = testing.createRun(new vscode.TestRunRequest([root]), vscode.l10n.t('Check {0}', folder.json.name));
     folder.solutions.forEach((s) => run.enqueued(child(s.file)));
     let checks: SolutionCheck[];
+    let derived: string[] = [];
     try {
-      checks = await withProgress({ title: vscode.l10n.t('Checking {0} solutions of {1}', folder.solutions.length, folder.json.name) }, (signal) =>
-        checkProblemFolder(client, folder, {
-          // The active profile's endpoint, never the folder's: a folder linked elsewhere is refused.
-          endpoint: services.connection.endpoint('problems').baseUrl,
+      checks = await withProgress({ title: vscode.l10n.t('Checking {0} solutions of {1}', folder.solutions.length, folder.json.name) }, async (signal) => {
+        // The active profile's endpoint, never the folder's: a folder linked elsewhere is refused.
+        const endpoint = services.connection.endpoint('problems').baseUrl;
+        // Nothing to do for a folder without kattis.json. (measure.ts needs no YAML parser: the
+        // importer's js-yaml stays in its own bundle.)
+        const measured = await measureKattisLimits(client, dir, { endpoint, signal });
+        derived = measured.lines;
+        for (const l of derived) run.appendOutput(`${l}\n`);
+        for (const c of measured.judged.filter((x) => !x.skipped)) (run.appendOutput(`${describeCheck(c)}\n`), run.passed(child(c.file), undefined, c.status?.name));
+        return checkProblemFolder(client, derived.length ? readProblemFolder(dir) : folder, {
+          endpoint,
+          judged: measured.judged,
+          expectationFor: measured.expectationFor,
           signal,
           onSubmitted: (c) => run.started(child(c.file)),
           onJudged: (c) => {
@@ -72,8 +86,8 @@ export async function checkProblemFolderCommand(services: Services, testing: Pro
             if (c.ok) run.passed(child(c.file), undefined, c.status?.name);
             else run.failed(child(c.file), new vscode.TestMessage(describeCheck(c)));
           },
-        }),
-      );
+        });
+      });
       for (const c of checks.filter((x) => x.error)) run.errored(child(c.file), new vscode.TestMessage(describeCheck(c)));
       // No compiler for its language on this endpoint: said in the output, not a failure.
       for (const c of checks.filter((x) => x.skipped)) {
@@ -84,11 +98,12 @@ export async function checkProblemFolderCommand(services: Services, testing: Pro
       run.end();
     }
     const failed = checks.filter((c) => !c.ok && !c.skipped);
+    if (derived.length) void vscode.window.showInformationMessage(vscode.l10n.t('Kattis package: {0}', derived.join(' ')));
     if (failed.length) void vscode.window.showErrorMessage(vscode.l10n.t('{0} of {1} solutions did not get their expected verdict: {2}', failed.length, checks.length, failed.map((c) => c.file).join(', ')));
     else void vscode.window.showInformationMessage(vscode.l10n.t('All {0} solutions got their expected verdict.', checks.length));
     return checks;
   } catch (err) {
-    if (err instanceof ProblemFolderError) {
+    if (isProblemFolderError(err)) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Nothing was checked: {0}', err.message));
       return undefined;
     }

@@ -5,16 +5,12 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runProblemsCli, USAGE } from '../../../src/cli/problems';
+import { USAGE } from '../../../src/cli/problems';
+import { runCli } from './run-cli';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runProblemsCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: {} });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = runCli;
 
 describe('problems CLI: shipped built, with --help', () => {
   it('answers --help, -h and help (alone or after a command) with the usage and exit 0', async () => {
@@ -22,7 +18,7 @@ describe('problems CLI: shipped built, with --help', () => {
       assert.deepEqual(await run(argv), { code: 0, out: USAGE, err: '' }, argv.join(' '));
     }
     assert.match(USAGE, /sphere-problems pull/);
-    assert.equal((await run(['bogus'])).code, 2);
+    assert.equal((await run(['bogus'])).code, 64, 'a usage error has its own code');
   });
 
   it('is a bin of its own, run by `npm run problems` without tsc', () => {

@@ -156,7 +156,7 @@ describe('problem folders against hostile servers and folders', () => {
       const dir = linkedFolder();
       for (const verb of ['check', 'push']) {
         const r = await run([verb, dir], {});
-        assert.equal(r.code, 2, r.text);
+        assert.equal(r.code, 64, r.text);
         assert.match(r.text, new RegExp(`No endpoint: pass --endpoint or set SPHERE_ENGINE_PROBLEMS_ENDPOINT\\. The folder's problem\\.json names ${attacker.origin}, but the token is never sent to an endpoint a folder names unless you pass --trust-folder-endpoint\\.`));
       }
       assert.deepEqual(attacker.requests, []);

@@ -1,0 +1,56 @@
+// The problems CLI's exit codes, one test each (issue 28): 0 when everything the package held was
+// imported (notes are fine), 2 when something was skipped (and the summary says what and why), 1 on
+// an error, 64 for a usage error, which must never read as "imported, parts skipped". Import and
+// export need no service, so these run without an emulator.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { EXIT, USAGE } from '../../../src/cli/problems';
+import { runCli } from './run-cli';
+import { useScratch } from '../../scratch';
+
+const KATTIS = path.resolve(__dirname, '../../../../test/fixtures/kattis');
+
+const run = runCli;
+
+describe('problems CLI: exit codes', () => {
+  const scratch = useScratch();
+
+  it('are 0, 1, 2 and 64, each said in the usage', () => {
+    assert.deepEqual(EXIT, { ok: 0, error: 1, skipped: 2, usage: 64 });
+    assert.match(USAGE, /Exit codes: 0 everything asked succeeded; 1 an error, or something failed or was left out;\n2 import-kattis \/ export-kattis done but something skipped \(listed with the reason\); 64 a usage error \(nothing was done\)\./);
+  });
+
+  it('0: everything the package holds was imported, and exported back', async () => {
+    const dir = path.join(scratch('cli-exit-0-'), 'near');
+    const imported = await run(['import-kattis', path.join(KATTIS, 'near'), dir]);
+    assert.equal(imported.code, 0, imported.err);
+    assert.match(imported.out, /^Imported 2 tests and 2 solutions into .*near\.$/m);
+    assert.equal(imported.err, '');
+    const exported = await run(['export-kattis', dir, path.join(scratch('cli-exit-0-out-'), 'pkg')]);
+    assert.equal(exported.code, 0, exported.err);
+  });
+
+  it('2: something was skipped, named with the reason in the summary', async () => {
+    const imported = await run(['import-kattis', path.join(KATTIS, 'double'), path.join(scratch('cli-exit-2-'), 'double')]);
+    assert.equal(imported.code, 2);
+    assert.match(imported.err, /^not imported: submissions\/presentation_error\/spaces\.py: Sphere Engine has no verdict for "presentation_error": it is not a submissions folder problemtools checks/m);
+    assert.match(imported.out, /1 part was skipped \(listed above with the reason\)\.$/);
+  });
+
+  it('1: an error (not a Kattis package), and nothing is left half-done', async () => {
+    const empty = scratch('cli-exit-1-');
+    const result = await run(['import-kattis', empty, path.join(empty, 'out')]);
+    assert.equal(result.code, 1);
+    assert.match(result.err, /has no problem\.yaml \(a regular file\): it is not a Kattis problem package/);
+    assert.equal(fs.existsSync(path.join(empty, 'out', 'problem.json')), false);
+  });
+
+  it('64: a usage error, with the usage, for every kind of bad argument', async () => {
+    for (const argv of [['import-kattis', 'only-one'], ['export-kattis'], ['import-kattis', 'a', 'b', 'c'], ['bogus'], [], ['push', 'dir', '--nope'], ['check', 'dir', '--token', 'x'], ['pull', 'abc', 'dir']]) {
+      const r = await run(argv);
+      assert.equal(r.code, 64, argv.join(' '));
+      assert.ok(r.err.endsWith(USAGE), argv.join(' '));
+    }
+  });
+});
