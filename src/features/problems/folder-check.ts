@@ -74,7 +74,11 @@ export async function checkProblemFolderCommand(services: Services, testing: Pro
         const measured = await measureKattisLimits(client, dir, { endpoint, signal });
         derived = measured.lines;
         for (const l of derived) run.appendOutput(`${l}\n`);
-        for (const c of measured.judged.filter((x) => !x.skipped)) (run.appendOutput(`${describeCheck(c)}\n`), run.passed(child(c.file), undefined, c.status?.name));
+        // The accepted solutions measured were judged already: their results are the check's.
+        for (const c of measured.judged.filter((x) => !x.skipped)) {
+          run.appendOutput(`${describeCheck(c)}\n`);
+          run.passed(child(c.file), undefined, c.status?.name);
+        }
         return checkProblemFolder(client, derived.length ? readProblemFolder(dir) : folder, {
           endpoint,
           judged: measured.judged,
