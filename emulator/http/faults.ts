@@ -16,6 +16,7 @@ export const FAULT_KINDS = [
   'drop', // close the connection without an answer
   'drop-request-body', // read `bytes` of the request body, then close the connection
   'drop-response-body', // send headers and `bytes` of the real body (never all of it), then close
+  'json', // answer `status` (200 by default) with `body` as JSON: what a hostile or broken server sends
 ] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -33,6 +34,8 @@ export interface FaultRule {
   bytes?: number;
   /** How many requests it hits before it disarms; absent means every request. */
   times?: number;
+  /** For `json`: the answer's body. */
+  body?: unknown;
 }
 
 export class Faults {
@@ -91,6 +94,8 @@ export function faultMiddleware(faults: Faults): MiddlewareHandler<{ Bindings: H
           { error_code: rule.errorCode ?? rule.status ?? 500, message: rule.message ?? 'injected fault: internal server error' },
           (rule.status ?? 500) as 500,
         );
+      case 'json':
+        return c.json(rule.body ?? null, (rule.status ?? 200) as 200);
       case 'html':
         return c.html('<html><body><h1>502 Bad Gateway</h1></body></html>', (rule.status ?? 502) as 502);
       case 'malformed-json':

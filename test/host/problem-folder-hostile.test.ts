@@ -1,13 +1,14 @@
 // Hostile problem folders in the real VS Code (issue 26, items 14-15): Push Problem Folder on a
 // folder whose judge is "judges/../../secret", or whose test is a link to a host file, is refused
 // with a message saying what, why and what to do, and nothing reaches the service; Check Problem
-// Folder on a folder linked to another endpoint than the active profile's is refused naming both.
+// Folder on a folder linked to another endpoint than the active profile's is refused naming both;
+// Download Problem as Folder from a server whose test number is a path writes nothing anywhere.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useScratch, writeTree } from '../scratch';
-import { activateExtension, clearEmulatorRequests, emulatorRequests, recordNotices } from './helpers';
+import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorRequests, recordNotices, setEmulatorFaults } from './helpers';
 
 const FOLDER = {
   'problem.json': JSON.stringify({ name: 'Hostile', type: 'binary', interactive: false, masterJudge: 1000, statement: 'statement.md', judges: { j: { file: 'judges/../../secret', compilerId: 116, type: 'testcase' } }, tests: [{ number: 0, timeLimit: 1, judge: 'j', active: true }] }),
@@ -44,6 +45,24 @@ describe('hostile problem folders (host)', function () {
       restore();
     }
     assert.deepEqual((await emulatorRequests()).filter((r) => !r.url.startsWith('/__emulator')), []);
+  });
+
+  it('Download Problem as Folder from a server whose test number is "../../../x" writes nothing anywhere and says why', async () => {
+    // The emulator answers the test case list as a hostile server would.
+    await setEmulatorFaults([{ path: '^/problems/api/v4/problems/2/testcases$', method: 'GET', kind: 'json', body: { items: [{ number: '../../../x', timeLimit: 1, judge: { id: 1 }, active: true, input: { size: 1 }, output: { size: 1 } }] } }]);
+    const target = path.join(scratch('host-hostile-pull-'), 'a', 'b', 'problem');
+    await clearEmulatorRequests();
+    const { shown, restore } = recordNotices('showErrorMessage');
+    try {
+      const pulled = await vscode.commands.executeCommand('sphereEngine.problems.downloadFolder', { problemId: 2, folder: target });
+      assert.equal(pulled, undefined);
+      assert.match(shown.join('\n'), /answer for problem 2 was refused: a test case number "\.\.\/\.\.\/\.\.\/x" is not a whole number\. Nothing was written or sent\./);
+    } finally {
+      restore();
+      await clearEmulatorFaults();
+    }
+    assert.equal(fs.existsSync(path.dirname(path.dirname(target))), false, 'not even the folder was made');
+    assert.deepEqual((await emulatorRequests()).filter((r) => /testcases\/[^/]+\/(input|output)/.test(r.url)), [], 'no test file was asked for');
   });
 
   it('Check Problem Folder refuses a folder linked to another endpoint than the active profile\'s', async () => {
