@@ -16,6 +16,7 @@ import * as os from 'node:os';
 import type { SandboxInfo, SandboxMode } from './types';
 import { SANDBOX_DIR } from './sandbox-path';
 import { SANDBOX_ETC, systemRootArgs } from './sandbox-binds';
+import { SUPERVISOR_IN_SANDBOX } from './supervisor-binary';
 
 export type { SandboxInfo } from './types';
 
@@ -111,6 +112,8 @@ export interface SandboxRun {
   network: boolean;
   /** Extra folders to show read-only at their own path (toolchains outside the system folders). */
   readOnlyPaths: string[];
+  /** The C supervisor on the host: shown read-only at SUPERVISOR_IN_SANDBOX. */
+  supervisor?: string;
 }
 
 /** bwrap argv prefix for one run; the command follows after `--`. */
@@ -119,6 +122,7 @@ export function bwrapPrefix(run: SandboxRun): string[] {
   if (!run.network) args.push('--unshare-net');
   // A run with network needs the resolver's files; without, they only tell about the host.
   else for (const file of ['/etc/resolv.conf', '/etc/hosts']) args.push('--ro-bind-try', file, file);
+  if (run.supervisor) args.push('--ro-bind', run.supervisor, SUPERVISOR_IN_SANDBOX);
   args.push(...runDirArgs(run.cwd), '--');
   return args;
 }
