@@ -65,8 +65,8 @@ export async function measureSandboxFloor(tmpDir: string, runs = 60): Promise<Sa
   return { sandboxed, bareMs: median(bareMs), runnerMs: median(runnerMs), programMs: median(programMs), supervisor: runnerPhases().supervisor, runs };
 }
 
-/** Mean time per run of each phase, for a note: "supervisor c; hand-over 0.1 ms, …". */
+/** Mean time per run of each phase, for a note: "c supervisor; mean per run: hand-over 0.1 ms, …". */
 export function describePhases(p: RunnerPhases): string {
   const per = (ms: number) => (p.runs ? (ms / p.runs).toFixed(2) : '0');
-  return `${p.runs} runs, ${p.supervisor} supervisor; mean per run: hand-over ${per(p.handOverMs)} ms, descriptors ${per(p.descriptorsMs)} ms, spawn → program started ${per(p.startMs)} ms, program ${per(p.programMs)} ms, spawn → supervisor gone ${per(p.superviseMs)} ms, whole runProcess ${per(p.totalMs)} ms`;
+  return `${p.runs} runs, ${p.supervisor} supervisor; mean per run: hand-over ${per(p.handOverMs)} ms, descriptors ${per(p.descriptorsMs)} ms, program ${per(p.programMs)} ms, sandbox and supervisor around it ${per(p.superviseMs - p.programMs)} ms, whole runProcess ${per(p.totalMs)} ms`;
 }

@@ -179,7 +179,7 @@ async function runWith(config: RunnerConfig, given: RunSpec): Promise<RunResult>
   const handedOver = performance.now();
   const descriptors = openDescriptors(spec);
   const opened = performance.now();
-  const phases: Omit<RunnerPhases, 'runs' | 'totalMs'> = { supervisor: 'node', handOverMs: handedOver - began, descriptorsMs: opened - handedOver, startMs: 0, programMs: 0, superviseMs: 0 };
+  const phases: Omit<RunnerPhases, 'runs' | 'totalMs'> = { supervisor: 'node', handOverMs: handedOver - began, descriptorsMs: opened - handedOver, programMs: 0, superviseMs: 0 };
   try {
     const supervisor = pickSupervisor();
     const sandboxed = config.sandbox.kind === 'bwrap';
@@ -280,6 +280,8 @@ function cArgv(binary: string, spec: RunSpec, config: RunnerConfig, l: Superviso
     '--disk-bytes', String(DISK_LIMIT_BYTES),
     '--disk-entries', String(DISK_LIMIT_ENTRIES),
     ...Object.entries(l.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]),
+    // Only outside a pid namespace does Node need the program's group (to kill it): one wake-up less.
+    '--announce', l.sandboxed ? '0' : '1',
     '--',
     ...spec.command,
   ];
@@ -354,7 +356,6 @@ function supervise(
         try {
           const msg = JSON.parse(line) as SupervisorReport;
           if (msg.started !== undefined) {
-            phases.startMs = performance.now() - spawnedAt;
             if (config.sandbox.kind === 'none') {
               programGroup = msg.started;
               trackGroup(programGroup);

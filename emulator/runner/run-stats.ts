@@ -10,22 +10,20 @@ export interface RunnerPhases {
   handOverMs: number;
   /** Opening stdin/stdout/stderr and the extra descriptors. */
   descriptorsMs: number;
-  /** Spawn (bubblewrap, then the supervisor inside it) until the program was started. */
-  startMs: number;
   /** The program's own wall time, as the supervisor measured it. */
   programMs: number;
-  /** Spawn until the supervisor's process closed (start + program + the supervisor's last look). */
+  /** Spawn until the sandbox's process closed: bubblewrap, the supervisor, the program, the last look. */
   superviseMs: number;
   /** Everything in runProcess, from its call to its answer. */
   totalMs: number;
 }
 
-const totals: RunnerPhases = { runs: 0, supervisor: 'none', handOverMs: 0, descriptorsMs: 0, startMs: 0, programMs: 0, superviseMs: 0, totalMs: 0 };
+const totals: RunnerPhases = { runs: 0, supervisor: 'none', handOverMs: 0, descriptorsMs: 0, programMs: 0, superviseMs: 0, totalMs: 0 };
 
 export function recordRun(run: Omit<RunnerPhases, 'runs'>): void {
   totals.runs++;
   totals.supervisor = run.supervisor;
-  for (const key of ['handOverMs', 'descriptorsMs', 'startMs', 'programMs', 'superviseMs', 'totalMs'] as const) totals[key] += run[key];
+  for (const key of ['handOverMs', 'descriptorsMs', 'programMs', 'superviseMs', 'totalMs'] as const) totals[key] += run[key];
 }
 
 /** The sums since the process started (or the last reset). */
@@ -34,5 +32,5 @@ export function runnerPhases(): RunnerPhases {
 }
 
 export function resetRunnerPhases(): void {
-  Object.assign(totals, { runs: 0, handOverMs: 0, descriptorsMs: 0, startMs: 0, programMs: 0, superviseMs: 0, totalMs: 0 });
+  Object.assign(totals, { runs: 0, handOverMs: 0, descriptorsMs: 0, programMs: 0, superviseMs: 0, totalMs: 0 });
 }

@@ -122,9 +122,21 @@ export function bwrapPrefix(run: SandboxRun): string[] {
   if (!run.network) args.push('--unshare-net');
   // A run with network needs the resolver's files; without, they only tell about the host.
   else for (const file of ['/etc/resolv.conf', '/etc/hosts']) args.push('--ro-bind-try', file, file);
-  if (run.supervisor) args.push('--ro-bind', run.supervisor, SUPERVISOR_IN_SANDBOX);
+  if (run.supervisor) {
+    args.push('--ro-bind', run.supervisor, SUPERVISOR_IN_SANDBOX);
+    // The C supervisor is the namespace's init itself (it reaps and kills everything there): one
+    // process less than bwrap's own reaper, and the kernel ends every process of the run with it.
+    if (hasAsPid1()) args.push('--as-pid-1');
+  }
   args.push(...runDirArgs(run.cwd), '--');
   return args;
+}
+
+let asPid1: boolean | undefined;
+/** bwrap 0.4 and later can make the command pid 1 (`--as-pid-1`). */
+function hasAsPid1(): boolean {
+  asPid1 ??= /--as-pid-1\b/.test(spawnSync(BWRAP, ['--help'], { encoding: 'utf8', timeout: 5000 }).stdout ?? '');
+  return asPid1;
 }
 
 export { SANDBOX_ETC };

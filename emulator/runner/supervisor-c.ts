@@ -7,8 +7,9 @@
 // Protocol: options, then `--`, then the program's argv:
 //   --result-fd N --time-ms N --memory-kb N (0: none) --fsize N --max-procs N --own-pidns 0|1
 //   --drop UID:GID --disk-tmp PATH --tmp-bytes N --disk-bytes N --disk-entries N (0: no budget)
-//   --env K=V (repeated: the program's whole environment)
-// Reports on the result fd, one JSON line each: {"started":pid}, then the verdict
+//   --env K=V (repeated: the program's whole environment) --announce 0|1
+// Reports on the result fd, one JSON line each: {"started":pid} (only with --announce 1: Node needs
+// the program's group only outside a pid namespace), then the verdict
 // {exitCode, signal, timedOut, memoryExceeded, processLimitExceeded, diskExceeded, cpuSec, wallSec,
 // memoryKb, aborted} or {"error": "..."}.
 export const SUPERVISOR_C = String.raw`
@@ -47,7 +48,7 @@ extern char **environ;
 static int rfd = -1;
 static long time_limit_ms = 0, mem_limit_kb = 0, max_procs = 64;
 static long long fsize = 0;
-static int own_pidns_wanted = 0, drop = 0;
+static int own_pidns_wanted = 0, drop = 0, announce = 1;
 static uid_t drop_uid; static gid_t drop_gid;
 static const char *disk_tmp = NULL;
 static long long tmp_bytes = 0, disk_bytes = 0;
@@ -272,8 +273,10 @@ static void kill_all(void) {
   }
 }
 
-/* Inside bwrap's pid namespace, pid 1 is bwrap itself (on the host it is the init system). */
+/* In the run's own pid namespace: the supervisor is its init (bwrap --as-pid-1), or bwrap's reaper
+   is (its comm is bwrap; on the host pid 1 is the init system). */
 static int in_child_pid_namespace(void) {
+  if (getpid() == 1) return 1;
   char comm[64] = {0};
   int fd = open("/proc/1/comm", O_RDONLY | O_CLOEXEC);
   if (fd < 0) return 0;
@@ -353,6 +356,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(key, "--disk-bytes")) disk_bytes = strtoll(value, NULL, 10);
     else if (!strcmp(key, "--disk-entries")) disk_entries = arg_long(value);
     else if (!strcmp(key, "--env")) envp[nenv++] = (char *)value;
+    else if (!strcmp(key, "--announce")) announce = value[0] == '1';
     else return 2;
   }
   if (rfd < 0 || i >= argc) return 2;
@@ -385,7 +389,7 @@ int main(int argc, char **argv) {
   char byte;
   while (read(exec_pipe[0], &byte, 1) < 0 && errno == EINTR) {}
   close(exec_pipe[0]);
-  {
+  if (announce) {
     char buf[64];
     snprintf(buf, sizeof buf, "{\"started\": %d}\n", (int)pid);
     emit(buf);
