@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runProcess, runnerPhases, type RunnerPhases } from '../emulator/runner';
+import { cSupervisorReady, runProcess, runnerPhases, type RunnerPhases } from '../emulator/runner';
 import { bwrapPrefix, detectSandbox } from '../emulator/runner/sandbox';
 import { sandboxReadOnlyPaths } from '../emulator/runner/toolchains';
 import type { RunSpec } from '../emulator/runner/types';
@@ -48,6 +48,7 @@ export async function measureSandboxFloor(tmpDir: string, runs = 60): Promise<Sa
     outputLimitBytes: 1 << 20,
   };
   // Warm-up: the supervisor is compiled, the binaries are in the page cache.
+  await cSupervisorReady();
   await spawnAndWait(bare, dir);
   await runProcess(spec);
   const bareMs: number[] = [];

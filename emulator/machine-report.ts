@@ -6,7 +6,7 @@
 import { detectLanguages } from './languages';
 import { LANGUAGES } from './languages/table';
 import type { LanguageDefinition } from './languages/types';
-import { cSupervisor, findPython } from './runner';
+import { cSupervisorExpected, findPython } from './runner';
 
 export interface MachineReport {
   /** e.g. "Python 3 (CPython 3.11.7)", in the table's order. */
@@ -54,7 +54,7 @@ export function machineReport(): MachineReport {
     if (installed) languages.push(`${language.name} (${installed.toolchain.versionName})`);
     else missing.push(language);
   }
-  const exact = cSupervisor() !== null || findPython() !== null;
+  const exact = cSupervisorExpected() || findPython() !== null;
   return {
     languages,
     missingLanguages: missing.map((language) => language.name),

@@ -15,7 +15,7 @@ import { handOver } from './run-dir-owner';
 import { makeWritable } from '../fs-safety/remove-tree';
 import { findPython, sandboxReadOnlyPaths, toolchainExecutables } from './toolchains';
 import { SUPERVISOR_PY } from './supervisor-script';
-import { cSupervisor, SUPERVISOR_IN_SANDBOX } from './supervisor-binary';
+import { cSupervisor, startCompilingCSupervisor, SUPERVISOR_IN_SANDBOX } from './supervisor-binary';
 import { recordRun, type RunnerPhases } from './run-stats';
 import { monitorWithNode } from './node-monitor';
 import { killGroup, trackGroup, untrackGroup } from './groups';
@@ -24,7 +24,7 @@ import { hideHostPaths, SANDBOX_DIR, toSandboxPath } from './sandbox-path';
 export type { RunResult, RunSpec } from './types';
 export { detectSandbox, type SandboxInfo } from './sandbox';
 export { findPython, overridePythonForTests } from './toolchains';
-export { cSupervisor, overrideCSupervisorForTests } from './supervisor-binary';
+export { cSupervisor, cSupervisorExpected, cSupervisorReady, overrideCSupervisorForTests } from './supervisor-binary';
 export { runnerPhases, resetRunnerPhases, type RunnerPhases } from './run-stats';
 
 const DEFAULT_MAX_PROCESSES = 64;
@@ -67,6 +67,7 @@ export function initRunner(ctx: EmulatorContext): Runner {
     hiddenPaths: [path.resolve(ctx.options.dataDir)],
   };
   ctx.sandbox = config.sandbox;
+  startCompilingCSupervisor();
   const closing = new AbortController();
   const active = new Set<Promise<RunResult>>();
   // On shutdown: stop every run of this emulator and wait (briefly) until each is cleaned up.

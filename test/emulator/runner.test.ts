@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cSupervisor, detectSandbox, findPython, initRunner, overrideCSupervisorForTests, overridePythonForTests, runProcess, runnerPhases, setDefaultSandboxForTests } from '../../emulator/runner';
+import { cSupervisorReady, detectSandbox, findPython, initRunner, overrideCSupervisorForTests, overridePythonForTests, runProcess, runnerPhases, setDefaultSandboxForTests } from '../../emulator/runner';
 import type { EmulatorContext } from '../../emulator/context';
 import { defaultOptions } from '../../emulator/server';
 import type { RunSpec } from '../../emulator/runner/types';
@@ -36,9 +36,9 @@ const combinations = [
 for (const { monitor, sandbox } of combinations) {
   describe(`runner (${monitor}, sandbox ${sandbox})`, function () {
     let dir: string;
-    before(function () {
+    before(async function () {
       if (monitor === 'python3 supervisor' && !pythonExe) this.skip();
-      if (monitor === 'C supervisor' && !cSupervisor()) this.skip();
+      if (monitor === 'C supervisor' && !(await cSupervisorReady())) this.skip();
       overridePythonForTests(monitor === 'node fallback' ? null : pythonExe);
       overrideCSupervisorForTests(monitor === 'C supervisor' ? undefined : null);
       setDefaultSandboxForTests(sandbox);
