@@ -273,10 +273,8 @@ static void kill_all(void) {
   }
 }
 
-/* In the run's own pid namespace: the supervisor is its init (bwrap --as-pid-1), or bwrap's reaper
-   is (its comm is bwrap; on the host pid 1 is the init system). */
+/* Inside bwrap's pid namespace, pid 1 is bwrap itself (on the host it is the init system). */
 static int in_child_pid_namespace(void) {
-  if (getpid() == 1) return 1;
   char comm[64] = {0};
   int fd = open("/proc/1/comm", O_RDONLY | O_CLOEXEC);
   if (fd < 0) return 0;
