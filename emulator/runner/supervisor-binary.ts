@@ -55,7 +55,15 @@ async function compileInBackground(): Promise<string | null> {
   const files = stage();
   if (!files) return null;
   for (const link of ATTEMPTS) {
-    const ok = await new Promise<boolean>((resolve) => execFile('cc', ccArgs(link, files), { timeout: 60_000 }, (err) => resolve(!err)));
+    const ok = await new Promise<boolean>((resolve) => {
+      const cc = execFile('cc', ccArgs(link, files), { timeout: 60_000 }, (err) => resolve(!err));
+      // The lowest priority: the emulator's own start and first requests come first.
+      try {
+        if (cc.pid !== undefined) os.setPriority(cc.pid, 19);
+      } catch {
+        /* gone already */
+      }
+    });
     if (ok) return built(files);
   }
   return null;
