@@ -5,7 +5,10 @@
 //   2. wall time from the plan to the last verdict;
 //   3. the job side's peak memory above idle (RSS of this process, sampled every 20 ms; goal < 50 MB);
 //   4. time to render the results of 1,000 rows (the page's table and chart as the webview gets
-//      them; goal < 200 ms).
+//      them; goal < 200 ms);
+//   5. test case runs a second (2 per solution; goal >= 60, issue 30), with the emulator's per-run
+//      breakdown (GET /__emulator/runner) and, measured in the same bench run, the sandbox's floor:
+//      a bare `bwrap … true` against `true` through the runner (goal: within 3 ms).
 // Solutions are Bash (`cat` is a correct ECHO) so the emulator's judging is cheap.
 // Run: `npm run bench -- judge-many`; JUDGE_MANY_SOLUTIONS=N for another size.
 import * as fs from 'node:fs';
@@ -18,11 +21,16 @@ import { problemsBackend } from '../src/core/judge-many/problems-backend';
 import { renderPage, renderUpdate } from '../src/core/judge-many/results-html';
 import { PROBLEMS_POLL_MS } from '../src/core/poller';
 import { startEmulatorProcess } from './emulator-process';
+import { describePhases, measureSandboxFloor } from './sandbox-floor';
+import type { RunnerPhases } from '../emulator/runner';
 import type { Benchmark, Figure } from './types';
 
 const ECHO = 2;
 const MEMORY_GOAL_MB = 50;
 const RENDER_GOAL_MS = 200;
+const RUNS_PER_SECOND_GOAL = 60;
+const OVER_FLOOR_GOAL_MS = 3;
+const TESTS_PER_SOLUTION = 2;
 
 export const benchmark: Benchmark = {
   name: 'judge-many',
@@ -31,7 +39,8 @@ export const benchmark: Benchmark = {
     const folder = path.join(tmpDir, 'solutions');
     fs.mkdirSync(folder);
     for (let i = 0; i < count; i++) fs.writeFileSync(path.join(folder, `student${String(i).padStart(4, '0')}.sh`), i % 10 === 9 ? 'echo wrong\n' : 'cat\n');
-    const emu = await startEmulatorProcess(repoRoot, path.join(tmpDir, 'emulator'), ['--poll-min-ms', '1000']);
+    // The test hooks only add /__emulator/runner (the per-run breakdown) to what is measured.
+    const emu = await startEmulatorProcess(repoRoot, path.join(tmpDir, 'emulator'), ['--poll-min-ms', '1000', '--test-hooks']);
     const token = new URL(emu.api('problems', '/test')).searchParams.get('access_token')!;
     const client = new ProblemsClient({ endpoint: `${emu.origin}/problems/api/v4`, token });
     // Every status request, to check the rounds: when, and how many ids it asked for.
@@ -81,6 +90,13 @@ export const benchmark: Benchmark = {
       // Between the last request of a round and the first of the next: the poller's wait.
       const minGap = Math.min(...rounds.slice(1).map((r, i) => r.start - rounds[i].end));
 
+      const runner = (await (await fetch(`${emu.origin}/__emulator/runner`, { headers: { authorization: `Bearer ${token}` } })).json()) as { phases: RunnerPhases };
+      log(`emulator runs: ${describePhases(runner.phases)}`);
+      const runsPerSecond = (count * TESTS_PER_SOLUTION) / (wallMs / 1000);
+      const floor = await measureSandboxFloor(tmpDir);
+      const overFloor = floor.runnerMs - floor.bareMs;
+      log(`floor: bare bwrap true ${floor.bareMs.toFixed(2)} ms, runProcess true ${floor.runnerMs.toFixed(2)} ms (program ${floor.programMs.toFixed(2)} ms), ${floor.supervisor} supervisor`);
+
       const renderStart = performance.now();
       const page = renderPage('Judge results', 'nonce', renderUpdate(job.snapshot));
       const renderMs = performance.now() - renderStart;
@@ -96,6 +112,23 @@ export const benchmark: Benchmark = {
           note: `${rounds.length} rounds, at most ${Math.max(...rounds.map((r) => r.requests))} GETs in one, shortest gap ${(minGap / 1000).toFixed(2)} s; ${overBudget} rounds over budget`,
         },
         { name: `wall time, ${count} solutions`, value: wallMs / 1000, unit: 's', note: `plan, ${count} POSTs (4 at once), judging on the emulator (2 workers, Bash), last verdict` },
+        {
+          name: 'test case runs a second',
+          value: runsPerSecond,
+          unit: 'runs/s',
+          goal: `≥ ${RUNS_PER_SECOND_GOAL} runs/s`,
+          ok: runsPerSecond >= RUNS_PER_SECOND_GOAL,
+          note: `${count * TESTS_PER_SOLUTION} runs (${TESTS_PER_SOLUTION} test cases a solution) over the wall time above; emulator side: ${describePhases(runner.phases)}`,
+        },
+        { name: floor.sandboxed ? 'bare `bwrap … /bin/true` (the runner\'s binds), median' : 'bare `/bin/true` (no sandbox here), median', value: floor.bareMs, unit: 'ms', note: `${floor.runs} runs interleaved with the row below` },
+        {
+          name: 'runner overhead over the bare sandbox (`/bin/true` through runProcess − bare), median',
+          value: overFloor,
+          unit: 'ms',
+          goal: `≤ ${OVER_FLOOR_GOAL_MS} ms`,
+          ok: overFloor <= OVER_FLOOR_GOAL_MS,
+          note: `runProcess median ${floor.runnerMs.toFixed(2)} ms with the ${floor.supervisor} supervisor (the program itself ${floor.programMs.toFixed(2)} ms as it measured it); hand-over, descriptors, supervisor, limits, disk look included`,
+        },
         {
           name: 'job-side peak memory above idle',
           value: (peak - idle) / 2 ** 20,

@@ -3,8 +3,9 @@
 // C++ pair (generator, solution, reference) that always agree, so every round is judged:
 //   1. rounds a second at the spec's 2 s polling rhythm (what the extension does today);
 //   2. rounds a second with polling protection off and 50 ms polls (the emulator's ceiling);
-//   3. compilations: the Compilers API has no compile-once, so each submission compiles its
-//      program; the figure is the number of submissions (goal in the issue: 3 a session).
+//   3. compilations the emulator really ran for the session (goal in the issue: 3): the Compilers
+//      API has no compile-once, so every round submits its three programs again, and the
+//      emulator's compile cache (emulator/languages/compile-cache.ts) compiles each source once.
 // Run: `npm run bench -- stress`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,6 +14,7 @@ import { runStressSession } from '../src/core/stress/session';
 import { compareOutputs } from '../src/features/compilers/compare';
 import { CompilersStressRunner, type StressProgramSpec } from '../src/features/stress/compilers-runner';
 import { defaultOptions, startEmulator } from '../emulator/server';
+import { compileCacheFor } from '../emulator/languages';
 import type { Benchmark, Figure } from './types';
 
 const TOKEN = 'bench-token';
@@ -29,7 +31,7 @@ const REFERENCE = `#include <iostream>
 int main() { long long n, x, s = 0; std::cin >> n; while (n-- > 0) { std::cin >> x; s += x; } std::cout << s << "\\n"; }
 `;
 
-async function session(tmpDir: string, pollMinIntervalMs: number, intervalMs: number | undefined): Promise<{ roundsPerSecond: number; submissions: number; rounds: number; outcome: string }> {
+async function session(tmpDir: string, pollMinIntervalMs: number, intervalMs: number | undefined): Promise<{ roundsPerSecond: number; submissions: number; compilations: number; rounds: number; outcome: string }> {
   const dataDir = fs.mkdtempSync(path.join(tmpDir, 'se-bench-stress-'));
   const emu = await startEmulator(defaultOptions({ dataDir, tokens: [TOKEN], pollMinIntervalMs }));
   const client = new CompilersClient({ endpoint: emu.endpoints.compilers, token: TOKEN });
@@ -37,7 +39,13 @@ async function session(tmpDir: string, pollMinIntervalMs: number, intervalMs: nu
   try {
     const runner = new CompilersStressRunner(client, { programs: { generator: spec(GENERATOR), solution: spec(SOLUTION), reference: spec(REFERENCE) }, intervalMs });
     const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: ROUNDS, maxSize: 1000 });
-    return { roundsPerSecond: result.rounds / (result.elapsedMs / 1000), submissions: result.submissions, rounds: result.rounds, outcome: result.outcome.kind };
+    return {
+      roundsPerSecond: result.rounds / (result.elapsedMs / 1000),
+      submissions: result.submissions,
+      compilations: compileCacheFor(emu.ctx).stats().compilations,
+      rounds: result.rounds,
+      outcome: result.outcome.kind,
+    };
   } finally {
     await client.close();
     await emu.close();
@@ -55,7 +63,14 @@ export const benchmark: Benchmark = {
     const figures: Figure[] = [
       { name: `stress: rounds a second, C++ pair, ${ROUNDS} rounds, spec's 2 s polls`, value: round2(spec.roundsPerSecond), unit: 'rounds/s', goal: '≥ 30 rounds/s', ok: spec.roundsPerSecond >= 30 },
       { name: `stress: rounds a second, C++ pair, ${ROUNDS} rounds, 50 ms polls (protection off)`, value: round2(fast.roundsPerSecond), unit: 'rounds/s', goal: '≥ 30 rounds/s', ok: fast.roundsPerSecond >= 30 },
-      { name: `stress: compilations for ${ROUNDS} rounds (one per submission: no compile-once in the Compilers API)`, value: spec.submissions, unit: 'compilations', goal: '3 a session', ok: spec.submissions <= 3 },
+      {
+        name: `stress: compilations for ${ROUNDS} rounds, spec's 2 s polls`,
+        value: spec.compilations,
+        unit: 'compilations',
+        goal: '3 a session',
+        ok: spec.compilations <= 3,
+        note: `${spec.submissions} submissions; the 50 ms session: ${fast.compilations} compilations for ${fast.submissions} submissions`,
+      },
     ];
     return figures;
   },

@@ -1,12 +1,12 @@
 // What this machine gives the emulator's runs, said once at start (banner and EMULATOR_READY): the
 // languages whose toolchain was found, those known but missing (and how to add one), and how limits
-// are enforced (the python3 supervisor, or the Node fallback when python3 is missing, which is less
-// exact). The extension shows it in its log and status bar, so a person knows why a language is
+// are enforced (a supervisor with exact limits: the C one when cc compiled it, else python3; or the
+// Node fallback when neither is there, which is less exact). The extension shows it in its log and status bar, so a person knows why a language is
 // not offered and what a verdict's time means.
 import { detectLanguages } from './languages';
 import { LANGUAGES } from './languages/table';
 import type { LanguageDefinition } from './languages/types';
-import { findPython } from './runner';
+import { cSupervisorExpected, findPython } from './runner';
 
 export interface MachineReport {
   /** e.g. "Python 3 (CPython 3.11.7)", in the table's order. */
@@ -19,7 +19,11 @@ export interface MachineReport {
    * their own "To add one," or "not found: …;" (never a second "to add a language").
    */
   addLanguage: string;
-  /** 'python3': exact CPU time and peak memory (wait4); 'node': the fallback that samples /proc. */
+  /**
+   * 'python3': a supervisor gives exact CPU time and peak memory (wait4): the C one compiled with cc
+   * where there is a C compiler, else python3's (the wire keeps the one name); 'node': the
+   * fallback that samples /proc.
+   */
   limits: 'python3' | 'node';
   /** Set with the Node fallback: what differs, in plain words. */
   limitsNote?: string;
@@ -39,7 +43,7 @@ export function addLanguageAdvice(missing: ReadonlyArray<Pick<LanguageDefinition
 }
 
 export const NODE_LIMITS_NOTE =
-  'python3 was not found, so time and memory limits are enforced by the Node fallback: run time is wall-clock time (not CPU time) and memory is sampled every 25 ms (a short peak can pass unseen); install python3 for exact limits';
+  'python3 was not found (nor a C compiler, cc), so time and memory limits are enforced by the Node fallback: run time is wall-clock time (not CPU time) and memory is sampled every 25 ms (a short peak can pass unseen); install python3 or cc for exact limits';
 
 export function machineReport(): MachineReport {
   const found = detectLanguages();
@@ -50,12 +54,12 @@ export function machineReport(): MachineReport {
     if (installed) languages.push(`${language.name} (${installed.toolchain.versionName})`);
     else missing.push(language);
   }
-  const python = findPython() !== null;
+  const exact = cSupervisorExpected() || findPython() !== null;
   return {
     languages,
     missingLanguages: missing.map((language) => language.name),
     addLanguage: addLanguageAdvice(missing),
-    limits: python ? 'python3' : 'node',
-    ...(python ? {} : { limitsNote: NODE_LIMITS_NOTE }),
+    limits: exact ? 'python3' : 'node',
+    ...(exact ? {} : { limitsNote: NODE_LIMITS_NOTE }),
   };
 }

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type { JobPool } from '../jobs/job-pool';
 import type { Runner } from '../runner';
 import type { RunResult } from '../runner/types';
-import { prepareProgram } from '../languages';
+import { prepareProgram, type CompileCache } from '../languages';
 import { copyOutBeneath, UnsafePathError } from '../fs-safety/beneath';
 import { removeTree } from '../fs-safety/remove-tree';
 import { packDirToFile } from './archive';
@@ -29,6 +29,8 @@ export class Executor {
     private readonly submissions: SubmissionStore,
     private readonly runner: Runner,
     private readonly jobs: JobPool,
+    /** The emulator's compiled programs: the same source sent again is not compiled again. */
+    private readonly compiled?: CompileCache,
   ) {}
 
   /** Queues the run in the emulator's job pool; the submission waits stored as 0 until it starts. */
@@ -63,6 +65,7 @@ export class Executor {
         versionId: record.compiler.version.id,
         files: job.files,
         dir: work,
+        cache: this.compiled,
       });
       if (this.closed) return;
       if (!program.ok) {

@@ -4,7 +4,7 @@ import type { EmulatorContext } from '../context';
 import { queryParams, readParams } from '../http/body';
 import { apiError, causeOf } from '../http/errors';
 import { fileBody } from '../http/file-body';
-import { availableCompilers, detectLanguages } from '../languages';
+import { availableCompilers, compileCacheFor, detectLanguages } from '../languages';
 import { initRunner } from '../runner';
 import { packTarGz } from './archive';
 import { readNewSubmission } from './create';
@@ -19,7 +19,7 @@ export function compilersModule(ctx: EmulatorContext): Hono {
   const runner = initRunner(ctx);
   detectLanguages(); // once per process, before the first request waits on it
   const submissions = new SubmissionStore(ctx.store);
-  const executor = new Executor(submissions, runner, ctx.jobs);
+  const executor = new Executor(submissions, runner, ctx.jobs, compileCacheFor(ctx));
   ctx.onClose(() => executor.close());
   void requeueWaiting(submissions, executor);
 

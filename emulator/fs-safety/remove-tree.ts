@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { walkTree } from './walk-tree';
+import { walkTreeSyncFirst } from './walk-tree';
 
 const defaultLog = (msg: string) => console.error(`[emulator] ${msg}`);
 
@@ -96,7 +96,12 @@ export function discardTree(dir: string, log: (msg: string) => void = defaultLog
  * another user ends with its folders opened up, so the modules' own cleanup can remove them.
  */
 export async function makeWritable(dir: string): Promise<void> {
-  await walkTree(dir, async (entry, st) => {
-    if (st.isDirectory() && (st.mode & 0o700) !== 0o700) await fsp.chmod(entry, (st.mode & 0o7777) | 0o700);
-  });
+  const closed = (st: fs.Stats) => st.isDirectory() && (st.mode & 0o700) !== 0o700;
+  await walkTreeSyncFirst(
+    dir,
+    (entry, st) => closed(st) && fs.chmodSync(entry, (st.mode & 0o7777) | 0o700),
+    async (entry, st) => {
+      if (closed(st)) await fsp.chmod(entry, (st.mode & 0o7777) | 0o700);
+    },
+  );
 }

@@ -21,3 +21,33 @@ export async function walkTree(root: string, visit: (entry: string, st: fs.Stats
     }
   }
 }
+
+/**
+ * The same walk, done synchronously for its first `syncEntries` entries and asynchronously after:
+ * a run directory usually holds a handful of files, where a thread-pool round trip per entry costs
+ * far more than the work; one that a program filled still never blocks the event loop for long.
+ */
+export async function walkTreeSyncFirst(
+  root: string,
+  visitSync: (entry: string, st: fs.Stats) => void,
+  visitAsync: (entry: string, st: fs.Stats) => Promise<void>,
+  syncEntries = 256,
+): Promise<void> {
+  const pending = [root];
+  for (let visited = 0; pending.length && visited < syncEntries; visited++) {
+    const current = pending.pop()!;
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(current);
+    } catch {
+      continue; // gone meanwhile
+    }
+    try {
+      visitSync(current, st);
+      if (st.isDirectory()) for (const name of fs.readdirSync(current)) pending.push(path.join(current, name));
+    } catch {
+      /* not ours to change or open: the caller's next step says what stayed */
+    }
+  }
+  for (const rest of pending) await walkTree(rest, visitAsync);
+}

@@ -10,6 +10,8 @@ import type { EmulatorContext } from '../context';
 import { apiError } from './errors';
 import { requireToken } from './auth';
 import { FAULT_KINDS, type Faults, type FaultRule } from './faults';
+import { compileCacheFor } from '../languages';
+import { runnerPhases } from '../runner';
 
 const badBody = (why: string) => apiError(400, 400, `invalid body: ${why}`);
 
@@ -83,6 +85,9 @@ export function registerTestHooks(app: Hono<{ Bindings: HttpBindings }>, ctx: Em
     for (const t of tokens as string[]) apiTokens.add(t);
     return c.json({ count: apiTokens.size });
   });
+
+  // What running programs cost (sums over this process's runs) and what the compile cache saved.
+  app.get('/__emulator/runner', (c) => c.json({ phases: runnerPhases(), compile: compileCacheFor(ctx).stats() }));
 
   app.get('/__emulator/poll-guard', (c) =>
     c.json({ minIntervalMs: ctx.pollGuard.minIntervalMs, trips: ctx.pollGuard.trips() }),

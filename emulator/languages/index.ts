@@ -4,10 +4,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Runner, RunResult, RunSpec } from '../runner/types';
 import { LANGUAGES } from './table';
+import { CompileCache, type Compiled } from './compile-cache';
 import type { Compiler, CompilerVersion, LanguageDefinition, Toolchain } from './types';
 
 export type { Compiler, CompilerVersion, LanguageDefinition } from './types';
 export { HIGHLIGHTER_KEYS } from './types';
+export { compileCacheFor, CompileCache, type CompileCacheStats } from './compile-cache';
 
 /** Every installed language has one version, with this id (the API's default compilerVersionId). */
 export const DEFAULT_VERSION_ID = 1;
@@ -106,6 +108,8 @@ export interface PrepareOptions {
   dir: string;
   compileTimeLimitMs?: number;
   compileMemoryLimitKb?: number;
+  /** The emulator's compiled programs (./compile-cache.ts): the same sources compile once. */
+  cache?: CompileCache;
 }
 
 const CMPINFO_LIMIT = 256 * 1024;
@@ -124,25 +128,13 @@ export async function prepareProgram(opts: PrepareOptions): Promise<PreparedProg
   let cmpinfo = '';
   let compileSec = 0;
   if (language.compile) {
-    const log = path.join(opts.dir, '.compile.log');
-    const result = await opts.runner.run({
-      command: language.compile(toolchain, entry.entry, [...opts.files.keys()]),
-      cwd: opts.dir,
-      env,
-      stdoutPath: log,
-      stderrPath: log,
-      timeLimitMs: opts.compileTimeLimitMs ?? 30_000,
-      memoryLimitKb: opts.compileMemoryLimitKb ?? 2 * 1024 * 1024,
-      outputLimitBytes: 64 * 1024 * 1024,
-      maxProcesses: 64,
-    });
-    cmpinfo = readCapped(log);
-    fs.rmSync(log, { force: true });
-    compileSec = result.wallSec;
-    if (result.exitCode !== 0) {
-      const why = result.timedOut ? '\ncompilation time limit exceeded' : result.memoryExceeded ? '\ncompilation memory limit exceeded' : '';
-      return { ok: false, reason: 'compile', cmpinfo: `${cmpinfo}${why}`.trim() || `compiler exited with ${result.exitCode ?? `signal ${result.signal}`}` };
-    }
+    const command = language.compile(toolchain, entry.entry, [...opts.files.keys()]);
+    const compile = () => compileIn(opts, command, env);
+    const compiled = opts.cache
+      ? await opts.cache.compileInto(CompileCache.keyOf({ compilerId: opts.compilerId, version: toolchain.versionName, command, env, files: opts.files }), opts.dir, opts.files.keys(), compile)
+      : await compile();
+    if (!compiled.ok) return { ok: false, reason: 'compile', cmpinfo: compiled.cmpinfo };
+    ({ cmpinfo, compileSec } = compiled);
   }
 
   const command = language.run(toolchain, entry.entry);
@@ -152,6 +144,30 @@ export async function prepareProgram(opts: PrepareOptions): Promise<PreparedProg
     compileSec,
     run: (spec) => opts.runner.run({ ...spec, env: { ...env, ...spec.env }, command, cwd: opts.dir }),
   };
+}
+
+/** Runs the compiler in the program directory: ok when it exited 0; kept only if no limit was hit either. */
+async function compileIn(opts: PrepareOptions, command: string[], env: Record<string, string>): Promise<Compiled> {
+  const log = path.join(opts.dir, '.compile.log');
+  const result = await opts.runner.run({
+    command,
+    cwd: opts.dir,
+    env,
+    stdoutPath: log,
+    stderrPath: log,
+    timeLimitMs: opts.compileTimeLimitMs ?? 30_000,
+    memoryLimitKb: opts.compileMemoryLimitKb ?? 2 * 1024 * 1024,
+    outputLimitBytes: 64 * 1024 * 1024,
+    maxProcesses: 64,
+  });
+  const cmpinfo = readCapped(log);
+  fs.rmSync(log, { force: true });
+  if (result.exitCode !== 0) {
+    const why = result.timedOut ? '\ncompilation time limit exceeded' : result.memoryExceeded ? '\ncompilation memory limit exceeded' : '';
+    return { ok: false, keep: false, compileSec: result.wallSec, cmpinfo: `${cmpinfo}${why}`.trim() || `compiler exited with ${result.exitCode ?? `signal ${result.signal}`}` };
+  }
+  const keep = !result.timedOut && !result.memoryExceeded && !result.outputExceeded && !result.processLimitExceeded && result.signal === null;
+  return { ok: true, keep, cmpinfo, compileSec: result.wallSec };
 }
 
 /** A submitted file name that stays inside the program directory (no absolute path, no ..). */

@@ -1,13 +1,14 @@
 // The problems module's Toolchain over the shared language table (emulator/languages), so both
 // modules list, validate, compile and run exactly the same languages.
 import type { EmulatorContext } from '../context';
-import { availableCompilers, findCompiler, prepareProgram, sourceFileName, supportsMultiFile } from '../languages';
+import { availableCompilers, compileCacheFor, findCompiler, prepareProgram, sourceFileName, supportsMultiFile } from '../languages';
 import { initRunner } from '../runner';
 import type { CompilerCheck, Prepared, Toolchain } from './toolchain';
 import type { CompilerInfo } from './views';
 
 export function createToolchain(ctx: EmulatorContext): Toolchain {
   const runner = initRunner(ctx);
+  const cache = compileCacheFor(ctx);
   return {
     listCompilers: () => availableCompilers(),
     check(compilerId, versionId): CompilerCheck {
@@ -23,7 +24,7 @@ export function createToolchain(ctx: EmulatorContext): Toolchain {
     supportsMultiFile: (compilerId) => supportsMultiFile(compilerId),
     entryFileName: (compilerId, source) => sourceFileName(compilerId, source),
     async prepare({ compilerId, versionId, files, dir }): Promise<Prepared> {
-      const program = await prepareProgram({ runner, compilerId, versionId, files, dir });
+      const program = await prepareProgram({ runner, compilerId, versionId, files, dir, cache });
       return program.ok ? { ok: true, run: program.run } : { ok: false, cmpinfo: program.cmpinfo };
     },
   };

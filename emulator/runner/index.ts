@@ -1,6 +1,8 @@
 // runProcess: run one program with limits, in its own process group, inside bubblewrap when it
-// works. The limits are enforced by the python3 supervisor (exact peak memory and CPU time via
-// wait4); without python3 a Node-only monitor samples /proc instead (wall time, sampled memory).
+// works. The limits are enforced by a supervisor started inside the sandbox for each run (exact peak
+// memory and CPU time via wait4): the C one compiled at start (./supervisor-c.ts, about a
+// millisecond to start), else the python3 one (./supervisor-script.ts, same protocol and report);
+// without either a Node-only monitor samples /proc instead (wall time, sampled memory).
 import { spawn, type StdioOptions } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -13,6 +15,8 @@ import { handOver } from './run-dir-owner';
 import { makeWritable } from '../fs-safety/remove-tree';
 import { findPython, sandboxReadOnlyPaths, toolchainExecutables } from './toolchains';
 import { SUPERVISOR_PY } from './supervisor-script';
+import { cSupervisor, startCompilingCSupervisor, SUPERVISOR_IN_SANDBOX } from './supervisor-binary';
+import { recordRun, type RunnerPhases } from './run-stats';
 import { monitorWithNode } from './node-monitor';
 import { killGroup, trackGroup, untrackGroup } from './groups';
 import { hideHostPaths, SANDBOX_DIR, toSandboxPath } from './sandbox-path';
@@ -20,6 +24,8 @@ import { hideHostPaths, SANDBOX_DIR, toSandboxPath } from './sandbox-path';
 export type { RunResult, RunSpec } from './types';
 export { detectSandbox, type SandboxInfo } from './sandbox';
 export { findPython, overridePythonForTests } from './toolchains';
+export { cSupervisor, cSupervisorExpected, cSupervisorReady, overrideCSupervisorForTests } from './supervisor-binary';
+export { runnerPhases, resetRunnerPhases, type RunnerPhases } from './run-stats';
 
 const DEFAULT_MAX_PROCESSES = 64;
 /** The outer guard kills the whole group this long after the time limit if the supervisor did not. */
@@ -61,6 +67,7 @@ export function initRunner(ctx: EmulatorContext): Runner {
     hiddenPaths: [path.resolve(ctx.options.dataDir)],
   };
   ctx.sandbox = config.sandbox;
+  startCompilingCSupervisor();
   const closing = new AbortController();
   const active = new Set<Promise<RunResult>>();
   // On shutdown: stop every run of this emulator and wait (briefly) until each is cleaned up.
@@ -101,10 +108,13 @@ export function runProcess(spec: RunSpec): Promise<RunResult> {
  * Minimal environment: PATH of the emulator (toolchains live there; in the sandbox only the folders
  * it shows), a writable HOME, UTF-8.
  */
+let insidePath: { host: string; inside: string } | undefined;
 function environment(spec: RunSpec, sandboxed = false): Record<string, string> {
   const hostPath = process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin';
+  // The toolchains are found once per process: so is the PATH that shows them (a realpath each).
+  if (sandboxed && insidePath?.host !== hostPath) insidePath = { host: hostPath, inside: sandboxPath(toolchainExecutables(), hostPath) };
   return {
-    PATH: sandboxed ? sandboxPath(toolchainExecutables(), hostPath) : hostPath,
+    PATH: sandboxed ? insidePath!.inside : hostPath,
     HOME: spec.cwd,
     LANG: 'C.UTF-8',
     LC_ALL: 'C.UTF-8',
@@ -163,16 +173,21 @@ function asSeenInside(config: RunnerConfig, spec: RunSpec): RunSpec {
 
 async function runWith(config: RunnerConfig, given: RunSpec): Promise<RunResult> {
   if (!given.command.length) throw new Error('runProcess: empty command');
+  const began = performance.now();
   const spec = asSeenInside(config, given);
   // Root emulator: the program runs as the sandbox's own user, which must be able to write here.
   if (config.sandbox.dropTo) await handOver(given.cwd, config.sandbox.dropTo);
+  const handedOver = performance.now();
   const descriptors = openDescriptors(spec);
+  const opened = performance.now();
+  const phases: Omit<RunnerPhases, 'runs' | 'totalMs'> = { supervisor: 'node', handOverMs: handedOver - began, descriptorsMs: opened - handedOver, programMs: 0, superviseMs: 0 };
   try {
-    const python = findPython();
+    const supervisor = pickSupervisor();
     const sandboxed = config.sandbox.kind === 'bwrap';
-    const { diskExceeded, ...raw } = python
-      ? await superviseWithPython(config, spec, descriptors.fds, python)
+    const { diskExceeded, ...raw } = supervisor
+      ? await supervise(config, spec, descriptors.fds, supervisor, phases)
       : { ...(await monitorWithNode(config, spec, descriptors.fds, environment(spec, sandboxed))), diskExceeded: false };
+    if (!supervisor) Object.assign(phases, { programMs: raw.wallSec * 1000, superviseMs: performance.now() - opened });
     // Over the disk budget reads as a file too large (SIGXFSZ), whatever the program did after.
     if (diskExceeded) Object.assign(raw, { exitCode: null, signal: SIGXFSZ });
     const outputExceeded =
@@ -191,7 +206,18 @@ async function runWith(config: RunnerConfig, given: RunSpec): Promise<RunResult>
     // A folder the program left unwritable (chmod 500) must not stop its module from removing the
     // run directory. A root emulator removes anything; the program's own user may change modes.
     if (!isRoot()) await makeWritable(given.cwd);
+    recordRun({ ...phases, totalMs: performance.now() - began });
   }
+}
+
+type Supervisor = { kind: 'c' | 'python'; path: string };
+
+/** The C supervisor when it compiled, else python3, else none (the Node monitor). */
+function pickSupervisor(): Supervisor | null {
+  const c = cSupervisor();
+  if (c) return { kind: 'c', path: c };
+  const python = findPython();
+  return python ? { kind: 'python', path: python } : null;
 }
 
 const isRoot = () => process.getuid?.() === 0;
@@ -213,31 +239,81 @@ interface SupervisorReport {
   aborted?: boolean;
 }
 
-function superviseWithPython(config: RunnerConfig, spec: RunSpec, fds: Map<number, number>, python: string): Promise<RawResult> {
-  const resultFd = Math.max(2, ...fds.keys()) + 1;
-  const stdio: StdioOptions = [];
-  for (let i = 0; i <= resultFd; i++) stdio.push(i === resultFd ? 'pipe' : (fds.get(i) ?? 'ignore'));
-  const sandboxed = config.sandbox.kind === 'bwrap';
+interface SupervisorLimits {
+  resultFd: number;
+  env: Record<string, string>;
+  sandboxed: boolean;
+}
+
+/** The python3 supervisor's command: its script inline and one JSON argument. */
+function pythonArgv(python: string, spec: RunSpec, config: RunnerConfig, l: SupervisorLimits): string[] {
   const payload = JSON.stringify({
     argv: spec.command,
-    env: environment(spec, sandboxed),
+    env: l.env,
     timeLimitMs: spec.timeLimitMs,
     memoryLimitKb: spec.memoryLimitKb ?? null,
     fsizeBytes: spec.outputLimitBytes,
     maxProcesses: spec.maxProcesses ?? DEFAULT_MAX_PROCESSES,
-    resultFd,
-    ownPidNamespace: sandboxed,
+    resultFd: l.resultFd,
+    ownPidNamespace: l.sandboxed,
     dropTo: config.sandbox.dropTo ?? null,
     // Unsandboxed, /tmp is the host's: only the run directory is counted.
-    disk: { tmp: sandboxed ? '/tmp' : null, tmpBytes: SANDBOX_TMP_BYTES, bytes: DISK_LIMIT_BYTES, entries: DISK_LIMIT_ENTRIES },
+    disk: { tmp: l.sandboxed ? '/tmp' : null, tmpBytes: SANDBOX_TMP_BYTES, bytes: DISK_LIMIT_BYTES, entries: DISK_LIMIT_ENTRIES },
   });
-  let argv = [python, '-I', '-S', '-c', SUPERVISOR_PY, payload];
-  if (config.sandbox.kind === 'bwrap') {
+  return [python, '-I', '-S', '-c', SUPERVISOR_PY, payload];
+}
+
+/** The C supervisor's command: the same limits as options (./supervisor-c.ts), then the program. */
+function cArgv(binary: string, spec: RunSpec, config: RunnerConfig, l: SupervisorLimits): string[] {
+  const drop = config.sandbox.dropTo;
+  return [
+    l.sandboxed ? SUPERVISOR_IN_SANDBOX : binary,
+    '--result-fd', String(l.resultFd),
+    '--time-ms', String(spec.timeLimitMs),
+    '--memory-kb', String(spec.memoryLimitKb ?? 0),
+    '--fsize', String(spec.outputLimitBytes),
+    '--max-procs', String(spec.maxProcesses ?? DEFAULT_MAX_PROCESSES),
+    '--own-pidns', l.sandboxed ? '1' : '0',
+    ...(drop ? ['--drop', `${drop.uid}:${drop.gid}`] : []),
+    // Unsandboxed, /tmp is the host's: only the run directory is counted.
+    ...(l.sandboxed ? ['--disk-tmp', '/tmp'] : []),
+    '--tmp-bytes', String(SANDBOX_TMP_BYTES),
+    '--disk-bytes', String(DISK_LIMIT_BYTES),
+    '--disk-entries', String(DISK_LIMIT_ENTRIES),
+    ...Object.entries(l.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]),
+    // Only outside a pid namespace does Node need the program's group (to kill it): one wake-up less.
+    '--announce', l.sandboxed ? '0' : '1',
+    '--',
+    ...spec.command,
+  ];
+}
+
+function supervise(
+  config: RunnerConfig,
+  spec: RunSpec,
+  fds: Map<number, number>,
+  supervisor: Supervisor,
+  phases: Omit<RunnerPhases, 'runs' | 'totalMs'>,
+): Promise<RawResult> {
+  const resultFd = Math.max(2, ...fds.keys()) + 1;
+  const stdio: StdioOptions = [];
+  for (let i = 0; i <= resultFd; i++) stdio.push(i === resultFd ? 'pipe' : (fds.get(i) ?? 'ignore'));
+  const sandboxed = config.sandbox.kind === 'bwrap';
+  const limits: SupervisorLimits = { resultFd, env: environment(spec, sandboxed), sandboxed };
+  let argv = supervisor.kind === 'c' ? cArgv(supervisor.path, spec, config, limits) : pythonArgv(supervisor.path, spec, config, limits);
+  if (sandboxed) {
     argv = [
-      ...bwrapPrefix({ cwd: spec.cwd, network: spec.network ?? false, readOnlyPaths: sandboxReadOnlyPaths(spec) }),
+      ...bwrapPrefix({
+        cwd: spec.cwd,
+        network: spec.network ?? false,
+        readOnlyPaths: sandboxReadOnlyPaths(spec),
+        ...(supervisor.kind === 'c' ? { supervisor: supervisor.path } : {}),
+      }),
       ...argv,
     ];
   }
+  phases.supervisor = supervisor.kind;
+  const spawnedAt = performance.now();
   const started = Date.now();
   const child = spawn(argv[0], argv.slice(1), { cwd: spec.cwd, stdio, detached: true, env: environment(spec) });
   const pgid = child.pid;
@@ -301,8 +377,10 @@ function superviseWithPython(config: RunnerConfig, spec: RunSpec, fds: Map<numbe
       if (pgid !== undefined) untrackGroup(pgid);
       if (programGroup !== undefined) untrackGroup(programGroup);
       const wallSec = (Date.now() - started) / 1000;
+      phases.superviseMs = performance.now() - spawnedAt;
       if (spawnError) return reject(spawnError);
       if (report && !report.error) {
+        phases.programMs = report.wallSec * 1000;
         return resolve({
           exitCode: report.exitCode,
           signal: report.signal,

@@ -3,10 +3,15 @@
 // changed themselves, never followed (lchown), and the walk never enters a link: whatever the
 // previous run left there, nothing outside the run directory changes owner.
 import * as fs from 'node:fs';
-import { walkTree } from '../fs-safety/walk-tree';
+import { walkTreeSyncFirst } from '../fs-safety/walk-tree';
 
 export async function handOver(dir: string, to: { uid: number; gid: number }): Promise<void> {
-  await walkTree(dir, async (entry, st) => {
-    if (st.uid !== to.uid || st.gid !== to.gid) await fs.promises.lchown(entry, to.uid, to.gid);
-  });
+  const foreign = (st: fs.Stats) => st.uid !== to.uid || st.gid !== to.gid;
+  await walkTreeSyncFirst(
+    dir,
+    (entry, st) => foreign(st) && fs.lchownSync(entry, to.uid, to.gid),
+    async (entry, st) => {
+      if (foreign(st)) await fs.promises.lchown(entry, to.uid, to.gid);
+    },
+  );
 }

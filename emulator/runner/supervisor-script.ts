@@ -1,4 +1,5 @@
-// The python3 supervisor that runs one program. It is passed inline (`python3 -c`) so it is
+// The python3 supervisor that runs one program where the C one (./supervisor-c.ts, the same job
+// and report) could not be compiled (no cc). It is passed inline (`python3 -c`) so it is
 // visible inside the sandbox whatever is mounted. Why python: os.wait4 gives the kernel's exact
 // peak memory and CPU time of the program, which Node cannot read for its children.
 //

@@ -1,10 +1,10 @@
-// The process runner: limits, kills of the whole group, descriptors, sandbox. Runs with both
-// monitors (python3 supervisor and the Node-only fallback) so the fallback stays honest.
+// The process runner: limits, kills of the whole group, descriptors, sandbox. Runs with every
+// monitor (the C supervisor, the python3 one, the Node-only fallback) so the fallbacks stay honest.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { detectSandbox, findPython, initRunner, overridePythonForTests, runProcess, setDefaultSandboxForTests } from '../../emulator/runner';
+import { cSupervisorReady, detectSandbox, findPython, initRunner, overrideCSupervisorForTests, overridePythonForTests, runProcess, runnerPhases, setDefaultSandboxForTests } from '../../emulator/runner';
 import type { EmulatorContext } from '../../emulator/context';
 import { defaultOptions } from '../../emulator/server';
 import type { RunSpec } from '../../emulator/runner/types';
@@ -25,6 +25,8 @@ function alive(pid: number): boolean {
 }
 
 const combinations = [
+  { monitor: 'C supervisor', sandbox: 'auto' },
+  { monitor: 'C supervisor', sandbox: 'none' },
   { monitor: 'python3 supervisor', sandbox: 'auto' },
   { monitor: 'python3 supervisor', sandbox: 'none' },
   { monitor: 'node fallback', sandbox: 'auto' },
@@ -34,13 +36,16 @@ const combinations = [
 for (const { monitor, sandbox } of combinations) {
   describe(`runner (${monitor}, sandbox ${sandbox})`, function () {
     let dir: string;
-    before(function () {
+    before(async function () {
       if (monitor === 'python3 supervisor' && !pythonExe) this.skip();
+      if (monitor === 'C supervisor' && !(await cSupervisorReady())) this.skip();
       overridePythonForTests(monitor === 'node fallback' ? null : pythonExe);
+      overrideCSupervisorForTests(monitor === 'C supervisor' ? undefined : null);
       setDefaultSandboxForTests(sandbox);
     });
     after(() => {
       overridePythonForTests(undefined);
+      overrideCSupervisorForTests(undefined);
       setDefaultSandboxForTests('auto');
     });
     beforeEach(() => {
@@ -67,7 +72,9 @@ for (const { monitor, sandbox } of combinations) {
       assert.equal(out(), 'hello\n');
       assert.equal(err(), 'oops\n');
       assert.equal(r.timedOut || r.memoryExceeded || r.outputExceeded || r.processLimitExceeded, false);
-      if (monitor === 'python3 supervisor') assert.ok(r.memoryKb > 0, 'peak memory measured');
+      if (monitor !== 'node fallback') assert.ok(r.memoryKb > 0, 'peak memory measured');
+      const used = { 'C supervisor': 'c', 'python3 supervisor': 'python', 'node fallback': 'node' }[monitor];
+      assert.equal(runnerPhases().supervisor, used, `the run went through the ${monitor}`);
     });
 
     it('reports the signal that ended the program', async () => {

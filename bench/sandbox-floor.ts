@@ -1,0 +1,73 @@
+// The floor a sandboxed run cannot go below, measured in the bench's own run (issue 30 part 1):
+// a bare `bwrap … /bin/true` with exactly the binds the emulator's runner uses, against the same
+// `/bin/true` through the runner (runProcess: hand-over, descriptors, supervisor, limits, disk
+// look), interleaved so that the machine's load falls on both alike. The difference is what the
+// runner adds per run beyond the sandbox itself. Also: the emulator's own per-run breakdown, as
+// GET /__emulator/runner reports it, in words for a figure's note.
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { cSupervisorReady, runProcess, runnerPhases, type RunnerPhases } from '../emulator/runner';
+import { bwrapPrefix, detectSandbox } from '../emulator/runner/sandbox';
+import { sandboxReadOnlyPaths } from '../emulator/runner/toolchains';
+import type { RunSpec } from '../emulator/runner/types';
+
+export interface SandboxFloor {
+  sandboxed: boolean;
+  /** Median of a bare bubblewrap start with /bin/true, in ms. */
+  bareMs: number;
+  /** Median of /bin/true through the runner, in ms. */
+  runnerMs: number;
+  /** Median of the program's own wall time as the supervisor measured it, in ms. */
+  programMs: number;
+  supervisor: RunnerPhases['supervisor'];
+  runs: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function spawnAndWait(argv: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0], argv.slice(1), { cwd, stdio: 'ignore' });
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${argv[0]} exited with ${code}`))));
+  });
+}
+
+export async function measureSandboxFloor(tmpDir: string, runs = 60): Promise<SandboxFloor> {
+  const dir = fs.mkdtempSync(path.join(tmpDir, 'floor-'));
+  const sandboxed = detectSandbox('auto').kind === 'bwrap';
+  const bare = [...(sandboxed ? bwrapPrefix({ cwd: dir, network: false, readOnlyPaths: sandboxReadOnlyPaths({ readOnlyPaths: [] } as unknown as RunSpec) }) : []), '/bin/true'];
+  const spec = {
+    command: ['/bin/true'],
+    cwd: dir,
+    stdoutPath: path.join(dir, 'out'),
+    stderrPath: path.join(dir, 'err'),
+    timeLimitMs: 5000,
+    memoryLimitKb: 256 * 1024,
+    outputLimitBytes: 1 << 20,
+  };
+  // Warm-up: the supervisor is compiled, the binaries are in the page cache.
+  await cSupervisorReady();
+  await spawnAndWait(bare, dir);
+  await runProcess(spec);
+  const bareMs: number[] = [];
+  const runnerMs: number[] = [];
+  const programMs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let t = performance.now();
+    await spawnAndWait(bare, dir);
+    bareMs.push(performance.now() - t);
+    t = performance.now();
+    const r = await runProcess(spec);
+    runnerMs.push(performance.now() - t);
+    programMs.push(r.wallSec * 1000);
+  }
+  return { sandboxed, bareMs: median(bareMs), runnerMs: median(runnerMs), programMs: median(programMs), supervisor: runnerPhases().supervisor, runs };
+}
+
+/** Mean time per run of each phase, for a note: "c supervisor; mean per run: hand-over 0.1 ms, …". */
+export function describePhases(p: RunnerPhases): string {
+  const per = (ms: number) => (p.runs ? (ms / p.runs).toFixed(2) : '0');
+  return `${p.runs} runs, ${p.supervisor} supervisor; mean per run: hand-over ${per(p.handOverMs)} ms, descriptors ${per(p.descriptorsMs)} ms, program ${per(p.programMs)} ms, sandbox and supervisor around it ${per(p.superviseMs - p.programMs)} ms, whole runProcess ${per(p.totalMs)} ms`;
+}
