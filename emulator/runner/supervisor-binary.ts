@@ -18,11 +18,47 @@ let compiled: string | null | undefined;
 let compiling: Promise<void> | undefined;
 let override: string | null | undefined;
 
+const PREFIX = 'se-supervisor-';
+
+/**
+ * Removes the folders of emulators that ended without their 'exit' handler (killed, crashed): the
+ * folder names carry the process id, and only a dead process's own folders are taken.
+ */
+function removeOrphans(): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(os.tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^se-supervisor-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    const dir = path.join(os.tmpdir(), name);
+    try {
+      // Ours only: another user's folder is left alone (and could not be removed anyway).
+      if (fs.lstatSync(dir).uid === process.getuid?.()) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      /* gone, or not ours */
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** A private folder with the source written, or null; the folder goes when the process exits. */
 function stage(): { source: string; out: string } | null {
+  removeOrphans();
   let dir: string;
   try {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-supervisor-'));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), `${PREFIX}${process.pid}-`));
   } catch {
     return null;
   }
