@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CompilersClient } from '../src/api';
-import { runStressSession } from '../src/core/stress/session';
+import { FREE_BATCH_SIZE, runStressSession } from '../src/core/stress/session';
 import { compareOutputs } from '../src/features/compilers/compare';
 import { CompilersStressRunner, type StressProgramSpec } from '../src/features/stress/compilers-runner';
 import { defaultOptions, startEmulator } from '../emulator/server';
@@ -19,7 +19,8 @@ import type { Benchmark, Figure } from './types';
 
 const TOKEN = 'bench-token';
 const CPP = 1;
-const ROUNDS = 40;
+// The command's default session, in the batches it uses on the local emulator.
+const ROUNDS = 100;
 const GENERATOR = `#include <cstdio>
 int main() { long long seed, n; scanf("%lld %lld", &seed, &n); printf("%lld\\n", n);
   for (long long i = 0; i < n; i++) { seed = (seed * 1103515245 + 12345) % 2147483648LL; printf("%lld ", seed % 100); } printf("\\n"); }
@@ -38,7 +39,7 @@ async function session(tmpDir: string, pollMinIntervalMs: number, intervalMs: nu
   const spec = (source: string): StressProgramSpec => ({ source, compilerId: CPP });
   try {
     const runner = new CompilersStressRunner(client, { programs: { generator: spec(GENERATOR), solution: spec(SOLUTION), reference: spec(REFERENCE) }, intervalMs });
-    const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: ROUNDS, maxSize: 1000 });
+    const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: ROUNDS, maxSize: 1000, batchSize: FREE_BATCH_SIZE });
     return {
       roundsPerSecond: result.rounds / (result.elapsedMs / 1000),
       submissions: result.submissions,

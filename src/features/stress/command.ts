@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { compareOutputs } from '../compilers/compare';
 import { chooseCompiler } from '../../core/compiler-choice';
 import { readLimits, readOverrides } from '../compilers/settings';
-import { runStressSession } from '../../core/stress/session';
+import { FREE_BATCH_SIZE, PAID_BATCH_SIZE, runStressSession } from '../../core/stress/session';
 import type { StressResult } from '../../core/stress/types';
 import type { Services } from '../../services';
 import { userMessage } from '../../ui/errors';
@@ -153,6 +153,7 @@ export async function stressTest(services: Services, target: unknown, options: S
         compare: compareOutputs,
         maxRounds,
         maxSize: options.maxSize,
+        batchSize: isFreeEndpoint(services) ? FREE_BATCH_SIZE : PAID_BATCH_SIZE,
         signal,
         describeError: (err) => userMessage(err),
         onProgress: (p) => {
