@@ -58,6 +58,8 @@ export class Executor {
     const dir = store.dirOf(record.id);
     const work = path.join(dir, 'work');
     await removeTree(work);
+    // Shut down meanwhile: nothing more is written to the data directory (its owner may remove it).
+    if (this.closed) return;
     try {
       const program = await prepareProgram({
         runner: this.runner,

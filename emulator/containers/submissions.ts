@@ -24,6 +24,8 @@ import { STAGES } from './project-config';
 
 export class SubmissionService {
   private readonly running = new Map<number, AbortController>();
+  /** Runs still unpacking into their folder: close() waits for these, so nothing writes after it. */
+  private readonly preparing = new Set<Promise<void>>();
   private closed = false;
   private readonly table: Table<SubmissionRecord>;
 
@@ -38,9 +40,12 @@ export class SubmissionService {
       fs.appendFileSync(submissionStreamFile(ctx, s.id, 'debug_log'), 'the run was interrupted by an emulator restart; submit again\n', { mode: 0o600 });
       this.table.put(s);
     }
-    ctx.onClose(() => {
+    ctx.onClose(async () => {
       this.closed = true;
       for (const run of this.running.values()) run.abort();
+      // Unpacking is bounded (the unpack budget) and never waits on a program: once it settles,
+      // execute() sees `closed` and leaves the data directory alone (a test removes it next).
+      await Promise.allSettled([...this.preparing]);
     });
   }
 
@@ -122,8 +127,14 @@ export class SubmissionService {
         record.status = 22;
         return;
       }
-      copyProjectFiles(project, layout.workspace);
-      await extractArchive({ file: submissionStreamFile(this.ctx, record.id, 'source') }, layout.workspace, 1, unpackBudget(this.ctx));
+      const unpacking = this.unpack(record.id, project, layout.workspace);
+      this.preparing.add(unpacking);
+      try {
+        await unpacking;
+      } finally {
+        this.preparing.delete(unpacking);
+      }
+      if (this.closed) return;
       record.status = 3;
       this.save(record);
       const outcome = await runScenario(this.ctx, layout, scenario, abort.signal);
@@ -148,6 +159,11 @@ export class SubmissionService {
         this.save(record);
       }
     }
+  }
+
+  private async unpack(id: number, project: Project, workspace: string): Promise<void> {
+    copyProjectFiles(project, workspace);
+    await extractArchive({ file: submissionStreamFile(this.ctx, id, 'source') }, workspace, 1, unpackBudget(this.ctx));
   }
 
   /**

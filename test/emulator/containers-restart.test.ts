@@ -1,7 +1,10 @@
 // Containers state survives a restart; a run cut by the restart ends as 20 internal error.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { useScratch } from '../scratch';
 import { json, startTestEmulator, type TestEmulator } from './harness';
+
+const getSubmission = async (emu: TestEmulator, id: number) => json(await fetch(emu.url('containers', `/submissions/${id}`)));
 import { PROJECTS, getWorkspace, runningWorkspace, submit, waitForSubmission, workspaceArchive } from './containers-support';
 
 describe('containers: restart recovery', function () {
@@ -20,7 +23,11 @@ describe('containers: restart recovery', function () {
     const done = await waitForSubmission(first, (await json(await submit(first, PROJECTS.python, workspaceArchive({ 'main.py': 'print(7)' })))).id);
     assert.equal(done.result.status.code, 15);
     const slow = await json(await submit(first, PROJECTS.python, workspaceArchive({ 'main.py': 'import time\ntime.sleep(4)\n' })));
-    await new Promise((r) => setTimeout(r, 700)); // let it reach execution
+    // Cut while its program runs (3), not while it unpacks: a busy machine takes longer to get there.
+    for (let i = 0; i < 200; i++) {
+      if ((await getSubmission(first, slow.id)).result.status.code === 3) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
     await first.close();
 
     emu = await startTestEmulator({ dataDir: first.dataDir });
@@ -41,3 +48,28 @@ describe('containers: restart recovery', function () {
     assert.equal(next.id, slow.id + 1);
   });
 });
+
+describe('containers: shutdown', function () {
+  this.timeout(30000);
+  const scratch = useScratch();
+
+  it('writes nothing into the data directory once close() has resolved, even mid-unpack', async () => {
+    const dataDir = scratch('se-close-');
+    const emu = await startTestEmulator({ dataDir });
+    // 1,500 files: the unpack is still going when close() starts.
+    const files = Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`f${i}.txt`, 'x'.repeat(2000)]));
+    const created = await json(await submit(emu, PROJECTS.python, workspaceArchive(files)));
+    assert.equal(typeof created.id, 'number');
+    await emu.close();
+    const before = listTree(dataDir);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.deepEqual(listTree(dataDir), before, 'a run of the closed emulator went on writing into its data directory');
+  });
+});
+
+/** Every path under `dir` with its size, sorted. */
+function listTree(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .map((rel) => `${rel} ${fs.lstatSync(`${dir}/${rel}`).size}`)
+    .sort();
+}
