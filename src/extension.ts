@@ -37,8 +37,8 @@ export function activate(context: vscode.ExtensionContext): Record<string, unkno
   const problems = registerProblemsFeature(services);
   registerWalkthroughFeature(services);
   registerLocalEmulatorFeature(services);
-  registerJudgeManyFeature(services, containers.submissionHistory);
-  registerSimilarityFeature(services);
+  const similarity = registerSimilarityFeature(services);
+  registerJudgeManyFeature(services, containers.submissionHistory, similarity.latest);
   registerStressFeature(services);
   context.subscriptions.push(showContainersTestsInTestingView(services.events, problems));
 

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import type { SubmissionHistory } from '../containers/history/store';
+import type { LatestBestMatches } from '../similarity/latest';
 import { Commands, registerCommand } from '../../ui/commands';
 import { showQuickPick } from '../../ui/prompts';
 import { toCsv } from '../../core/judge-many/export';
@@ -43,11 +44,11 @@ export interface JudgeManyTestApi {
   exportCsv(jobId: string): Promise<string | undefined>;
 }
 
-export function registerJudgeManyFeature(services: Services, submissionHistory: SubmissionHistory): void {
+export function registerJudgeManyFeature(services: Services, submissionHistory: SubmissionHistory, similarity: LatestBestMatches): void {
   const { context } = services;
   const storageDir = () => path.join(context.globalStorageUri.fsPath, 'judge-jobs');
   const tracker = new JobTracker(services, submissionHistory);
-  const panels = new ResultsPanels();
+  const panels = new ResultsPanels(similarity);
   const deps = { services, tracker, panels, storageDir };
 
   context.subscriptions.push(

@@ -10,7 +10,7 @@ import type { JudgeJob } from '../../core/judge-many/job';
 import type * as ResultsHtml from '../../core/judge-many/results-html';
 import type { RenderedTable } from '../../core/judge-many/results-html';
 import { Commands, executeCommand } from '../../ui/commands';
-import { bestMatchesFor, onDidChangeSimilarity } from '../similarity/latest';
+import type { LatestBestMatches } from '../similarity/latest';
 import { resultsLabels } from './labels';
 
 /**
@@ -30,6 +30,8 @@ export class ResultsPanels implements vscode.Disposable {
   /** The header and first rows as the page last showed them, by job id (for tests). */
   readonly renderedTables = new Map<string, RenderedTable>();
 
+  constructor(private readonly similarity: LatestBestMatches) {}
+
   show(job: JudgeJob): vscode.WebviewPanel {
     const id = job.snapshot.id;
     const existing = this.panels.get(id);
@@ -44,7 +46,7 @@ export class ResultsPanels implements vscode.Disposable {
       retainContextWhenHidden: true,
     });
     const labels = resultsLabels();
-    const similar = () => bestMatchesFor(job.snapshot.folder);
+    const similar = () => this.similarity.bestMatchesFor(job.snapshot.folder);
     panel.webview.html = html().renderPage(title, randomBytes(16).toString('base64'), html().renderUpdate(job.snapshot, labels, similar()), labels);
     let timer: NodeJS.Timeout | undefined;
     const update = () => {
@@ -54,7 +56,7 @@ export class ResultsPanels implements vscode.Disposable {
       }, UPDATE_MS);
     };
     const listener = job.onDidChange(update);
-    const similarityListener = onDidChangeSimilarity((folder) => folder === job.snapshot.folder && update());
+    const similarityListener = this.similarity.onDidChange((folder) => folder === job.snapshot.folder && update());
     const messages = panel.webview.onDidReceiveMessage((m: { type?: string; key?: string; format?: string; rows?: number; head?: unknown; sample?: unknown }) => {
       if (m.type === 'open' && typeof m.key === 'string') void openSolution(job, m.key);
       else if (m.type === 'export' && (m.format === 'csv' || m.format === 'json')) void exportJob(job, m.format);

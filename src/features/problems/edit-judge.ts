@@ -10,7 +10,7 @@ import type { Services } from '../../services';
 import { showError } from '../../ui/errors';
 import { showInputBox, showQuickPick } from '../../ui/prompts';
 import { pickJudge } from './content';
-import { openSavedCopy } from './saved-copies';
+import type { SavedCopies } from './saved-copies';
 
 export interface CreateJudgeArgs {
   /** The source file; default the active editor's. */
@@ -53,7 +53,7 @@ export async function createJudgeFromFile(services: Services, arg?: unknown): Pr
   }
 }
 
-export async function editJudgeSource(services: Services, arg?: unknown): Promise<vscode.TextEditor | undefined> {
+export async function editJudgeSource(services: Services, copies: SavedCopies, arg?: unknown): Promise<vscode.TextEditor | undefined> {
   try {
     const client = await services.connection.problems();
     const given = typeof arg === 'number' ? arg : (arg as { judgeId?: number } | undefined)?.judgeId;
@@ -61,7 +61,7 @@ export async function editJudgeSource(services: Services, arg?: unknown): Promis
     if (id === undefined) return undefined;
     const judge = await client.getJudge(id);
     const ext = (judge.compiler && languageForCompiler(judge.compiler.id)?.extensions[0]) ?? '.txt';
-    return await openSavedCopy(services, path.join('judges', `${id}${ext}`), {
+    return await copies.open(path.join('judges', `${id}${ext}`), {
       what: vscode.l10n.t('the source of judge {0}', id),
       send: async (file) => {
         await (await services.connection.problems()).updateJudge(id, { source: fs.readFileSync(file, 'utf8') });

@@ -9,7 +9,7 @@ import { showError } from '../../ui/errors';
 import { showQuickPick } from '../../ui/prompts';
 import { problemIdFrom } from './content';
 import { pickProblem } from './pick-problem';
-import { openSavedCopy } from './saved-copies';
+import type { SavedCopies } from './saved-copies';
 
 export interface EditTestCaseArgs {
   problemId?: number;
@@ -40,7 +40,7 @@ async function choose(client: ProblemsClient, arg: unknown): Promise<Edited | un
   return { problemId, testNumber, file };
 }
 
-export async function editTestCase(services: Services, arg?: unknown): Promise<vscode.TextEditor | undefined> {
+export async function editTestCase(services: Services, copies: SavedCopies, arg?: unknown): Promise<vscode.TextEditor | undefined> {
   try {
     const client = await services.connection.problems();
     const t = await choose(client, arg);
@@ -48,7 +48,7 @@ export async function editTestCase(services: Services, arg?: unknown): Promise<v
     const what = t.file === 'input'
       ? vscode.l10n.t('the input of test {0} of problem {1}', t.testNumber, t.problemId)
       : vscode.l10n.t('the expected output of test {0} of problem {1}', t.testNumber, t.problemId);
-    return await openSavedCopy(services, path.join('test-cases', String(t.problemId), `${t.testNumber}.${t.file === 'input' ? 'in' : 'out'}`), {
+    return await copies.open(path.join('test-cases', String(t.problemId), `${t.testNumber}.${t.file === 'input' ? 'in' : 'out'}`), {
       what,
       send: async (file) => {
         await (await services.connection.problems()).updateTestCaseFromFiles(t.problemId, t.testNumber, t.file === 'input' ? { inputPath: file } : { outputPath: file });

@@ -24,7 +24,7 @@ import { importKattisPackage, trackKattisPackages } from './kattis-import';
 import { deleteProblem } from './delete-problem';
 import { editTestCase } from './edit-test-case';
 import { createJudgeFromFile, editJudgeSource } from './edit-judge';
-import { sendSavedCopies } from './saved-copies';
+import { SavedCopies } from './saved-copies';
 
 
 declare module '../../test-api' {
@@ -90,6 +90,7 @@ export function registerProblemsFeature(services: Services): ProblemsFeature {
     }
   };
 
+  const savedCopies = new SavedCopies(services);
   context.subscriptions.push(
     tree,
     details,
@@ -163,10 +164,10 @@ export function registerProblemsFeature(services: Services): ProblemsFeature {
       if (deleted !== undefined) tree.refresh();
       return deleted;
     }),
-    registerCommand(Commands.problemsEditTestCase, (arg?: unknown) => editTestCase(services, arg)),
-    sendSavedCopies(services),
+    savedCopies,
+    registerCommand(Commands.problemsEditTestCase, (arg?: unknown) => editTestCase(services, savedCopies, arg)),
     registerCommand(Commands.problemsCreateJudge, (arg?: unknown) => createJudgeFromFile(services, arg)),
-    registerCommand(Commands.problemsEditJudge, (arg?: unknown) => editJudgeSource(services, arg)),
+    registerCommand(Commands.problemsEditJudge, (arg?: unknown) => editJudgeSource(services, savedCopies, arg)),
   );
 
   // Any installed extension can read our exports: plain functions and data only, never a live

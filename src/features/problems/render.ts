@@ -14,8 +14,8 @@ import { markdownNumber } from '../../core/escape-markdown';
 /** Tags removed together with their content. */
 const DROP_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'frameset', 'frame', 'applet'];
 /** Tags kept (attributes filtered); any other tag is removed but its text stays. */
-const KEEP = new Set(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'code', 'pre', 'ul', 'ol', 'li', 'sub', 'sup', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'blockquote', 'hr', 'a', 'img', 'span', 'div']);
-const KEEP_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'colspan', 'rowspan']);
+const KEEP: ReadonlySet<string> = new Set(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'code', 'pre', 'ul', 'ol', 'li', 'sub', 'sup', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'blockquote', 'hr', 'a', 'img', 'span', 'div']);
+const KEEP_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src', 'alt', 'title', 'colspan', 'rowspan']);
 
 /** True when the text carries markup rather than plain prose. */
 export function looksLikeHtml(text: string): boolean {

@@ -6,37 +6,48 @@ import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import { showError } from '../../ui/errors';
 
-interface Copy {
+export interface Copy {
   /** For messages: "the expected output of test 0 of problem 5". */
   what: string;
   send(file: string): Promise<void>;
 }
 
-const copies = new Map<string, Copy>();
+/** The copies opened in this window, by file; one save listener for all of them. */
+export class SavedCopies implements vscode.Disposable {
+  private readonly copies = new Map<string, Copy>();
+  private readonly listener: vscode.Disposable;
 
-/**
- * Opens the copy at `<storage>/<rel>`, first filled by `fetch` unless it is open with unsaved edits
- * (those are the person's work); each later save of it calls `send`.
- */
-export async function openSavedCopy(services: Services, rel: string, copy: Copy, fetch: (file: string) => Promise<void>): Promise<vscode.TextEditor> {
-  const file = path.join(services.context.globalStorageUri.fsPath, rel);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file);
-  if (!open?.isDirty) await fetch(file);
-  copies.set(file, copy);
-  return vscode.window.showTextDocument(open ?? (await vscode.workspace.openTextDocument(file)));
-}
+  constructor(private readonly services: Services) {
+    this.listener = vscode.workspace.onDidSaveTextDocument((doc) => this.sendOnSave(doc));
+  }
 
-export function sendSavedCopies(services: Services): vscode.Disposable {
-  return vscode.workspace.onDidSaveTextDocument(async (doc) => {
-    const copy = copies.get(doc.uri.fsPath);
+  /**
+   * Opens the copy at `<storage>/<rel>`, first filled by `fetch` unless it is open with unsaved
+   * edits (those are the person's work); each later save of it calls `send`.
+   */
+  async open(rel: string, copy: Copy, fetch: (file: string) => Promise<void>): Promise<vscode.TextEditor> {
+    const file = path.join(this.services.context.globalStorageUri.fsPath, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file);
+    if (!open?.isDirty) await fetch(file);
+    this.copies.set(file, copy);
+    return vscode.window.showTextDocument(open ?? (await vscode.workspace.openTextDocument(file)));
+  }
+
+  private async sendOnSave(doc: vscode.TextDocument): Promise<void> {
+    const copy = this.copies.get(doc.uri.fsPath);
     if (!copy) return;
     try {
       await copy.send(doc.uri.fsPath);
-      services.log.info(`Sent ${copy.what}`);
+      this.services.log.info(`Sent ${copy.what}`);
       vscode.window.setStatusBarMessage(vscode.l10n.t('Sent {0} to Sphere Engine', copy.what), 5000);
     } catch (err) {
-      void showError(services.log, err, { context: vscode.l10n.t('Could not send {0}; it is saved here: save again to retry', copy.what) });
+      void showError(this.services.log, err, { context: vscode.l10n.t('Could not send {0}; it is saved here: save again to retry', copy.what) });
     }
-  });
+  }
+
+  dispose(): void {
+    this.listener.dispose();
+    this.copies.clear();
+  }
 }

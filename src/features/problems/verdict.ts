@@ -50,7 +50,7 @@ const REASONS: Record<number, string> = {
 };
 
 /** Failed: the solution is at fault. Errored: the solution never got a fair verdict. */
-const FAILED = new Set<number>([S.runtimeError, S.timeLimitExceeded, S.wrongAnswer, S.memoryLimitExceeded, S.illegalSystemCall]);
+const FAILED: ReadonlySet<number> = new Set<number>([S.runtimeError, S.timeLimitExceeded, S.wrongAnswer, S.memoryLimitExceeded, S.illegalSystemCall]);
 
 /** What to do, per status, appended to the message. */
 const ADVICE: Record<number, string> = {

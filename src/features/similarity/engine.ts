@@ -3,10 +3,8 @@
 // none of it.
 import type * as Session from './session';
 
-let loaded: typeof Session | undefined;
-
+/** Node caches the module: every call after the first is a lookup. */
 export function sessionModule(): typeof Session {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  loaded ??= require('./session') as typeof Session;
-  return loaded;
+  return require('./session') as typeof Session;
 }

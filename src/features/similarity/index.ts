@@ -9,7 +9,7 @@ import { compilerForFileName } from '../judge-many/judge-folder';
 import { BaseCodeMemory } from './base-code';
 import { checkSimilarity } from './check-folder';
 import { sessionModule } from './engine';
-import { setBestMatches } from './latest';
+import { BestMatchesByFolder, type LatestBestMatches } from './latest';
 import type { PairState } from './pair-panel';
 import type { SimilaritySession } from './session';
 
@@ -36,9 +36,17 @@ export interface SimilarityTestApi {
   baseCode(folder: string): string | undefined;
 }
 
-export function registerSimilarityFeature(services: Services): void {
+/** What other features may use of this one. */
+export interface SimilarityFeature {
+  /** The latest check's closest partners by folder (the judge results page's column). */
+  latest: LatestBestMatches;
+}
+
+export function registerSimilarityFeature(services: Services): SimilarityFeature {
   const { context } = services;
   const memory = new BaseCodeMemory(context.globalState);
+  const latest = new BestMatchesByFolder();
+  context.subscriptions.push(latest);
   let session: SimilaritySession | undefined;
   const deps = {
     services,
@@ -50,7 +58,7 @@ export function registerSimilarityFeature(services: Services): void {
           log: services.log,
           memory,
           compilerFor: compilerForFileName,
-          setBestMatches,
+          setBestMatches: (folder, best) => latest.set(folder, best),
           actions: {
             recheck: (folder, base) => checkSimilarity(deps, { folder, base }),
             chooseBase: (folder) => memory.choose(folder),
@@ -83,4 +91,5 @@ export function registerSimilarityFeature(services: Services): void {
     baseCode: (folder) => memory.get(folder),
   };
   if (services.testHooks) services.testHooks.similarity = api;
+  return { latest };
 }
