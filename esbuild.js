@@ -127,6 +127,9 @@ const options = {
   sourcesContent: !production,
   metafile: true,
   logLevel: 'info',
+  // Programs kept as files beside their modules (the emulator's supervisors, the Kattis validator
+  // adapters) are inlined as text: the bundles need no file beside them (src/program-files.d.ts).
+  loader: { '.c': 'text', '.cpp': 'text', '.py': 'text' },
   plugins: [sqliteWasmFromBrotli, bundledApart, undiciPartsLeftOut],
 };
 

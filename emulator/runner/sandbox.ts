@@ -8,7 +8,7 @@
 //   host's uid 0 inside it, and uid 0 may write /proc/sys (kernel.core_pattern: a root shell) even
 //   with every capability dropped. The sandbox keeps just the capabilities to change user, and the
 //   supervisor's child switches to SANDBOX_UID (the host's `nobody`), drops the bounding set and
-//   execs the program with nothing (./supervisor-c.ts, or ./supervisor-script.ts without cc; the
+//   execs the program with nothing (./supervisor.c, or ./supervisor.py without cc; the
 //   node fallback uses setpriv).
 // Both: new pid/ipc/uts/net namespaces, no_new_privs (bwrap always sets it), a size-limited /tmp
 // and /dev/shm, /dev and / read-only, the run directory at SANDBOX_DIR (./sandbox-path.ts).

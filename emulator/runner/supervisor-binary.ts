@@ -1,4 +1,4 @@
-// The C supervisor (./supervisor-c.ts), compiled once per emulator process with the system's cc
+// The C supervisor (./supervisor.c), compiled once per emulator process with the system's cc
 // into a private folder (mkdtemp: 0700, a random name, so no other local user can plant or swap
 // it), removed when the process exits. Sandboxed runs see it read-only at SUPERVISOR_IN_SANDBOX.
 // An emulator compiles it in the background from its start (a fraction of a second it does not
@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { which } from '../languages/probe';
-import { SUPERVISOR_C } from './supervisor-c';
+import SUPERVISOR_C from './supervisor.c';
 
 /** Where a sandboxed run finds the supervisor (bound read-only on the sandbox's read-only root). */
 export const SUPERVISOR_IN_SANDBOX = '/.se-supervisor';

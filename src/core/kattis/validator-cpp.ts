@@ -6,13 +6,24 @@
 // runs the validator's main; the parent maps the child's exit status, so `exit(42)` from anywhere
 // in the validator (validate.h's accept(), a destructor, a helper) is seen as Kattis sees it.
 // An interactor (interactive problem) also gets fd 8, the program's input, as its stdout.
+// The adapter is a C++ file, ./validator-cpp-adapter.cpp, whose /*@NAME@*/ places are filled here.
+import ADAPTER from './validator-cpp-adapter.cpp';
 
 export const RENAMED_MAIN = 'kattis_validator_main';
+/** Where the adapter starts in its file: the header comment above it is for the file's readers. */
+const ADAPTER_START = '// ---- Kattis validator adapter ----';
 
 /** A string as a C++ literal: JSON's escapes are valid C++ ones for the text flags hold. */
 const c = (s: string) => JSON.stringify(s);
 
 export function cppJudgeSource(o: { marker: string; code: string; flags: string[]; interactive: boolean }): string {
+  const places: Record<string, string> = {
+    FLAGS: o.flags.map((f) => `, ${c(f)}`).join(''),
+    STDOUT_FD: o.interactive ? '8' : '2',
+    CLOSE_PROGRAM_INPUT: o.interactive ? '// The program sees the end of its input when the validator exits.\n  close(8);\n  close(3);\n  ' : '',
+  };
+  // One pass: a validator flag that looks like a place is left as it is.
+  const adapter = ADAPTER.slice(ADAPTER.indexOf(ADAPTER_START)).replace(/\/\*@(\w+)@\*\//g, (_, name: string) => places[name]);
   return `${o.marker}
 // A Sphere Engine judge generated from a Kattis output validator by the Kattis import: the
 // validator's code follows unchanged except that its main is renamed ${RENAMED_MAIN} and its
@@ -21,95 +32,5 @@ export function cppJudgeSource(o: { marker: string; code: string; flags: string[
 
 ${o.code}
 
-// ---- Kattis validator adapter ----
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <string>
-#include <vector>
-#include <fcntl.h>
-#include <ftw.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-namespace kattis_adapter {
-// The validator's main as written: with argc/argv, without, or with const argv.
-inline int call(int (*f)(int, char **), int argc, char **argv) { return f(argc, argv); }
-inline int call(int (*f)(), int, char **) { return f(); }
-inline int call(int (*f)(int, const char **), int argc, char **argv) { return f(argc, const_cast<const char **>(argv)); }
-
-inline void debug(const std::string &text) {
-  if (!text.empty() && write(6, text.data(), text.size()) < 0) {} // no debug stream: the verdict still stands
-}
-
-inline bool copy_fd(int from, const std::string &to) {
-  int out = open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  if (out < 0) return false;
-  char buf[1 << 16];
-  ssize_t n;
-  bool ok = true;
-  while ((n = read(from, buf, sizeof buf)) > 0)
-    if (write(out, buf, n) != n) { ok = false; break; }
-  return close(out) == 0 && ok && n == 0;
-}
-
-inline std::string slurp(const std::string &file) {
-  std::string text;
-  if (FILE *f = std::fopen(file.c_str(), "rb")) {
-    char buf[4096];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-    std::fclose(f);
-  }
-  return text;
-}
-
-inline int remove_entry(const char *p, const struct stat *, int, struct FTW *) { return std::remove(p); }
-} // namespace kattis_adapter
-
-int main() {
-  // A temporary folder where the judge may write: $TMPDIR, /tmp, else its working directory.
-  std::string work;
-  const char *bases[] = {std::getenv("TMPDIR"), "/tmp", "."};
-  for (const char *base : bases) {
-    if (!base || !*base) continue;
-    std::string tmpl = std::string(base) + "/kattis-XXXXXX";
-    if (mkdtemp(&tmpl[0])) { work = tmpl; break; }
-  }
-  if (work.empty()) { kattis_adapter::debug("The Kattis validator adapter could not make a temporary folder.\\n"); return 2; }
-  const std::string input = work + "/input", answer = work + "/answer", feedback = work + "/feedback/";
-  if (!kattis_adapter::copy_fd(0, input) || !kattis_adapter::copy_fd(4, answer) || mkdir(feedback.c_str(), 0700) != 0) {
-    kattis_adapter::debug("The Kattis validator adapter could not copy the input and answer files.\\n");
-    return 2;
-  }
-  std::vector<std::string> args = {"validator", input, answer, feedback${o.flags.map((f) => `, ${c(f)}`).join('')}};
-  std::fflush(nullptr);
-  pid_t pid = fork();
-  if (pid < 0) { kattis_adapter::debug("The Kattis validator adapter could not fork.\\n"); return 2; }
-  if (pid == 0) {
-    dup2(3, 0); // the program's output is the validator's stdin
-    // Interactive: what the validator prints goes to the program (fd 8); else it is not a score.
-    dup2(${o.interactive ? 8 : 2}, 1);
-    std::vector<char *> argv;
-    for (std::string &a : args) argv.push_back(&a[0]);
-    argv.push_back(nullptr);
-    std::exit(kattis_adapter::call(${RENAMED_MAIN}, static_cast<int>(args.size()), argv.data()));
-  }
-  ${o.interactive ? '// The program sees the end of its input when the validator exits.\n  close(8);\n  close(3);\n  ' : ''}int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {}
-  kattis_adapter::debug(kattis_adapter::slurp(feedback + "judgemessage.txt"));
-  const std::string team = kattis_adapter::slurp(feedback + "teammessage.txt");
-  if (!team.empty()) kattis_adapter::debug("teammessage.txt: " + team);
-  const std::string score = kattis_adapter::slurp(feedback + "score.txt");
-  if (!score.empty()) std::fputs(score.c_str(), stdout);
-  nftw(work.c_str(), kattis_adapter::remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 42) return 0;
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 43) return 1;
-  kattis_adapter::debug("\\nThe Kattis validator " + (WIFEXITED(status) ? "exited with " + std::to_string(WEXITSTATUS(status)) : "was killed by signal " + std::to_string(WTERMSIG(status))) +
-        " (42 accepts, 43 rejects: anything else is a judge error).\\n");
-  return 2;
-}
-`;
+${adapter}`;
 }

@@ -5,88 +5,21 @@
 // the ends are translated: fd 0 / fd 4 become the input and answer files, fd 3 the validator's
 // stdin, exit 42/43 become 0/1 (anything else 2, judge error), judgemessage.txt goes to fd 6.
 // An interactor's stdout is fd 8, the program's input.
+// The adapter is a Python file, ./validator-python-adapter.py, whose {{NAME}} places are filled here
+// (each is valid Python as it stands, so the file compiles on its own).
+import ADAPTER from './validator-python-adapter.py';
 
 /** A string as a Python literal (JSON's escapes are a subset of Python's). */
 const py = (s: string) => JSON.stringify(s);
 
 export function pythonJudgeSource(o: { marker: string; files: Array<{ rel: string; text: string }>; main: string; flags: string[]; interactive: boolean }): string {
-  const files = o.files.map((f) => `    ${py(f.rel)}: ${py(f.text)},`).join('\n');
-  return `${o.marker}
-# A Sphere Engine judge generated from a Kattis output validator by the Kattis import: the
-# validator's files are below, unchanged, and run as Kattis runs them. Import the package again
-# rather than editing this file (export writes the original validator back).
-import os
-import shutil
-import subprocess
-import sys
-import tempfile
-
-FLAGS = [${o.flags.map(py).join(', ')}]
-# An interactor talks to the program: its stdout is the program's input (fd 8).
-INTERACTIVE = ${o.interactive ? 'True' : 'False'}
-MAIN = ${py(o.main)}
-FILES = {
-${files}
-}
-
-
-def debug(text):
-    try:
-        os.write(6, text.encode('utf-8', 'replace'))
-    except OSError:
-        pass  # no debug stream: the verdict still stands
-
-
-def copy_fd(fd, path):
-    with os.fdopen(fd, 'rb', closefd=False) as src, open(path, 'wb') as dst:
-        shutil.copyfileobj(src, dst)
-
-
-def main():
-    work = tempfile.mkdtemp(prefix='kattis-')
-    try:
-        code_dir = os.path.join(work, 'validator')
-        for rel, text in FILES.items():
-            path = os.path.join(code_dir, rel)
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, 'w', encoding='utf-8', newline='') as f:
-                f.write(text)
-        input_file = os.path.join(work, 'input')
-        answer_file = os.path.join(work, 'answer')
-        feedback = os.path.join(work, 'feedback') + os.sep
-        copy_fd(0, input_file)
-        copy_fd(4, answer_file)
-        os.mkdir(feedback)
-        run = subprocess.run([sys.executable, os.path.join(code_dir, MAIN), input_file, answer_file, feedback] + FLAGS,
-                             stdin=3, stdout=8 if INTERACTIVE else subprocess.PIPE,
-                             stderr=subprocess.PIPE if INTERACTIVE else subprocess.STDOUT)
-        printed = (run.stderr if INTERACTIVE else run.stdout) or b''
-        for name in ('judgemessage.txt', 'teammessage.txt'):
-            path = os.path.join(feedback, name)
-            if os.path.exists(path):
-                with open(path, encoding='utf-8', errors='replace') as f:
-                    debug(('' if name == 'judgemessage.txt' else name + ': ') + f.read())
-        score = os.path.join(feedback, 'score.txt')
-        if os.path.exists(score):
-            with open(score) as f:
-                sys.stdout.write(f.read().strip())
-        if run.returncode == 42:
-            return 0
-        if run.returncode == 43:
-            return 1
-        how = 'exited with %d' % run.returncode if run.returncode >= 0 else 'was killed by signal %d' % -run.returncode
-        debug('\\nThe Kattis validator %s (42 accepts, 43 rejects: anything else is a judge error).\\n%s'
-              % (how, printed.decode('utf-8', 'replace')[-2000:]))
-        return 2
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-
-
-try:
-    code = main()
-except Exception as err:  # the adapter itself failed: a judge error, never a wrong answer
-    debug('The Kattis validator adapter failed: %r\\n' % (err,))
-    code = 2
-sys.exit(code)
-`;
+  const places: Record<string, string> = {
+    FLAGS: o.flags.map(py).join(', '),
+    INTERACTIVE: o.interactive ? 'True' : 'False',
+    MAIN: py(o.main),
+    FILES: o.files.map((f) => `    ${py(f.rel)}: ${py(f.text)},`).join('\n'),
+  };
+  // One pass: a validator's own text that looks like a place is left as it is.
+  const source = ADAPTER.replace(/\{\{(\w+)\}\}/g, (_, name: string) => places[name]);
+  return `${o.marker}\n${source}`;
 }

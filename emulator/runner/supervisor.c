@@ -1,18 +1,19 @@
-// The supervisor that runs one program, in C: the same job, limits and report as the python3
-// supervisor (./supervisor-script.ts, whose comments explain each step), but it starts in about a
-// millisecond where an interpreter takes 20 to 180 ms, and its own footprint (which the kernel's
-// ru_maxrss remembers across exec) is a few hundred KB instead of 8 MB. Compiled once per emulator
-// process with the system's cc (./supervisor-binary.ts); without a C compiler, python3 runs.
-//
-// Protocol: options, then `--`, then the program's argv:
-//   --result-fd N --time-ms N --memory-kb N (0: none) --fsize N --max-procs N --own-pidns 0|1
-//   --drop UID:GID --disk-tmp PATH --tmp-bytes N --disk-bytes N --disk-entries N (0: no budget)
-//   --env K=V (repeated: the program's whole environment) --announce 0|1
-// Reports on the result fd, one JSON line each: {"started":pid} (only with --announce 1: Node needs
-// the program's group only outside a pid namespace), then the verdict
-// {exitCode, signal, timedOut, memoryExceeded, processLimitExceeded, diskExceeded, cpuSec, wallSec,
-// memoryKb, aborted} or {"error": "..."}.
-export const SUPERVISOR_C = String.raw`
+/*
+ * The supervisor that runs one program, in C: the same job, limits and report as the python3
+ * supervisor (./supervisor.py, whose comments explain each step), but it starts in about a
+ * millisecond where an interpreter takes 20 to 180 ms, and its own footprint (which the kernel's
+ * ru_maxrss remembers across exec) is a few hundred KB instead of 8 MB. Compiled once per emulator
+ * process with the system's cc (./supervisor-binary.ts); without a C compiler, python3 runs.
+ *
+ * Protocol: options, then `--`, then the program's argv:
+ *   --result-fd N --time-ms N --memory-kb N (0: none) --fsize N --max-procs N --own-pidns 0|1
+ *   --drop UID:GID --disk-tmp PATH --tmp-bytes N --disk-bytes N --disk-entries N (0: no budget)
+ *   --env K=V (repeated: the program's whole environment) --announce 0|1
+ * Reports on the result fd, one JSON line each: {"started":pid} (only with --announce 1: Node needs
+ * the program's group only outside a pid namespace), then the verdict
+ * {exitCode, signal, timedOut, memoryExceeded, processLimitExceeded, diskExceeded, cpuSec, wallSec,
+ * memoryKb, aborted} or {"error": "..."}.
+ */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -462,4 +463,3 @@ int main(int argc, char **argv) {
   emit(out);
   return 0;
 }
-`;

@@ -1,19 +1,18 @@
-// The python3 supervisor that runs one program where the C one (./supervisor-c.ts, the same job
-// and report) could not be compiled (no cc). It is passed inline (`python3 -c`) so it is
-// visible inside the sandbox whatever is mounted. Why python: os.wait4 gives the kernel's exact
-// peak memory and CPU time of the program, which Node cannot read for its children.
-//
-// Protocol: argv[1] is a JSON config {argv, env, timeLimitMs, memoryLimitKb, fsizeBytes,
-// maxProcesses, resultFd, ownPidNamespace, dropTo?, disk?}. dropTo {uid, gid}: the program runs as
-// these ids with an empty bounding set (the emulator is root: ./sandbox.ts). disk {tmp, tmpBytes,
-// bytes, entries}: what the run may add to its run directory (the cwd) and to /tmp before it is
-// killed with diskExceeded. Descriptors 0/1/2 and the judges' extra fds are already
-// open (inherited from Node). The supervisor forks the program in its own process group, becomes
-// a child subreaper (so orphans stay in its tree), samples the tree every 20 ms, kills the whole
-// tree on a limit, and writes one JSON line to resultFd:
-// {started: pid} first, then {exitCode, signal, timedOut, memoryExceeded, processLimitExceeded,
-// diskExceeded, cpuSec, wallSec, memoryKb, error?}.
-export const SUPERVISOR_PY = String.raw`
+# The python3 supervisor that runs one program where the C one (./supervisor.c, the same job
+# and report) could not be compiled (no cc). It is passed inline (`python3 -c`) so it is
+# visible inside the sandbox whatever is mounted. Why python: os.wait4 gives the kernel's exact
+# peak memory and CPU time of the program, which Node cannot read for its children.
+#
+# Protocol: argv[1] is a JSON config {argv, env, timeLimitMs, memoryLimitKb, fsizeBytes,
+# maxProcesses, resultFd, ownPidNamespace, dropTo?, disk?}. dropTo {uid, gid}: the program runs as
+# these ids with an empty bounding set (the emulator is root: ./sandbox.ts). disk {tmp, tmpBytes,
+# bytes, entries}: what the run may add to its run directory (the cwd) and to /tmp before it is
+# killed with diskExceeded. Descriptors 0/1/2 and the judges' extra fds are already
+# open (inherited from Node). The supervisor forks the program in its own process group, becomes
+# a child subreaper (so orphans stay in its tree), samples the tree every 20 ms, kills the whole
+# tree on a limit, and writes one JSON line to resultFd:
+# {started: pid} first, then {exitCode, signal, timedOut, memoryExceeded, processLimitExceeded,
+# diskExceeded, cpuSec, wallSec, memoryKb, error?}.
 import os, sys, json, time, signal, resource
 cfg = json.loads(sys.argv[1])
 rfd = cfg['resultFd']
@@ -267,4 +266,3 @@ emit({
     'timedOut': timed_out, 'memoryExceeded': mem_over, 'processLimitExceeded': procs_over, 'diskExceeded': disk_over_seen,
     'cpuSec': usage.ru_utime + usage.ru_stime, 'wallSec': wall, 'memoryKb': peak, 'aborted': aborted,
 })
-`;

@@ -1,0 +1,164 @@
+// One supervised run: starts the supervisor (inside bubblewrap when sandboxed) with the program's
+// descriptors and a result pipe, reads its report, and makes sure nothing of the run survives:
+// stopping asks the supervisor first, a guard past the time limit and a hard kill of the process
+// group follow if it does not answer.
+import { spawn, type StdioOptions } from 'node:child_process';
+import type { RunnerConfig, RunResult, RunSpec } from './types';
+import type { RunnerPhases } from './run-stats';
+import { bwrapPrefix } from './sandbox';
+import { sandboxReadOnlyPaths } from './toolchains';
+import { environment } from './environment';
+import { killGroup, trackGroup, untrackGroup } from './groups';
+import { supervisorArgv, type Supervisor, type SupervisorLimits } from './supervisor-command';
+
+/** The outer guard kills the whole group this long after the time limit if the supervisor did not. */
+const GUARD_GRACE_MS = 3000;
+/** After asking the supervisor to stop, kill the group outright if it has not exited by then. */
+const HARD_KILL_AFTER_MS = 2000;
+
+export type RawResult = Omit<RunResult, 'outputExceeded'> & { diskExceeded: boolean };
+
+interface SupervisorReport {
+  started?: number;
+  error?: string;
+  exitCode: number | null;
+  signal: number | null;
+  timedOut: boolean;
+  memoryExceeded: boolean;
+  processLimitExceeded: boolean;
+  diskExceeded?: boolean;
+  cpuSec: number;
+  wallSec: number;
+  memoryKb: number;
+  aborted?: boolean;
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** Runs the program under the supervisor and resolves with its report (a kill from outside reads as one). */
+export function supervise(
+  config: RunnerConfig,
+  spec: RunSpec,
+  fds: Map<number, number>,
+  supervisor: Supervisor,
+  phases: Omit<RunnerPhases, 'runs' | 'totalMs'>,
+): Promise<RawResult> {
+  const resultFd = Math.max(2, ...fds.keys()) + 1;
+  const stdio: StdioOptions = [];
+  for (let i = 0; i <= resultFd; i++) stdio.push(i === resultFd ? 'pipe' : (fds.get(i) ?? 'ignore'));
+  const sandboxed = config.sandbox.kind === 'bwrap';
+  const limits: SupervisorLimits = { resultFd, env: environment(spec, sandboxed), sandboxed };
+  let argv = supervisorArgv(supervisor, spec, config, limits);
+  if (sandboxed) {
+    argv = [
+      ...bwrapPrefix({
+        cwd: spec.cwd,
+        network: spec.network ?? false,
+        readOnlyPaths: sandboxReadOnlyPaths(spec),
+        ...(supervisor.kind === 'c' ? { supervisor: supervisor.path } : {}),
+      }),
+      ...argv,
+    ];
+  }
+  phases.supervisor = supervisor.kind;
+  const spawnedAt = performance.now();
+  const started = Date.now();
+  const child = spawn(argv[0], argv.slice(1), { cwd: spec.cwd, stdio, detached: true, env: environment(spec) });
+  const pgid = child.pid;
+  if (pgid !== undefined) trackGroup(pgid);
+  // Outside bwrap the program has its own group (setpgid in the supervisor); kill it too.
+  let programGroup: number | undefined;
+
+  return new Promise<RawResult>((resolve, reject) => {
+    let text = '';
+    let report: SupervisorReport | undefined;
+    let spawnError: Error | undefined;
+    const killAll = () => {
+      if (pgid !== undefined) killGroup(pgid);
+      if (programGroup !== undefined) killGroup(programGroup);
+    };
+    const channel = child.stdio[resultFd] as (NodeJS.ReadableStream & NodeJS.WritableStream) | null;
+    // Stopping asks the supervisor first (it kills and reaps the whole run, sandbox included);
+    // a hard kill of the group follows only if it does not answer.
+    let hardKill: NodeJS.Timeout | undefined;
+    const stop = () => {
+      try {
+        channel?.end();
+      } catch {
+        /* already closed */
+      }
+      hardKill ??= setTimeout(killAll, HARD_KILL_AFTER_MS);
+    };
+    const guard = setTimeout(stop, spec.timeLimitMs + GUARD_GRACE_MS);
+    const onAbort = () => stop();
+    spec.signal?.addEventListener('abort', onAbort, { once: true });
+    if (spec.signal?.aborted) stop();
+
+    channel?.setEncoding('utf8');
+    channel?.on('error', () => undefined);
+    channel?.on('data', (chunk: string) => {
+      text += chunk;
+      let nl: number;
+      while ((nl = text.indexOf('\n')) >= 0) {
+        const line = text.slice(0, nl);
+        text = text.slice(nl + 1);
+        try {
+          const msg = JSON.parse(line) as SupervisorReport;
+          if (msg.started !== undefined) {
+            if (config.sandbox.kind === 'none') {
+              programGroup = msg.started;
+              trackGroup(programGroup);
+            }
+          } else report = msg;
+        } catch {
+          /* a partial or foreign line: ignore */
+        }
+      }
+    });
+    child.on('error', (err) => (spawnError = err));
+    child.on('close', (code, sig) => {
+      clearTimeout(guard);
+      clearTimeout(hardKill);
+      spec.signal?.removeEventListener('abort', onAbort);
+      // The supervisor cleans up after itself; without its report, make sure nothing survives.
+      if (!report) killAll();
+      if (pgid !== undefined) untrackGroup(pgid);
+      if (programGroup !== undefined) untrackGroup(programGroup);
+      const wallSec = (Date.now() - started) / 1000;
+      phases.superviseMs = performance.now() - spawnedAt;
+      if (spawnError) return reject(spawnError);
+      if (report && !report.error) {
+        phases.programMs = report.wallSec * 1000;
+        return resolve({
+          exitCode: report.exitCode,
+          signal: report.signal,
+          // Stopped by the outer guard: the supervisor missed its own time limit (overloaded machine).
+          timedOut: report.timedOut || (report.aborted === true && !(spec.signal?.aborted ?? false)),
+          memoryExceeded: report.memoryExceeded,
+          processLimitExceeded: report.processLimitExceeded,
+          diskExceeded: report.diskExceeded === true,
+          timeSec: round3(report.cpuSec),
+          wallSec: round3(report.wallSec),
+          memoryKb: Math.round(report.memoryKb),
+        });
+      }
+      // Killed from outside (abort, guard) or the supervisor failed: report it as a kill.
+      const aborted = spec.signal?.aborted ?? false;
+      if (report?.error) return reject(new Error(`runner: ${report.error}`));
+      if (!aborted && code !== 0 && sig === null && !report) {
+        return reject(new Error(`runner: supervisor exited with code ${code}${config.sandbox.kind === 'bwrap' ? ' (sandbox setup failed?)' : ''}`));
+      }
+      resolve({
+        exitCode: null,
+        signal: 9,
+        timedOut: !aborted,
+        memoryExceeded: false,
+        processLimitExceeded: false,
+        diskExceeded: false,
+        timeSec: round3(wallSec),
+        wallSec: round3(wallSec),
+        memoryKb: 0,
+      });
+    });
+  });
+}

@@ -1,0 +1,77 @@
+// Which supervisor watches a run and its command line: the C one when it compiled
+// (./supervisor-binary.ts), else python3 (./supervisor.py, passed inline), else none (the Node
+// monitor). Both take the same limits, the C one as options, the python3 one as one JSON argument.
+import type { RunnerConfig, RunSpec } from './types';
+import { SANDBOX_TMP_BYTES } from './sandbox';
+import { findPython } from './toolchains';
+import SUPERVISOR_PY from './supervisor.py';
+import { cSupervisor, SUPERVISOR_IN_SANDBOX } from './supervisor-binary';
+
+const DEFAULT_MAX_PROCESSES = 64;
+/** What a run may add to its run directory, and to its /tmp, before it is stopped as over its output limit. */
+export const DISK_LIMIT_BYTES = 256 * 1024 * 1024;
+export const DISK_LIMIT_ENTRIES = 20_000;
+
+export type Supervisor = { kind: 'c' | 'python'; path: string };
+
+/** The C supervisor when it compiled, else python3, else none (the Node monitor). */
+export function pickSupervisor(): Supervisor | null {
+  const c = cSupervisor();
+  if (c) return { kind: 'c', path: c };
+  const python = findPython();
+  return python ? { kind: 'python', path: python } : null;
+}
+
+export interface SupervisorLimits {
+  resultFd: number;
+  env: Record<string, string>;
+  sandboxed: boolean;
+}
+
+/** The supervisor's command (without the sandbox around it). */
+export function supervisorArgv(supervisor: Supervisor, spec: RunSpec, config: RunnerConfig, limits: SupervisorLimits): string[] {
+  return supervisor.kind === 'c' ? cArgv(supervisor.path, spec, config, limits) : pythonArgv(supervisor.path, spec, config, limits);
+}
+
+/** The python3 supervisor's command: its script inline and one JSON argument. */
+function pythonArgv(python: string, spec: RunSpec, config: RunnerConfig, l: SupervisorLimits): string[] {
+  const payload = JSON.stringify({
+    argv: spec.command,
+    env: l.env,
+    timeLimitMs: spec.timeLimitMs,
+    memoryLimitKb: spec.memoryLimitKb ?? null,
+    fsizeBytes: spec.outputLimitBytes,
+    maxProcesses: spec.maxProcesses ?? DEFAULT_MAX_PROCESSES,
+    resultFd: l.resultFd,
+    ownPidNamespace: l.sandboxed,
+    dropTo: config.sandbox.dropTo ?? null,
+    // Unsandboxed, /tmp is the host's: only the run directory is counted.
+    disk: { tmp: l.sandboxed ? '/tmp' : null, tmpBytes: SANDBOX_TMP_BYTES, bytes: DISK_LIMIT_BYTES, entries: DISK_LIMIT_ENTRIES },
+  });
+  return [python, '-I', '-S', '-c', SUPERVISOR_PY, payload];
+}
+
+/** The C supervisor's command: the same limits as options (./supervisor.c), then the program. */
+function cArgv(binary: string, spec: RunSpec, config: RunnerConfig, l: SupervisorLimits): string[] {
+  const drop = config.sandbox.dropTo;
+  return [
+    l.sandboxed ? SUPERVISOR_IN_SANDBOX : binary,
+    '--result-fd', String(l.resultFd),
+    '--time-ms', String(spec.timeLimitMs),
+    '--memory-kb', String(spec.memoryLimitKb ?? 0),
+    '--fsize', String(spec.outputLimitBytes),
+    '--max-procs', String(spec.maxProcesses ?? DEFAULT_MAX_PROCESSES),
+    '--own-pidns', l.sandboxed ? '1' : '0',
+    ...(drop ? ['--drop', `${drop.uid}:${drop.gid}`] : []),
+    // Unsandboxed, /tmp is the host's: only the run directory is counted.
+    ...(l.sandboxed ? ['--disk-tmp', '/tmp'] : []),
+    '--tmp-bytes', String(SANDBOX_TMP_BYTES),
+    '--disk-bytes', String(DISK_LIMIT_BYTES),
+    '--disk-entries', String(DISK_LIMIT_ENTRIES),
+    ...Object.entries(l.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]),
+    // Only outside a pid namespace does Node need the program's group (to kill it): one wake-up less.
+    '--announce', l.sandboxed ? '0' : '1',
+    '--',
+    ...spec.command,
+  ];
+}
