@@ -18,8 +18,8 @@ describe('program files', () => {
   const scratch = useScratch();
   const programs = allProgramFiles().map((rel) => rel.split(path.sep).join('/'));
 
-  it('are the supervisors and the validator adapters', () => {
-    for (const rel of ['emulator/runner/supervisor.c', 'emulator/runner/supervisor.py', 'src/core/kattis/validator-cpp-adapter.cpp', 'src/core/kattis/validator-python-adapter.py']) {
+  it('are the supervisors, the validator adapters and the scoring judge', () => {
+    for (const rel of ['emulator/runner/supervisor.c', 'emulator/runner/supervisor.py', 'src/core/kattis/validator-cpp-adapter.cpp', 'src/core/kattis/validator-python-adapter.py', 'src/core/kattis/scoring-judge.py']) {
       assert.ok(programs.includes(rel), `${rel} is not found as a program file: ${programs.join(', ')}`);
     }
   });
