@@ -1,5 +1,5 @@
 // Bundles the extension into one CommonJS file, and the packing worker into a second one beside it
-// (a worker thread needs a script of its own: src/core/packer-fragment-workers.ts starts
+// (a worker thread needs a script of its own: src/core/packer/fragment-workers.ts starts
 // dist/packer-fragment-worker.js). `vscode` stays external (the host provides it).
 // The local emulator is a third bundle, dist/emulator.js, started as a child process by "Start
 // Local Emulator" (src/features/emulator): nothing of it loads with the extension. What it reads
@@ -37,7 +37,7 @@ const APART = [
   { name: 'kattis-import', entry: 'src/core/kattis/import.ts' },
   { name: 'judge-results-html', entry: 'src/core/judge-many/results-html.ts' },
   { name: 'similarity', entry: 'src/features/similarity/session.ts' },
-  { name: 'tar-read', entry: 'src/core/tar-read.ts' },
+  { name: 'tar-read', entry: 'src/core/packer/tar-read.ts' },
 ];
 
 /** The TypeScript file a relative import lands on (x.ts, x/index.ts), as esbuild would resolve it. */
@@ -112,7 +112,7 @@ const watch = process.argv.includes('--watch');
 const options = {
   entryPoints: {
     extension: 'src/extension.ts',
-    'packer-fragment-worker': 'src/core/packer-fragment-worker.ts',
+    'packer-fragment-worker': 'src/core/packer/fragment-worker.ts',
     emulator: 'emulator/main.ts',
     ...Object.fromEntries(APART.map((a) => [a.name, a.entry])),
   },

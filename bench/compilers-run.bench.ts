@@ -1,4 +1,4 @@
-// Figures for "Run Active File" (issue 8), with the extension's own run logic (run-core, no
+// Figures for "Run Active File" (issue 8), with the extension's own run logic (src/core/compilers/run.ts, no
 // vscode) against a started emulator, polling protection on as in the host tests:
 //   1. time from the command to the program's output, minus the emulator's own processing time
 //      (goal: under one poll interval + 200 ms);
@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CompilersClient } from '../src/api';
 import { COMPILERS_POLL_MS } from '../src/core/poller';
-import { runSubmission, type CompilersApi } from '../src/features/compilers/run-core';
+import { type CompilersApi, runSubmission } from '../src/core/compilers';
 import { SubmissionStore } from '../emulator/compilers/records';
 import { defaultOptions, startEmulator } from '../emulator/server';
 

@@ -3,8 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compilerIdForFileName } from '../src/core/languages';
-import { SimilarityAnalysis } from '../src/core/similarity/analyze';
-import { readClassFolder } from '../src/core/similarity/read';
+import { readClassFolder, SimilarityAnalysis } from '../src/core/similarity';
 
 async function main(): Promise<void> {
   const [folder, which, dolosDir] = process.argv.slice(2);

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ContainersClient } from '../src/api';
-import { finishSubmission } from '../src/core/containers-submission';
+import { finishSubmission } from '../src/core/containers/submission';
 import { CONTAINERS_POLL_MS } from '../src/core/poller';
 import { packFolder } from '../src/core/packer';
 import { defaultOptions, startEmulator } from '../emulator/server';

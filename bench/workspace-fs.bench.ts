@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ContainersClient } from '../src/api/containers';
 import { WORKSPACE_STATES } from '../src/api/types';
-import { WorkspaceFsModel } from '../src/core/workspace-files/model';
+import { WorkspaceFsModel } from '../src/core/workspace-files';
 import { defaultOptions, startEmulator } from '../emulator/server';
 import type { Benchmark, Figure } from './types';
 

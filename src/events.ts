@@ -3,7 +3,7 @@
 // another's module state. Typed here so a listener sees exactly what is fired.
 import * as vscode from 'vscode';
 import type { ContainersSubmission } from './api';
-import type { TestsReport } from './core/tests-report';
+import type { TestsReport } from './core/containers';
 
 export interface FinishedContainersSubmission {
   submission: ContainersSubmission;

@@ -12,7 +12,7 @@ import {
   type ApiModule,
   type SuggestedAction,
 } from '../api';
-import { proveToken } from '../core/local-emulator/challenge';
+import { proveToken } from '../core/local-emulator';
 import type { Log } from '../ui/log';
 import { clientOptions, createClient, type ModuleClient, type ModuleClients } from './client-factory';
 import { emulatorEndpoint, type EmulatorInfo } from './emulator-env';

@@ -5,7 +5,7 @@
 // open source files, else one they choose on disk.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { WORKSPACE_FS_SCHEME } from '../core/workspace-files/paths';
+import { WORKSPACE_FS_SCHEME } from '../core/workspace-files';
 import { showQuickPick } from './prompts';
 
 /** Files a person writes code in: local, remote, or a Sphere Engine workspace's (never an output, preview or untitled text). */

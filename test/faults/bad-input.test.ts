@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as tar from 'tar';
 import { CompilersClient, MAX_TRANSFER_BYTES, normaliseEndpoint, SphereApiError } from '../../src/api';
-import { packFolder, PackError, unpackTarGz } from '../../src/core/packer';
+import { PackError, packFolder, unpackTarGz } from '../../src/core/packer';
 import { checkLimits, checkPayloadSizes, limitsFromSettings } from '../../src/features/compilers/limits';
 import { b64, runningWorkspace, tarGz } from '../emulator/containers-support';
 import { useScratch } from '../scratch';

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunReport } from '../../src/features/compilers/context';
 import { isAlive, INSTANCE_FILE } from '../../src/core/local-emulator/instance-file';
-import { LocalEmulator } from '../../src/core/local-emulator/process';
+import { LocalEmulator } from '../../src/core/local-emulator';
 import type { ConnectionTestApi } from '../../src/features/connection';
 import type { StartOutcome } from '../../src/features/emulator/controller';
 import type { LocalEmulatorTestApi } from '../../src/features/emulator';

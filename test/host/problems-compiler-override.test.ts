@@ -1,6 +1,6 @@
 // Submit Solution sends a file to the compiler the person chose for its language
 // (`sphereEngine.compilers.languageOverrides`, "Select Compiler for Language…"), as Run File and
-// Judge Solutions in Folder do: one choice of compiler for every command (src/core/compiler-choice.ts).
+// Judge Solutions in Folder do: one choice of compiler for every command (src/core/languages/compiler-choice.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,7 +1,8 @@
 // The import graph of a source tree, read from the text of its files (no compiler needed), and the
 // three things test/unit/layering.test.ts forbids in it: cycles (type-only imports count: they
 // still tie two files together), imports of a higher layer, and imports of another package's
-// insides where the package has one door (src/api: everything through src/api/index.ts).
+// insides where the package has one door (src/api: everything through src/api/index.ts; every
+// folder under src/core with an index.ts: everything through that index).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -116,13 +117,24 @@ export function upwardImports(graph: ImportGraph, layers: Layers): string[] {
   return found;
 }
 
-/** Imports of files inside `pkg` (a folder prefix) from outside it, other than of its index.ts. */
-export function deepImports(graph: ImportGraph, pkg: string): string[] {
+/**
+ * Imports of files inside `pkg` (a folder prefix) from outside it, other than of its index.ts and
+ * of the files in `alsoOpen` (doors of their own, each for a stated reason).
+ */
+export function deepImports(graph: ImportGraph, pkg: string, alsoOpen: readonly string[] = []): string[] {
   const door = `${pkg}index.ts`;
   const found: string[] = [];
   for (const [file, targets] of graph) {
     if (file.startsWith(pkg)) continue;
-    for (const target of targets) if (target.startsWith(pkg) && target !== door) found.push(`${file} imports ${target}`);
+    for (const target of targets) if (target.startsWith(pkg) && target !== door && !alsoOpen.includes(target)) found.push(`${file} imports ${target}`);
   }
   return found;
+}
+
+/** The packages under `dir` (a folder prefix such as 'src/core/'): every folder in the graph holding an index.ts, as a prefix. */
+export function packagesUnder(graph: ImportGraph, dir: string): string[] {
+  return [...graph.keys()]
+    .filter((file) => file.startsWith(dir) && file.endsWith('/index.ts'))
+    .map((file) => file.slice(0, -'index.ts'.length))
+    .sort();
 }

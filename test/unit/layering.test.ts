@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cycles, deepImports, importGraph, importsOf, upwardImports, type Layers } from './import-graph';
+import { cycles, deepImports, importGraph, importsOf, packagesUnder, upwardImports, type Layers } from './import-graph';
 import { useScratch, writeTree } from '../scratch';
 import { ROOT, SRC, sourceFiles } from './source-files';
 
@@ -25,6 +25,31 @@ const EMULATOR_LAYERS: Layers = [
   ['emulator/compilers/', 'emulator/containers/', 'emulator/problems/'],
   ['emulator/server.ts'],
   ['emulator/main.ts'],
+];
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { APART } = require(path.join(ROOT, 'esbuild.js')) as { APART: { name: string; entry: string }[] };
+
+/**
+ * Files inside a core package that outsiders import by their own path, not through its index:
+ * - every bundle apart (esbuild.js APART): required at the moment of use, so an index that the
+ *   extension loads at activation must not re-export it (the bundle would load with the index);
+ * - src/core/kattis/measure.ts: what Check Problem Folder uses of the Kattis package, without the
+ *   index's importer and exporter (and their YAML parser, which stays out of dist/extension.js);
+ * - what the bundles apart take from a package whose index would bring the whole package, the API
+ *   client and undici with it (esbuild cannot leave out modules that have effects when loaded):
+ *   the Kattis importer (dist/kattis-import.js) reads and writes problem folders with
+ *   problem-folder's errors, format and read (156 KB instead of 586 KB); the similarity engine
+ *   (dist/similarity.js) finds solutions and writes CSV cells as judge-many does (50 KB, not 513 KB).
+ */
+const OWN_DOORS = [
+  ...APART.map((a) => a.entry),
+  'src/core/kattis/measure.ts',
+  'src/core/problem-folder/errors.ts',
+  'src/core/problem-folder/format.ts',
+  'src/core/problem-folder/read.ts',
+  'src/core/judge-many/plan.ts',
+  'src/core/judge-many/export.ts',
 ];
 
 /** The layer (first folder under src/) a relative import lands in, or undefined for packages. */
@@ -81,6 +106,13 @@ describe('layering', () => {
     assert.deepEqual(deepImports(graph, 'src/api/'), []);
   });
 
+  it('everything outside a package of src/core (a folder with an index.ts) reaches it through its index', () => {
+    const packages = packagesUnder(graph, 'src/core/');
+    assert.ok(packages.length >= 13, `only ${packages.length} packages found under src/core: ${packages.join(', ')}`);
+    assert.ok(packages.includes('src/core/packer/'));
+    assert.deepEqual(packages.flatMap((pkg) => deepImports(graph, pkg, OWN_DOORS)), []);
+  });
+
   it('finds a planted cycle, upward import and deep import', () => {
     const root = writeTree(scratch('se-layering-'), {
       'src/api/http.ts': 'export const x = 1;\n',
@@ -89,11 +121,18 @@ describe('layering', () => {
       'src/core/b.ts': "import type { A } from './a';\nexport type B = A | number;\n",
       'src/core/c.ts': "import { y } from '../features/f';\nexport const z = y;\n",
       'src/features/f.ts': "import { x } from '../api';\nexport const y = x;\n",
+      'src/core/packer/archive.ts': "export const pack = 1;\n",
+      'src/core/packer/index.ts': "export { pack } from './archive';\n",
+      'src/core/flat.ts': "import { pack } from './packer';\nexport const p = pack;\n",
+      'src/features/g.ts': "import { pack } from '../core/packer/archive';\nexport const q = pack;\n",
     });
     const planted = importGraph(root, ['src']);
     assert.deepEqual(cycles(planted), [['src/core/a.ts', 'src/core/b.ts']]);
     assert.deepEqual(upwardImports(planted, SRC_LAYERS), ['src/core/c.ts imports src/features/f.ts']);
     assert.deepEqual(deepImports(planted, 'src/api/'), ['src/core/a.ts imports src/api/http.ts']);
+    assert.deepEqual(packagesUnder(planted, 'src/core/'), ['src/core/packer/']);
+    assert.deepEqual(deepImports(planted, 'src/core/packer/'), ['src/features/g.ts imports src/core/packer/archive.ts']);
+    assert.deepEqual(deepImports(planted, 'src/core/packer/', ['src/core/packer/archive.ts']), []);
   });
 
   it('src/api imports neither vscode nor core, features or ui', () => {

@@ -1,11 +1,11 @@
 // A job against a Containers project: each row is a project folder, packed with Submit Folder's
 // rules (core/packer: .gitignore, .sphereignore, .git and node_modules left out) and POSTed with
 // the job's scenario. The Containers API has no ids= list, so each submission is waited for on
-// its own with the 5 s rule (core/containers-submission), a bounded number at once; its tests
+// its own with the 5 s rule (core/containers/submission.ts), a bounded number at once; its tests
 // report becomes the row's per-test results.
 import * as path from 'node:path';
 import { abortableSleep, abortError, CONTAINERS_STATUS, type ContainersClient, MAX_TRANSFER_BYTES } from '../../api';
-import { collectResult, waitForSubmission, type FinishedSubmission } from '../containers-submission';
+import { collectResult, type FinishedSubmission, waitForSubmission } from '../containers';
 import { formatBytes, packFolder } from '../packer';
 import type { JobBackend, JobPollOptions } from './backend';
 import type { JobTarget, JudgedResult } from './types';

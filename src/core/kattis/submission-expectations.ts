@@ -5,7 +5,7 @@
 // submission in a folder the format does not name (e.g. `slow_accepted/`) is imported only when a
 // glob gives it expectations: problemtools does not judge it otherwise either. What the file says
 // that cannot be checked on the service is returned as notes.
-import type { Verdict } from '../problem-folder/format';
+import type { Verdict } from '../problem-folder';
 import { DEFAULT_DIRECTORY_RULES, KATTIS_VERDICTS, globMatches, type ExpectationRule, type KattisExpectation, type KattisVerdict } from './expectations';
 import { isMap, yamlNumber, yamlString, type YamlMap, type YamlValue } from './yaml-values';
 

@@ -5,7 +5,7 @@
 // of adapter judges and other judges is exported as before and said so.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { LocalTest, ProblemFolder } from '../problem-folder/read';
+import type { LocalTest, ProblemFolder } from '../problem-folder';
 import { adapterOrigin } from './validator-adapter';
 
 export interface ExportedValidator {

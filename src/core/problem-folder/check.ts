@@ -4,7 +4,7 @@
 // their results are fetched together with GET /submissions?ids= (20 ids a request) at the
 // service's 2 s rhythm.
 import { MAX_IDS_PER_REQUEST, type ProblemsClient, type ProblemsSubmission, type Sleep } from '../../api';
-import { compilerForFile, type OfferedCompiler } from '../languages-offered';
+import { compilerForFile, type OfferedCompiler } from '../languages';
 import { pollUntilDone, PROBLEMS_POLL_MS } from '../poller';
 import { ProblemFolderError } from './errors';
 import { readInside } from './inside';

@@ -6,7 +6,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { checkEntryFile, compilerIdForFileName, LANGUAGES } from '../../core/languages';
-import { checkSizeLimits, packFolder, scanFolder, type FolderScan } from '../../core/packer';
+import { checkSizeLimits, type FolderScan, packFolder, scanFolder } from '../../core/packer';
 import type { SubmissionFiles } from '../../api';
 import { OUTPUT_DIR_NAME } from './output-files';
 

@@ -3,8 +3,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { languageForCompiler } from '../../core/languages';
-import { checkChoice, describeChoice, type CompilerChoice } from '../../core/compiler-choice';
+import { checkChoice, type CompilerChoice, describeChoice, languageForCompiler } from '../../core/languages';
 import type { CompilersContext, RunReport } from './context';
 import { siblingInputFile } from './inputs';
 import { checkLimits, checkPayloadSizes, type Limits } from './limits';

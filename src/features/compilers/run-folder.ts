@@ -3,9 +3,8 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LANGUAGES, languageForCompiler } from '../../core/languages';
+import { checkChoice, chooseCompiler, describeChoice, languageForCompiler, LANGUAGES } from '../../core/languages';
 import { PackError, scanFolder } from '../../core/packer';
-import { checkChoice, chooseCompiler, describeChoice } from '../../core/compiler-choice';
 import type { CompilersContext, RunReport } from './context';
 import { guessFolderCompiler, prepareFolderSource, withoutOutputDir } from './folder-source';
 import { OUTPUT_DIR_NAME } from './output-files';

@@ -8,12 +8,12 @@ import { isAbortError, SphereApiError, SUBMISSION_STATUS, type CreateCompilersSu
 import type { DiagnosticsFamily } from '../../core/diagnostics';
 import { showError, userMessage } from '../../ui/errors';
 import { withProgress } from '../../ui/progress';
-import type { CompilerChoice } from '../../core/compiler-choice';
+import type { CompilerChoice } from '../../core/languages';
 import type { CompilersContext, RunReport } from './context';
 import { describeSignal, formatDone, formatRunning, formatStreams, statusAdvice } from './format';
 import { looksLikeGzip, unpackOutputArchive } from './output-files';
 import type { DiagnosticsTarget } from './problems-panel';
-import { runSubmission, type RunOutcome } from './run-core';
+import { type RunOutcome, runSubmission } from '../../core/compilers';
 
 export interface RunPlan {
   /** Label in messages: `sum.py`, `folder app/ (3 files)`. */

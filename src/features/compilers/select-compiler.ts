@@ -2,9 +2,8 @@
 // ("Select Compiler for Language…", or the prompt shown when the table does not know the language).
 import * as vscode from 'vscode';
 import type { Compiler } from '../../api';
-import { compilerIdForLanguageId } from '../../core/languages';
+import { chooseCompiler, type CompilerChoice, compilerIdForLanguageId, type CompilerOverride, describeChoice } from '../../core/languages';
 import { withProgress } from '../../ui/progress';
-import { chooseCompiler, describeChoice, type CompilerChoice, type CompilerOverride } from '../../core/compiler-choice';
 import type { CompilersContext } from './context';
 import { readOverrides, saveOverride } from './settings';
 import { showQuickPick } from '../../ui/prompts';

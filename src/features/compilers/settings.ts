@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { limitsFromSettings, type Limits } from './limits';
 import { parseOutputFilenames } from './output-files';
-import type { CompilerOverride, OverrideSetting } from '../../core/compiler-choice';
+import type { CompilerOverride, OverrideSetting } from '../../core/languages';
 
 const SECTION = 'sphereEngine.compilers';
 

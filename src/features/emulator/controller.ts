@@ -4,7 +4,7 @@
 // (dist/local-emulator.js, see esbuild.js), loaded then. Signing in is handed in (useLocalEmulator,
 // which lives in the extension's bundle) so that no connection code is bundled twice.
 import * as vscode from 'vscode';
-import { LocalEmulator, type EmulatorExit, type RunningEmulator } from '../../core/local-emulator/process';
+import { type EmulatorExit, LocalEmulator, type RunningEmulator } from '../../core/local-emulator';
 import type { Services } from '../../services';
 import { Commands, executeCommand } from '../../ui/commands';
 import { withProgress } from '../../ui/progress';

@@ -2,7 +2,7 @@
 // Sandboxed or not (unsandboxed, programs run as the user), which languages this machine can run
 // and how to add one, and how limits are enforced when python3 is missing.
 import * as vscode from 'vscode';
-import type { RunningEmulator } from '../../core/local-emulator/process';
+import type { RunningEmulator } from '../../core/local-emulator';
 
 export interface Described {
   level: 'info' | 'warn';

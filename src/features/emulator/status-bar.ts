@@ -2,7 +2,7 @@
 // or running programs as you) and what it can run, in the tooltip. Click: the log.
 import * as vscode from 'vscode';
 import { escapeMarkdown } from '../../core/escape-markdown';
-import type { RunningEmulator } from '../../core/local-emulator/process';
+import type { RunningEmulator } from '../../core/local-emulator';
 import { Commands } from '../../ui/commands';
 import { addLanguageText, languagesText, sandboxText } from './describe';
 

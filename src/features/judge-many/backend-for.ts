@@ -1,10 +1,7 @@
 // The service side of a job, from what its state file says it was sent to: a Containers project,
 // or (jobs written before Containers jobs existed, and every Problems job) a problem.
 import type { Services } from '../../services';
-import type { JobBackend } from '../../core/judge-many/backend';
-import { containersBackend } from '../../core/judge-many/containers-backend';
-import { problemsBackend } from '../../core/judge-many/problems-backend';
-import type { JobHeader } from '../../core/judge-many/types';
+import { containersBackend, type JobBackend, type JobHeader, problemsBackend } from '../../core/judge-many';
 
 export async function backendFor(services: Services, header: JobHeader): Promise<JobBackend> {
   if (header.target?.kind === 'containers') return containersBackend(await services.connection.containers(), header.folder, header.target);

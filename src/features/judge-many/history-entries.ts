@@ -5,8 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import { Commands } from '../../ui/commands';
-import type { JudgeJob } from '../../core/judge-many/job';
-import type { SolutionRow } from '../../core/judge-many/types';
+import type { JudgeJob, SolutionRow } from '../../core/judge-many';
 import type { SubmissionHistory, SubmissionEntry } from '../containers/history/store';
 
 /** Follows a Containers job's rows into the Submissions view; returns the subscription. */

@@ -3,14 +3,12 @@
 // with its results page open.
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
-import { JudgeJob } from '../../core/judge-many/job';
-import { planFolder } from '../../core/judge-many/plan';
-import type { JobHeader, PlannedSolution } from '../../core/judge-many/types';
-import { chooseCompiler } from '../../core/compiler-choice';
+import { type JobHeader, JudgeJob, planFolder, type PlannedSolution } from '../../core/judge-many';
+import { chooseCompiler } from '../../core/languages';
 import { readOverrides } from '../compilers/settings';
 import { problemIdFrom } from '../problems/content';
 import { pickProblem } from '../problems/pick-problem';
-import { isScored } from '../problems/verdict';
+import { isScored } from '../../core/problems';
 import { folderOf, plainArgs, reportingErrors } from './command-args';
 import { confirmSending } from './confirm-sending';
 import type { ResultsPanels } from './results-panel';

@@ -1,7 +1,7 @@
 // The results page's words and the progress line, through vscode.l10n.
 import * as vscode from 'vscode';
 import type { ResultsLabels } from '../../core/judge-many/results-html';
-import type { JobCounts } from '../../core/judge-many/types';
+import type { JobCounts } from '../../core/judge-many';
 
 export function resultsLabels(): ResultsLabels {
   return {

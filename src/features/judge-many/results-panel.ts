@@ -5,8 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { toCsv, toJson } from '../../core/judge-many/export';
-import type { JudgeJob } from '../../core/judge-many/job';
+import { type JudgeJob, toCsv, toJson } from '../../core/judge-many';
 import type * as ResultsHtml from '../../core/judge-many/results-html';
 import type { RenderedTable } from '../../core/judge-many/results-html';
 import { Commands, executeCommand } from '../../ui/commands';

@@ -3,8 +3,7 @@
 // are sent only when the person says so.
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
-import { JudgeJob } from '../../core/judge-many/job';
-import { listJournals } from '../../core/judge-many/journal';
+import { JudgeJob, listJournals } from '../../core/judge-many';
 import type { ResultsPanels } from './results-panel';
 import type { JobTracker } from './tracker';
 

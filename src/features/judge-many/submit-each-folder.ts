@@ -3,8 +3,8 @@
 // same state file, sender, progress and results page as "Judge Solutions in Folder…".
 import * as vscode from 'vscode';
 import type { Project } from '../../api';
-import { planProjectFolders } from '../../core/judge-many/plan-projects';
-import { projectScenarios } from '../../core/project-scenarios';
+import { planProjectFolders } from '../../core/judge-many';
+import { projectScenarios } from '../../core/containers';
 import { pickProject, pickScenario } from '../containers/submit/pickers';
 import { folderOf, plainArgs, reportingErrors } from './command-args';
 import { confirmSending } from './confirm-sending';

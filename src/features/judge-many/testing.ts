@@ -4,7 +4,7 @@
 // (as a test duration VS Code would add them up into a time the job never took).
 // Results are also recorded, as VS Code has no API to read them back for the tests.
 import * as vscode from 'vscode';
-import { isPassed, type JobSnapshot, type SolutionRow } from '../../core/judge-many/types';
+import { isPassed, type JobSnapshot, type SolutionRow } from '../../core/judge-many';
 
 export interface RecordedOutcome {
   key: string;

@@ -3,7 +3,7 @@
 // that is not about a system header belongs to the one file the user submitted.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { alignColumn, parseDiagnostics, type Diagnostic } from '../../core/diagnostics';
+import { alignColumn, type Diagnostic, parseDiagnostics } from '../../core/diagnostics';
 import { languageForCompiler } from '../../core/languages';
 
 const SYSTEM_PATH = /^\/(usr|lib|opt|nix)\//;

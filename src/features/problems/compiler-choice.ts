@@ -1,8 +1,8 @@
 // Which compiler a solution file goes to, free of `vscode`: the one every command chooses
-// (src/core/compiler-choice.ts: the user's override, else the language table), but only when the
+// (src/core/languages/compiler-choice.ts: the user's override, else the language table), but only when the
 // problems module offers that compiler.
 import type { Compiler } from '../../api';
-import { chooseCompiler } from '../../core/compiler-choice';
+import { chooseCompiler } from '../../core/languages';
 
 /**
  * The compiler to use without asking, or undefined when the user must choose. `available` is

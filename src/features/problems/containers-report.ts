@@ -3,7 +3,7 @@
 // showContainersTestsReport() once the submission's `tests_report` stream has been parsed
 // (src/features/containers-tests-in-testing-view.ts, through the Problems feature's handle).
 import * as vscode from 'vscode';
-import type { TestsReport } from '../../core/tests-report';
+import type { TestsReport } from '../../core/containers';
 import type { ProblemsTesting } from './testing';
 
 export const containersItemId = (submissionId: number | string) => `containers:${submissionId}`;

@@ -9,7 +9,7 @@ import { PROBLEMS_POLL_MS } from '../../core/poller';
 import { withProgress } from '../../ui/progress';
 import { waitAndReport, type JudgeDeps } from './judge-run';
 import type { ProblemNode } from './tree';
-import { isScored, type SubmissionVerdict } from './verdict';
+import { isScored, type SubmissionVerdict } from '../../core/problems';
 import { showInputBox, showQuickPick } from '../../ui/prompts';
 
 export interface CreateProblemArgs {

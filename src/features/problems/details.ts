@@ -5,7 +5,7 @@
 // sanitiser and content security policy apply on top of ours.
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
-import { renderProblemMarkdown } from './render';
+import { renderProblemMarkdown } from '../../core/problems';
 
 export const DETAILS_SCHEME = 'sphere-engine-problem';
 

@@ -2,7 +2,7 @@
 // a result in the Testing view, content-manager commands, and its test hooks.
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
-import type { TestsReport } from '../../core/tests-report';
+import type { TestsReport } from '../../core/containers';
 import { Commands, registerCommand } from '../../ui/commands';
 import { showError } from '../../ui/errors';
 import { RunDiagnostics } from '../../ui/run-diagnostics';

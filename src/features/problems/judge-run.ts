@@ -10,7 +10,7 @@ import type { RunDiagnostics } from '../../ui/run-diagnostics';
 import { compileDiagnostics } from './compile-diagnostics';
 import type { SubmitMemory } from './memory';
 import { problemItemId, type ProblemRef, type ProblemsTesting, type RecordingRun } from './testing';
-import { isScored, progressText, verdictOfSubmission, type SubmissionVerdict, type TestVerdict } from './verdict';
+import { isScored, progressText, type SubmissionVerdict, type TestVerdict, verdictOfSubmission } from '../../core/problems';
 
 export interface JudgeDeps {
   services: Services;

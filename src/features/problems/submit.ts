@@ -11,7 +11,7 @@ import { readOverrides } from '../compilers/settings';
 import { submitAndReport, type JudgeDeps } from './judge-run';
 import { problemItemId } from './testing';
 import type { ProblemNode } from './tree';
-import type { SubmissionVerdict } from './verdict';
+import type { SubmissionVerdict } from '../../core/problems';
 import { showVerdictNotice } from './verdict-notice';
 import { showInputBox, showQuickPick } from '../../ui/prompts';
 import { pickProblem as pickSharedProblem } from './pick-problem';

@@ -4,7 +4,7 @@
 // tests must assert what the Testing view shows.
 import * as vscode from 'vscode';
 import type { TestCaseSummary } from '../../api';
-import type { Outcome } from './verdict';
+import type { Outcome } from '../../core/problems';
 
 export const CONTROLLER_ID = 'sphereEngine.problems';
 

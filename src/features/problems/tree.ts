@@ -5,7 +5,7 @@ import type { Problem } from '../../api';
 import type { Services } from '../../services';
 import { Commands } from '../../ui/commands';
 import { showError, userMessage } from '../../ui/errors';
-import { problemTypeName } from './render';
+import { problemTypeName } from '../../core/problems';
 import { escapeMarkdown, markdownNumber } from '../../core/escape-markdown';
 
 export const PAGE_SIZE = 20;

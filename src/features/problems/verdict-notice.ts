@@ -3,7 +3,7 @@
 // nobody could judge it (compilation error, judge error) → an error. "Show in Testing" reveals the
 // problem's results in the Testing view.
 import * as vscode from 'vscode';
-import { lastLine, type SubmissionVerdict } from './verdict';
+import { lastLine, type SubmissionVerdict } from '../../core/problems';
 
 /** Shows the notification and returns at once: a command must not wait for the person to close it. */
 export function showVerdictNotice(verdict: SubmissionVerdict, item: vscode.TestItem | undefined): void {

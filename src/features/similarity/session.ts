@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { bestMatches, readBase, readClassFolder, SimilarityAnalysis, type SimilarityReport } from '../../core/similarity';
-import type { PlanOptions } from '../../core/judge-many/plan';
+import type { PlanOptions } from '../../core/judge-many';
 import type { BaseCodeMemory } from './base-code';
 import type { BestMatch } from './latest';
 import { PairPanel } from './pair-panel';

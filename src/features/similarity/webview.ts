@@ -2,7 +2,7 @@
 // resources the page HTML names, and a nonce per page.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { PageResources } from '../../core/similarity/report-html';
+import type { PageResources } from '../../core/similarity';
 
 export function createPage(context: vscode.ExtensionContext, viewType: string, title: string, column: vscode.ViewColumn): vscode.WebviewPanel {
   return vscode.window.createWebviewPanel(viewType, title, column, {

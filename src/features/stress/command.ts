@@ -5,10 +5,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { compareOutputs } from '../compilers/compare';
-import { chooseCompiler } from '../../core/compiler-choice';
+import { chooseCompiler } from '../../core/languages';
 import { readLimits, readOverrides } from '../compilers/settings';
-import { FREE_BATCH_SIZE, PAID_BATCH_SIZE, runStressSession } from '../../core/stress/session';
-import type { StressResult } from '../../core/stress/types';
+import { FREE_BATCH_SIZE, PAID_BATCH_SIZE, readStressFile, runStressSession, STRESS_FILE, type StressFile, type StressResult, writeStressFile } from '../../core/stress';
 import type { Services } from '../../services';
 import { userMessage } from '../../ui/errors';
 import { Commands, executeCommand } from '../../ui/commands';
@@ -18,7 +17,6 @@ import { pickPrograms } from './pick-programs';
 import { describeFailure, showFailure } from './present';
 import { isLocalEndpoint } from '../judge-many/confirm-sending';
 import { stressStatusBar } from './status-bar';
-import { readStressFile, STRESS_FILE, writeStressFile, type StressFile } from '../../core/stress/stress-file';
 import type { ExtraAction } from './present';
 
 /** Arguments tests and keybindings can pass instead of answering prompts. */

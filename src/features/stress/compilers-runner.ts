@@ -3,9 +3,8 @@
 // one shared wait via GET /submissions?ids=). The Compilers API has no compile-once: every
 // submission compiles its program again (the session's `submissions` counts them).
 import { SUBMISSION_STATUS, type CompilersSubmission } from '../../api';
-import type { ProgramRun, RunKind, StressRole, StressRunner } from '../../core/stress/types';
-import { runBatch, type BatchResult } from '../compilers/batch-core';
-import type { CompilersApi } from '../compilers/run-core';
+import type { ProgramRun, RunKind, StressRole, StressRunner } from '../../core/stress';
+import { type BatchResult, type CompilersApi, runBatch } from '../../core/compilers';
 
 export interface StressProgramSpec {
   source: string;

@@ -3,7 +3,7 @@
 // session that could not go on, its message with the rounds made so far.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ProgramRun, StressCase, StressResult } from '../../core/stress/types';
+import type { ProgramRun, StressCase, StressResult } from '../../core/stress';
 import { readonlyTextUri, showReadonlyText } from '../../ui/readonly-text';
 import { saveAsTest, type SavedTest } from './save-test';
 

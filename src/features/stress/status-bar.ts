@@ -2,7 +2,7 @@
 // runs (the progress notification can be hidden; this stays in sight), gone when it ends. A click
 // brings the notification back, where the session is cancelled.
 import * as vscode from 'vscode';
-import type { StressProgress } from '../../core/stress/types';
+import type { StressProgress } from '../../core/stress';
 
 export interface StressStatusBar extends vscode.Disposable {
   show(progress: StressProgress): void;

@@ -4,7 +4,7 @@
 // keys, onView); the other steps wait for the milestones below.
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
-import { WORKSPACE_FS_SCHEME } from '../../core/workspace-files/paths';
+import { WORKSPACE_FS_SCHEME } from '../../core/workspace-files';
 import { MILESTONE_CONTEXT_KEYS, type Milestone } from './milestones';
 import { registerFocusThenRun } from './focus-then-run';
 import { registerSourceFileCommands } from './source-file';

@@ -1,9 +1,9 @@
-// One choice of compiler for every command (src/core/compiler-choice.ts): the user's
+// One choice of compiler for every command (src/core/languages/compiler-choice.ts): the user's
 // languageOverrides apply also to a file that is not open (no VS Code language id), and Submit
 // Solution's suggestion follows them as Judge Solutions in Folder does.
 import * as assert from 'node:assert/strict';
 import type { Compiler } from '../../../src/api';
-import { chooseCompiler } from '../../../src/core/compiler-choice';
+import { chooseCompiler } from '../../../src/core/languages';
 import { suggestCompiler } from '../../../src/features/problems/compiler-choice';
 
 const offered = [116, 99, 11].map((id) => ({ id, name: `c${id}`, versions: [] }) as unknown as Compiler);

@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { ContainersClient } from '../../../src/api';
-import { containersDiagnostics } from '../../../src/core/containers-diagnostics';
-import { finishSubmission, type FinishedSubmission } from '../../../src/core/containers-submission';
+import { containersDiagnostics } from '../../../src/core/containers';
+import { finishSubmission, type FinishedSubmission } from '../../../src/core/containers/submission';
 import { packFolder } from '../../../src/core/packer';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../../emulator/harness';
 

@@ -3,10 +3,9 @@
 import * as assert from 'node:assert/strict';
 import { SphereApiError } from '../../../src/api';
 import type { ContainersStreamName, ContainersSubmission } from '../../../src/api/types';
-import { containersDiagnostics } from '../../../src/core/containers-diagnostics';
-import { collectResult, finishSubmission, SHOWN_STREAMS } from '../../../src/core/containers-submission';
-import { describeStage, renderSubmission } from '../../../src/core/containers-submission-render';
-import { projectScenarios } from '../../../src/core/project-scenarios';
+import { containersDiagnostics, projectScenarios } from '../../../src/core/containers';
+import { collectResult, finishSubmission, SHOWN_STREAMS } from '../../../src/core/containers/submission';
+import { describeStage, renderSubmission } from '../../../src/core/containers/submission-render';
 
 function submission(overrides: Partial<ContainersSubmission> = {}): ContainersSubmission {
   return {

@@ -2,7 +2,7 @@
 // matcher the other layers use: this checks the two agree, path by path.
 import * as assert from 'node:assert/strict';
 import ignore from 'ignore';
-import { DEFAULT_IGNORE_RULES, IgnoreRules } from '../../../src/core/ignore-rules';
+import { DEFAULT_IGNORE_RULES, IgnoreRules } from '../../../src/core/packer/ignore-rules';
 
 /** What the matcher says for the built-in layer, with the walker's rule that an ignored parent gives no opinion. */
 function byMatcher(relPath: string, isDirectory: boolean): { ignored: boolean; rule?: string } {

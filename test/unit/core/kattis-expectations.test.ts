@@ -5,11 +5,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { exportKattis, importKattis } from '../../../src/core/kattis';
+import { exportKattis, importKattis, parseYaml } from '../../../src/core/kattis';
 import { globMatches, unmetExpectation, usedForTimeLimit, type KattisExpectation } from '../../../src/core/kattis/expectations';
 import { fullScoreOf } from '../../../src/core/kattis/scoring-judge';
 import { expectationFor, folderVerdictFor } from '../../../src/core/kattis/submission-expectations';
-import { parseYaml } from '../../../src/core/kattis/yaml';
 import { useScratch, writeTree } from '../../scratch';
 
 const status = (code: number) => ({ code, name: String(code) });

@@ -6,7 +6,7 @@ import {
   defaultFileName,
   LANGUAGES,
   languageForCompiler,
-} from '../../../src/core/languages';
+} from '../../../src/core/languages/table';
 
 describe('core/languages', () => {
   it('maps VS Code language ids onto the compiler ids of the spec', () => {

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { writeInstance } from '../../../src/core/local-emulator/instance-file';
-import { LocalEmulator } from '../../../src/core/local-emulator/process';
+import { LocalEmulator } from '../../../src/core/local-emulator';
 import { isOwnEmulator, processFacts } from '../../../src/core/local-emulator/process-owner';
 
 describe('local emulator: which recorded emulator may be reused', () => {

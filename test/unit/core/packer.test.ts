@@ -5,8 +5,8 @@ import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tar from 'tar';
-import { checkSizeLimits, packFolder, PackError, scanFolder, unpackTarGz, WORKSPACE_FILE_LIMIT_BYTES } from '../../../src/core/packer';
-import { fragmentTuning, stopWorkers, warmUpWorkers, workerFills } from '../../../src/core/packer-fragment-workers';
+import { checkSizeLimits, packFolder, PackError, scanFolder, unpackTarGz, WORKSPACE_FILE_LIMIT_BYTES } from '../../../src/core/packer/archive';
+import { fragmentTuning, stopWorkers, warmUpWorkers, workerFills } from '../../../src/core/packer/fragment-workers';
 import { makeTree, readArchive, removeTree } from './helpers';
 
 describe('core/packer', () => {
@@ -191,7 +191,7 @@ describe('core/packer', () => {
     const saved = { ...fragmentTuning };
     beforeEach(async () => {
       Object.assign(fragmentTuning, { workersAfterEntries: 0, workerCount: 1, runEntries: 7 });
-      assert.ok(await warmUpWorkers(), 'the worker script is built (out/src/core/packer-fragment-worker.js)');
+      assert.ok(await warmUpWorkers(), 'the worker script is built (out/src/core/packer/fragment-worker.js)');
     });
     afterEach(() => Object.assign(fragmentTuning, saved));
 
@@ -255,10 +255,10 @@ describe('core/packer', () => {
       // but a worker's answers must, or a plain Node process ends mid-pack.
       const root = await tree(mixedTree());
       const script = [
-        `const workers = require(${JSON.stringify(path.join(__dirname, '../../../src/core/packer-fragment-workers.js'))});`,
+        `const workers = require(${JSON.stringify(path.join(__dirname, '../../../src/core/packer/fragment-workers.js'))});`,
         // One run for the whole tree, given to the (warm) worker: the main thread has nothing else to wait for.
         'Object.assign(workers.fragmentTuning, { workersAfterEntries: 0, runEntries: 100000 });',
-        `const { packFolder } = require(${JSON.stringify(path.join(__dirname, '../../../src/core/packer.js'))});`,
+        `const { packFolder } = require(${JSON.stringify(path.join(__dirname, '../../../src/core/packer/archive.js'))});`,
         `workers.warmUpWorkers().then(() => packFolder(${JSON.stringify(root)}))`,
         "  .then((p) => { console.log('packed', p.scan.fileCount, 'worker runs', workers.workerFills()); return p.dispose(); });",
       ].join('\n');

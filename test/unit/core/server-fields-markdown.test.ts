@@ -6,7 +6,7 @@ import type { Problem, TestCase, Workspace } from '../../../src/api';
 import { markdownCode, markdownNumber } from '../../../src/core/escape-markdown';
 import { unsafeExternalUrl } from '../../../src/core/external-url';
 import { workspaceTooltip } from '../../../src/features/containers/tree/describe';
-import { renderProblemMarkdown } from '../../../src/features/problems/render';
+import { renderProblemMarkdown } from '../../../src/core/problems';
 
 // markdown-it (a devDependency, untyped): HTML on, as in the Markdown preview.
 const markdownIt = require('markdown-it') as (options: object) => { render(text: string): string };

@@ -4,8 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { abortError } from '../../../src/api';
 import { compareOutputs } from '../../../src/features/compilers/compare';
-import { runStressSession } from '../../../src/core/stress/session';
-import type { ProgramRun, StressRole, StressRunner } from '../../../src/core/stress/types';
+import { type ProgramRun, runStressSession, type StressRole, type StressRunner } from '../../../src/core/stress';
 
 type Program = (input: string) => Partial<ProgramRun>;
 

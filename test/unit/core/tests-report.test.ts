@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatSummary, formatTestsTable, parseTestsReport, TestsReportError } from '../../../src/core/tests-report';
+import { formatSummary, formatTestsTable, parseTestsReport, TestsReportError } from '../../../src/core/containers/tests-report';
 
 // The documented example of a final tests report, plus a skipped test.
 const SAMPLE = JSON.stringify([

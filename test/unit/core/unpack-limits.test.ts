@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip, constants as zlibConstants } from 'node:zlib';
 import * as tar from 'tar';
 import { PackError, unpackTarGz } from '../../../src/core/packer';
-import { MAX_UNPACKED_BYTES } from '../../../src/core/unpack-limits';
+import { MAX_UNPACKED_BYTES } from '../../../src/core/packer/unpack-limits';
 
 const MiB = 1024 * 1024;
 

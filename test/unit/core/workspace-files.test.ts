@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { ContainersClient, WORKSPACE_STATES } from '../../../src/api';
 import { parseServerTime, type EntryStat } from '../../../src/core/workspace-files/entries';
-import { WorkspaceFsFailure } from '../../../src/core/workspace-files/failures';
+import { WorkspaceFsFailure } from '../../../src/core/workspace-files';
 import { OWN_UPLOAD_WINDOW_MS, WorkspaceFsModel, type FsChange } from '../../../src/core/workspace-files/model';
 import { sleep, startTestEmulator, TOKEN, type TestEmulator } from '../../emulator/harness';
 

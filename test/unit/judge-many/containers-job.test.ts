@@ -4,11 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { ContainersClient } from '../../../src/api';
-import { containersBackend } from '../../../src/core/judge-many/containers-backend';
-import { toCsv } from '../../../src/core/judge-many/export';
-import { JudgeJob } from '../../../src/core/judge-many/job';
+import { containersBackend, JudgeJob, planProjectFolders, toCsv } from '../../../src/core/judge-many';
 import { replay } from '../../../src/core/judge-many/journal';
-import { planProjectFolders } from '../../../src/core/judge-many/plan-projects';
 import type { JobTarget } from '../../../src/core/judge-many/types';
 import { TOKEN } from '../../emulator/harness';
 import { makeTree, removeTree } from '../core/helpers';

@@ -1,7 +1,7 @@
 // The CSV formula guard (issue 26, item 20): only a cell that is a number as a whole goes out as
 // written; anything else a spreadsheet would take for a formula gets its leading apostrophe.
 import { strict as assert } from 'node:assert';
-import { csvCell } from '../../../src/core/judge-many/export';
+import { csvCell } from '../../../src/core/judge-many';
 
 describe('CSV formula guard', () => {
   it('guards a cell that only starts like a negative number', () => {

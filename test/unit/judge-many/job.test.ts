@@ -2,10 +2,8 @@
 // batched status requests, the state file, resume without a second POST, 402 and 503.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { pollBatches } from '../../../src/core/judge-many/batch-poller';
-import { JudgeJob } from '../../../src/core/judge-many/job';
+import { JudgeJob, pollBatches, toCsv } from '../../../src/core/judge-many';
 import { listJournals, replay } from '../../../src/core/judge-many/journal';
-import { toCsv } from '../../../src/core/judge-many/export';
 import { removeTree } from '../core/helpers';
 import { clearRequestLog, echoBackend, FAST_INTERVAL_MS, guardTrips, newJob, requestLog, setFaults, SOLUTIONS, startJobFixture, type JobFixture } from './support';
 

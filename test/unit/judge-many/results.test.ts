@@ -1,8 +1,7 @@
 // The results page and the CSV: escaped names, a strict CSP, a column per test case.
 import * as assert from 'node:assert/strict';
-import { csvCell, toCsv } from '../../../src/core/judge-many/export';
+import { csvCell, type JobSnapshot, type SolutionRow, toCsv } from '../../../src/core/judge-many';
 import { renderPage, renderUpdate } from '../../../src/core/judge-many/results-html';
-import type { JobSnapshot, SolutionRow } from '../../../src/core/judge-many/types';
 
 const judged = (key: string, status: string, statusCode: number, score: number): SolutionRow => ({
   key,

@@ -5,10 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ProblemsClient } from '../../../src/api';
 import { compilerIdForFileName } from '../../../src/core/languages';
-import { planFolder } from '../../../src/core/judge-many/plan';
-import { JudgeJob } from '../../../src/core/judge-many/job';
-import { problemsBackend } from '../../../src/core/judge-many/problems-backend';
-import type { JobBackend } from '../../../src/core/judge-many/backend';
+import { type JobBackend, JudgeJob, planFolder, problemsBackend } from '../../../src/core/judge-many';
 import { json, startTestEmulator, testHook, TOKEN, type TestEmulator } from '../../emulator/harness';
 import { makeTree } from '../core/helpers';
 

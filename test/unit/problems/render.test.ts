@@ -2,7 +2,7 @@
 // listed (untrusted statements: sanitise.test.ts).
 import * as assert from 'node:assert/strict';
 import type { Problem, TestCase } from '../../../src/api';
-import { descriptionMarkdown, renderProblemMarkdown } from '../../../src/features/problems/render';
+import { descriptionMarkdown, renderProblemMarkdown } from '../../../src/core/problems/render';
 import { parseTestList, suggestCompiler } from '../../../src/features/problems/compiler-choice';
 
 describe('problems render', () => {

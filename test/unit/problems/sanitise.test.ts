@@ -5,7 +5,7 @@
 // is checked for those properties rather than for an exact output.
 import * as assert from 'node:assert/strict';
 import type { Problem } from '../../../src/api';
-import { renderProblemMarkdown } from '../../../src/features/problems/render';
+import { renderProblemMarkdown } from '../../../src/core/problems';
 import { renderLikePreview, unsafeParts } from './preview-safety';
 
 const RUN = 'workbench.action.terminal.new';

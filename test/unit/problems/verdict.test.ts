@@ -2,7 +2,7 @@
 // the signal, and an entry for every asked-for test even when the judges never ran it.
 import * as assert from 'node:assert/strict';
 import { normaliseProblemsSubmission, type ProblemsSubmission } from '../../../src/api';
-import { outcomeOf, verdictOfSubmission } from '../../../src/features/problems/verdict';
+import { outcomeOf, verdictOfSubmission } from '../../../src/core/problems/verdict';
 
 function submission(status: [number, string], tests: Array<[number, number, string, Partial<{ time: number; memory: number; signal: number; signal_desc: string }>?]>, score = 0): ProblemsSubmission {
   return normaliseProblemsSubmission({

@@ -5,8 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SimilarityAnalysis } from '../../../src/core/similarity/analyze';
-import type { SolutionInput } from '../../../src/core/similarity/types';
+import { SimilarityAnalysis, type SolutionInput } from '../../../src/core/similarity';
 import { COPIED, copiesOf, CORPUS_DIR, PROBLEMS, TECHNIQUES } from '../../fixtures/similarity/disguise';
 
 function read(dir: string, sub: string): SolutionInput[] {

@@ -4,12 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SimilarityAnalysis } from '../../../src/core/similarity/analyze';
-import { bestMatches, clusters } from '../../../src/core/similarity/clusters';
-import { toCsv } from '../../../src/core/similarity/export';
+import { bestMatches, clusters, readClassFolder, SimilarityAnalysis, type SolutionInput, toCsv } from '../../../src/core/similarity';
 import { lex } from '../../../src/core/similarity/lexer';
-import { readClassFolder } from '../../../src/core/similarity/read';
-import type { SolutionInput } from '../../../src/core/similarity/types';
 import { compilerIdForFileName } from '../../../src/core/languages';
 
 const kinds = (text: string, file: string) => {

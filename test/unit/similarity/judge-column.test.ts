@@ -2,7 +2,7 @@
 // closest partner once a check ran for the job's folder (none before), and the button.
 import * as assert from 'node:assert/strict';
 import { ENGLISH, renderPage, renderUpdate } from '../../../src/core/judge-many/results-html';
-import type { JobSnapshot } from '../../../src/core/judge-many/types';
+import type { JobSnapshot } from '../../../src/core/judge-many';
 
 const job: JobSnapshot = {
   id: 'j',

@@ -2,11 +2,10 @@
 // the "not running → resume" offer and the optional visible-files change poll.
 import * as vscode from 'vscode';
 import type { Services } from '../../../services';
-import { WorkspaceFsModel } from '../../../core/workspace-files/model';
+import { WORKSPACE_FS_SCHEME, WorkspaceFsModel } from '../../../core/workspace-files';
 import { openWorkspaceFiles, type OpenFilesOptions, type OpenFilesResult } from './open-files';
 
 export type { OpenFilesOptions, OpenFilesResult } from './open-files';
-import { WORKSPACE_FS_SCHEME } from '../../../core/workspace-files/paths';
 import { VisibleFilesPoll } from './poll';
 import { WorkspaceFileSystemProvider, workspaceUri } from './provider';
 import { ResumeOffers, type ResumeOffer } from './resume';

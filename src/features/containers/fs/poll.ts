@@ -5,8 +5,7 @@
 // "file is newer" conflict when saved. Nothing is polled while the window is in the background.
 import * as vscode from 'vscode';
 import type { Log } from '../../../ui/log';
-import type { WorkspaceFsModel } from '../../../core/workspace-files/model';
-import { normaliseRel, parentOf, WORKSPACE_FS_SCHEME } from '../../../core/workspace-files/paths';
+import { normaliseRel, parentOf, WORKSPACE_FS_SCHEME, type WorkspaceFsModel } from '../../../core/workspace-files';
 
 export const POLL_SETTING_SECTION = 'sphereEngine.workspaceFiles';
 export const POLL_SETTING_KEY = 'pollIntervalSeconds';

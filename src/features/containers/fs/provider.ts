@@ -1,10 +1,7 @@
 // vscode.FileSystemProvider for sphere-workspace:// URIs: a thin adapter over WorkspaceFsModel,
 // which holds every rule about requests. This file only translates types and errors.
 import * as vscode from 'vscode';
-import type { EntryStat } from '../../../core/workspace-files/entries';
-import { WorkspaceFsFailure } from '../../../core/workspace-files/failures';
-import type { FsChange, WorkspaceFsModel } from '../../../core/workspace-files/model';
-import { WORKSPACE_FS_SCHEME } from '../../../core/workspace-files/paths';
+import { type EntryStat, type FsChange, WORKSPACE_FS_SCHEME, WorkspaceFsFailure, type WorkspaceFsModel } from '../../../core/workspace-files';
 
 export function workspaceUri(workspaceId: string, rel = ''): vscode.Uri {
   return vscode.Uri.from({ scheme: WORKSPACE_FS_SCHEME, authority: workspaceId, path: `/${rel}` });

@@ -3,13 +3,11 @@
 // retries what failed (saves the documents that could not be saved, reloads the rest).
 import * as vscode from 'vscode';
 import { SphereApiError, WORKSPACE_STATES } from '../../../api';
-import { untilStarted } from '../../../core/workspace-start';
+import { untilStarted } from '../../../core/containers';
 import type { Services } from '../../../services';
 import { showError } from '../../../ui/errors';
 import { withProgress } from '../../../ui/progress';
-import type { WorkspaceFsFailure } from '../../../core/workspace-files/failures';
-import type { WorkspaceFsModel } from '../../../core/workspace-files/model';
-import { WORKSPACE_FS_SCHEME } from '../../../core/workspace-files/paths';
+import { WORKSPACE_FS_SCHEME, type WorkspaceFsFailure, type WorkspaceFsModel } from '../../../core/workspace-files';
 import { workspaceUri, type WorkspaceFileSystemProvider } from './provider';
 
 export const RESUME_LABEL = 'Resume Workspace';

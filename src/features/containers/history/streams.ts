@@ -2,7 +2,7 @@
 // archives (`source`, usually `auxdata`) are saved where the person chooses.
 import * as vscode from 'vscode';
 import { CONTAINERS_SUBMISSION_STREAMS, type ContainersClient, type ContainersStreamName } from '../../../api';
-import { formatTestsTable, parseTestsReport } from '../../../core/tests-report';
+import { formatTestsTable, parseTestsReport } from '../../../core/containers';
 import { showReadonlyText } from '../../../ui/readonly-text';
 
 export function isStreamName(value: unknown): value is ContainersStreamName {

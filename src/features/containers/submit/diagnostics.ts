@@ -2,9 +2,8 @@
 // of the folder that was sent. A new submission of the same folder replaces that folder's entries;
 // editing a file drops its own (RunDiagnostics).
 import * as vscode from 'vscode';
-import { containersDiagnostics } from '../../../core/containers-diagnostics';
+import { containersDiagnostics, type StreamTexts } from '../../../core/containers';
 import { alignColumn, type Diagnostic } from '../../../core/diagnostics';
-import type { StreamTexts } from '../../../core/containers-submission';
 import { RunDiagnostics } from '../../../ui/run-diagnostics';
 
 export const DIAGNOSTICS_SOURCE = 'Sphere Engine';

@@ -4,11 +4,8 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { CONTAINERS_STATUS, type ContainersClient, type ContainersSubmission, isAbortError, type Project, SphereApiError } from '../../../api';
-import { collectResult, waitForSubmission, type FinishedSubmission } from '../../../core/containers-submission';
-import { renderSubmission } from '../../../core/containers-submission-render';
+import { collectResult, type FinishedSubmission, formatSummary, projectScenarios, renderSubmission, waitForSubmission } from '../../../core/containers';
 import { formatBytes, PackError, scanFolder } from '../../../core/packer';
-import { projectScenarios } from '../../../core/project-scenarios';
-import { formatSummary } from '../../../core/tests-report';
 import type { Services } from '../../../services';
 import { showError } from '../../../ui/errors';
 import { withProgress } from '../../../ui/progress';

@@ -13,7 +13,7 @@ import type { FinishedContainersSubmission } from '../../../events';
 import { SubmitFlow, type SubmitOutcome, type SubmitRequest } from './flow';
 import { SubmissionOutput } from './output';
 
-import { workerFills } from '../../../core/packer-fragment-workers';
+import { workerFills } from '../../../core/packer';
 
 export type { FinishedContainersSubmission } from '../../../events';
 

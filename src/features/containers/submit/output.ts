@@ -1,5 +1,5 @@
 // One output channel for every submission, each block between clear separators (see
-// containers-submission-render). The text of each block is kept in memory for "show output
+// core/containers/submission-render.ts). The text of each block is kept in memory for "show output
 // again" and for the host tests, which cannot read an output channel through the VS Code API.
 import * as vscode from 'vscode';
 

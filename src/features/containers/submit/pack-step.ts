@@ -3,8 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { MAX_TRANSFER_BYTES } from '../../../api';
-import { describeExcluded, formatBytes, packFolder, scanFolder, type FolderScan, type PackedArchive } from '../../../core/packer';
-import { startWorkersFor } from '../../../core/packer-fragment-workers';
+import { describeExcluded, type FolderScan, formatBytes, type PackedArchive, packFolder, scanFolder, startWorkersFor } from '../../../core/packer';
 import { withProgress } from '../../../ui/progress';
 import { showReadonlyText } from '../../../ui/readonly-text';
 

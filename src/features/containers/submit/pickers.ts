@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { ContainersClient, Project } from '../../../api';
 import { asRecord, MementoStore, type MementoLike } from '../../../core/memento-store';
-import { projectScenarios } from '../../../core/project-scenarios';
+import { projectScenarios } from '../../../core/containers';
 import { createQuickPick, showInputBox, showQuickPick } from '../../../ui/prompts';
 
 const MEMORY_KEY = 'sphereEngine.containers.submitProjectByFolder';

@@ -4,7 +4,7 @@
 // centre, long after the workspace ran.
 import * as vscode from 'vscode';
 import { WORKSPACE_STATES, type Workspace } from '../../../api';
-import { untilStarted } from '../../../core/workspace-start';
+import { untilStarted } from '../../../core/containers';
 import { Commands, executeCommand } from '../../../ui/commands';
 import { withProgress } from '../../../ui/progress';
 import { shortId } from '../tree/describe';

@@ -1,9 +1,9 @@
 // Which compiler (and version) runs a file, for every command that sends one (Run File, Run
 // Folder, Submit Solution, Judge Solutions in Folder): the user's per-language override
 // (`sphereEngine.compilers.languageOverrides`) if there is one, else the ONE mapping table of
-// languages.ts (language id first, then extension). One place, so the commands cannot disagree.
-import type { Compiler } from '../api';
-import { compilerIdForFileName, compilerIdForLanguageId, languageForCompiler, languageForFileName } from './languages';
+// table.ts (language id first, then extension). One place, so the commands cannot disagree.
+import type { Compiler } from '../../api';
+import { compilerIdForFileName, compilerIdForLanguageId, languageForCompiler, languageForFileName } from './table';
 
 export interface CompilerOverride {
   compilerId: number;

@@ -2,7 +2,7 @@
 // Engine compiler ids, with each language's entry-file rule for multi-file
 // submissions (compilers-api-v4.md, "Multi-file mode") and the file name a
 // single-file run is given (the `prog.<ext>` names of the official examples).
-import type { DiagnosticsFamily } from './diagnostics';
+import type { DiagnosticsFamily } from '../diagnostics';
 
 /** How a multi-file submission names the file that is executed. */
 export type EntryRule =

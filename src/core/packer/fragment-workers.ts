@@ -10,14 +10,14 @@
 // pack uses it.
 //
 // Every pack registers its batches (shared memory) with the workers and
-// posts runs of entries to fill (packer-fragment.ts); one pool serves packs
+// posts runs of entries to fill (fragment.ts); one pool serves packs
 // that run at the same time.
 import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { FragmentPlace, FragmentResult } from './packer-fragment';
-import type { FillRequest, WireEntries, WorkerRequest } from './packer-fragment-worker';
+import type { FragmentPlace, FragmentResult } from './fragment';
+import type { FillRequest, WireEntries, WorkerRequest } from './fragment-worker';
 
 /**
  * One worker on 2-3 cores (it shares the second core with gzip: measured on
@@ -46,7 +46,13 @@ export const fragmentTuning = {
   idleMs: 60_000,
 };
 
-const WORKER_SCRIPT = path.join(__dirname, 'packer-fragment-worker.js');
+/**
+ * The worker's script, beside the code that starts it: dist/packer-fragment-worker.js beside the
+ * bundle (esbuild.js names that entry), fragment-worker.js beside this file as tsc compiles it to
+ * out/src/core/packer/ (unit tests, bench). Undefined when neither is there.
+ */
+const workerScript = (): string | undefined =>
+  ['packer-fragment-worker.js', 'fragment-worker.js'].map((name) => path.join(__dirname, name)).find((file) => existsSync(file));
 
 export interface FillAnswer {
   result: FragmentResult;
@@ -115,7 +121,7 @@ class WorkerPool {
 
   /** Starts workers up to the tuned count; false when this machine or build has none. */
   start(): boolean {
-    if (this.broken || fragmentTuning.workerCount <= 0 || !existsSync(WORKER_SCRIPT)) return false;
+    if (this.broken || fragmentTuning.workerCount <= 0 || !workerScript()) return false;
     while (this.slots.length < fragmentTuning.workerCount) this.spawn();
     return true;
   }
@@ -140,7 +146,7 @@ class WorkerPool {
   }
 
   private spawn(): void {
-    const worker = new Worker(WORKER_SCRIPT);
+    const worker = new Worker(workerScript()!);
     const slot: Slot = { worker, ready: false, runs: 0 };
     this.slots.push(slot);
     for (const [pack, { buffers, place }] of this.packs) this.post(slot, { pack, buffers, place });

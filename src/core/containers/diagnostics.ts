@@ -2,8 +2,8 @@
 // The project decides the language, and we are not told which, so every parser family reads the
 // build and run error streams; each only recognises its own tool's format, so false hits are rare,
 // and anything that maps to no local file is dropped by the path mapper anyway.
-import { createPathMapper, mapDiagnostics, parseDiagnostics, type Diagnostic, type DiagnosticsFamily } from './diagnostics';
-import type { ContainersStreamName } from '../api';
+import { createPathMapper, mapDiagnostics, parseDiagnostics, type Diagnostic, type DiagnosticsFamily } from '../diagnostics';
+import type { ContainersStreamName } from '../../api';
 
 /** Where compilers and interpreters write: the build and run stages' streams. */
 export const DIAGNOSTIC_STREAMS: readonly ContainersStreamName[] = ['stage_build_error', 'stage_build_output', 'stage_run_error'];

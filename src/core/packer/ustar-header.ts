@@ -6,8 +6,8 @@
 // a tenth of the packing time and much of the garbage. Nearly every real entry
 // has a short ASCII name and ordinary numbers, so those are encoded here
 // (uid/gid 0, no user names); anything unusual goes through
-// packer-tar-header.ts and the `tar` package. This file imports nothing: it
-// also runs in the packing worker (packer-fragment-worker.ts).
+// tar-header.ts and the `tar` package. This file imports nothing: it
+// also runs in the packing worker (fragment-worker.ts).
 
 export const BLOCK = 512;
 

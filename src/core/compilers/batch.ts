@@ -2,10 +2,10 @@
 // GET /submissions?ids= (at most 20 ids a call, so N inputs cost ceil(N/20) requests per 2 s
 // round instead of N), then the streams of the finished ones in parallel.
 import { abortError, MAX_IDS_PER_REQUEST, type CompilersSubmission, type CreateCompilersSubmissionParams, type Sleep } from '../../api';
-import { inParallel } from '../../core/in-parallel';
-import { pollBatches } from '../../core/judge-many/batch-poller';
-import { COMPILERS_POLL_MS } from '../../core/poller';
-import { readStreams, type CompilersApi, type RunStreams } from './run-core';
+import { inParallel } from '../in-parallel';
+import { pollBatches } from '../judge-many';
+import { COMPILERS_POLL_MS } from '../poller';
+import { readStreams, type CompilersApi, type RunStreams } from './run';
 
 export interface BatchItem {
   /** Caller's label for the input, e.g. `tests/a.in`. */

@@ -4,8 +4,8 @@
 // 16 MiB archive fill 16 GB of disk (a less dense one, e.g. zeros at gzip -1, passes it).
 // The budget is counted while the archive is listed, before anything is written, from the sizes
 // the entries declare (node-tar writes no more than that), and its errors say which entry and why.
-import { formatBytes } from './format-bytes';
-import { PackError } from './packer-errors';
+import { formatBytes } from '../format-bytes';
+import { PackError } from './errors';
 
 /** The most an archive may unpack to, all its files together. */
 export const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;

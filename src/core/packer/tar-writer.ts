@@ -2,10 +2,10 @@
 //
 // Why it looks like this: with 20,000 small files the cost is per file, not
 // per byte. The entries are cut into runs (fragmentTuning.runEntries); each
-// run goes into a lane of the sink (packer-gzip-sink.ts) and is laid out
+// run goes into a lane of the sink (gzip-sink.ts) and is laid out
 // entry by entry, header, body and padding together, by fillFragment
-// (packer-fragment.ts): on the main thread, or in a packing worker while the
-// main thread fills the next run (packer-fragment-workers.ts). Lanes reach
+// (fragment.ts): on the main thread, or in a packing worker while the
+// main thread fills the next run (fragment-workers.ts). Lanes reach
 // gzip in order, so the archive keeps the scan's order whoever filled them.
 //
 // What fillFragment leaves to the main thread is written here: files above
@@ -19,12 +19,12 @@
 // so the extension host stays responsive and cancellation is seen within
 // milliseconds.
 import { promises as fsp } from 'node:fs';
-import { changedWhilePacking, withPath } from './packer-errors';
-import { absolutePath, archiveName, fillFragment, FragmentKind, nonFileHeader, SMALL_FILE_BYTES, type FragmentEntries, type FragmentPlace, type FragmentResult } from './packer-fragment';
-import type { WireEntries } from './packer-fragment-worker';
-import { fragmentTuning, WorkerLost, type FillAnswer, type PackWorkers } from './packer-fragment-workers';
-import { BATCH_BYTES, type GzipFileSink, type LaneWriter } from './packer-gzip-sink';
-import { BLOCK, paddedSize, slowHeader, writeFastHeader, type TarHeaderFields } from './packer-tar-header';
+import { changedWhilePacking, withPath } from './errors';
+import { absolutePath, archiveName, fillFragment, FragmentKind, nonFileHeader, SMALL_FILE_BYTES, type FragmentEntries, type FragmentPlace, type FragmentResult } from './fragment';
+import type { WireEntries } from './fragment-worker';
+import { fragmentTuning, WorkerLost, type FillAnswer, type PackWorkers } from './fragment-workers';
+import { BATCH_BYTES, type GzipFileSink, type LaneWriter } from './gzip-sink';
+import { BLOCK, paddedSize, slowHeader, writeFastHeader, type TarHeaderFields } from './tar-header';
 
 /** What the writer needs of a scanned entry (core/packer's IncludedEntry). */
 export interface TarSourceEntry {

@@ -1,14 +1,14 @@
-// The packing worker: runs fillFragment (packer-fragment.ts) on runs of
+// The packing worker: runs fillFragment (fragment.ts) on runs of
 // entries the main thread posts, into the batches (shared memory) of the
 // packs that registered them. Built as its own file (dist/ beside the
 // extension bundle, out/src/core for the tests) and started by
-// packer-fragment-workers.ts.
+// fragment-workers.ts.
 //
 // Messages in: { pack, buffers, place } registers a pack's batches; { pack,
 // release } forgets them; { id, pack, batch, at, limit, entries, from, end }
 // fills. Messages out: { ready } once, then { id, result, stats } per fill.
 import { parentPort } from 'node:worker_threads';
-import { fillFragment, type FragmentKind, type FragmentPlace } from './packer-fragment';
+import { fillFragment, type FragmentKind, type FragmentPlace } from './fragment';
 
 /**
  * A run as posted: one string and one byte array clone much faster than

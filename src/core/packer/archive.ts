@@ -7,8 +7,8 @@
 // archives extracted straight into a directory (workspace `files`, Compilers
 // multi-file sources): one packer for every archive the extension sends.
 //
-// The tar stream itself is written by packer-tar-writer.ts (headers:
-// packer-tar-header.ts) into packer-gzip-sink.ts; their comments say why it
+// The tar stream itself is written by tar-writer.ts (headers:
+// tar-header.ts) into gzip-sink.ts; their comments say why it
 // is built for many small files and a flat memory profile.
 //
 // Decisions:
@@ -34,16 +34,16 @@ const tarRead = (): typeof TarRead => (tarReader ??= require('./tar-read') as ty
 import { UnpackBudget } from './unpack-limits';
 import { makeLinksInside, type ArchiveLink } from './unpack-links';
 import { GITIGNORE_FILE, IgnoreRules, SPHEREIGNORE_FILE } from './ignore-rules';
-import { fragmentPlace } from './packer-fragment';
-import { PackWorkers } from './packer-fragment-workers';
-import { ScanFeed } from './packer-entry-feed';
-import { formatBytes } from './format-bytes';
-import { PackError } from './packer-errors';
-import { GzipFileSink } from './packer-gzip-sink';
-import { completeFeed, writeTar, type EntryFeed } from './packer-tar-writer';
+import { fragmentPlace } from './fragment';
+import { PackWorkers } from './fragment-workers';
+import { ScanFeed } from './entry-feed';
+import { formatBytes } from '../format-bytes';
+import { PackError } from './errors';
+import { GzipFileSink } from './gzip-sink';
+import { completeFeed, writeTar, type EntryFeed } from './tar-writer';
 
-export { PackError, type PackErrorCode } from './packer-errors';
-export { formatBytes } from './format-bytes';
+export { PackError, type PackErrorCode } from './errors';
+export { formatBytes } from '../format-bytes';
 
 export const ARCHIVE_ROOT = 'workspace';
 /** Largest single file the Containers workspace file API accepts (413 above it). */
@@ -230,7 +230,7 @@ export interface PackedArchive {
 
 /**
  * Without a scan given, the folder is scanned while the archive is written:
- * the writer takes entries as the scan finds them (packer-entry-feed.ts), and
+ * the writer takes entries as the scan finds them (entry-feed.ts), and
  * progress is reported once the scan is complete, when the number of files is
  * known (the bytes are known as files are packed: until the last one,
  * `bytesTotal` is the bytes packed so far).
@@ -361,8 +361,8 @@ export function checkSizeLimits(scan: FolderScan, limits: SizeLimits): string[] 
  * entry: absolute names, `..` segments and links pointing out of destDir are
  * refused with an error naming the entry, and nothing is written then; so is an
  * archive that would unpack to too much, holds too many entries or is a gzip bomb
- * (src/core/unpack-limits.ts). Links are made last, each resolved on the disk
- * first (src/core/unpack-links.ts). When anything fails after writing began,
+ * (unpack-limits.ts). Links are made last, each resolved on the disk
+ * first (unpack-links.ts). When anything fails after writing began,
  * what this call wrote is removed again. Returns the posix paths of the regular
  * files extracted.
  */

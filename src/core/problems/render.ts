@@ -9,7 +9,7 @@
 // 591.7 KB before this pass): minified, `xss` 1.0.17 adds 19.6 KB and `sanitize-html` 2.18.1
 // 190 KB (htmlparser2, postcss); DOMPurify needs a DOM. Measured 2026-11 with esbuild --minify.
 import type { Judge, Problem, TestCase } from '../../api';
-import { markdownNumber } from '../../core/escape-markdown';
+import { markdownNumber } from '../escape-markdown';
 
 /** Tags removed together with their content. */
 const DROP_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'frameset', 'frame', 'applet'];

@@ -10,7 +10,7 @@
 // overlaps with reading the next files.
 //
 // Why lanes: runs of entries are filled at the same time by the main thread
-// and a worker (packer-tar-writer.ts), each into batches of its own, and how
+// and a worker (tar-writer.ts), each into batches of its own, and how
 // many batches a run needs is known only once it is written. A lane is one
 // run's sequence of batches; lanes reach gzip in the order they were opened,
 // so the archive keeps the scan's order. Batches are shared memory so that a

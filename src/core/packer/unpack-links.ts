@@ -7,7 +7,7 @@
 // again once every one exists, because a later link can change where an earlier one leads.
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { PackError } from './packer-errors';
+import { PackError } from './errors';
 
 export interface ArchiveLink {
   /** The entry name, relative to the destination (posix). */

@@ -1,6 +1,6 @@
 // Fills one batch with whole tar entries (header, body, padding) for a run of
 // scanned entries: the packer's inner loop, on the main thread or in the
-// packing worker (packer-fragment-worker.ts), which is why it imports only
+// packing worker (fragment-worker.ts), which is why it imports only
 // node:fs and the ustar encoder.
 //
 // Why whole entries per run: with 20,000 small files the cost is per file
@@ -16,7 +16,7 @@
 // SMALL_FILE_BYTES, streamed asynchronously there, or a name the plain ustar
 // header cannot hold), or when a file cannot be read ('error').
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { BLOCK, paddedSize, writeFastHeader, type TarHeaderFields } from './packer-ustar-header';
+import { BLOCK, paddedSize, writeFastHeader, type TarHeaderFields } from './ustar-header';
 
 /** Files up to this size are read in one go into the batch; larger ones are streamed. */
 export const SMALL_FILE_BYTES = 256 * 1024;

@@ -1,10 +1,10 @@
-// Tar headers for the entries the plain ustar encoder (packer-ustar-header.ts)
+// Tar headers for the entries the plain ustar encoder (ustar-header.ts)
 // refuses: long or non-ASCII names, sizes of 8 GiB and more, times before
 // 1970. The `tar` package writes them, with the PAX record they need.
 import * as tar from './tar-parts';
-import type { TarHeaderFields } from './packer-ustar-header';
+import type { TarHeaderFields } from './ustar-header';
 
-export { BLOCK, paddedSize, writeFastHeader, type TarEntryType, type TarHeaderFields } from './packer-ustar-header';
+export { BLOCK, paddedSize, writeFastHeader, type TarEntryType, type TarHeaderFields } from './ustar-header';
 
 /** The header (a PAX record first when needed) for entries the fast path refuses. */
 export function slowHeader(h: TarHeaderFields): Buffer {

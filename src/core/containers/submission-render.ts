@@ -1,7 +1,7 @@
 // The text a person reads once a Containers submission is done: each stage in order with its
 // numbers and its two streams, then the result. Plain text with fixed separators, so one output
 // channel can hold many submissions and each is easy to find.
-import { CONTAINERS_STAGES, CONTAINERS_STATUS, type ContainersStage, type ContainersStreamName, type ContainersSubmission } from '../api';
+import { CONTAINERS_STAGES, CONTAINERS_STATUS, type ContainersStage, type ContainersStreamName, type ContainersSubmission } from '../../api';
 import { formatTestsTable, type TestsReport } from './tests-report';
 
 export interface RenderInput {

@@ -10,7 +10,7 @@ import {
   type CreateCompilersSubmissionParams,
   type Sleep,
 } from '../../api';
-import { COMPILERS_POLL_MS, pollUntilDone } from '../../core/poller';
+import { COMPILERS_POLL_MS, pollUntilDone } from '../poller';
 
 /** The part of CompilersClient a run needs (a fake in unit tests, the real client elsewhere). */
 export type CompilersApi = Pick<CompilersClient, 'createSubmission' | 'getSubmission' | 'getSubmissions' | 'getSubmissionStream'>;

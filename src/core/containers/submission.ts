@@ -1,9 +1,9 @@
 // A Containers submission from "created" to "shown": wait with the spec's rhythm, then fetch every
 // stream the result offers in parallel and render one text for the output channel. No `vscode`
 // here, so the bench can measure the same path the extension takes.
-import { CONTAINERS_STATUS, type ContainersClient, type ContainersStreamName, type ContainersSubmission, type Sleep } from '../api';
-import { CONTAINERS_POLL_MS, pollUntilDone } from './poller';
-import { renderSubmission } from './containers-submission-render';
+import { CONTAINERS_STATUS, type ContainersClient, type ContainersStreamName, type ContainersSubmission, type Sleep } from '../../api';
+import { CONTAINERS_POLL_MS, pollUntilDone } from '../poller';
+import { renderSubmission } from './submission-render';
 import { parseTestsReport, type TestsReport } from './tests-report';
 
 /**

@@ -1,11 +1,11 @@
 // Which of the endpoint's own compilers (GET /compilers) runs a solution file, by its extension.
 // The extensions are those problemtools knows (its languages.yaml: Kotlin, C#, Go, Haskell, Ruby,
 // Scala, OCaml, Pascal, Prolog, …), so a Kattis package's submissions find their language
-// wherever the service offers it. The compiler of src/core/languages.ts is preferred when the
+// wherever the service offers it. The compiler of src/core/languages/table.ts is preferred when the
 // endpoint offers it; else the first offered compiler whose name matches the language. When none
 // does, the reason names the language, so the one solution is skipped and said so.
 import * as path from 'node:path';
-import { compilerIdForFileName } from './languages';
+import { compilerIdForFileName } from './table';
 
 export interface OfferedCompiler {
   id: number;

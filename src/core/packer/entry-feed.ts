@@ -5,7 +5,7 @@
 // third of the time on 20,000 small files). The scan appends entries in their
 // final archive order, so the writer can take them as they come; it waits
 // here only when it has caught up with the scan.
-import type { EntryFeed, TarSourceEntry } from './packer-tar-writer';
+import type { EntryFeed, TarSourceEntry } from './tar-writer';
 
 export class ScanFeed<T extends TarSourceEntry> implements EntryFeed {
   complete = false;

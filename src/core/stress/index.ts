@@ -1,0 +1,5 @@
+// The stress test without vscode: its round loop, its settings file and its data. The only door
+// into src/core/stress (test/unit/layering.test.ts).
+export { FREE_BATCH_SIZE, PAID_BATCH_SIZE, runStressSession } from './session';
+export { readStressFile, STRESS_FILE, type StressFile, writeStressFile } from './stress-file';
+export type { ProgramRun, RunKind, StressCase, StressProgress, StressResult, StressRole, StressRunner } from './types';
