@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Part of `npm run compile`: the C, C++ and Python programs kept as files beside their TypeScript
+// Part of `npm run compile`: clears out/, then the C, C++ and Python programs kept as files beside their TypeScript
 // modules (the emulator's supervisors, the Kattis validator adapters) are imported as text
 // (`import source from './supervisor.c'`, typed by src/program-files.d.ts). esbuild inlines them
 // itself (esbuild.js, its text loader); for tsc's out/ this writes each one as a CommonJS module
@@ -41,5 +41,16 @@ function writeProgramModules() {
 
 module.exports = { allProgramFiles };
 
+/**
+ * out/ starts empty: tsc never removes what it compiled before, and a module left from before a
+ * move (out/src/core/packer.js beside the new out/src/core/packer/) is what require() finds first.
+ */
+function clearOut() {
+  fs.rmSync(OUT, { recursive: true, force: true });
+}
+
 // Run by `npm run compile`; required by the unit test for the list only.
-if (require.main === module) writeProgramModules();
+if (require.main === module) {
+  clearOut();
+  writeProgramModules();
+}
