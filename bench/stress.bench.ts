@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CompilersClient } from '../src/api';
 import { FREE_BATCH_SIZE, runStressSession } from '../src/core/stress';
-import { compareOutputs } from '../src/features/compilers/compare';
+import { compareOutputs } from '../src/core/compilers';
 import { CompilersStressRunner, type StressProgramSpec } from '../src/features/stress/compilers-runner';
 import { defaultOptions, startEmulator } from '../emulator/server';
 import { compileCacheFor } from '../emulator/languages';

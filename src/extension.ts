@@ -31,12 +31,12 @@ export function activate(context: vscode.ExtensionContext): Record<string, unkno
   const started = performance.now();
   const services = createServices(context);
   context.subscriptions.push(registerReadonlyTexts());
-  registerConnectionFeature(services);
+  const connection = registerConnectionFeature(services);
   registerCompilersFeature(services);
   const containers = registerContainersFeature(services);
   const problems = registerProblemsFeature(services);
   registerWalkthroughFeature(services);
-  registerLocalEmulatorFeature(services);
+  registerLocalEmulatorFeature(services, connection);
   const similarity = registerSimilarityFeature(services);
   registerJudgeManyFeature(services, containers.submissionHistory, similarity.latest);
   registerStressFeature(services);

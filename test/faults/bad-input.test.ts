@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as tar from 'tar';
 import { CompilersClient, MAX_TRANSFER_BYTES, normaliseEndpoint, SphereApiError } from '../../src/api';
 import { PackError, packFolder, unpackTarGz } from '../../src/core/packer';
-import { checkLimits, checkPayloadSizes, limitsFromSettings } from '../../src/features/compilers/limits';
+import { checkLimits, checkPayloadSizes, limitsFromSettings } from '../../src/core/compilers';
 import { b64, runningWorkspace, tarGz } from '../emulator/containers-support';
 import { useScratch } from '../scratch';
 import { messages, watchUncaught } from '../unit/api/uncaught';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Connection } from '../../src/connection/connection';
 import { createStatusBar } from '../../src/features/connection/status-bar';
-import { confirmSending } from '../../src/features/judge-many/confirm-sending';
+import { confirmSending } from '../../src/features/shared/confirm-sending';
 import type { Services } from '../../src/services';
 import { EMULATOR_PROFILE_ID } from '../../src/connection/profiles';
 import { legacyTokenSecretKey, TokenStore, tokenSecretKey } from '../../src/connection/token-store';

@@ -138,3 +138,32 @@ export function packagesUnder(graph: ImportGraph, dir: string): string[] {
     .map((file) => file.slice(0, -'index.ts'.length))
     .sort();
 }
+
+/**
+ * Imports of one feature's files by another's that are not `import type` ("a imports b"), for the
+ * files under `featuresDir` ('src/features/'): a feature reaches another only through a handle
+ * that extension.ts hands over, so it may name the handle's type but load none of its code.
+ * Folders in `open` (the shared helpers) may be imported by any feature.
+ */
+export function runtimeFeatureImports(root: string, featuresDir: string, open: readonly string[]): string[] {
+  const featureOf = (rel: string) => (rel.startsWith(featuresDir) ? rel.slice(featuresDir.length).split('/')[0] : undefined);
+  const found: string[] = [];
+  for (const file of tsFiles(path.join(root, featuresDir))) {
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    const own = featureOf(rel);
+    if (!own || !rel.slice(featuresDir.length).includes('/')) continue; // glue files beside the features
+    const text = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+    const statements = [
+      ...[...text.matchAll(/\b(import|export)(\s+type)?\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g)].map((m) => ({ typeOnly: Boolean(m[2]), specifier: m[3] })),
+      ...[...text.matchAll(/\b(?:require|import)\s*\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => ({ typeOnly: false, specifier: m[1] })),
+    ];
+    for (const { typeOnly, specifier } of statements) {
+      const target = resolveImport(file, specifier);
+      if (!target || typeOnly) continue;
+      const targetRel = path.relative(root, target).split(path.sep).join('/');
+      const other = featureOf(targetRel);
+      if (other && other !== own && !open.some((dir) => targetRel.startsWith(dir))) found.push(`${rel} imports ${targetRel}`);
+    }
+  }
+  return found;
+}

@@ -4,9 +4,12 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cycles, deepImports, importGraph, importsOf, packagesUnder, upwardImports, type Layers } from './import-graph';
+import { cycles, deepImports, importGraph, importsOf, packagesUnder, runtimeFeatureImports, upwardImports, type Layers } from './import-graph';
 import { useScratch, writeTree } from '../scratch';
 import { ROOT, SRC, sourceFiles } from './source-files';
+
+/** Helpers several features use (settings readers, pickers, command arguments): any feature may import them. */
+const SHARED_FEATURE_HELPERS = ['src/features/shared/'];
 
 /** The extension's layers, lowest first (see ARCHITECTURE.md). */
 const SRC_LAYERS: Layers = [
@@ -14,6 +17,7 @@ const SRC_LAYERS: Layers = [
   ['src/core/'],
   ['src/ui/', 'src/cli/'],
   ['src/connection/', 'src/services.ts', 'src/events.ts', 'src/surface.ts', 'src/test-api.ts'],
+  ['src/features/shared/'],
   ['src/features/'],
   ['src/extension.ts'],
 ];
@@ -111,6 +115,25 @@ describe('layering', () => {
     assert.ok(packages.length >= 13, `only ${packages.length} packages found under src/core: ${packages.join(', ')}`);
     assert.ok(packages.includes('src/core/packer/'));
     assert.deepEqual(packages.flatMap((pkg) => deepImports(graph, pkg, OWN_DOORS)), []);
+  });
+
+  it('a feature loads no code of another (type-only imports of its handle; src/features/shared/ for helpers)', () => {
+    assert.deepEqual(runtimeFeatureImports(ROOT, 'src/features/', SHARED_FEATURE_HELPERS), []);
+  });
+
+  it('finds a planted runtime import of another feature, and lets type-only and shared imports pass', () => {
+    const root = writeTree(scratch('se-layering-features-'), {
+      'src/features/a/index.ts': "import type { B } from '../b';\nimport { helper } from '../shared/helper';\nimport { y } from '../b/inner';\nexport const a: B = helper(y);\n",
+      'src/features/b/index.ts': 'export interface B { n: number }\n',
+      'src/features/b/inner.ts': 'export const y = 1;\n',
+      'src/features/shared/helper.ts': 'export const helper = (n: number) => ({ n });\n',
+      'src/features/glue.ts': "import { y } from './b/inner';\nexport const g = y;\n",
+    });
+    assert.deepEqual(runtimeFeatureImports(root, 'src/features/', SHARED_FEATURE_HELPERS), ['src/features/a/index.ts imports src/features/b/inner.ts']);
+    const planted = importGraph(root, ['src']);
+    assert.deepEqual(upwardImports(planted, SRC_LAYERS), [], 'shared sits below the features');
+    fs.writeFileSync(path.join(root, 'src/features/shared/helper.ts'), "import { y } from '../b/inner';\nexport const helper = (n: number) => ({ n: n + y });\n");
+    assert.deepEqual(upwardImports(importGraph(root, ['src']), SRC_LAYERS), ['src/features/shared/helper.ts imports src/features/b/inner.ts']);
   });
 
   it('finds a planted cycle, upward import and deep import', () => {

@@ -1,5 +1,9 @@
-// One Compilers run and a batch of them (Run With All Inputs, the stress test), without vscode so
+// One Compilers run and a batch of them (Run With All Inputs, the stress test), the checks made
+// before sending (limits, sizes), output files and the output comparison, without vscode so
 // plain Node (bench, unit tests) can drive them. The only door into src/core/compilers
 // (test/unit/layering.test.ts).
 export { type BatchResult, runBatch } from './batch';
 export { type CompilersApi, type RunOutcome, type RunStreams, runSubmission } from './run';
+export { compareOutputs, describeDifference, type Comparison } from './compare';
+export { checkLimits, checkPayloadSizes, limitsFromSettings, type Limits } from './limits';
+export { looksLikeGzip, OUTPUT_DIR_NAME, parseOutputFilenames, unpackOutputArchive, type UnpackedOutput } from './output-files';

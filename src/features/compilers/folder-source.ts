@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { checkEntryFile, compilerIdForFileName, LANGUAGES } from '../../core/languages';
 import { checkSizeLimits, type FolderScan, packFolder, scanFolder } from '../../core/packer';
 import type { SubmissionFiles } from '../../api';
-import { OUTPUT_DIR_NAME } from './output-files';
+import { OUTPUT_DIR_NAME } from '../../core/compilers';
 
 /** At most this many files go as separate parts; more go as an archive. */
 export const MAX_PART_FILES = 10;

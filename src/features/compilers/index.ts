@@ -14,7 +14,7 @@ import { runFolder, type RunFolderOptions } from './run-folder';
 import { runWithAllInputs } from './run-inputs';
 import { RunOutput } from './run-output';
 import { compilerList, selectCompilerCommand } from './select-compiler';
-import { affectsCompilers, readOverrides } from './settings';
+import { affectsCompilers, readOverrides } from '../shared/compiler-settings';
 
 /** Context key: the language ids the run button shows for (table + the user's overrides). */
 export const SUPPORTED_LANGUAGES_KEY = 'sphereEngine.compilers.languageIds';

@@ -6,10 +6,10 @@ import * as vscode from 'vscode';
 import { checkChoice, type CompilerChoice, describeChoice, languageForCompiler } from '../../core/languages';
 import type { CompilersContext, RunReport } from './context';
 import { siblingInputFile } from './inputs';
-import { checkLimits, checkPayloadSizes, type Limits } from './limits';
-import { OUTPUT_DIR_NAME, parseOutputFilenames } from './output-files';
+import { checkLimits, checkPayloadSizes, type Limits } from '../../core/compilers';
+import { OUTPUT_DIR_NAME, parseOutputFilenames } from '../../core/compilers';
 import { presentRun, RefusedLocally, refusedReport } from './run-presenter';
-import { readLimits, readOutputFilenames } from './settings';
+import { readLimits, readOutputFilenames } from '../shared/compiler-settings';
 import { resolveCompiler } from './select-compiler';
 import { showInputBox, showQuickPick } from '../../ui/prompts';
 

@@ -7,11 +7,11 @@ import { checkChoice, chooseCompiler, describeChoice, languageForCompiler, LANGU
 import { PackError, scanFolder } from '../../core/packer';
 import type { CompilersContext, RunReport } from './context';
 import { guessFolderCompiler, prepareFolderSource, withoutOutputDir } from './folder-source';
-import { OUTPUT_DIR_NAME } from './output-files';
-import { checkLimits, checkPayloadSizes } from './limits';
+import { OUTPUT_DIR_NAME } from '../../core/compilers';
+import { checkLimits, checkPayloadSizes } from '../../core/compilers';
 import { effectiveLimits, effectiveOutputFilenames, resolveInput, type RunOptions } from './run-file';
 import { presentRun, RefusedLocally, refusedReport } from './run-presenter';
-import { readOverrides } from './settings';
+import { readOverrides } from '../shared/compiler-settings';
 
 export interface RunFolderOptions extends RunOptions {
   /** Send a tar.gz even for few files. */

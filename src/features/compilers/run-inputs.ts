@@ -9,11 +9,11 @@ import { checkChoice, describeChoice, languageForCompiler } from '../../core/lan
 import { showError, userMessage } from '../../ui/errors';
 import { withProgress } from '../../ui/progress';
 import { type BatchResult, runBatch } from '../../core/compilers';
-import { compareOutputs, describeDifference } from './compare';
+import { compareOutputs, describeDifference } from '../../core/compilers';
 import type { BatchItemReport, BatchReport, CompilersContext } from './context';
 import { describeSignal, formatMemory, formatRunning, formatSeconds, statusLabel } from './format';
 import { expectedOutputFile, inputFilesIn } from './inputs';
-import { checkLimits, checkPayloadSizes } from './limits';
+import { checkLimits, checkPayloadSizes } from '../../core/compilers';
 import { effectiveLimits, type RunOptions } from './run-file';
 import { describeError, RefusedLocally } from './run-presenter';
 import { resolveCompiler } from './select-compiler';

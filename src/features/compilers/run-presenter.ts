@@ -11,7 +11,7 @@ import { withProgress } from '../../ui/progress';
 import type { CompilerChoice } from '../../core/languages';
 import type { CompilersContext, RunReport } from './context';
 import { describeSignal, formatDone, formatRunning, formatStreams, statusAdvice } from './format';
-import { looksLikeGzip, unpackOutputArchive } from './output-files';
+import { looksLikeGzip, unpackOutputArchive } from '../../core/compilers';
 import type { DiagnosticsTarget } from './problems-panel';
 import { type RunOutcome, runSubmission } from '../../core/compilers';
 

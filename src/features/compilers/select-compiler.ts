@@ -5,7 +5,7 @@ import type { Compiler } from '../../api';
 import { chooseCompiler, type CompilerChoice, compilerIdForLanguageId, type CompilerOverride, describeChoice } from '../../core/languages';
 import { withProgress } from '../../ui/progress';
 import type { CompilersContext } from './context';
-import { readOverrides, saveOverride } from './settings';
+import { readOverrides, saveOverride } from '../shared/compiler-settings';
 import { showQuickPick } from '../../ui/prompts';
 
 /** The account's compilers (cached); refresh asks the service again. */

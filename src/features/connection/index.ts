@@ -34,7 +34,13 @@ export interface ConnectionTestApi {
   globalStorageUri: vscode.Uri;
 }
 
-export function registerConnectionFeature(services: Services): void {
+/** What other features may use of this one. */
+export interface ConnectionFeature {
+  /** Signs all three modules in to the local emulator at `origin` (Use Local Emulator, without its prompts). */
+  signInToEmulator(origin: string, token: string): Promise<Array<{ ok: boolean }> | undefined>;
+}
+
+export function registerConnectionFeature(services: Services): ConnectionFeature {
   const { context, connection, log } = services;
   context.subscriptions.push(
     registerCommand(Commands.setAccessToken, (module?: unknown, token?: unknown) => setAccessToken(connection, log, module, token)),
@@ -60,4 +66,5 @@ export function registerConnectionFeature(services: Services): void {
     globalStorageUri: context.globalStorageUri,
   };
   if (services.testHooks) services.testHooks.connection = api;
+  return { signInToEmulator: (origin, token) => useLocalEmulator(connection, log, origin, token) };
 }

@@ -4,7 +4,7 @@
 // that opens on the emulator profile finds its emulator gone (not-running.ts starts it or offers to).
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
-import { useLocalEmulator } from '../connection/emulator-command';
+import type { ConnectionFeature } from '../connection';
 import type { EmulatorController } from './controller';
 import { whenEmulatorFoundStopped } from './not-running';
 
@@ -28,7 +28,7 @@ export interface LocalEmulatorTestApi {
   checkAsOnOpen(): Promise<boolean>;
 }
 
-export function registerLocalEmulatorFeature(services: Services): void {
+export function registerLocalEmulatorFeature(services: Services, connection: ConnectionFeature): void {
   let controller: EmulatorController | undefined;
   const get = (): EmulatorController => {
     // Loaded and built on the first command only: activation creates no status bar item, reads no
@@ -36,7 +36,7 @@ export function registerLocalEmulatorFeature(services: Services): void {
     if (!controller) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { EmulatorController: Controller } = require('./controller') as typeof import('./controller');
-      controller = new Controller(services, (origin, token) => useLocalEmulator(services.connection, services.log, origin, token));
+      controller = new Controller(services, (origin, token) => connection.signInToEmulator(origin, token));
     }
     return controller;
   };

@@ -4,13 +4,12 @@
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import { type JobHeader, JudgeJob, planFolder, type PlannedSolution } from '../../core/judge-many';
-import { chooseCompiler } from '../../core/languages';
-import { readOverrides } from '../compilers/settings';
-import { problemIdFrom } from '../problems/content';
-import { pickProblem } from '../problems/pick-problem';
+import { compilerForFileName } from '../shared/compiler-settings';
+import { problemIdFrom } from '../shared/problem-arg';
+import { pickProblem } from '../shared/pick-problem';
 import { isScored } from '../../core/problems';
-import { folderOf, plainArgs, reportingErrors } from './command-args';
-import { confirmSending } from './confirm-sending';
+import { folderOf, plainArgs, reportingErrors } from '../shared/command-args';
+import { confirmSending } from '../shared/confirm-sending';
 import type { ResultsPanels } from './results-panel';
 import type { JobTracker } from './tracker';
 
@@ -25,11 +24,6 @@ export interface JudgeFolderDeps {
   tracker: JobTracker;
   panels: ResultsPanels;
   storageDir: () => string;
-}
-
-/** The compiler for a file name: the user's per-language override, else the language table. */
-export function compilerForFileName(fileName: string): number | undefined {
-  return chooseCompiler({ fileName }, readOverrides())?.compilerId;
 }
 
 /** Resolves with the job's id once it ended (or undefined when the person stopped before sending). */

@@ -5,9 +5,9 @@ import * as vscode from 'vscode';
 import type { Project } from '../../api';
 import { planProjectFolders } from '../../core/judge-many';
 import { projectScenarios } from '../../core/containers';
-import { pickProject, pickScenario } from '../containers/submit/pickers';
-import { folderOf, plainArgs, reportingErrors } from './command-args';
-import { confirmSending } from './confirm-sending';
+import { pickProject, pickScenario } from '../shared/project-pickers';
+import { folderOf, plainArgs, reportingErrors } from '../shared/command-args';
+import { confirmSending } from '../shared/confirm-sending';
 import { confirmReadingMany, startJob, type JudgeFolderDeps } from './judge-folder';
 
 /** Arguments a caller (a test, another command) may pass instead of the prompts. */

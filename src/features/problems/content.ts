@@ -8,7 +8,6 @@ import { languageForCompiler } from '../../core/languages';
 import { PROBLEMS_POLL_MS } from '../../core/poller';
 import { withProgress } from '../../ui/progress';
 import { waitAndReport, type JudgeDeps } from './judge-run';
-import type { ProblemNode } from './tree';
 import { isScored, type SubmissionVerdict } from '../../core/problems';
 import { showInputBox, showQuickPick } from '../../ui/prompts';
 
@@ -180,11 +179,3 @@ export async function rejudge(deps: JudgeDeps, client: ProblemsClient, submissio
   });
 }
 
-/** A tree node or a number: the problem id a view/item command was given. */
-export function problemIdFrom(arg: unknown): number | undefined {
-  if (typeof arg === 'number') return arg;
-  const node = arg as Partial<ProblemNode> | undefined;
-  if (node && node.kind === 'problem' && node.problem) return node.problem.id;
-  if (arg && typeof arg === 'object' && typeof (arg as { problemId?: unknown }).problemId === 'number') return (arg as { problemId: number }).problemId;
-  return undefined;
-}

@@ -2,8 +2,8 @@
 // first, because the service cannot undo it (its test cases go with it).
 import * as vscode from 'vscode';
 import type { ProblemsClient } from '../../api';
-import { problemIdFrom } from './content';
-import { pickProblem } from './pick-problem';
+import { problemIdFrom } from '../shared/problem-arg';
+import { pickProblem } from '../shared/pick-problem';
 import type { ProblemNode } from './tree';
 
 const DELETE = () => vscode.l10n.t('Delete Problem');

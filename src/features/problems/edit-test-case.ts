@@ -7,8 +7,8 @@ import type { ProblemsClient } from '../../api';
 import type { Services } from '../../services';
 import { showError } from '../../ui/errors';
 import { showQuickPick } from '../../ui/prompts';
-import { problemIdFrom } from './content';
-import { pickProblem } from './pick-problem';
+import { problemIdFrom } from '../shared/problem-arg';
+import { pickProblem } from '../shared/pick-problem';
 import type { SavedCopies } from './saved-copies';
 
 export interface EditTestCaseArgs {

@@ -11,7 +11,7 @@ import { assertCheckable, checkProblemFolder, describeCheck, isProblemFolderErro
 import type { Services } from '../../services';
 import { showError } from '../../ui/errors';
 import { withProgress } from '../../ui/progress';
-import { confirmSending } from '../judge-many/confirm-sending';
+import { confirmSending } from '../shared/confirm-sending';
 import { problemFolderFrom } from './folder-commands';
 import type { ProblemsTesting } from './testing';
 

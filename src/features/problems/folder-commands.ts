@@ -13,7 +13,7 @@ import type { Services } from '../../services';
 import { showError } from '../../ui/errors';
 import { pickFolder } from '../../ui/pick-folder';
 import { withProgress } from '../../ui/progress';
-import { problemIdFrom } from './content';
+import { problemIdFrom } from '../shared/problem-arg';
 import { showWriteRefusal } from './push-refused';
 import { askAfterDifferences, type PushReview } from './push-diffs';
 import type { ProblemNode } from './tree';

@@ -7,14 +7,14 @@ import * as vscode from 'vscode';
 import { SphereApiError, type Compiler, type ProblemsClient } from '../../api';
 import { showError, type ActionHandlers } from '../../ui/errors';
 import { orderCompilers, parseTestList, suggestCompiler } from './compiler-choice';
-import { readOverrides } from '../compilers/settings';
+import { readOverrides } from '../shared/compiler-settings';
 import { submitAndReport, type JudgeDeps } from './judge-run';
 import { problemItemId } from './testing';
 import type { ProblemNode } from './tree';
 import type { SubmissionVerdict } from '../../core/problems';
 import { showVerdictNotice } from './verdict-notice';
 import { showInputBox, showQuickPick } from '../../ui/prompts';
-import { pickProblem as pickSharedProblem } from './pick-problem';
+import { pickProblem as pickSharedProblem } from '../shared/pick-problem';
 
 export interface SubmitOptions {
   /** The solution file (URI, URI string or absolute path); default: the active or last source file, else asked. */

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SimilarityReport } from '../../core/similarity';
 import type { Services } from '../../services';
-import { folderOf, plainArgs, reportingErrors } from '../judge-many/command-args';
+import { folderOf, plainArgs, reportingErrors } from '../shared/command-args';
 import type { BaseCodeMemory } from './base-code';
 import type { SimilaritySession } from './session';
 

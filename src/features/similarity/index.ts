@@ -5,7 +5,7 @@
 import type { SimilarityReport } from '../../core/similarity';
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
-import { compilerForFileName } from '../judge-many/judge-folder';
+import { compilerForFileName } from '../shared/compiler-settings';
 import { BaseCodeMemory } from './base-code';
 import { checkSimilarity } from './check-folder';
 import { sessionModule } from './engine';

@@ -4,9 +4,9 @@
 // notification, and the result shown as a person needs it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { compareOutputs } from '../compilers/compare';
+import { compareOutputs } from '../../core/compilers';
 import { chooseCompiler } from '../../core/languages';
-import { readLimits, readOverrides } from '../compilers/settings';
+import { readLimits, readOverrides } from '../shared/compiler-settings';
 import { FREE_BATCH_SIZE, PAID_BATCH_SIZE, readStressFile, runStressSession, STRESS_FILE, type StressFile, type StressResult, writeStressFile } from '../../core/stress';
 import type { Services } from '../../services';
 import { userMessage } from '../../ui/errors';
@@ -15,7 +15,7 @@ import { withProgress } from '../../ui/progress';
 import { CompilersStressRunner, type StressProgramSpec } from './compilers-runner';
 import { pickPrograms } from './pick-programs';
 import { describeFailure, showFailure } from './present';
-import { isLocalEndpoint } from '../judge-many/confirm-sending';
+import { isLocalEndpoint } from '../shared/confirm-sending';
 import { stressStatusBar } from './status-bar';
 import type { ExtraAction } from './present';
 

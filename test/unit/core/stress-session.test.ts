@@ -3,7 +3,7 @@
 // some seeds hit the bug, and bad generators/references end with a message, rounds kept.
 import * as assert from 'node:assert/strict';
 import { abortError } from '../../../src/api';
-import { compareOutputs } from '../../../src/features/compilers/compare';
+import { compareOutputs } from '../../../src/core/compilers';
 import { type ProgramRun, runStressSession, type StressRole, type StressRunner } from '../../../src/core/stress';
 
 type Program = (input: string) => Partial<ProgramRun>;

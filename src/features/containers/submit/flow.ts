@@ -15,7 +15,7 @@ import type { SubmissionDiagnostics } from './diagnostics';
 import { blockKey, type SubmissionOutput } from './output';
 import { confirmSend, packWithProgress, scanWithProgress } from './pack-step';
 import { askFolder } from './ask-folder';
-import { FolderMemory, pickProject, pickScenario } from './pickers';
+import { FolderMemory, pickProject, pickScenario } from '../../shared/project-pickers';
 import { UploadCancelledNothingSent, uploadWithProgress } from './upload-step';
 
 /** What a caller (a test, a menu) can decide in advance instead of being asked. */

@@ -2,7 +2,7 @@
 // The spec gives no bounds for timeLimit/memoryLimit; these are generous sanity bounds, and the
 // service's own 201906/202006 answers are still shown when it disagrees.
 import { MAX_TRANSFER_BYTES } from '../../api';
-import { formatBytes } from '../../core/packer';
+import { formatBytes } from '../packer';
 
 export const TIME_LIMIT_RANGE = { min: 1, max: 60 } as const;
 /** Kilobytes: 1 MiB to 4 GiB. */

@@ -1,9 +1,9 @@
 // Which project and which scenario: quick picks, with the project last used for a folder first.
 import * as vscode from 'vscode';
-import type { ContainersClient, Project } from '../../../api';
-import { asRecord, MementoStore, type MementoLike } from '../../../core/memento-store';
-import { projectScenarios } from '../../../core/containers';
-import { createQuickPick, showInputBox, showQuickPick } from '../../../ui/prompts';
+import type { ContainersClient, Project } from '../../api';
+import { asRecord, MementoStore, type MementoLike } from '../../core/memento-store';
+import { projectScenarios } from '../../core/containers';
+import { createQuickPick, showInputBox, showQuickPick } from '../../ui/prompts';
 
 const MEMORY_KEY = 'sphereEngine.containers.submitProjectByFolder';
 

@@ -2,7 +2,7 @@
 // plus the program's standard output in ENGINE_STDOUT (spec) or SE_STDOUT (the live service).
 import * as path from 'node:path';
 import { OUTPUT_ARCHIVE_STDOUT_NAMES } from '../../api';
-import { unpackTarGz } from '../../core/packer';
+import { unpackTarGz } from '../packer';
 import { promises as fsp } from 'node:fs';
 
 /** Folder beside the source (or inside a run folder) that receives output files; never sent. */

@@ -1,8 +1,9 @@
-// The compilers settings, read fresh at each run (a changed setting applies to the next run).
+// The compilers settings, read fresh at each run (a changed setting applies to the next run);
+// every feature that picks a compiler or limits reads them here (judge-many, similarity, stress,
+// problems, compilers).
 import * as vscode from 'vscode';
-import { limitsFromSettings, type Limits } from './limits';
-import { parseOutputFilenames } from './output-files';
-import type { CompilerOverride, OverrideSetting } from '../../core/languages';
+import { limitsFromSettings, parseOutputFilenames, type Limits } from '../../core/compilers';
+import { chooseCompiler, type CompilerOverride, type OverrideSetting } from '../../core/languages';
 
 const SECTION = 'sphereEngine.compilers';
 
@@ -17,6 +18,11 @@ export function readOutputFilenames(scope?: vscode.Uri): string[] {
 
 export function readOverrides(): unknown {
   return vscode.workspace.getConfiguration(SECTION).get('languageOverrides');
+}
+
+/** The compiler for a file name: the user's per-language override, else the language table. */
+export function compilerForFileName(fileName: string): number | undefined {
+  return chooseCompiler({ fileName }, readOverrides())?.compilerId;
 }
 
 /** Remembers the compiler for a language id in the user's settings (so it follows them everywhere). */
