@@ -6,16 +6,25 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+/** One import of a file: what it names, and whether it is `import type` / `export type` (loads no code). */
+export interface ImportStatement {
+  specifier: string;
+  typeOnly: boolean;
+}
+
+/** Every import of a file: import/export from (with `type` noted), bare import, require(), import(). */
+export function importStatementsOf(text: string): ImportStatement[] {
+  const withoutComments = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  const fromClauses = [...withoutComments.matchAll(/\b(?:import|export)(\s+type)?\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g)].map((m) => ({ specifier: m[2], typeOnly: Boolean(m[1]) }));
+  const loads = [/\bimport\s*['"]([^'"]+)['"]/g, /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g].flatMap((pattern) =>
+    [...withoutComments.matchAll(pattern)].map((m) => ({ specifier: m[1], typeOnly: false })),
+  );
+  return [...fromClauses, ...loads];
+}
+
 /** Every module specifier a file imports: import/export from, require(), import(). */
 export function importsOf(text: string): string[] {
-  const withoutComments = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-  const patterns = [
-    /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*['"]([^'"]+)['"]/g,
-    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  return patterns.flatMap((pattern) => [...withoutComments.matchAll(pattern)].map((m) => m[1]));
+  return importStatementsOf(text).map((statement) => statement.specifier);
 }
 
 /** Every .ts file under `dir` (declaration files left out), as absolute paths. */
@@ -152,12 +161,7 @@ export function runtimeFeatureImports(root: string, featuresDir: string, open: r
     const rel = path.relative(root, file).split(path.sep).join('/');
     const own = featureOf(rel);
     if (!own || !rel.slice(featuresDir.length).includes('/')) continue; // glue files beside the features
-    const text = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-    const statements = [
-      ...[...text.matchAll(/\b(import|export)(\s+type)?\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g)].map((m) => ({ typeOnly: Boolean(m[2]), specifier: m[3] })),
-      ...[...text.matchAll(/\b(?:require|import)\s*\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => ({ typeOnly: false, specifier: m[1] })),
-    ];
-    for (const { typeOnly, specifier } of statements) {
+    for (const { typeOnly, specifier } of importStatementsOf(fs.readFileSync(file, 'utf8'))) {
       const target = resolveImport(file, specifier);
       if (!target || typeOnly) continue;
       const targetRel = path.relative(root, target).split(path.sep).join('/');
