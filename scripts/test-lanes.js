@@ -26,7 +26,11 @@ function runScript(script, { hold }) {
       child.stdout.on('data', (c) => chunks.push(c));
       child.stderr.on('data', (c) => chunks.push(c));
     }
+    let finished = false;
+    // 'error' (npm not found) may be followed by 'close': the suite is reported once.
     const finish = (code) => {
+      if (finished) return;
+      finished = true;
       if (hold) process.stdout.write(`\n===== ${script} =====\n${Buffer.concat(chunks).toString('utf8')}===== end of ${script} =====\n`);
       resolve({ script, ok: code === 0, seconds: (Date.now() - started) / 1000 });
     };
