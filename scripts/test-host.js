@@ -73,6 +73,7 @@ async function main() {
     console.log('\n=== host tests (extension host of a real VS Code) ===');
     const r = await runHostSuite({ host, workDir, verbose: options.verbose, grep: options.grep });
     summary.push(`host: ${r.passed} passed, ${r.failed} failed (${seconds(t)})${r.tokenLeak ? `; FAILED: ${r.tokenLeak}` : ''}`);
+    for (const title of r.failedTitles ?? []) summary.push(`  failed: ${title}`);
     figures.host = { passed: r.passed, failed: r.failed, seconds: (Date.now() - t) / 1000 };
     if (r.exitCode !== 0) exitCode = 1;
   }
@@ -81,6 +82,7 @@ async function main() {
     console.log('\n=== UI tests (the workbench in headless Chromium) ===');
     const r = await runUiSuite({ host, workDir, verbose: options.verbose, grep: options.grep });
     summary.push(`ui: ${r.passed} passed, ${r.failed} failed (${seconds(t)})${r.tokenLeak ? `; FAILED: ${r.tokenLeak}` : ''}`);
+    for (const title of r.failedTitles ?? []) summary.push(`  failed: ${title}`);
     figures.ui = { passed: r.passed, failed: r.failed, seconds: (Date.now() - t) / 1000 };
     if (r.exitCode !== 0) exitCode = 1;
   }

@@ -12,6 +12,7 @@
 // SPHERE_TEST_LANES=1 runs everything in one lane, in the old order (a slow or busy machine).
 'use strict';
 const { spawn } = require('node:child_process');
+const { failedTestTitles } = require('./lib/mocha-failures');
 
 const PLAIN = ['test:unit', 'test:emulator', 'test:faults', 'test:security'];
 const HOST = ['test:host'];
@@ -31,8 +32,11 @@ function runScript(script, { hold }) {
     const finish = (code) => {
       if (finished) return;
       finished = true;
-      if (hold) process.stdout.write(`\n===== ${script} =====\n${Buffer.concat(chunks).toString('utf8')}===== end of ${script} =====\n`);
-      resolve({ script, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+      const output = hold ? Buffer.concat(chunks).toString('utf8') : '';
+      if (hold) process.stdout.write(`\n===== ${script} =====\n${output}===== end of ${script} =====\n`);
+      // A held suite's failures are far up the log by the end; the summary repeats their titles.
+      const failedTitles = code === 0 ? [] : failedTestTitles(output);
+      resolve({ script, ok: code === 0, seconds: (Date.now() - started) / 1000, failedTitles });
     };
     child.on('error', (err) => {
       chunks.push(Buffer.from(`test-lanes: ${err.message}\n`));
@@ -55,7 +59,10 @@ async function main() {
     ? await runLane([...PLAIN, ...HOST], { hold: false })
     : (await Promise.all([runLane(PLAIN, { hold: true }), runLane(HOST, { hold: false })])).flat();
   console.log(`\ntest-lanes: ${oneLane ? 'one lane' : 'two lanes'}, ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
-  for (const r of results) console.log(`  ${r.ok ? 'passed' : 'FAILED'}  ${r.script.padEnd(14)} ${r.seconds.toFixed(1)} s`);
+  for (const r of results) {
+    console.log(`  ${r.ok ? 'passed' : 'FAILED'}  ${r.script.padEnd(14)} ${r.seconds.toFixed(1)} s`);
+    for (const title of r.failedTitles) console.log(`            failed: ${title}`);
+  }
   return results.every((r) => r.ok) ? 0 : 1;
 }
 

@@ -12,6 +12,7 @@ const { launchBrowser, pipeConsole } = require('./browser');
 const { anyFreePort } = require('./free-port');
 const { onCleanup } = require('./processes');
 const { createTokenGuard } = require('./token-guard');
+const { failedTestTitles } = require('./mocha-failures');
 
 /**
  * Workbench chatter that says nothing about our tests: connection set-up, built-in features that
@@ -29,7 +30,7 @@ const NOISE = [
 /**
  * @param {{ host: object, workDir: string, pollMinMs?: number, timeoutMs?: number, verbose?: boolean,
  *           grep?: string }} options
- * @returns {Promise<{ exitCode: number, passed: number, failed: number, tokenLeak?: string }>}
+ * @returns {Promise<{ exitCode: number, passed: number, failed: number, failedTitles?: string[], tokenLeak?: string }>}
  */
 async function runHostSuite(options) {
   let guard;
@@ -66,6 +67,7 @@ async function runGuarded({ host, workDir, pollMinMs = 1000, timeoutMs = 12 * 60
   try {
     const page = await browser.newPage();
     let result = { passed: 0, failed: 0, reported: false };
+    let printed = '';
     const consoleDone = pipeConsole(page, {
       filter: (text) => {
         // Counted even when the line is not printed: the token has no business in the console.
@@ -78,7 +80,11 @@ async function runGuarded({ host, workDir, pollMinMs = 1000, timeoutMs = 12 * 60
         return verbose || !NOISE.some((re) => re.test(text));
       },
       // The workbench tags every forwarded line with its log level; INFO is mocha's normal output.
-      write: (line) => console.log(guard.hide(line.replace(/^ INFO /, ''))),
+      write: (line) => {
+        const shown = guard.hide(line.replace(/^ INFO /, ''));
+        printed += `${shown}\n`;
+        console.log(shown);
+      },
     });
 
     let settle;
@@ -116,7 +122,7 @@ async function runGuarded({ host, workDir, pollMinMs = 1000, timeoutMs = 12 * 60
       if (!fs.existsSync(HOST_TESTS_ENTRY)) console.error(`${HOST_TESTS_ENTRY} is missing: run \`npm run compile\``);
       return { exitCode: outcome, passed: 0, failed: 1 };
     }
-    return { exitCode: outcome, passed: result.passed, failed: result.failed };
+    return { exitCode: outcome, passed: result.passed, failed: result.failed, failedTitles: failedTestTitles(printed) };
   } finally {
     closeBrowser();
     await browser.close().catch(() => {});

@@ -15,6 +15,7 @@ const { startCodeServer, workbenchUrl } = require('./code-server');
 const { anyFreePort } = require('./free-port');
 const { killGroup, onCleanup } = require('./processes');
 const { createTokenGuard } = require('./token-guard');
+const { failedTestTitles } = require('./mocha-failures');
 
 const UI_TESTS_DIR = path.join(REPO_ROOT, 'out', 'test', 'ui');
 
@@ -46,8 +47,10 @@ function runMocha(env, { timeoutMs, grep, guard }) {
     const unregister = onCleanup(() => killGroup(child.pid));
     let passed = 0;
     let failed = 0;
+    let printed = '';
     const stdout = guard.lines('UI tests output', (text) => {
       process.stdout.write(text);
+      printed += text;
       const passing = text.match(/^\s*(\d+) passing/m);
       const failing = text.match(/^\s*(\d+) failing/m);
       if (passing) passed = Number(passing[1]);
@@ -69,7 +72,7 @@ function runMocha(env, { timeoutMs, grep, guard }) {
       clearTimeout(timer);
       unregister();
       const exitCode = code ?? 1;
-      resolve({ exitCode, passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, signal });
+      resolve({ exitCode, passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, signal, failedTitles: failedTestTitles(printed) });
     };
     // 'close' comes once the streams are read to their end (the summary, a token to catch); a
     // leftover grandchild holding them open must not stall the run, hence the bound after 'exit'.
@@ -80,7 +83,7 @@ function runMocha(env, { timeoutMs, grep, guard }) {
 
 /**
  * @param {{ host: object, workDir: string, timeoutMs?: number, verbose?: boolean, grep?: string }} options
- * @returns {Promise<{ exitCode: number, passed: number, failed: number, tokenLeak?: string }>}
+ * @returns {Promise<{ exitCode: number, passed: number, failed: number, failedTitles?: string[], tokenLeak?: string }>}
  */
 async function runUiSuite({ host, workDir, timeoutMs = 12 * 60_000, verbose = false, grep }) {
   if (!fs.existsSync(UI_TESTS_DIR)) {

@@ -229,10 +229,35 @@ export class Workbench {
    */
   async answerQuickInput(text: string, title?: string): Promise<void> {
     const input = this.page.locator('.quick-input-widget input');
-    if (title) await this.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: title }).waitFor({ timeout: 10_000 });
+    if (title) {
+      try {
+        await this.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: title }).waitFor({ timeout: 10_000 });
+      } catch (err) {
+        // Say what was there instead: another box, none, or the focus elsewhere (an editor that
+        // opened late closes a quick pick), so a red run can be read without reproducing it.
+        throw new Error(`no quick input titled "${title}" within 10 s; ${await this.describeFocus()}`, { cause: err });
+      }
+    }
     await input.waitFor({ timeout: 10_000 });
     await input.fill(text);
     await this.page.keyboard.press('Enter');
+  }
+
+  /** One line on what has the focus now: the quick input's title, the active tab, the focused element. */
+  async describeFocus(): Promise<string> {
+    const quickInput = (await this.quickInput().isVisible().catch(() => false))
+      ? `quick input "${(await this.page.locator('.quick-input-widget .quick-input-title').innerText({ timeout: 1_000 }).catch(() => '')).trim()}" open`
+      : 'no quick input open';
+    const tab = (await this.page.locator('.tabs-container .tab.active').first().innerText({ timeout: 1_000 }).catch(() => '')).trim() || 'none';
+    // A string, not a function: this project compiles without the DOM's types.
+    const focused = await this.page.evaluate(`(() => {
+      const el = document.activeElement;
+      if (!el) return 'nothing';
+      const label = el.getAttribute('aria-label') || '';
+      const classes = String(el.className || '').trim().split(/\\s+/).slice(0, 3).join('.');
+      return el.tagName.toLowerCase() + (classes ? '.' + classes : '') + (label ? ' "' + label.slice(0, 80) + '"' : '');
+    })()`).catch(() => 'unknown');
+    return `${quickInput}, active tab: ${tab}, focus on ${focused}`;
   }
 
   // ---- notifications --------------------------------------------------------------------------
