@@ -66,6 +66,13 @@ export interface HttpClientOptions {
   /** Cap for raw downloads; default 16 MiB. */
   maxDownloadBytes?: number;
   userAgent?: string;
+  /**
+   * What the caller knows better than this layer about a failure, applied to every error a
+   * request ends with: the connection turns a refused connection to the built-in emulator
+   * profile into "the local emulator is not running" (Start Local Emulator fixes it, not the
+   * endpoint settings). Default: errors as they are.
+   */
+  explainError?: (error: SphereApiError) => SphereApiError;
 }
 
 export type Query = Record<string, FieldValue | FieldValue[]>;
@@ -204,6 +211,7 @@ export class HttpClient {
   private readonly logger?: (line: string) => void;
   private readonly maxDownloadBytes: number;
   private readonly userAgent: string;
+  private readonly explainError: (error: SphereApiError) => SphereApiError;
 
   constructor(module: ApiModule, options: HttpClientOptions) {
     this.module = module;
@@ -217,6 +225,7 @@ export class HttpClient {
     this.logger = options.logger;
     this.maxDownloadBytes = options.maxDownloadBytes ?? MAX_TRANSFER_BYTES;
     this.userAgent = options.userAgent ?? USER_AGENT;
+    this.explainError = options.explainError ?? ((error) => error);
     const base = new URL(this.apiBase);
     this.origin = base.origin;
     const strictSSL = options.proxy?.strictSSL !== false;
@@ -307,9 +316,9 @@ export class HttpClient {
       // The deadline, not the caller, stopped it: say so (a cancellation stays a cancellation).
       if (deadline.signal.aborted && !options.signal?.aborted) {
         this.logger?.(`${method} ${shownUrl} DEADLINE ${this.timeouts.deadlineMs}ms`);
-        throw deadlineError(this.module, method, shownUrl, Math.round(this.timeouts.deadlineMs / 1000));
+        throw this.explainError(deadlineError(this.module, method, shownUrl, Math.round(this.timeouts.deadlineMs / 1000)));
       }
-      throw err;
+      throw err instanceof SphereApiError ? this.explainError(err) : err;
     } finally {
       clearTimeout(timer);
     }

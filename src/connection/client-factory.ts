@@ -11,7 +11,7 @@ export interface ModuleClients {
 
 export type ModuleClient = ModuleClients[ApiModule];
 
-export function clientOptions(baseUrl: string, token: string, logger: (line: string) => void): HttpClientOptions {
+export function clientOptions(baseUrl: string, token: string, logger: (line: string) => void, explainError?: HttpClientOptions['explainError']): HttpClientOptions {
   const http = readHttpSettings();
   return {
     endpoint: baseUrl,
@@ -20,6 +20,7 @@ export function clientOptions(baseUrl: string, token: string, logger: (line: str
     timeouts: { headersMs: http.timeoutMs, bodyMs: http.timeoutMs, deadlineMs: http.deadlineMs },
     retry: { attempts: http.retries + 1 },
     logger,
+    explainError,
   };
 }
 

@@ -10,7 +10,6 @@ import {
   normaliseEndpoint,
   SphereApiError,
   type ApiModule,
-  type SuggestedAction,
 } from '../api';
 import { proveToken } from '../core/local-emulator';
 import type { Log } from '../ui/log';
@@ -21,19 +20,10 @@ import { ProfileStore } from './profile-store';
 import { activeProfile, EMULATOR_PROFILE_ID, isEmulatorProfile, type Profile, type ProfilesState } from './profiles';
 import { affectsConnection } from './settings';
 import type { TokenStore } from './token-store';
+import type { ConnectionTestResult } from './test-result';
+import { switchToEmulator, type UseEmulatorResult } from './use-emulator';
 
-/** The outcome of GET /test for one module, as plain data (commands return it to tests). */
-export interface ConnectionTestResult {
-  module: ApiModule;
-  ok: boolean;
-  /** The server's message when ok, otherwise the plain-words explanation of the failure. */
-  message: string;
-  /** Normalised base URL, when one is configured. */
-  endpoint?: string;
-  status?: number;
-  errorCode?: number;
-  action?: SuggestedAction;
-}
+export type { ConnectionTestResult } from './test-result';
 
 export type ModuleState = 'signedOut' | 'untested' | 'ok' | 'failed';
 
@@ -185,14 +175,17 @@ export class Connection implements vscode.Disposable {
   }
 
   /**
-   * An error as this window understands it: a refused connection while the emulator profile uses
-   * its emulator means that emulator is not running (and is forgotten, see emulatorStopped).
-   * Used by src/ui/errors.ts for every error shown.
+   * An error as this window understands it: a refused connection to the emulator the emulator
+   * profile uses means that emulator is not running (and is forgotten, see emulatorStopped).
+   * Applied by the profile's clients to every error they end a request with (HttpClientOptions).
+   * `sentTo` is the base URL the request went to: a client built for another endpoint (the
+   * profile changed while its request was under way) says nothing about the emulator.
    */
-  explainError(error: SphereApiError): SphereApiError {
+  explainError(error: SphereApiError, sentTo: string): SphereApiError {
     if (error.kind !== 'connectionRefused' || !this.store.loaded) return error;
     const profile = this.profile();
-    if (!isEmulatorProfile(profile) || this.tryEndpoint(error.module)?.source !== 'emulator') return error;
+    const now = this.tryEndpoint(error.module);
+    if (!isEmulatorProfile(profile) || now?.source !== 'emulator' || now.baseUrl !== sentTo) return error;
     if (profile.emulatorOrigin) void this.emulatorStopped(profile.emulatorOrigin);
     return emulatorNotRunningError(error.module, profile);
   }
@@ -363,10 +356,15 @@ export class Connection implements vscode.Disposable {
     const profile = this.profile();
     const token = await this.tokens.get(profile.id, module);
     if (!token) throw noTokenError(module, profile);
-    return createClient(module, clientOptions(endpoint.baseUrl, token, (line) => {
-      this.log.info(line);
-      this.noteAnswer(module, endpoint.baseUrl, line);
-    }));
+    return createClient(module, clientOptions(
+      endpoint.baseUrl,
+      token,
+      (line) => {
+        this.log.info(line);
+        this.noteAnswer(module, endpoint.baseUrl, line);
+      },
+      (error) => this.explainError(error, endpoint.baseUrl),
+    ));
   }
 
   /**
@@ -410,6 +408,16 @@ export class Connection implements vscode.Disposable {
       if (isAbortError(err)) throw err;
       return this.record(options.token === undefined, failure(module, err, endpoint));
     }
+  }
+
+  /**
+   * Use Local Emulator, without its questions: the built-in emulator profile pointed at
+   * `emulator` and signed in to all three modules with its token, each module tested there first
+   * (see use-emulator.ts). Nothing changes unless all three answer.
+   */
+  async useEmulator(emulator: EmulatorInfo): Promise<UseEmulatorResult> {
+    await this.ready;
+    return switchToEmulator(this, emulator);
   }
 
   /** GET /test on the three modules in parallel. */

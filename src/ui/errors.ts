@@ -18,22 +18,6 @@ export interface ShowErrorOptions {
 const SHOW_LOG = 'Show Log';
 
 /**
- * What this window knows better than the api layer about an error (set by the connection feature):
- * a refused connection to the built-in emulator profile means its emulator is not running, which
- * Start Local Emulator fixes, not the endpoint settings.
- */
-let contextualise: ((error: SphereApiError) => SphereApiError) | undefined;
-
-export function setErrorContext(fn: (error: SphereApiError) => SphereApiError): { dispose(): void } {
-  contextualise = fn;
-  return { dispose: () => void (contextualise === fn && (contextualise = undefined)) };
-}
-
-function inContext(error: unknown): unknown {
-  return error instanceof SphereApiError && contextualise ? contextualise(error) : error;
-}
-
-/**
  * Logs the error in full and shows it in a notification. Resolves when the notification is
  * dismissed or its button has run; callers that must not wait (commands driven by tests) `void` it.
  * Cancellation is not an error: it is logged at debug level and nothing is shown.
@@ -44,7 +28,6 @@ export async function showError(log: Log, error: unknown, options: ShowErrorOpti
     return;
   }
   log.error(error instanceof Error ? error : String(error));
-  error = inContext(error);
   const text = userMessage(error, options.context);
   const action = error instanceof SphereApiError ? actionFor(error, options.handlers) : undefined;
   const buttons = action ? [action.label, SHOW_LOG] : [SHOW_LOG];
@@ -56,7 +39,6 @@ export async function showError(log: Log, error: unknown, options: ShowErrorOpti
 /** One line for a notification: "<context>: <Module>: <explanation> (HTTP 401)". */
 export function userMessage(error: unknown, context?: string): string {
   let body: string;
-  error = inContext(error);
   if (error instanceof SphereApiError) {
     const status = error.status !== undefined ? ` (HTTP ${error.status})` : '';
     body = `${MODULE_LABELS[error.module]}: ${error.explanation}${status}`;

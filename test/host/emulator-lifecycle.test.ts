@@ -72,10 +72,13 @@ describe('the local emulator profile: not running, tested, rolled back', () => {
     assert.equal(test.action, 'startLocalEmulator');
   });
 
-  it('a refused connection on the emulator profile is explained as the emulator not running', async () => {
+  it('a refused connection to the emulator profile\'s emulator is explained as the emulator not running, one to another endpoint is not', async () => {
     const { connection } = await open(emulatorProfile(emulatorInfo().origin), true);
     const refused = new SphereApiError({ module: 'compilers', kind: 'connectionRefused', explanation: 'The connection was refused … Check the endpoint in the settings', action: 'openSettings' });
-    const explained = connection.explainError(refused);
+    // Refused by an endpoint the profile no longer uses (it changed while the request was under
+    // way): that says nothing about the emulator, and it is not forgotten.
+    assert.equal(connection.explainError(refused, 'http://127.0.0.1:9/api/v4'), refused);
+    const explained = connection.explainError(refused, connection.endpoint('compilers').baseUrl);
     assert.equal(explained.action, 'startLocalEmulator');
     assert.match(explained.explanation, /The local emulator is not running/);
   });

@@ -1,15 +1,11 @@
-// "Use Local Emulator": switch to the built-in "Local emulator" profile, pointed at a running
-// emulator, and sign in there with its token. The emulator announced by SPHERE_ENGINE_EMULATOR is
-// used without questions; otherwise the user gives its address and token (the emulator prints
-// both when it starts). The three modules are tested there BEFORE anything changes: a wrong
-// address or token leaves the active profile as it was (and a failure after the switch switches
-// back). Other profiles and their tokens are left as they are.
+// "Use Local Emulator": the emulator announced by SPHERE_ENGINE_EMULATOR is used without
+// questions; otherwise the user gives its address and token (the emulator prints both when it
+// starts). The switch itself, tested before anything changes, is Connection.useEmulator.
 import * as vscode from 'vscode';
-import { API_MODULES, MODULE_LABELS } from '../../api';
+import { MODULE_LABELS } from '../../api';
 import type { Log } from '../../ui/log';
 import type { Connection } from '../../connection/connection';
-import { emulatorEndpoint, type EmulatorInfo } from '../../connection/emulator-env';
-import { EMULATOR_PROFILE_ID, emptyEndpoints, withEmulatorProfile } from '../../connection/profiles';
+import type { EmulatorInfo } from '../../connection/emulator-env';
 import type { SetTokenOutcome } from './set-token-command';
 import { showInputBox } from '../../ui/prompts';
 
@@ -25,38 +21,18 @@ export async function useLocalEmulator(
   const emulator = await emulatorToUse(connection.emulator, originArg, tokenArg);
   if (!emulator) return undefined;
 
-  // Tested where it would point, before the profile changes.
-  const checks = await Promise.all(
-    API_MODULES.map((module) => connection.test(module, { token: emulator.token, at: emulatorEndpoint(emulator.origin, module) })),
-  );
-  const failed = checks.filter((check) => !check.ok);
-  if (failed.length) {
-    const lines = failed.map((check) => `${MODULE_LABELS[check.module]}: ${check.message}`).join(' ');
+  const { switched, checks } = await connection.useEmulator(emulator);
+  if (!switched) {
+    const lines = checks.filter((check) => !check.ok).map((check) => `${MODULE_LABELS[check.module]}: ${check.message}`).join(' ');
     log.warn(`Local emulator at ${emulator.origin} not usable, profile "${connection.profile().name}" kept: ${lines}`);
     void vscode.window.showErrorMessage(
       vscode.l10n.t('The local emulator at {0} did not accept the connection; the profile "{1}" stays active. {2}', emulator.origin, connection.profile().name, lines),
     );
     return checks.map((check) => ({ ...check, saved: false }));
   }
-
-  // All three modules on the emulator, as the command says, whatever was typed into the profile before.
-  const previous = connection.profiles();
-  const withEmulator = withEmulatorProfile(previous, emulator.origin);
-  const profiles = withEmulator.profiles.map((p) => (p.id === EMULATOR_PROFILE_ID ? { ...p, endpoints: emptyEndpoints() } : p));
-  const outcomes: SetTokenOutcome[] = [];
-  try {
-    await connection.updateProfiles({ profiles, activeId: EMULATOR_PROFILE_ID }, 'Use Local Emulator');
-    for (const check of checks) {
-      await connection.setToken(check.module, emulator.token, check);
-      outcomes.push({ ...check, saved: true });
-    }
-  } catch (err) {
-    await connection.updateProfiles(previous, 'Use Local Emulator failed: back to the previous profile');
-    throw err;
-  }
   log.info(`Using the local emulator at ${emulator.origin}`);
   void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: using the local emulator at {0}.', emulator.origin));
-  return outcomes;
+  return checks.map((check) => ({ ...check, saved: true }));
 }
 
 async function emulatorToUse(announced: EmulatorInfo | undefined, originArg: unknown, tokenArg: unknown): Promise<EmulatorInfo | undefined> {

@@ -3,7 +3,6 @@ import type * as vscode from 'vscode';
 import type { ApiModule } from '../../api';
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
-import { setErrorContext } from '../../ui/errors';
 import type { ConnectionTestResult, ModuleState } from '../../connection/connection';
 import { useLocalEmulator } from './emulator-command';
 import { addProfileCommand, configureEndpoint, removeProfileCommand, renameProfileCommand } from './profile-commands';
@@ -55,7 +54,7 @@ export function registerConnectionFeature(services: Services): ConnectionFeature
     registerCommand(Commands.profilesRemove, (profile?: unknown) => removeProfileCommand(connection, profile)),
   );
   const statusBar = createStatusBar(connection);
-  context.subscriptions.push(statusBar, setErrorContext((error) => connection.explainError(error)));
+  context.subscriptions.push(statusBar);
   const api: ConnectionTestApi = {
     hasToken: (module) => connection.hasToken(module),
     testConnection: () => connection.testAll(),

@@ -1,6 +1,7 @@
 // Retry policy, size caps, cancellation and headers of the HTTP core, against a real local server.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { backoffDelay, CompilersClient, ContainersClient, DEFAULT_RETRY, isAbortError, MAX_TRANSFER_BYTES, parseRetryAfter, ProblemsClient, SphereApiError } from '../../../src/api';
@@ -163,6 +164,32 @@ describe('api/http', () => {
       assert.equal(backoffDelay(1, DEFAULT_RETRY, () => 0), 375);
       assert.equal(backoffDelay(2, DEFAULT_RETRY, () => 1), 1250);
       assert.equal(backoffDelay(1, DEFAULT_RETRY, () => 0.5, 120_000), DEFAULT_RETRY.maxDelayMs, 'capped');
+    });
+  });
+
+  describe('explainError', () => {
+    it('rewrites every error a request ends with: an HTTP error, a refused connection', async () => {
+      const seen: string[] = [];
+      const explainError = (error: SphereApiError) => {
+        seen.push(error.kind);
+        return new SphereApiError({ module: error.module, kind: error.kind, action: error.action, status: error.status, explanation: `explained: ${error.explanation}` });
+      };
+      server.handler = () => ({ status: 404, json: { error_code: 1001, message: 'not found' } });
+      const client = containers({ explainError });
+      await assert.rejects(client.getWorkspace('nope'), (err: unknown) => err instanceof SphereApiError && err.explanation.startsWith('explained: '));
+      await client.close();
+
+      // A port nobody listens on: the connection is refused.
+      const closed = await new Promise<number>((resolve) => {
+        const probe = net.createServer().listen(0, '127.0.0.1', () => {
+          const { port } = probe.address() as net.AddressInfo;
+          probe.close(() => resolve(port));
+        });
+      });
+      const refused = new ContainersClient({ endpoint: `http://127.0.0.1:${closed}/containers`, token: TOKEN, explainError, retry: { attempts: 1 } });
+      await assert.rejects(refused.getWorkspace('nope'), (err: unknown) => err instanceof SphereApiError && err.kind === 'connectionRefused' && err.explanation.startsWith('explained: '));
+      await refused.close();
+      assert.deepEqual(seen, ['http', 'connectionRefused']);
     });
   });
 
