@@ -7,6 +7,19 @@ const path = require('node:path');
 const { onCleanup, spawnGroup } = require('./processes');
 
 /**
+ * The user settings of every test server. This VS Code opens its Chat view at startup and, once it
+ * has loaded, moves the focus into the chat input: a quick pick open at that moment closes (focus
+ * lost), which made a UI test fail now and then, waiting for a quick pick that had come and gone.
+ * A person would just run the command again; the tests need a workbench that stays put. The git
+ * extension's question about a repository in a parent folder is a toast no test is about.
+ */
+const TEST_USER_SETTINGS = Object.freeze({
+  'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'git.openRepositoryInParentFolders': 'never',
+});
+
+/**
  * @param {object} o
  * @param {ReturnType<typeof import('../install-host').ensureHost>} o.host
  * @param {number} o.port
@@ -16,10 +29,11 @@ const { onCleanup, spawnGroup } = require('./processes');
  * @param {boolean} [o.smokeTestDriver]  needed for the `payload` test runs; hides notification toasts
  * @param {boolean} [o.workspaceTrust]  ask whether a folder is trusted, as VS Code does by default
  *   (the test servers skip it: every window is trusted; test/ui/restricted-mode.ui.test.ts does not)
+ * @param {Record<string, unknown>} [o.userSettings]  added to the profile's User/settings.json (TEST_USER_SETTINGS)
  * @param {string[]} [o.extraArgs]
  * @param {(line: string) => void} [o.onLine]  every output line (default: kept for error messages only)
  */
-async function startCodeServer({ host, port, stateDir, folder, env = {}, smokeTestDriver = false, workspaceTrust = false, extraArgs = [], onLine }) {
+async function startCodeServer({ host, port, stateDir, folder, env = {}, smokeTestDriver = false, workspaceTrust = false, userSettings, extraArgs = [], onLine }) {
   const userDataDir = path.join(stateDir, 'user-data');
   const extensionsDir = path.join(stateDir, 'extensions');
   const configFile = path.join(stateDir, 'config.yaml');
@@ -27,6 +41,13 @@ async function startCodeServer({ host, port, stateDir, folder, env = {}, smokeTe
   fs.mkdirSync(extensionsDir, { recursive: true });
   // An empty config keeps ~/.config/code-server/config.yaml (passwords, other ports) out of the run.
   fs.writeFileSync(configFile, '');
+  if (userSettings) {
+    // Added to what a test wrote there already (its values win).
+    const file = path.join(userDataDir, 'User', 'settings.json');
+    const written = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify({ ...userSettings, ...written }, null, 2));
+  }
 
   const args = [
     host.codeServerEntry,
@@ -102,4 +123,4 @@ function remoteUri(server, absPath) {
   return `vscode-remote://127.0.0.1:${server.port}${absPath}`;
 }
 
-module.exports = { startCodeServer, workbenchUrl, remoteUri };
+module.exports = { TEST_USER_SETTINGS, startCodeServer, workbenchUrl, remoteUri };

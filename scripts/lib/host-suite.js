@@ -7,7 +7,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { FIXTURE_WORKSPACE, HOST_TESTS_ENTRY, REPO_ROOT } = require('./paths');
 const { startEmulator, maskToken } = require('./emulator');
-const { startCodeServer, workbenchUrl, remoteUri } = require('./code-server');
+const { startCodeServer, workbenchUrl, remoteUri, TEST_USER_SETTINGS } = require('./code-server');
 const { launchBrowser, pipeConsole } = require('./browser');
 const { anyFreePort } = require('./free-port');
 const { onCleanup } = require('./processes');
@@ -54,6 +54,7 @@ async function runGuarded({ host, workDir, pollMinMs = 1000, timeoutMs = 12 * 60
     port: await anyFreePort(),
     stateDir: path.join(workDir, 'host-code-server'),
     folder: FIXTURE_WORKSPACE,
+    userSettings: TEST_USER_SETTINGS,
     // The only way the token reaches the extension host: the server's environment, which the
     // extension host inherits. Never the workbench URL: code-server saves its query in
     // <user-data>/coder.json (RELIABILITY.md, R1).

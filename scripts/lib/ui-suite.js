@@ -11,7 +11,7 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { FIXTURE_WORKSPACE, REPO_ROOT, SCREENSHOT_DIR } = require('./paths');
 const { startEmulator, maskToken } = require('./emulator');
-const { startCodeServer, workbenchUrl } = require('./code-server');
+const { startCodeServer, workbenchUrl, TEST_USER_SETTINGS } = require('./code-server');
 const { anyFreePort } = require('./free-port');
 const { killGroup, onCleanup } = require('./processes');
 const { createTokenGuard } = require('./token-guard');
@@ -104,6 +104,7 @@ async function runUiSuite({ host, workDir, timeoutMs = 12 * 60_000, verbose = fa
       port: await anyFreePort(),
       stateDir,
       folder: FIXTURE_WORKSPACE,
+      userSettings: TEST_USER_SETTINGS,
       env: { SPHERE_ENGINE_EMULATOR: emulator.extensionEnv },
       onLine: verbose ? (line) => console.log(`[code-server] ${guard.mask(line, 'code-server output')}`) : undefined,
     });

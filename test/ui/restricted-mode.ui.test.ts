@@ -21,7 +21,7 @@ const SETTING = 'sphereEngine.compilers.outputFilenames';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { ensureHost } = require(path.join(REPO_ROOT, 'scripts', 'install-host.js'));
-const { startCodeServer, workbenchUrl } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'code-server.js'));
+const { startCodeServer, workbenchUrl, TEST_USER_SETTINGS } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'code-server.js'));
 const { anyFreePort } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'free-port.js'));
 const { linkExtension } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'ui-suite.js'));
 /* eslint-enable @typescript-eslint/no-require-imports */
@@ -49,7 +49,7 @@ describe('Restricted Mode (UI)', function () {
     writeJson(path.join(stateDir, 'user-data', 'User', 'settings.json'), { [SETTING]: ['from-user.txt'] });
     linkExtension(path.join(stateDir, 'extensions'));
     server = await startCodeServer({
-      host: await ensureHost(), port: await anyFreePort(), stateDir, folder, workspaceTrust: true,
+      host: await ensureHost(), port: await anyFreePort(), stateDir, folder, workspaceTrust: true, userSettings: TEST_USER_SETTINGS,
       env: { SPHERE_ENGINE_EMULATOR: emulator },
     });
   });

@@ -27,7 +27,7 @@ const EXPORTS_PROBE = path.join(REPO_ROOT, 'test', 'fixtures', 'exports-probe');
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { ensureHost } = require(path.join(REPO_ROOT, 'scripts', 'install-host.js'));
-const { startCodeServer, workbenchUrl } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'code-server.js'));
+const { startCodeServer, workbenchUrl, TEST_USER_SETTINGS } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'code-server.js'));
 const { anyFreePort } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'free-port.js'));
 const { packageVsix, installVsix } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'vsix.js'));
 const { linkExtension } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'ui-suite.js'));
@@ -75,7 +75,7 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     installedFolder = await installVsix(host, vsix, { extensionsDir: path.join(stateDir, 'extensions'), userDataDir: path.join(stateDir, 'user-data') });
     probeReport = path.join(workDir, 'exports-probe.json');
     // No SPHERE_ENGINE_EMULATOR for the extension: a new user has to connect by themselves.
-    server = await startCodeServer({ host, port: await anyFreePort(), stateDir, folder, env: { SPHERE_ENGINE_EMULATOR: '', SPHERE_EXPORTS_PROBE: probeReport } });
+    server = await startCodeServer({ host, port: await anyFreePort(), stateDir, folder, userSettings: TEST_USER_SETTINGS, env: { SPHERE_ENGINE_EMULATOR: '', SPHERE_EXPORTS_PROBE: probeReport } });
   });
 
   const workbench = useWorkbench(() => ({ url: workbenchUrl(server, folder), viewport: { width: 1440, height: 900 } }));

@@ -154,6 +154,8 @@ export class Workbench {
     await row.waitFor({ timeout: 30_000 });
     await row.click();
     await this.page.locator('.tabs-container .tab.active').filter({ hasText: name }).waitFor({ timeout: 15_000 });
+    // The tab shows before the file's text does; a command run in between may find no editor yet.
+    await this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().waitFor({ timeout: 15_000 });
   }
 
   /**
@@ -243,7 +245,7 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
   }
 
-  /** One line on what has the focus now: the quick input's title, the active tab, the focused element. */
+  /** One line on what the window shows now: the quick input's title, the active tab, the focused element, the toasts. */
   async describeFocus(): Promise<string> {
     const quickInput = (await this.quickInput().isVisible().catch(() => false))
       ? `quick input "${(await this.page.locator('.quick-input-widget .quick-input-title').innerText({ timeout: 1_000 }).catch(() => '')).trim()}" open`
@@ -257,7 +259,8 @@ export class Workbench {
       const classes = String(el.className || '').trim().split(/\\s+/).slice(0, 3).join('.');
       return el.tagName.toLowerCase() + (classes ? '.' + classes : '') + (label ? ' "' + label.slice(0, 80) + '"' : '');
     })()`).catch(() => 'unknown');
-    return `${quickInput}, active tab: ${tab}, focus on ${focused}`;
+    const toasts = await this.notificationToasts().catch(() => []);
+    return `${quickInput}, active tab: ${tab}, focus on ${focused}, notifications: ${toasts.length ? toasts.map((t) => JSON.stringify(t.slice(0, 160))).join(' | ') : 'none'}`;
   }
 
   // ---- notifications --------------------------------------------------------------------------
