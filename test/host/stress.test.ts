@@ -154,6 +154,32 @@ describe('stress test against a reference', function () {
     }
   });
 
+  it('compares by the judge stress.json names: means within ±1e-6 agree where, line by line, they differ', async function () {
+    this.timeout(60_000);
+    // The mean of the numbers, to 10 decimals by the reference and to 7 by the solution.
+    const dir = path.join(work, 'mean');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.copyFileSync(path.join(work, 'gen.py'), path.join(dir, 'gen.py'));
+    const mean = (decimals: number) => `n = int(input())\nxs = list(map(int, input().split()))[:n]\nprint(f"{sum(xs) / n:.${decimals}f}")\n`;
+    fs.writeFileSync(path.join(dir, 'ref.py'), mean(10));
+    fs.writeFileSync(path.join(dir, 'mean.py'), mean(7));
+    await vscode.window.showTextDocument(vscode.Uri.file(path.join(dir, 'mean.py')));
+
+    fs.writeFileSync(path.join(dir, 'stress.json'), JSON.stringify({ generator: 'gen.py', reference: 'ref.py', maxRounds: 3, judge: 'floats-1e-6' }));
+    const within = await vscode.commands.executeCommand<StressReport | undefined>(STRESS);
+    assert.equal(within?.outcome, 'passed', JSON.stringify(within));
+    assert.equal(within.judge, 'floats-1e-6');
+    assert.equal(within.rounds, 3);
+
+    // The same pair, line by line (no judge named): the first round already differs.
+    fs.writeFileSync(path.join(dir, 'stress.json'), JSON.stringify({ generator: 'gen.py', reference: 'ref.py', maxRounds: 3 }));
+    const byLines = await vscode.commands.executeCommand<StressReport | undefined>(STRESS);
+    assert.equal(byLines?.outcome, 'wrong-answer', JSON.stringify(byLines));
+    assert.equal(byLines.judge, 'lines');
+    assert.equal(byLines.size, 1);
+    assert.deepEqual(offered, [], 'stress.json answered the questions');
+  });
+
   it('reports a solution that is too slow from 4 numbers on as too slow, at size 4', async function () {
     this.timeout(60_000);
     await vscode.window.showTextDocument(vscode.Uri.file(path.join(work, 'slow.py')));

@@ -3,3 +3,4 @@
 export { FREE_BATCH_SIZE, PAID_BATCH_SIZE, runStressSession } from './session';
 export { readStressFile, STRESS_FILE, type StressFile, writeStressFile } from './stress-file';
 export type { ProgramRun, RunKind, StressCase, StressProgress, StressResult, StressRole, StressRunner } from './types';
+export { compareWith, describeJudge, isStressJudge, STRESS_JUDGES, type StressJudge } from './judges';

@@ -1,5 +1,5 @@
 // `stress.json` beside a solution: the generator and reference a stress test of that folder uses
-// (and, optionally, its rounds, largest size and time limit), kept with the code when the person
+// (and, optionally, its rounds, largest size, time limit and judge), kept with the code when the person
 // asks for it, so that the next run, a teammate and a script start without questions.
 //
 // The file comes with the folder, so from whoever wrote the repository: it may name only plain
@@ -9,6 +9,7 @@
 import { promises as fsp } from 'node:fs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isStressJudge, STRESS_JUDGES, type StressJudge } from './judges';
 
 export const STRESS_FILE = 'stress.json';
 
@@ -18,6 +19,8 @@ export interface StressFile {
   maxRounds?: number;
   maxSize?: number;
   timeLimit?: number;
+  /** How outputs are compared (judges.ts); absent: line by line. */
+  judge?: StressJudge;
 }
 
 export class StressFileError extends Error {
@@ -80,6 +83,10 @@ export async function readStressFile(dir: string): Promise<StressFile | undefine
       }
       result[key] = value;
     }
+    if (given.judge !== undefined) {
+      if (!isStressJudge(given.judge)) throw new Error(`"judge" must be one of ${STRESS_JUDGES.map((j) => `"${j}"`).join(', ')}, not ${JSON.stringify(given.judge)}`);
+      result.judge = given.judge;
+    }
     return result;
   } catch (err) {
     if (err instanceof StressFileError) throw err;
@@ -91,7 +98,7 @@ export async function readStressFile(dir: string): Promise<StressFile | undefine
 export async function writeStressFile(dir: string, choice: StressFile): Promise<string> {
   const file = path.join(dir, STRESS_FILE);
   const data: Record<string, unknown> = { generator: path.basename(choice.generator), reference: path.basename(choice.reference) };
-  for (const key of ['maxRounds', 'maxSize', 'timeLimit'] as const) if (choice[key] !== undefined) data[key] = choice[key];
+  for (const key of ['maxRounds', 'maxSize', 'timeLimit', 'judge'] as const) if (choice[key] !== undefined) data[key] = choice[key];
   // Never through a link someone left at that name (O_NOFOLLOW refuses one at the moment of opening).
   let handle: fsp.FileHandle;
   try {

@@ -4,10 +4,9 @@
 // notification, and the result shown as a person needs it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { compareOutputs } from '../../core/compilers';
 import { chooseCompiler } from '../../core/languages';
 import { readLimits, readOverrides } from '../shared/compiler-settings';
-import { FREE_BATCH_SIZE, PAID_BATCH_SIZE, readStressFile, runStressSession, STRESS_FILE, type StressFile, type StressResult, writeStressFile } from '../../core/stress';
+import { compareWith, FREE_BATCH_SIZE, PAID_BATCH_SIZE, readStressFile, runStressSession, STRESS_FILE, type StressFile, type StressJudge, type StressResult, writeStressFile } from '../../core/stress';
 import type { Services } from '../../services';
 import { userMessage } from '../../ui/errors';
 import { Commands, executeCommand } from '../../ui/commands';
@@ -26,6 +25,8 @@ export interface StressOptions {
   maxRounds?: number;
   maxSize?: number;
   timeLimit?: number;
+  /** How outputs are compared (core/stress/judges.ts); default line by line. */
+  judge?: StressJudge;
 }
 
 /** What the run ended with, as plain data (returned, and kept for the test API). */
@@ -44,6 +45,8 @@ export interface StressReport {
   programsFrom?: 'stress.json' | 'asked';
   /** The stress.json written when the person pressed "Keep Choices in stress.json". */
   keptIn?: string;
+  /** How the outputs were compared (when rounds ran). */
+  judge?: StressJudge;
 }
 
 const DEFAULT_ROUNDS = 100;
@@ -62,7 +65,12 @@ function isFreeEndpoint(services: Services): boolean {
  * offered in both questions: free, and where stress testing is fast.
  */
 async function freeOrConfirmed(services: Services, maxRounds: number): Promise<boolean> {
+  // Right after start-up the profiles may not be loaded yet: without this, the local emulator
+  // read as an unknown endpoint, and the person was asked to pay for "Stress test on ?".
+  await services.connection.ready;
   if (isFreeEndpoint(services)) return true;
+  // No Compilers endpoint at all: nothing can be paid for; the run says what to configure.
+  if (!services.connection.tryEndpoint('compilers') && !services.connection.emulatorNotRunning()) return true;
   const useEmulator = vscode.l10n.t('Start Local Emulator (free)');
   const notRunning = services.connection.emulatorNotRunning();
   const answer = notRunning
@@ -118,6 +126,7 @@ export async function stressTest(services: Services, target: unknown, options: S
   const programs = kept ?? (await pickPrograms(services.context.workspaceState, solution, options));
   if (!programs) return undefined;
   const maxRounds = options.maxRounds ?? DEFAULT_ROUNDS;
+  const judge = options.judge ?? 'lines';
   const programsFrom = kept ? 'stress.json' : 'asked';
   // Offered on the result when the person chose the programs: the next run asks nothing.
   let keptIn: string | undefined;
@@ -127,7 +136,7 @@ export async function stressTest(services: Services, target: unknown, options: S
         label: vscode.l10n.t('Keep Choices in {0}', STRESS_FILE),
         run: async () => {
           try {
-            keptIn = await writeStressFile(dir, { generator: programs.generator, reference: programs.reference, maxRounds: options.maxRounds, maxSize: options.maxSize, timeLimit: options.timeLimit });
+            keptIn = await writeStressFile(dir, { generator: programs.generator, reference: programs.reference, maxRounds: options.maxRounds, maxSize: options.maxSize, timeLimit: options.timeLimit, judge: options.judge });
             void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}: the next stress test in this folder uses {1} and {2} without asking.', STRESS_FILE, path.basename(programs.generator), path.basename(programs.reference)));
           } catch (err) {
             void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0}: {1}', STRESS_FILE, userMessage(err)));
@@ -148,7 +157,7 @@ export async function stressTest(services: Services, target: unknown, options: S
     result = await withProgress({ title: vscode.l10n.t('Stress testing {0}', path.basename(solution)) }, (signal, report) =>
       runStressSession({
         runner,
-        compare: compareOutputs,
+        compare: compareWith(judge),
         maxRounds,
         maxSize: options.maxSize,
         batchSize: isFreeEndpoint(services) ? FREE_BATCH_SIZE : PAID_BATCH_SIZE,
@@ -169,12 +178,12 @@ export async function stressTest(services: Services, target: unknown, options: S
     statusBar.dispose();
   }
   services.log.info(`stress test of ${path.basename(solution)}: ${result.outcome.kind} after ${result.rounds} rounds, ${result.submissions} submissions, ${(result.elapsedMs / 1000).toFixed(1)} s`);
-  const report: StressReport = { outcome: result.outcome.kind, rounds: result.rounds, submissions: result.submissions, elapsedMs: result.elapsedMs, statusBar: lastStatus, programsFrom };
+  const report: StressReport = { outcome: result.outcome.kind, rounds: result.rounds, submissions: result.submissions, elapsedMs: result.elapsedMs, statusBar: lastStatus, programsFrom, judge };
   const { outcome } = result;
   if ('failure' in outcome) {
     Object.assign(report, { seed: outcome.failure.seed, size: outcome.failure.size });
     remember(services, report);
-    report.saved = await showFailure(solution, outcome.failure, describeFailure(result), keep);
+    report.saved = await showFailure(solution, outcome.failure, describeFailure(result, judge), keep);
     report.keptIn = keptIn;
   } else if ('message' in outcome) {
     Object.assign(report, { message: outcome.message, seed: outcome.seed, size: outcome.size });

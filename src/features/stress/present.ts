@@ -3,7 +3,7 @@
 // session that could not go on, its message with the rounds made so far.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ProgramRun, StressCase, StressResult } from '../../core/stress';
+import { describeJudge, type ProgramRun, type StressCase, type StressJudge, type StressResult } from '../../core/stress';
 import { readonlyTextUri, showReadonlyText } from '../../ui/readonly-text';
 import { saveAsTest, type SavedTest } from './save-test';
 
@@ -40,10 +40,10 @@ export async function showFailure(solution: string, failure: StressCase, what: s
 }
 
 /** Words for a failure kind, as the notification says them. */
-export function describeFailure(result: StressResult): string {
+export function describeFailure(result: StressResult, judge: StressJudge = 'lines'): string {
   switch (result.outcome.kind) {
     case 'wrong-answer':
-      return `the outputs differ at line ${result.outcome.failure.line ?? 1}`;
+      return `the outputs differ at line ${result.outcome.failure.line ?? 1}${judge === 'lines' ? '' : ` (${describeJudge(judge)})`}`;
     case 'crash':
       return `the solution crashed (${result.outcome.failure.solution.statusName})`;
     case 'too-slow':

@@ -58,6 +58,15 @@ describe('core/stress: stress.json', () => {
     await refusal(/is not a regular file \(a link or a folder\)/);
   });
 
+  it('takes a judge among the built-in rules, refuses any other, and writes it back', async () => {
+    write({ generator: 'gen.py', reference: 'brute.py', judge: 'floats-1e-6' });
+    assert.equal((await readStressFile(dir))?.judge, 'floats-1e-6');
+    write({ generator: 'gen.py', reference: 'brute.py', judge: 'checker.py' });
+    await refusal(/"judge" must be one of "lines", "tokens", "floats-1e-2", "floats-1e-6", "exact", not "checker\.py"/);
+    await writeStressFile(dir, { generator: path.join(dir, 'gen.py'), reference: path.join(dir, 'brute.py'), judge: 'tokens' });
+    assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'stress.json'), 'utf8')).judge, 'tokens');
+  });
+
   it('writes names (never paths) and never through a link left at its name', async () => {
     const file = await writeStressFile(dir, { generator: path.join(dir, 'gen.py'), reference: path.join(dir, 'brute.py'), maxRounds: 4 });
     assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), { generator: 'gen.py', reference: 'brute.py', maxRounds: 4 });
