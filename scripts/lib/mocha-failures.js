@@ -6,7 +6,7 @@
 //          test title:
 //        Error: message
 // (hooks read `"before all" hook for "…":`). The title is the numbered line and the indented
-// lines after it up to the one ending in ':'; the message is the first line after that.
+// lines after it up to the one ending in ':'; the message is the first non-blank line after that.
 'use strict';
 
 /** @returns {string[]} one line per failure: "suite › … › test: first line of the error" */
@@ -25,6 +25,8 @@ function failedTestTitles(text) {
       parts.push(lines[j].trim());
       j++;
     }
+    // Plain mocha leaves a blank line between the title and the error; the workbench's does not.
+    while (j < lines.length && lines[j].trim() === '') j++;
     const message = (lines[j] ?? '').trim();
     titles.push(`${parts.join(' › ').replace(/:$/, '')}${message ? `: ${message}` : ''}`);
     i = j;

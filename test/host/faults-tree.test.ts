@@ -50,7 +50,11 @@ describe('faults: Projects & Workspaces tree', function () {
     const rows = await refreshed();
     assert.ok(rows.some((r) => r.label === 'Console Python'), JSON.stringify(rows.map((r) => r.label)));
     const statuses = (await emulatorRequests()).filter((r) => /\/containers\/api\/v1\/projects(\?|$)/.test(r.url)).map((r) => r.status);
-    assert.deepEqual(statuses.slice(0, 2), [503, 200]);
+    // A load the previous test's recovery started may land first (a 200 before the fault is set):
+    // what counts is that the 503 was followed by a 200, the retry.
+    const failed = statuses.indexOf(503);
+    assert.ok(failed >= 0, `the fault was hit: ${JSON.stringify(statuses)}`);
+    assert.equal(statuses[failed + 1], 200, `retried after the 503: ${JSON.stringify(statuses)}`);
     assert.equal(api.tree.rootState(), 'ready');
   });
 

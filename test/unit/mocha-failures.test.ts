@@ -25,7 +25,8 @@ describe('failed test titles from mocha output', () => {
       '  2) judge many',
       '       per student',
       '       "before all" hook for "shows the page":',
-      '     TypeError: cannot read x',
+      '',
+      '      TypeError: cannot read x',
       '',
     ].join('\n');
     assert.deepEqual(failedTestTitles(output), [
