@@ -1,5 +1,6 @@
 // The stress test's round loop: rounds run in batches (one wait for a whole batch of
-// generator runs, then one for the solution and reference runs on what they printed), sizes
+// generator runs, then one for the solution and reference runs on what they printed; where
+// nothing is paid, the next batch's generator runs during the second wait), sizes
 // grow from small to large so the first failure is small, and after a failure smaller sizes
 // with other seeds are tried to shrink it. Stops at the first wrong answer, crash or time-limit
 // difference; a generator or reference that fails itself ends the session with a message, and
@@ -22,6 +23,12 @@ export interface StressOptions {
   firstSeed?: number;
   /** Shrinking batches after a failure (default 2). */
   shrinkPasses?: number;
+  /**
+   * Where nothing is paid for (the local emulator): the next batch's generator runs start while
+   * this batch's solution and reference run, so its wait overlaps theirs. Runs made for a batch
+   * that is then not needed (the session stopped) are wasted, hence never on a paid endpoint.
+   */
+  prefetch?: boolean;
   signal?: AbortSignal;
   /** Words for an error that stopped the session (the VS Code side says what to do, too). */
   describeError?: (error: unknown) => string;
@@ -59,24 +66,40 @@ export async function runStressSession(options: StressOptions): Promise<StressRe
     options.onProgress?.({ rounds: state.rounds, roundsPerSecond: seconds > 0 ? state.rounds / seconds : 0, size, shrinking });
   };
 
-  const runBatch = async (plans: Plan[], shrinking: boolean): Promise<Judged> => {
+  const runBatch = async (plans: Plan[], shrinking: boolean, generated = generate(options, plans, state)): Promise<Judged> => {
     const size = Math.max(...plans.map((p) => p.size));
     state.largestSize = Math.max(state.largestSize, size);
     progress(size, shrinking);
-    const judged = await judgeBatch(options, plans, state);
+    const judged = await judgeBatch(options, plans, await generated, state);
     if (shrinking) state.shrinkRounds += judged.rounds;
     state.rounds += judged.rounds;
     progress(size, shrinking);
     return judged.outcome;
   };
 
+  // The growing phase's batches, planned up front: batch k + 1's generator runs may be started
+  // while batch k is judged (options.prefetch).
+  const growing: Plan[][] = [];
+  for (let round = 0; round < maxRounds; round += batchSize) {
+    growing.push(Array.from({ length: Math.min(batchSize, maxRounds - round) }, (_, i) => ({ seed: firstSeed + round + i, size: sizeForRound(round + i, minSize, maxSize) })));
+  }
+  // Stops the runs started ahead when the session ends without them.
+  const ahead = new AbortController();
+  const aheadOptions = { ...options, signal: options.signal ? AbortSignal.any([options.signal, ahead.signal]) : ahead.signal };
+
   try {
-    let round = 0;
     let found: { kind: FailureKind; failure: StressCase } | undefined;
-    while (round < maxRounds && !found) {
-      const plans: Plan[] = [];
-      for (; plans.length < batchSize && round < maxRounds; round++) plans.push({ seed: firstSeed + round, size: sizeForRound(round, minSize, maxSize) });
-      const outcome = await runBatch(plans, false);
+    let next: Promise<ProgramRun[]> | undefined;
+    let round = 0;
+    for (let b = 0; b < growing.length && !found; b++) {
+      const generated = next ?? generate(options, growing[b], state);
+      next = undefined;
+      if (options.prefetch && b + 1 < growing.length) {
+        next = generate(aheadOptions, growing[b + 1], state);
+        next.catch(() => undefined); // awaited (or dropped) later; never an unhandled rejection
+      }
+      round += growing[b].length;
+      const outcome = await runBatch(growing[b], false, generated);
       if (outcome.kind === 'passed') continue;
       if (!isFailure(outcome)) return result(outcome);
       found = outcome;
@@ -98,6 +121,8 @@ export async function runStressSession(options: StressOptions): Promise<StressRe
   } catch (err) {
     if (isAbortError(err) || options.signal?.aborted) return result({ kind: 'cancelled' });
     return result({ kind: 'error', message: `The stress test stopped: ${options.describeError?.(err) ?? (err instanceof Error ? err.message : String(err))}` });
+  } finally {
+    ahead.abort();
   }
 }
 
@@ -105,11 +130,15 @@ function isFailure(outcome: Judged): outcome is { kind: FailureKind; failure: St
   return outcome.kind === 'wrong-answer' || outcome.kind === 'crash' || outcome.kind === 'too-slow';
 }
 
-/** Runs one batch and judges its rounds in order of size: the first failure is the smallest. */
-async function judgeBatch(options: StressOptions, plans: Plan[], state: { submissions: number }): Promise<{ outcome: Judged; rounds: number }> {
-  const { runner, signal } = options;
+/** The generator's runs for a batch (one input per plan). */
+function generate(options: StressOptions, plans: Plan[], state: { submissions: number }): Promise<ProgramRun[]> {
   state.submissions += plans.length;
-  const generated = await runner.run('generator', plans.map((p) => generatorInput(p.seed, p.size)), signal);
+  return options.runner.run('generator', plans.map((p) => generatorInput(p.seed, p.size)), options.signal);
+}
+
+/** Runs the solution and reference on a batch's inputs and judges its rounds in order of size: the first failure is the smallest. */
+async function judgeBatch(options: StressOptions, plans: Plan[], generated: ProgramRun[], state: { submissions: number }): Promise<{ outcome: Judged; rounds: number }> {
+  const { runner, signal } = options;
   // Only inputs up to the first bad generator run are worth solving.
   const badAt = generated.findIndex((g) => generatorProblem(g) !== undefined);
   const usable = badAt === -1 ? plans.length : badAt;

@@ -161,6 +161,7 @@ export async function stressTest(services: Services, target: unknown, options: S
         maxRounds,
         maxSize: options.maxSize,
         batchSize: isFreeEndpoint(services) ? FREE_BATCH_SIZE : PAID_BATCH_SIZE,
+        prefetch: isFreeEndpoint(services),
         signal,
         describeError: (err) => userMessage(err),
         onProgress: (p) => {

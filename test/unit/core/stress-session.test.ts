@@ -110,4 +110,54 @@ describe('stress session', () => {
     });
     assert.equal(cancelled.outcome.kind, 'cancelled');
   });
+
+  describe('generator runs ahead (prefetch, where nothing is paid)', () => {
+    /** A runner whose runs take a few ms, logging "start|end role firstSeed" and keeping each run's signal. */
+    function timedRunner(solution: Program) {
+      const log: string[] = [];
+      const signals: Array<{ seed: number; signal?: AbortSignal }> = [];
+      const programs: Record<StressRole, Program> = { generator, solution, reference };
+      const runner: StressRunner = {
+        async run(role, inputs, signal) {
+          const seed = Number(inputs[0].split(' ')[0]);
+          const tag = `${role} ${role === 'generator' ? seed : ''}`.trim();
+          if (role === 'generator') signals.push({ seed, signal });
+          log.push(`start ${tag}`);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          log.push(`end ${tag}`);
+          return inputs.map((input) => ({ kind: 'ok' as const, statusName: 'accepted', stdout: '', ...programs[role](input) }));
+        },
+      };
+      return { runner, log, signals };
+    }
+
+    it('starts the next batch\'s generator while this batch\'s solution and reference run; the result is the same', async () => {
+      const { runner, log } = timedRunner(reference);
+      const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: 30, batchSize: 10, prefetch: true });
+      assert.equal(result.outcome.kind, 'passed');
+      assert.equal(result.rounds, 30);
+      assert.equal(result.submissions, 90);
+      // Batch 2's generator (seed 11) starts before batch 1's solution ends.
+      assert.ok(log.indexOf('start generator 11') < log.indexOf('end solution'), log.join('\n'));
+    });
+
+    it('without it (a paid endpoint) nothing runs ahead, and nothing is sent past the batch that failed', async () => {
+      const solution: Program = (input) => ({ stdout: `${sum(numbers(input)) + (numbers(input).length >= 12 ? 1 : 0)}\n` });
+      const { runner, log } = timedRunner(solution);
+      const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: 50, batchSize: 10, shrinkPasses: 0 });
+      assert.equal(result.outcome.kind, 'wrong-answer');
+      assert.ok(log.indexOf('start generator 11') > log.indexOf('end solution'), log.join('\n'));
+      assert.deepEqual(log.filter((l) => l.startsWith('start generator')), ['start generator 1', 'start generator 11'], 'no batch after the failing one');
+    });
+
+    it('a batch run ahead and not needed (the session found its failure) is stopped', async () => {
+      const solution: Program = (input) => ({ stdout: `${sum(numbers(input)) + 1}\n` });
+      const { runner, signals } = timedRunner(solution);
+      const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: 50, batchSize: 10, shrinkPasses: 0, prefetch: true });
+      assert.equal(result.outcome.kind, 'wrong-answer');
+      const ahead = signals.find((s) => s.seed === 11);
+      assert.ok(ahead?.signal?.aborted, 'the run started ahead was told to stop');
+      assert.equal(signals.find((s) => s.seed === 1)?.signal?.aborted ?? false, false);
+    });
+  });
 });
