@@ -83,7 +83,7 @@ export class Executor {
       const stderrPath = path.join(dir, 'stderr.tmp');
       const inputPath = store.streamPath(record.id, 'input');
       const result = await program.run({
-        stdin: record.streams.input ? { path: inputPath } : { data: '' },
+        stdin: record.streams.input ? { path: inputPath } : undefined,
         stdoutPath,
         stderrPath,
         timeLimitMs: Math.round(record.timeLimitSec * 1000),

@@ -2,7 +2,6 @@
 // starts and inherited by it: paths outside the sandbox work too, and the program cannot open
 // anything the run did not name.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { RunSpec } from './types';
 
@@ -18,12 +17,19 @@ export function openDescriptors(spec: RunSpec): { fds: Map<number, number>; clos
   try {
     if (spec.stdin && 'path' in spec.stdin) {
       fds.set(0, open(spec.stdin.path, 'r'));
+    } else if (spec.stdin && 'data' in spec.stdin) {
+      // Bytes go through an unlinked file: seekable like a real file. It sits beside the run's
+      // stdout, in a folder its caller owns and removes, so not even an emulator killed between
+      // the write and the unlink leaves it in the machine's temp folder.
+      const tmp = path.join(path.dirname(spec.stdoutPath), `.se-stdin-${Math.random().toString(36).slice(2)}`);
+      try {
+        fs.writeFileSync(tmp, spec.stdin.data, { flag: 'wx', mode: 0o600 });
+        fds.set(0, open(tmp, 'r'));
+      } finally {
+        fs.rmSync(tmp, { force: true });
+      }
     } else {
-      // Bytes go through an unlinked temp file: seekable like a real file, nothing left behind.
-      const tmp = path.join(os.tmpdir(), `se-stdin-${process.pid}-${Math.random().toString(36).slice(2)}`);
-      fs.writeFileSync(tmp, spec.stdin && 'data' in spec.stdin ? spec.stdin.data : '');
-      fds.set(0, open(tmp, 'r'));
-      fs.unlinkSync(tmp);
+      fds.set(0, open('/dev/null', 'r'));
     }
     fds.set(1, open(spec.stdoutPath, 'w'));
     fds.set(2, spec.stderrPath === spec.stdoutPath ? fds.get(1)! : open(spec.stderrPath, 'w'));

@@ -159,9 +159,12 @@ for (const { monitor, sandbox } of combinations) {
       assert.equal(out(), 'still fine\n');
     });
 
-    it('feeds stdin from data and from a file', async () => {
+    it('feeds stdin from data and from a file, and leaves no file of its own behind', async () => {
+      const before = fs.readdirSync(dir).sort();
       await runProcess(spec(['cat'], { stdin: { data: 'from data\n' } }));
       assert.equal(out(), 'from data\n');
+      // Only the run's own stdout/stderr are new: the data's file was unlinked once opened.
+      assert.deepEqual(fs.readdirSync(dir).filter((f) => !before.includes(f)).filter((f) => !['out', 'err'].includes(f)), []);
       const input = path.join(dir, 'input.txt');
       fs.writeFileSync(input, 'from file\n');
       await runProcess(spec(['cat'], { stdin: { path: input } }));
