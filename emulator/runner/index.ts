@@ -7,6 +7,8 @@
 //   ./runner.ts             initRunner (one runner per emulator, stopped on close), runProcess;
 //   ./run-one.ts            one run from start to end;
 //   ./supervise.ts          a run under a supervisor: its report, guard and kills;
+//   ./start-process.ts      how its process starts: the launcher (./launcher.c, a small fork
+//                           server, so the emulator never forks itself) or else Node's spawn();
 //   ./supervisor-command.ts which supervisor, and its command line with the run's limits;
 //   ./environment.ts        the program's environment; ./descriptors.ts its open files.
 export type { Runner, RunnerConfig, RunResult, RunSpec } from './types';
@@ -16,3 +18,4 @@ export { detectSandbox, type SandboxInfo } from './sandbox';
 export { findPython, overridePythonForTests } from './toolchains';
 export { cSupervisor, cSupervisorExpected, cSupervisorReady, overrideCSupervisorForTests } from './supervisor-binary';
 export { runnerPhases, resetRunnerPhases, type RunnerPhases } from './run-stats';
+export { launcherForTests, useSpawnForTests } from './start-process';

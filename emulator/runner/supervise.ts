@@ -1,14 +1,14 @@
 // One supervised run: starts the supervisor (inside bubblewrap when sandboxed) with the program's
-// descriptors and a result pipe, reads its report, and makes sure nothing of the run survives:
+// descriptors and a result pipe (through the launcher, ./start-process.ts), reads its report, and makes sure nothing of the run survives:
 // stopping asks the supervisor first, a guard past the time limit and a hard kill of the process
 // group follow if it does not answer.
-import { spawn, type StdioOptions } from 'node:child_process';
 import type { RunnerConfig, RunResult, RunSpec } from './types';
 import type { RunnerPhases } from './run-stats';
 import { bwrapPrefix } from './sandbox';
 import { sandboxReadOnlyPaths } from './toolchains';
 import { environment } from './environment';
 import { killGroup, trackGroup, untrackGroup } from './groups';
+import { startProcess } from './start-process';
 import { supervisorArgv, type Supervisor, type SupervisorLimits } from './supervisor-command';
 
 /** The outer guard kills the whole group this long after the time limit if the supervisor did not. */
@@ -44,8 +44,6 @@ export function supervise(
   phases: Omit<RunnerPhases, 'runs' | 'totalMs'>,
 ): Promise<RawResult> {
   const resultFd = Math.max(2, ...fds.keys()) + 1;
-  const stdio: StdioOptions = [];
-  for (let i = 0; i <= resultFd; i++) stdio.push(i === resultFd ? 'pipe' : (fds.get(i) ?? 'ignore'));
   const sandboxed = config.sandbox.kind === 'bwrap';
   const limits: SupervisorLimits = { resultFd, env: environment(spec, sandboxed), sandboxed };
   let argv = supervisorArgv(supervisor, spec, config, limits);
@@ -63,30 +61,29 @@ export function supervise(
   phases.supervisor = supervisor.kind;
   const spawnedAt = performance.now();
   const started = Date.now();
-  const child = spawn(argv[0], argv.slice(1), { cwd: spec.cwd, stdio, detached: true, env: environment(spec) });
-  const pgid = child.pid;
-  if (pgid !== undefined) trackGroup(pgid);
+  const child = startProcess({ argv, cwd: spec.cwd, env: environment(spec), fds, resultFd });
+  let pgid: number | undefined;
   // Outside bwrap the program has its own group (setpgid in the supervisor); kill it too.
   let programGroup: number | undefined;
 
   return new Promise<RawResult>((resolve, reject) => {
-    let text = '';
     let report: SupervisorReport | undefined;
     let spawnError: Error | undefined;
+    let closed = false;
     const killAll = () => {
       if (pgid !== undefined) killGroup(pgid);
       if (programGroup !== undefined) killGroup(programGroup);
     };
-    const channel = child.stdio[resultFd] as (NodeJS.ReadableStream & NodeJS.WritableStream) | null;
+    child.onStarted((pid) => {
+      pgid = pid;
+      // Closed before the launcher said who it was: the group is gone already.
+      if (!closed) trackGroup(pgid);
+    });
     // Stopping asks the supervisor first (it kills and reaps the whole run, sandbox included);
     // a hard kill of the group follows only if it does not answer.
     let hardKill: NodeJS.Timeout | undefined;
     const stop = () => {
-      try {
-        channel?.end();
-      } catch {
-        /* already closed */
-      }
+      child.stop();
       hardKill ??= setTimeout(killAll, HARD_KILL_AFTER_MS);
     };
     const guard = setTimeout(stop, spec.timeLimitMs + GUARD_GRACE_MS);
@@ -94,29 +91,22 @@ export function supervise(
     spec.signal?.addEventListener('abort', onAbort, { once: true });
     if (spec.signal?.aborted) stop();
 
-    channel?.setEncoding('utf8');
-    channel?.on('error', () => undefined);
-    channel?.on('data', (chunk: string) => {
-      text += chunk;
-      let nl: number;
-      while ((nl = text.indexOf('\n')) >= 0) {
-        const line = text.slice(0, nl);
-        text = text.slice(nl + 1);
-        try {
-          const msg = JSON.parse(line) as SupervisorReport;
-          if (msg.started !== undefined) {
-            if (config.sandbox.kind === 'none') {
-              programGroup = msg.started;
-              trackGroup(programGroup);
-            }
-          } else report = msg;
-        } catch {
-          /* a partial or foreign line: ignore */
-        }
+    child.onLine((line) => {
+      try {
+        const msg = JSON.parse(line) as SupervisorReport;
+        if (msg.started !== undefined) {
+          if (config.sandbox.kind === 'none') {
+            programGroup = msg.started;
+            trackGroup(programGroup);
+          }
+        } else report = msg;
+      } catch {
+        /* a partial or foreign line: ignore */
       }
     });
-    child.on('error', (err) => (spawnError = err));
-    child.on('close', (code, sig) => {
+    child.onError((err) => (spawnError = err));
+    child.onClose((code, sig) => {
+      closed = true;
       clearTimeout(guard);
       clearTimeout(hardKill);
       spec.signal?.removeEventListener('abort', onAbort);

@@ -1,20 +1,23 @@
-// The C supervisor (./supervisor.c), compiled once per emulator process with the system's cc
+// The C supervisor (./supervisor.c) and launcher (./launcher.c), compiled once per emulator process with the system's cc
 // into a private folder (mkdtemp: 0700, a random name, so no other local user can plant or swap
 // it), removed when the process exits. Sandboxed runs see it read-only at SUPERVISOR_IN_SANDBOX.
 // An emulator compiles it in the background from its start (a fraction of a second it does not
 // wait for); a bare runProcess compiles it at its first run. No cc, or a compile that fails: null,
-// and the runner falls back to python3, then to Node.
+// and the runner falls back to python3, then to Node. A launcher that does not compile leaves the
+// runs to Node's spawn().
 import { execFile, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { which } from '../languages/probe';
 import SUPERVISOR_C from './supervisor.c';
+import LAUNCHER_C from './launcher.c';
 
 /** Where a sandboxed run finds the supervisor (bound read-only on the sandbox's read-only root). */
 export const SUPERVISOR_IN_SANDBOX = '/.se-supervisor';
 
 let compiled: string | null | undefined;
+let launcherCompiled: string | null = null;
 let compiling: Promise<void> | undefined;
 let override: string | null | undefined;
 
@@ -53,8 +56,14 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** A private folder with the source written, or null; the folder goes when the process exits. */
-function stage(): { source: string; out: string } | null {
+interface Staged {
+  source: string;
+  out: string;
+  launcher: { source: string; out: string };
+}
+
+/** A private folder with the sources written, or null; the folder goes when the process exits. */
+function stage(): Staged | null {
   removeOrphans();
   let dir: string;
   try {
@@ -65,7 +74,9 @@ function stage(): { source: string; out: string } | null {
   process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   const source = path.join(dir, 'supervisor.c');
   fs.writeFileSync(source, SUPERVISOR_C, { mode: 0o600 });
-  return { source, out: path.join(dir, 'supervisor') };
+  const launcherSource = path.join(dir, 'launcher.c');
+  fs.writeFileSync(launcherSource, LAUNCHER_C, { mode: 0o600 });
+  return { source, out: path.join(dir, 'supervisor'), launcher: { source: launcherSource, out: path.join(dir, 'launcher') } };
 }
 
 /** Static where the C library allows it (nothing to load at each start), else dynamic. */
@@ -81,19 +92,22 @@ function built(files: { out: string }): string | null {
 function compileNow(): string | null {
   const files = stage();
   if (!files) return null;
-  for (const link of ATTEMPTS) {
-    if (spawnSync('cc', ccArgs(link, files), { timeout: 60_000, stdio: 'ignore' }).status === 0) return built(files);
-  }
-  return null;
+  const compileSync = (f: { source: string; out: string }) => {
+    for (const link of ATTEMPTS) {
+      if (spawnSync('cc', ccArgs(link, f), { timeout: 60_000, stdio: 'ignore' }).status === 0) return built(f);
+    }
+    return null;
+  };
+  const supervisor = compileSync(files);
+  if (supervisor) launcherCompiled = compileSync(files.launcher);
+  return supervisor;
 }
 
-async function compileInBackground(): Promise<string | null> {
-  const files = stage();
-  if (!files) return null;
+/** One program compiled with cc at the lowest priority: the emulator's own start and first requests come first. */
+async function compileQuietly(files: { source: string; out: string }): Promise<string | null> {
   for (const link of ATTEMPTS) {
     const ok = await new Promise<boolean>((resolve) => {
       const cc = execFile('cc', ccArgs(link, files), { timeout: 60_000 }, (err) => resolve(!err));
-      // The lowest priority: the emulator's own start and first requests come first.
       try {
         if (cc.pid !== undefined) os.setPriority(cc.pid, 19);
       } catch {
@@ -103,6 +117,14 @@ async function compileInBackground(): Promise<string | null> {
     if (ok) return built(files);
   }
   return null;
+}
+
+async function compileInBackground(): Promise<string | null> {
+  const files = stage();
+  if (!files) return null;
+  const supervisor = await compileQuietly(files);
+  if (supervisor) launcherCompiled = await compileQuietly(files.launcher);
+  return supervisor;
 }
 
 /**
@@ -128,6 +150,11 @@ export function cSupervisor(): string | null {
   if (compiling) return null;
   compiled = compileNow();
   return compiled;
+}
+
+/** The compiled launcher's path (./launcher.ts), or null: none compiled, or the supervisor is not the C one. */
+export function cLauncher(): string | null {
+  return cSupervisor() ? launcherCompiled : null;
 }
 
 /** The compiled supervisor once any compilation underway is done (tests and benches). */

@@ -18,8 +18,8 @@ describe('program files', () => {
   const scratch = useScratch();
   const programs = allProgramFiles().map((rel) => rel.split(path.sep).join('/'));
 
-  it('are the supervisors, the validator adapters and the scoring judge', () => {
-    for (const rel of ['emulator/runner/supervisor.c', 'emulator/runner/supervisor.py', 'src/core/kattis/validator-cpp-adapter.cpp', 'src/core/kattis/validator-python-adapter.py', 'src/core/kattis/scoring-judge.py']) {
+  it('are the supervisors, the launcher, the validator adapters and the scoring judge', () => {
+    for (const rel of ['emulator/runner/supervisor.c', 'emulator/runner/launcher.c', 'emulator/runner/supervisor.py', 'src/core/kattis/validator-cpp-adapter.cpp', 'src/core/kattis/validator-python-adapter.py', 'src/core/kattis/scoring-judge.py']) {
       assert.ok(programs.includes(rel), `${rel} is not found as a program file: ${programs.join(', ')}`);
     }
   });
@@ -54,6 +54,17 @@ describe('program files', () => {
     const report = JSON.parse(String(run.output[3]).trim().split('\n').pop()!) as { exitCode: number; timedOut: boolean };
     assert.equal(report.exitCode, 3, String(run.output[2]));
     assert.equal(report.timedOut, false);
+  });
+
+  it('the C launcher compiles with cc, warning-free', function () {
+    this.timeout(60_000);
+    if (!has('cc')) this.skip();
+    const out = path.join(scratch('launcher-'), 'launcher');
+    const cc = spawnSync('cc', ['-O2', '-Wall', '-Wextra', '-Werror', '-o', out, path.join(ROOT, 'emulator/runner/launcher.c')], { encoding: 'utf8' });
+    assert.equal(cc.status, 0, cc.stderr);
+    // Started by anything but the emulator it names, it does nothing: the emulator's death ends it.
+    const run = spawnSync(out, ['--parent', '1'], { encoding: 'utf8', timeout: 10_000 });
+    assert.equal(run.status, 0);
   });
 
   it('the Python programs compile with python3', function () {

@@ -1,0 +1,77 @@
+// The launcher (emulator/runner/launcher.c): every supervised run is started by one small process,
+// not by a fork of the emulator; one that dies fails only its runs in flight, and the next run
+// starts a new one.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { cSupervisorReady, launcherForTests, overridePythonForTests, runProcess, setDefaultSandboxForTests } from '../../emulator/runner';
+import type { RunSpec } from '../../emulator/runner/types';
+import { useScratch } from '../scratch';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Processes whose command line holds the marker. */
+function withMarker(marker: string): string[] {
+  return fs.readdirSync('/proc').filter((p) => {
+    try {
+      return /^\d+$/.test(p) && fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
+    } catch {
+      return false;
+    }
+  });
+}
+
+describe('runner launcher (C supervisor)', function () {
+  const scratch = useScratch();
+  let dir: string;
+  before(async function () {
+    if (!(await cSupervisorReady())) this.skip();
+    overridePythonForTests(undefined);
+  });
+  afterEach(() => setDefaultSandboxForTests('auto'));
+  beforeEach(() => (dir = scratch('se-launcher-')));
+
+  const spec = (command: string[], extra: Partial<RunSpec> = {}): RunSpec => ({
+    command,
+    cwd: dir,
+    stdoutPath: path.join(dir, 'out'),
+    stderrPath: path.join(dir, 'err'),
+    timeLimitMs: 10_000,
+    outputLimitBytes: 1 << 20,
+    ...extra,
+  });
+  const out = () => fs.readFileSync(path.join(dir, 'out'), 'utf8');
+
+  it('starts each run from the launcher, not from a fork of the emulator', async () => {
+    setDefaultSandboxForTests('none');
+    // The program's parent is the supervisor; the supervisor's parent is whoever started the run.
+    const r = await runProcess(spec(['bash', '-c', 'awk \'/^PPid:/ {print $2}\' /proc/$PPID/status']));
+    assert.equal(r.exitCode, 0, fs.readFileSync(path.join(dir, 'err'), 'utf8'));
+    const launcher = launcherForTests();
+    assert.ok(launcher?.pid, 'a launcher is running');
+    assert.equal(Number(out().trim()), launcher.pid);
+    assert.notEqual(launcher.pid, process.pid);
+  });
+
+  it('gives stdout and stderr named by one path one open file, as spawn() does', async () => {
+    const r = await runProcess(spec(['bash', '-c', 'echo one; echo two >&2; echo three'], { stderrPath: path.join(dir, 'out') }));
+    assert.equal(r.exitCode, 0);
+    assert.equal(out(), 'one\ntwo\nthree\n');
+  });
+
+  it('fails the runs in flight when the launcher dies, leaves none of them running, and starts a new one for the next run', async () => {
+    const marker = `se-launcher-marker-${Date.now()}`;
+    const running = runProcess(spec(['bash', '-c', `exec -a ${marker} sleep 30`]));
+    for (let i = 0; i < 150 && withMarker(marker).length === 0; i++) await sleep(20);
+    assert.ok(withMarker(marker).length >= 1, 'the program runs');
+    const first = launcherForTests()!;
+    first.kill();
+    await assert.rejects(running, /launcher exited during the run/);
+    for (let i = 0; i < 100 && withMarker(marker).length > 0; i++) await sleep(20);
+    assert.deepEqual(withMarker(marker), [], 'the sandbox died with the launcher');
+    const again = await runProcess(spec(['bash', '-c', 'echo fine']));
+    assert.equal(again.exitCode, 0);
+    assert.equal(out(), 'fine\n');
+    assert.ok(launcherForTests() && launcherForTests() !== first, 'a new launcher');
+  });
+});
