@@ -1,7 +1,7 @@
 // "Run With All Inputs" without `vscode`: one POST per input, then ONE wait for all of them with
 // GET /submissions?ids= (at most 20 ids a call, so N inputs cost ceil(N/20) requests per 2 s
 // round instead of N), then the streams of the finished ones in parallel.
-import { abortError, MAX_IDS_PER_REQUEST, type CompilersSubmission, type CreateCompilersSubmissionParams, type Sleep } from '../../api';
+import { abortError, MAX_IDS_PER_REQUEST, type CompilersStreamName, type CompilersSubmission, type CreateCompilersSubmissionParams, type Sleep } from '../../api';
 import { inParallel } from '../in-parallel';
 import { pollBatches } from '../judge-many';
 import { COMPILERS_POLL_MS } from '../poller';
@@ -29,6 +29,8 @@ export interface BatchOptions {
   sleep?: Sleep;
   /** Streams read at once; kept small so a large batch does not flood the service. */
   streamConcurrency?: number;
+  /** Which streams to read of each finished submission (default: all three). */
+  streamsFor?: (submission: CompilersSubmission) => readonly CompilersStreamName[];
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -72,7 +74,7 @@ export async function runBatch(
 
   const finished = results.filter((r) => r.submission);
   await inParallel(finished, options.streamConcurrency ?? 4, async (r) => {
-    r.streams = await readStreams(client, r.submission!, signal);
+    r.streams = await readStreams(client, r.submission!, signal, options.streamsFor?.(r.submission!));
   });
   return results;
 }

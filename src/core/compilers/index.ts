@@ -3,7 +3,7 @@
 // plain Node (bench, unit tests) can drive them. The only door into src/core/compilers
 // (test/unit/layering.test.ts).
 export { type BatchResult, runBatch } from './batch';
-export { type CompilersApi, type RunOutcome, type RunStreams, runSubmission } from './run';
+export { type CompilersApi, readStream, type RunOutcome, type RunStreams, runSubmission } from './run';
 export { compareOutputs, describeDifference, type Comparison } from './compare';
 export { checkLimits, checkPayloadSizes, limitsFromSettings, type Limits } from './limits';
 export { looksLikeGzip, OUTPUT_DIR_NAME, parseOutputFilenames, unpackOutputArchive, type UnpackedOutput } from './output-files';

@@ -81,26 +81,29 @@ export async function runSubmission(client: CompilersApi, params: CreateCompiler
 
 const TEXT_STREAMS = ['error', 'cmpinfo'] as const;
 
+/** One stream of a submission; undefined when it has none (404). */
+export async function readStream(client: CompilersApi, id: number, name: CompilersStreamName, signal?: AbortSignal): Promise<Buffer | undefined> {
+  try {
+    return await client.getSubmissionStream(id, name, signal);
+  } catch (err) {
+    if (!isAbortError(err) && err instanceof SphereApiError && err.status === 404) return undefined;
+    throw err;
+  }
+}
+
 /**
- * Reads output, error and cmpinfo in parallel. With `result.streams` present only the non-empty
- * ones are fetched; list items carry no streams, so all three are asked for and a 404 means none.
+ * Reads output, error and cmpinfo in parallel (or `only` those). With `result.streams` present only
+ * the non-empty ones are fetched; list items carry no streams, so all are asked for and a 404 means none.
  */
-export async function readStreams(client: CompilersApi, submission: CompilersSubmission, signal?: AbortSignal): Promise<RunStreams> {
+export async function readStreams(client: CompilersApi, submission: CompilersSubmission, signal?: AbortSignal, only?: readonly CompilersStreamName[]): Promise<RunStreams> {
   const known = submission.result.streams;
   const wanted = (name: CompilersStreamName): boolean => {
+    if (only && !only.includes(name)) return false;
     if (!known) return true;
     const ref = known[name];
     return !!ref && ref.size > 0;
   };
-  const fetchOne = async (name: CompilersStreamName): Promise<Buffer | undefined> => {
-    if (!wanted(name)) return undefined;
-    try {
-      return await client.getSubmissionStream(submission.id, name, signal);
-    } catch (err) {
-      if (!isAbortError(err) && err instanceof SphereApiError && err.status === 404) return undefined;
-      throw err;
-    }
-  };
+  const fetchOne = async (name: CompilersStreamName): Promise<Buffer | undefined> => (wanted(name) ? readStream(client, submission.id, name, signal) : undefined);
   const [output, error, cmpinfo] = await Promise.all([fetchOne('output'), ...TEXT_STREAMS.map(fetchOne)]);
   const streams: RunStreams = {};
   if (output && output.length > 0) streams.output = output;

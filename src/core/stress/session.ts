@@ -24,9 +24,9 @@ export interface StressOptions {
   /** Shrinking batches after a failure (default 2). */
   shrinkPasses?: number;
   /**
-   * Where nothing is paid for (the local emulator): the next batch's generator runs start while
-   * this batch's solution and reference run, so its wait overlaps theirs. Runs made for a batch
-   * that is then not needed (the session stopped) are wasted, hence never on a paid endpoint.
+   * Where nothing is paid for (the local emulator): the next batch runs whole while this one is
+   * judged, so the waits of one overlap the runs of the other. Runs made for a batch that is then
+   * not needed (a failure found, the session stopped) are wasted, hence never on a paid endpoint.
    */
   prefetch?: boolean;
   signal?: AbortSignal;
@@ -66,19 +66,20 @@ export async function runStressSession(options: StressOptions): Promise<StressRe
     options.onProgress?.({ rounds: state.rounds, roundsPerSecond: seconds > 0 ? state.rounds / seconds : 0, size, shrinking });
   };
 
-  const runBatch = async (plans: Plan[], shrinking: boolean, generated = generate(options, plans, state)): Promise<Judged> => {
+  const runBatch = async (plans: Plan[], shrinking: boolean, judging = startBatch(options, plans, state)): Promise<Judged> => {
     const size = Math.max(...plans.map((p) => p.size));
     state.largestSize = Math.max(state.largestSize, size);
     progress(size, shrinking);
-    const judged = await judgeBatch(options, plans, await generated, state);
+    const judged = await judging;
     if (shrinking) state.shrinkRounds += judged.rounds;
     state.rounds += judged.rounds;
     progress(size, shrinking);
     return judged.outcome;
   };
 
-  // The growing phase's batches, planned up front: batch k + 1's generator runs may be started
-  // while batch k is judged (options.prefetch).
+  // The growing phase's batches, planned up front: with options.prefetch, batch k + 1 runs whole
+  // (generator, then solution and reference) while batch k is judged, so neither the runs nor the
+  // polls of one batch wait for the other's.
   const growing: Plan[][] = [];
   for (let round = 0; round < maxRounds; round += batchSize) {
     growing.push(Array.from({ length: Math.min(batchSize, maxRounds - round) }, (_, i) => ({ seed: firstSeed + round + i, size: sizeForRound(round + i, minSize, maxSize) })));
@@ -89,17 +90,17 @@ export async function runStressSession(options: StressOptions): Promise<StressRe
 
   try {
     let found: { kind: FailureKind; failure: StressCase } | undefined;
-    let next: Promise<ProgramRun[]> | undefined;
+    let next: Promise<BatchJudged> | undefined;
     let round = 0;
     for (let b = 0; b < growing.length && !found; b++) {
-      const generated = next ?? generate(options, growing[b], state);
+      const judging = next ?? startBatch(options, growing[b], state);
       next = undefined;
       if (options.prefetch && b + 1 < growing.length) {
-        next = generate(aheadOptions, growing[b + 1], state);
+        next = startBatch(aheadOptions, growing[b + 1], state);
         next.catch(() => undefined); // awaited (or dropped) later; never an unhandled rejection
       }
       round += growing[b].length;
-      const outcome = await runBatch(growing[b], false, generated);
+      const outcome = await runBatch(growing[b], false, judging);
       if (outcome.kind === 'passed') continue;
       if (!isFailure(outcome)) return result(outcome);
       found = outcome;
@@ -117,7 +118,7 @@ export async function runStressSession(options: StressOptions): Promise<StressRe
       if (!isFailure(outcome) || outcome.failure.size >= found.failure.size) break;
       found = outcome;
     }
-    return result(found);
+    return result(await shown(options, found));
   } catch (err) {
     if (isAbortError(err) || options.signal?.aborted) return result({ kind: 'cancelled' });
     return result({ kind: 'error', message: `The stress test stopped: ${options.describeError?.(err) ?? (err instanceof Error ? err.message : String(err))}` });
@@ -126,8 +127,27 @@ export async function runStressSession(options: StressOptions): Promise<StressRe
   }
 }
 
+/** The failing round with what its runs were read without; as it was if that cannot be read. */
+async function shown(options: StressOptions, found: { kind: FailureKind; failure: StressCase }): Promise<{ kind: FailureKind; failure: StressCase }> {
+  const complete = options.runner.complete?.bind(options.runner);
+  if (!complete) return found;
+  try {
+    const [solution, reference] = await Promise.all([complete(found.failure.solution, options.signal), complete(found.failure.reference, options.signal)]);
+    return { ...found, failure: { ...found.failure, solution, reference } };
+  } catch {
+    return found;
+  }
+}
+
 function isFailure(outcome: Judged): outcome is { kind: FailureKind; failure: StressCase } {
   return outcome.kind === 'wrong-answer' || outcome.kind === 'crash' || outcome.kind === 'too-slow';
+}
+
+type BatchJudged = { outcome: Judged; rounds: number };
+
+/** A batch from its generator runs to its judged rounds; nothing of the session's counts but submissions changes until it is awaited. */
+function startBatch(options: StressOptions, plans: Plan[], state: { submissions: number }): Promise<BatchJudged> {
+  return generate(options, plans, state).then((generated) => judgeBatch(options, plans, generated, state));
 }
 
 /** The generator's runs for a batch (one input per plan). */
@@ -137,7 +157,7 @@ function generate(options: StressOptions, plans: Plan[], state: { submissions: n
 }
 
 /** Runs the solution and reference on a batch's inputs and judges its rounds in order of size: the first failure is the smallest. */
-async function judgeBatch(options: StressOptions, plans: Plan[], generated: ProgramRun[], state: { submissions: number }): Promise<{ outcome: Judged; rounds: number }> {
+async function judgeBatch(options: StressOptions, plans: Plan[], generated: ProgramRun[], state: { submissions: number }): Promise<BatchJudged> {
   const { runner, signal } = options;
   // Only inputs up to the first bad generator run are worth solving.
   const badAt = generated.findIndex((g) => generatorProblem(g) !== undefined);

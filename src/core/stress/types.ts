@@ -28,6 +28,8 @@ export interface ProgramRun {
  */
 export interface StressRunner {
   run(role: StressRole, inputs: readonly string[], signal?: AbortSignal): Promise<ProgramRun[]>;
+  /** What a run was read without (a runner may leave out the error stream of runs that ended well), for a round about to be shown. */
+  complete?(run: ProgramRun, signal?: AbortSignal): Promise<ProgramRun>;
 }
 
 /** The comparison "Run With All Inputs" uses; `same` decides, `line` is shown. */

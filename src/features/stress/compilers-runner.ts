@@ -2,9 +2,9 @@
 // each batch of inputs goes through "Run With All Inputs"' batch core (one POST per input,
 // one shared wait via GET /submissions?ids=). The Compilers API has no compile-once: every
 // submission compiles its program again (the session's `submissions` counts them).
-import { SUBMISSION_STATUS, type CompilersSubmission } from '../../api';
+import { SUBMISSION_STATUS, type CompilersStreamName, type CompilersSubmission } from '../../api';
 import type { ProgramRun, RunKind, StressRole, StressRunner } from '../../core/stress';
-import { type BatchResult, type CompilersApi, runBatch } from '../../core/compilers';
+import { type BatchResult, type CompilersApi, readStream, runBatch } from '../../core/compilers';
 
 export interface StressProgramSpec {
   source: string;
@@ -30,10 +30,26 @@ export class CompilersStressRunner implements StressRunner {
       this.client,
       { ...program, timeLimit: this.options.timeLimit, memoryLimit: this.options.memoryLimit },
       inputs.map((input, i) => ({ label: `${role} ${i + 1}`, input })),
-      { signal, intervalMs: this.options.intervalMs },
+      { signal, intervalMs: this.options.intervalMs, streamsFor },
     );
     return results.map((r) => toProgramRun(role, r));
   }
+
+  /** The error stream a run that ended well was read without, for a round about to be shown. */
+  async complete(run: ProgramRun, signal?: AbortSignal): Promise<ProgramRun> {
+    if (run.stderr !== undefined || run.id === undefined || run.kind !== 'ok') return run;
+    const error = await readStream(this.client, run.id, 'error', signal);
+    return error && error.length > 0 ? { ...run, stderr: error.toString('utf8') } : run;
+  }
+}
+
+/**
+ * What a round needs of each run: the output, and the error stream and compiler messages only of
+ * a run that did not end well (what the messages quote). A run that ended well has its error stream
+ * read only if its round is shown (complete()): two requests a run fewer, on the service's quota too.
+ */
+function streamsFor(submission: CompilersSubmission): readonly CompilersStreamName[] {
+  return submission.result.status.code === SUBMISSION_STATUS.accepted ? ['output'] : ['output', 'error', 'cmpinfo'];
 }
 
 function toProgramRun(role: StressRole, r: BatchResult): ProgramRun {

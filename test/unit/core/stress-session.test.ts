@@ -111,6 +111,23 @@ describe('stress session', () => {
     assert.equal(cancelled.outcome.kind, 'cancelled');
   });
 
+  it('completes the runs of the round it shows (a runner reads the error stream of runs that ended well only then)', async () => {
+    const wrong: Program = (input) => ({ stdout: `${sum(numbers(input)) + 1}\n`, id: 7 });
+    const completed: number[] = [];
+    const runner: StressRunner = {
+      ...fakeRunner({ generator, solution: wrong, reference: (input) => ({ ...reference(input), id: 8 }) }),
+      async complete(run) {
+        completed.push(run.id!);
+        return { ...run, stderr: `debug of ${run.id}` };
+      },
+    };
+    const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: 10, batchSize: 10, shrinkPasses: 0 });
+    assert.ok('failure' in result.outcome);
+    assert.equal(result.outcome.failure.solution.stderr, 'debug of 7');
+    assert.equal(result.outcome.failure.reference.stderr, 'debug of 8');
+    assert.deepEqual(completed.sort(), [7, 8], 'only the two runs shown');
+  });
+
   describe('generator runs ahead (prefetch, where nothing is paid)', () => {
     /** A runner whose runs take a few ms, logging "start|end role firstSeed" and keeping each run's signal. */
     function timedRunner(solution: Program) {
@@ -139,6 +156,20 @@ describe('stress session', () => {
       assert.equal(result.submissions, 90);
       // Batch 2's generator (seed 11) starts before batch 1's solution ends.
       assert.ok(log.indexOf('start generator 11') < log.indexOf('end solution'), log.join('\n'));
+    });
+
+    it('runs the next batch whole (its solution too) while this one is judged, and counts its rounds only once this one passed', async () => {
+      const { runner, log } = timedRunner(reference);
+      await runStressSession({ runner, compare: compareOutputs, maxRounds: 20, batchSize: 10, prefetch: true });
+      const firstEnd = log.indexOf('end solution');
+      assert.equal(log.slice(0, firstEnd).filter((l) => l === 'start solution').length, 2, log.join('\n'));
+
+      // Every round of batch 1 fails: the result is batch 1's, and batch 2's rounds are not counted.
+      const wrong: Program = (input) => ({ stdout: `${sum(numbers(input)) + 1}\n` });
+      const failing = await runStressSession({ runner: timedRunner(wrong).runner, compare: compareOutputs, maxRounds: 20, batchSize: 10, shrinkPasses: 0, prefetch: true });
+      assert.equal(failing.outcome.kind, 'wrong-answer');
+      assert.ok('failure' in failing.outcome && failing.outcome.failure.seed <= 10, 'the failure is one of batch 1');
+      assert.equal(failing.rounds, 10);
     });
 
     it('without it (a paid endpoint) nothing runs ahead, and nothing is sent past the batch that failed', async () => {
