@@ -167,6 +167,17 @@ export class Connection implements vscode.Disposable {
   }
 
   /**
+   * True when the module's requests go to the emulator this window started or reuses (Start Local
+   * Emulator): one the extension started without polling protection. An emulator announced by
+   * SPHERE_ENGINE_EMULATOR or typed as an endpoint may have it (the test suites start theirs so).
+   */
+  usesOwnEmulator(module: ApiModule): boolean {
+    const endpoint = this.tryEndpoint(module);
+    const profile = this.store.loaded ? this.profile() : undefined;
+    return !!this.started && endpoint?.source === 'emulator' && profile?.emulatorOrigin === this.started.origin;
+  }
+
+  /**
    * The local emulator this window knows of: the one announced by SPHERE_ENGINE_EMULATOR, else
    * the one Start Local Emulator started. Never its token.
    */

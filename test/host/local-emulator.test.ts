@@ -16,6 +16,7 @@ import { LocalEmulator } from '../../src/core/local-emulator';
 import type { ConnectionTestApi } from '../../src/features/connection';
 import type { StartOutcome } from '../../src/features/emulator/controller';
 import type { LocalEmulatorTestApi } from '../../src/features/emulator';
+import type { StressTestApi } from '../../src/features/stress';
 import { MessageCapture } from './faults-support';
 import { activateExtension, emulatorInfo, problemsViewBackOnRunEmulator, waitFor } from './helpers';
 
@@ -23,7 +24,7 @@ import { activateExtension, emulatorInfo, problemsViewBackOnRunEmulator, waitFor
 describe('Start Local Emulator: the emulator that comes with the extension', function () {
   this.timeout(120_000);
   const messages = new MessageCapture();
-  let api: { localEmulator: LocalEmulatorTestApi; connection: ConnectionTestApi };
+  let api: { localEmulator: LocalEmulatorTestApi; connection: ConnectionTestApi; stress: StressTestApi };
 
   before(async () => {
     api = await activateExtension();
@@ -57,6 +58,8 @@ describe('Start Local Emulator: the emulator that comes with the extension', fun
     assert.notEqual(outcome.origin, emulatorInfo().origin, 'a new emulator, not the run\'s');
     assert.ok(isAlive(outcome.pid));
     await signedInTo(outcome.origin);
+    // It runs without polling protection: a stress test polls it at 250 ms, the run's guarded emulator at the spec's 2 s.
+    assert.equal(api.stress.pollMs(), 250);
     const bar = api.localEmulator.statusBar();
     assert.equal(bar?.visible, true);
     assert.match(bar.tooltip, /sandboxed with bubblewrap|UNSANDBOXED, as you/);

@@ -8,6 +8,7 @@ import { chooseCompiler } from '../../core/languages';
 import { readLimits, readOverrides } from '../shared/compiler-settings';
 import { compareWith, FREE_BATCH_SIZE, PAID_BATCH_SIZE, readStressFile, runStressSession, STRESS_FILE, type StressFile, type StressJudge, type StressResult, writeStressFile } from '../../core/stress';
 import type { Services } from '../../services';
+import { COMPILERS_POLL_MS, OWN_EMULATOR_POLL_MS } from '../../core/poller';
 import { userMessage } from '../../ui/errors';
 import { Commands, executeCommand } from '../../ui/commands';
 import { withProgress } from '../../ui/progress';
@@ -51,6 +52,11 @@ export interface StressReport {
 
 const DEFAULT_ROUNDS = 100;
 const RUN = 'Run Stress Test';
+
+/** The emulator this window started has no polling protection: polled faster, a batch is seen done sooner. */
+export function stressPollMs(services: Services): number {
+  return services.connection.usesOwnEmulator('compilers') ? OWN_EMULATOR_POLL_MS : COMPILERS_POLL_MS;
+}
 
 /** Loopback or the emulator the profile points at: nothing is paid for there. */
 function isFreeEndpoint(services: Services): boolean {
@@ -153,15 +159,18 @@ export async function stressTest(services: Services, target: unknown, options: S
     const [solutionSpec, generator, reference] = await Promise.all([programSpec(solution), programSpec(programs.generator), programSpec(programs.reference)]);
     const client = await services.connection.compilers();
     const limits = readLimits(uri);
-    const runner = new CompilersStressRunner(client, { programs: { solution: solutionSpec, generator, reference }, timeLimit: options.timeLimit ?? limits.timeLimit, memoryLimit: limits.memoryLimit });
+    const intervalMs = stressPollMs(services);
+    const runner = new CompilersStressRunner(client, { programs: { solution: solutionSpec, generator, reference }, timeLimit: options.timeLimit ?? limits.timeLimit, memoryLimit: limits.memoryLimit, intervalMs });
+    // Where nothing is paid, batches are large and the next one's inputs are made ahead.
+    const free = isFreeEndpoint(services);
     result = await withProgress({ title: vscode.l10n.t('Stress testing {0}', path.basename(solution)) }, (signal, report) =>
       runStressSession({
         runner,
         compare: compareWith(judge),
         maxRounds,
         maxSize: options.maxSize,
-        batchSize: isFreeEndpoint(services) ? FREE_BATCH_SIZE : PAID_BATCH_SIZE,
-        prefetch: isFreeEndpoint(services),
+        batchSize: free ? FREE_BATCH_SIZE : PAID_BATCH_SIZE,
+        prefetch: free,
         signal,
         describeError: (err) => userMessage(err),
         onProgress: (p) => {

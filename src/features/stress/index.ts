@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
-import { stressTest, type StressOptions, type StressReport } from './command';
+import { stressPollMs, stressTest, type StressOptions, type StressReport } from './command';
 
 declare module '../../test-api' {
   interface TestHooks {
@@ -13,11 +13,13 @@ declare module '../../test-api' {
 
 export interface StressTestApi {
   lastReport(): StressReport | undefined;
+  /** The interval a session started now would poll at (faster on the emulator this window started). */
+  pollMs(): number;
 }
 
 export function registerStressFeature(services: Services): void {
   // command.ts keeps the last report in `last`.
-  const hook: StressTestApi & { last?: StressReport } = { lastReport: () => hook.last };
+  const hook: StressTestApi & { last?: StressReport } = { lastReport: () => hook.last, pollMs: () => stressPollMs(services) };
   if (services.testHooks) services.testHooks.stress = hook;
   services.context.subscriptions.push(
     registerCommand(Commands.stressTest, (target?: unknown, options?: unknown) => {
