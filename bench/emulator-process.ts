@@ -11,6 +11,10 @@ const READY_TIMEOUT_MS = 30_000;
 export interface EmulatorProcess {
   origin: string;
   pid: number;
+  /** The start token (the emulator's write token; also opens the test hooks when started with them). */
+  token: string;
+  /** A module's endpoint, as a client is configured with it (`<origin>/compilers`). */
+  endpoint(module: keyof typeof MODULE_API): string;
   /** Full URL of an API path with the access token added. */
   api(module: keyof typeof MODULE_API, p: string): string;
   stop(): Promise<void>;
@@ -49,6 +53,8 @@ export async function startEmulatorProcess(repoRoot: string, dataDir: string, ex
   return {
     origin: ready.origin,
     pid: child.pid!,
+    token: ready.token,
+    endpoint: (module) => `${ready.origin}/${module}`,
     api(module, p) {
       const u = new URL(ready.origin + MODULE_API[module] + p);
       u.searchParams.set('access_token', ready.token);
