@@ -19,9 +19,13 @@ export function isGzip(data: Buffer): boolean {
  */
 export const SOURCE_UNPACK_BUDGET = { maxBytes: 16 * 1024 * 1024, maxEntries: 1000 };
 
-/** Reads a tar.gz into relative path → content (regular files only; unsafe paths are dropped by tar). */
-export async function unpackTarGz(data: Buffer): Promise<Map<string, Buffer>> {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'se-unpack-'));
+/**
+ * Reads a tar.gz into relative path → content (regular files only; unsafe paths are dropped by tar).
+ * `scratch`: where its files are unpacked for the moment; the emulator passes a folder of its data
+ * directory that each start empties, so not even a kill -9 mid-request leaves them elsewhere.
+ */
+export async function unpackTarGz(data: Buffer, scratch = os.tmpdir()): Promise<Map<string, Buffer>> {
+  const tmp = fs.mkdtempSync(path.join(scratch, 'se-unpack-'));
   try {
     const root = path.join(tmp, 'files');
     await extractTarGz(data, root, { budget: SOURCE_UNPACK_BUDGET, filter: (_p, type) => type === 'File' || type === 'Directory' });
@@ -41,22 +45,22 @@ export async function unpackTarGz(data: Buffer): Promise<Map<string, Buffer>> {
 }
 
 /** A tar.gz of files (relative path → content), e.g. the `source` stream of a files[] submission. */
-export async function packTarGz(files: Map<string, Buffer>): Promise<Buffer> {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'se-pack-'));
+export async function packTarGz(files: Map<string, Buffer>, scratch = os.tmpdir()): Promise<Buffer> {
+  const tmp = fs.mkdtempSync(path.join(scratch, 'se-pack-'));
   try {
     for (const [name, data] of files) {
       fs.mkdirSync(path.dirname(path.join(tmp, name)), { recursive: true });
       fs.writeFileSync(path.join(tmp, name), data);
     }
-    return await packDir(tmp, [...files.keys()].sort());
+    return await packDir(tmp, [...files.keys()].sort(), scratch);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
 /** A tar.gz of some files of a directory (paths relative to it). */
-export async function packDir(dir: string, names: string[]): Promise<Buffer> {
-  const out = path.join(os.tmpdir(), `se-pack-${process.pid}-${Math.random().toString(36).slice(2)}.tar.gz`);
+export async function packDir(dir: string, names: string[], scratch = os.tmpdir()): Promise<Buffer> {
+  const out = path.join(scratch, `se-pack-${process.pid}-${Math.random().toString(36).slice(2)}.tar.gz`);
   try {
     await packDirToFile(dir, names, out);
     return fs.readFileSync(out);

@@ -31,7 +31,7 @@ export interface NewSubmission {
 
 const bad = (code: number, message: string) => apiError(400, code, message);
 
-export async function readNewSubmission(params: Params): Promise<NewSubmission> {
+export async function readNewSubmission(params: Params, scratch?: string): Promise<NewSubmission> {
   // Compiler and version.
   const rawCompiler = params.str('compilerId');
   if (rawCompiler === undefined || rawCompiler.trim() === '') throw bad(201104, 'compiler not provided');
@@ -69,7 +69,7 @@ export async function readNewSubmission(params: Params): Promise<NewSubmission> 
     if (source.length > LIMITS.sourceBytes) throw bad(201306, `source too large: ${source.length} bytes, the limit is ${LIMITS.sourceBytes}`);
     if (isGzip(source)) {
       try {
-        files = await unpackTarGz(source);
+        files = await unpackTarGz(source, scratch);
       } catch (err) {
         throw bad(1003, `submission creation failed: the source archive cannot be unpacked (${(err as Error).message})`);
       }

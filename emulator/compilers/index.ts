@@ -1,4 +1,5 @@
 // Compilers API v4: compilers listing, submissions that really run, their streams.
+import * as fs from 'node:fs';
 import { Hono } from 'hono';
 import type { EmulatorContext } from '../context';
 import { queryParams, readParams } from '../http/body';
@@ -6,6 +7,7 @@ import { apiError, causeOf } from '../http/errors';
 import { fileBody } from '../http/file-body';
 import { availableCompilers, compileCacheFor, detectLanguages } from '../languages';
 import { initRunner } from '../runner';
+import { discardTree } from '../fs-safety/remove-tree';
 import { packTarGz } from './archive';
 import { readNewSubmission } from './create';
 import { Executor } from './execute';
@@ -19,6 +21,9 @@ export function compilersModule(ctx: EmulatorContext): Hono {
   const runner = initRunner(ctx);
   detectLanguages(); // once per process, before the first request waits on it
   const submissions = new SubmissionStore(ctx.store);
+  // What a request killed with the emulator left there goes now (discarded aside, removed later).
+  void discardTree(submissions.scratch);
+  fs.mkdirSync(submissions.scratch, { recursive: true, mode: 0o700 });
   const executor = new Executor(submissions, runner, ctx.jobs, compileCacheFor(ctx));
   ctx.onClose(() => executor.close());
   void requeueWaiting(submissions, executor);
@@ -31,12 +36,12 @@ export function compilersModule(ctx: EmulatorContext): Hono {
 
   app.post('/submissions', async (c) => {
     const params = await readParams(c);
-    const fresh = await readNewSubmission(params);
+    const fresh = await readNewSubmission(params, submissions.scratch);
     const pool = submissions.pool();
     if (pool !== null && pool <= 0) throw apiError(402, 2, 'submission pool is empty or the account is inactive');
     let id: number;
     try {
-      const source = fresh.sourceStream ?? (await packTarGz(fresh.files));
+      const source = fresh.sourceStream ?? (await packTarGz(fresh.files, submissions.scratch));
       const record = submissions.create({
         createdAt: Date.now(),
         compiler: { id: fresh.compilerId, name: fresh.compilerName, version: fresh.version },

@@ -33,8 +33,12 @@ const POOL = 'compilers-pool';
 export class SubmissionStore {
   private readonly table: Table<SubmissionRecord>;
 
+  /** Where requests unpack and pack archives for the moment (emptied at each start: compilersModule). */
+  readonly scratch: string;
+
   constructor(private readonly store: Store) {
     this.table = store.table<SubmissionRecord>(COLLECTIONS.compilersSubmissions);
+    this.scratch = path.join(store.root, 'compilers-scratch');
   }
 
   /**
@@ -94,7 +98,7 @@ export class SubmissionStore {
   /** The program's files as they were sent, from the stored source stream. */
   async filesOf(record: SubmissionRecord): Promise<Map<string, Buffer>> {
     const source = this.readStream(record.id, 'source') ?? Buffer.alloc(0);
-    if (record.multiFile) return unpackTarGz(source);
+    if (record.multiFile) return unpackTarGz(source, this.scratch);
     return new Map([[sourceFileName(record.compiler.id, source.toString('utf8')), source]]);
   }
 

@@ -456,5 +456,19 @@ describe('compilers module (v4)', function () {
         await second.close();
       }
     });
+
+    it('unpacks archives inside its data directory, and a start empties what a killed one left there', async () => {
+      const dataDir = scratch('se-scratch-');
+      const left = path.join(dataDir, 'compilers-scratch', 'se-unpack-killed');
+      fs.mkdirSync(left, { recursive: true });
+      fs.writeFileSync(path.join(left, 'main.py'), 'print(1)');
+      const again = await startTestEmulator({ dataDir });
+      try {
+        assert.equal(fs.existsSync(left), false, 'the leftover is gone');
+        assert.deepEqual(fs.readdirSync(path.join(dataDir, 'compilers-scratch')), [], 'the scratch folder is there, empty');
+      } finally {
+        await again.close();
+      }
+    });
   });
 });
