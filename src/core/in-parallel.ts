@@ -10,3 +10,23 @@ export async function inParallel<T>(items: readonly T[], limit: number, work: (i
     }
   }));
 }
+
+/**
+ * A gate for work that arrives over time: at most `limit` tasks run at once, the others wait
+ * in order of arrival. A finishing task hands its slot straight to the next one waiting.
+ */
+export function concurrencyLimit(limit: number): <R>(task: () => Promise<R>) => Promise<R> {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <R>(task: () => Promise<R>): Promise<R> => {
+    if (active < limit) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}

@@ -1,8 +1,8 @@
 // "Run With All Inputs" without `vscode`: one POST per input, then ONE wait for all of them with
 // GET /submissions?ids= (at most 20 ids a call, so N inputs cost ceil(N/20) requests per 2 s
-// round instead of N), then the streams of the finished ones in parallel.
+// round instead of N); the streams of each are read as soon as a poll finds it finished.
 import { abortError, MAX_IDS_PER_REQUEST, type CompilersStreamName, type CompilersSubmission, type CreateCompilersSubmissionParams, type Sleep } from '../../api';
-import { inParallel } from '../in-parallel';
+import { concurrencyLimit } from '../in-parallel';
 import { pollBatches } from '../judge-many';
 import { COMPILERS_POLL_MS } from '../poller';
 import { readStreams, type CompilersApi, type RunStreams } from './run';
@@ -70,16 +70,23 @@ export async function runBatch(
 
   const pending = new Map<number, BatchResult>();
   for (const r of results) if (r.id !== undefined) pending.set(r.id, r);
-  await waitForAll(client, pending, options, results.length);
-
-  const finished = results.filter((r) => r.submission);
-  await inParallel(finished, options.streamConcurrency ?? 4, async (r) => {
-    r.streams = await readStreams(client, r.submission!, signal, options.streamsFor?.(r.submission!));
-  });
+  // The streams of each submission are read as soon as a poll finds it done, while the others
+  // still run: the last ones' wait, not all of the reading, is what the batch adds at its end.
+  const gate = concurrencyLimit(options.streamConcurrency ?? 4);
+  const reads: Array<Promise<void>> = [];
+  const readWhenDone = (r: BatchResult) => {
+    const read = gate(() => readStreams(client, r.submission!, signal, options.streamsFor?.(r.submission!))).then((streams) => {
+      r.streams = streams;
+    });
+    read.catch(() => undefined); // awaited below; a wait that failed first must not leave it unhandled
+    reads.push(read);
+  };
+  await waitForAll(client, pending, options, results.length, readWhenDone);
+  await Promise.all(reads);
   return results;
 }
 
-function waitForAll(client: CompilersApi, pending: Map<number, BatchResult>, options: BatchOptions, total: number): Promise<void> {
+function waitForAll(client: CompilersApi, pending: Map<number, BatchResult>, options: BatchOptions, total: number, onFinished: (r: BatchResult) => void): Promise<void> {
   return pollBatches(client, {
     pendingIds: () => [...pending.keys()],
     moreToCome: () => false,
@@ -88,6 +95,7 @@ function waitForAll(client: CompilersApi, pending: Map<number, BatchResult>, opt
       if (!result) return;
       result.submission = item;
       pending.delete(item.id);
+      onFinished(result);
     },
     onRound: () => options.onProgress?.(total - pending.size, total),
     intervalMs: options.intervalMs ?? COMPILERS_POLL_MS,
