@@ -6,7 +6,8 @@
 //      suites run it) for the command's default session (100 rounds: one batch on the emulator);
 //   2. the same over 500 rounds (5 batches), one batch at a time or with the next one run ahead
 //      (the command runs ahead where nothing is paid);
-//   3. 100 and 500 rounds at 250 ms polls with the guard off: the emulator the extension started;
+//   3. 100 and 500 rounds at 250 ms polls with the guard off: the emulator the extension started
+//      (the 100 rounds right after its start, and again on it with the solution changed);
 //   4. 500 rounds at 50 ms polls: the emulator's ceiling;
 //   5. compilations the emulator really ran for the session (goal in the issue: 3): the Compilers
 //      API has no compile-once, so every round submits its three programs again, and the
@@ -65,20 +66,33 @@ interface SessionOptions {
 }
 
 export async function session(ctx: BenchContext, o: SessionOptions): Promise<SessionFigures> {
+  return (await sessions(ctx, o, 1))[0];
+}
+
+/**
+ * `count` sessions one after the other on one emulator: the second and later ones as after fixing
+ * the solution (its source changes, so it compiles again; the generator and reference do not).
+ */
+async function sessions(ctx: BenchContext, o: SessionOptions, count: number): Promise<SessionFigures[]> {
   const dataDir = fs.mkdtempSync(path.join(ctx.tmpDir, 'se-bench-stress-'));
   const emu = o.ownProcess ? await ownProcess(ctx, dataDir, o.pollMinIntervalMs, o.workers) : await inProcess(dataDir, o.pollMinIntervalMs);
   const client = new CompilersClient({ endpoint: emu.endpoint('compilers'), token: emu.token });
   const spec = (source: string): StressProgramSpec => ({ source, compilerId: CPP });
+  const figures: SessionFigures[] = [];
   try {
-    const runner = new CompilersStressRunner(client, { programs: { generator: spec(GENERATOR), solution: spec(SOLUTION), reference: spec(REFERENCE) }, intervalMs: o.intervalMs });
-    const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: o.rounds ?? ROUNDS, maxSize: 1000, batchSize: FREE_BATCH_SIZE, prefetch: o.prefetch ?? true });
-    return {
-      roundsPerSecond: result.rounds / (result.elapsedMs / 1000),
-      submissions: result.submissions,
-      compilations: await emu.compilations(),
-      rounds: result.rounds,
-      outcome: result.outcome.kind,
-    };
+    for (let k = 0; k < count; k++) {
+      const solution = k === 0 ? SOLUTION : `${SOLUTION}// fixed ${k}\n`;
+      const runner = new CompilersStressRunner(client, { programs: { generator: spec(GENERATOR), solution: spec(solution), reference: spec(REFERENCE) }, intervalMs: o.intervalMs });
+      const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: o.rounds ?? ROUNDS, maxSize: 1000, batchSize: FREE_BATCH_SIZE, prefetch: o.prefetch ?? true });
+      figures.push({
+        roundsPerSecond: result.rounds / (result.elapsedMs / 1000),
+        submissions: result.submissions,
+        compilations: await emu.compilations(),
+        rounds: result.rounds,
+        outcome: result.outcome.kind,
+      });
+    }
+    return figures;
   } finally {
     await client.close();
     await emu.stop();
@@ -114,31 +128,36 @@ export const benchmark: Benchmark = {
   name: 'stress',
   async run(ctx) {
     ctx.log(`a C++ sum pair against an emulator in its own process: ${ROUNDS} and ${LONG} rounds at the spec's 2 s polls (guard 1 s) and at ${OWN_EMULATOR_POLL_MS} ms (guard off, as on the emulator the extension starts); ${LONG} at 50 ms`);
-    const sessions = {
+    // The emulator just started (its C supervisor may still be compiling), then the same emulator
+    // once the solution was "fixed": what a person sees on the second try.
+    const ownTwice = await sessions(ctx, { pollMinIntervalMs: 0, intervalMs: OWN_EMULATOR_POLL_MS, ownProcess: true }, 2);
+    const results = {
       spec: await session(ctx, { pollMinIntervalMs: 1000, ownProcess: true }),
       longPlain: await session(ctx, { pollMinIntervalMs: 1000, rounds: LONG, prefetch: false, ownProcess: true }),
       longAhead: await session(ctx, { pollMinIntervalMs: 1000, rounds: LONG, ownProcess: true }),
-      own: await session(ctx, { pollMinIntervalMs: 0, intervalMs: OWN_EMULATOR_POLL_MS, ownProcess: true }),
+      own: ownTwice[0],
+      ownAgain: ownTwice[1],
       ownLong: await session(ctx, { pollMinIntervalMs: 0, intervalMs: OWN_EMULATOR_POLL_MS, rounds: LONG, ownProcess: true }),
       ceiling: await session(ctx, { pollMinIntervalMs: 0, intervalMs: 50, rounds: LONG, ownProcess: true }),
     };
-    for (const s of Object.values(sessions)) if (s.outcome !== 'passed') throw new Error(`the agreeing pair ended with ${s.outcome} after ${s.rounds} rounds`);
+    for (const s of Object.values(results)) if (s.outcome !== 'passed') throw new Error(`the agreeing pair ended with ${s.outcome} after ${s.rounds} rounds`);
     const round2 = (x: number) => Math.round(x * 100) / 100;
     const rate = (name: string, s: SessionFigures): Figure => ({ name: `stress: rounds a second, C++ pair, ${name}`, value: round2(s.roundsPerSecond), unit: 'rounds/s', goal: '≥ 30 rounds/s', ok: s.roundsPerSecond >= 30 });
     return [
-      rate(`${ROUNDS} rounds, spec's 2 s polls`, sessions.spec),
-      rate(`${LONG} rounds, spec's 2 s polls, one batch at a time`, sessions.longPlain),
-      rate(`${LONG} rounds, spec's 2 s polls, next batch run ahead`, sessions.longAhead),
-      rate(`${ROUNDS} rounds, ${OWN_EMULATOR_POLL_MS} ms polls (the emulator the extension started)`, sessions.own),
-      rate(`${LONG} rounds, ${OWN_EMULATOR_POLL_MS} ms polls (the emulator the extension started)`, sessions.ownLong),
-      rate(`${LONG} rounds, 50 ms polls (the emulator's ceiling)`, sessions.ceiling),
+      rate(`${ROUNDS} rounds, spec's 2 s polls`, results.spec),
+      rate(`${LONG} rounds, spec's 2 s polls, one batch at a time`, results.longPlain),
+      rate(`${LONG} rounds, spec's 2 s polls, next batch run ahead`, results.longAhead),
+      rate(`${ROUNDS} rounds, ${OWN_EMULATOR_POLL_MS} ms polls (the emulator the extension started), right after its start`, results.own),
+      rate(`${ROUNDS} rounds, ${OWN_EMULATOR_POLL_MS} ms polls (the emulator the extension started), again after fixing the solution`, results.ownAgain),
+      rate(`${LONG} rounds, ${OWN_EMULATOR_POLL_MS} ms polls (the emulator the extension started)`, results.ownLong),
+      rate(`${LONG} rounds, 50 ms polls (the emulator's ceiling)`, results.ceiling),
       {
         name: `stress: compilations for ${ROUNDS} rounds, spec's 2 s polls`,
-        value: sessions.spec.compilations,
+        value: results.spec.compilations,
         unit: 'compilations',
         goal: '3 a session',
-        ok: sessions.spec.compilations <= 3,
-        note: `${sessions.spec.submissions} submissions; the ${LONG}-round session at 50 ms: ${sessions.ceiling.compilations} compilations for ${sessions.ceiling.submissions} submissions`,
+        ok: results.spec.compilations <= 3,
+        note: `${results.spec.submissions} submissions; the ${LONG}-round session at 50 ms: ${results.ceiling.compilations} compilations for ${results.ceiling.submissions} submissions`,
       },
     ];
   },
