@@ -39,6 +39,8 @@ export class Launcher {
   private readonly runs = new Map<number, LaunchedRun>();
   private nextId = 1;
   private dead = false;
+  /** Whether it ever started a run: one that dies before its first is broken, not unlucky. */
+  startedAny = false;
 
   private constructor(private readonly child: ChildProcess) {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => this.event(line));
@@ -98,6 +100,7 @@ export class Launcher {
     if (!run) return;
     const rest = m[3];
     if (m[1] === 'started') {
+      this.startedAny = true;
       run.pid = Number(rest);
       run.emit('started', run.pid);
     } else if (m[1] === 'line') run.emit('line', rest);

@@ -31,6 +31,7 @@ export interface StartRequest {
 
 let launcher: Launcher | undefined;
 let launcherDisabled = false;
+let binaryOverride: string | undefined;
 const resolved = new Map<string, string | null>();
 
 /** Tests and benches only: start with spawn() (true), or go back to the launcher (false). */
@@ -38,11 +39,27 @@ export function useSpawnForTests(value: boolean): void {
   launcherDisabled = value;
 }
 
-/** The launcher when it is compiled, started on first use and again after it died. */
+/** Tests only: the launcher's binary (one that cannot run, say), or undefined for the compiled one. */
+export function overrideLauncherForTests(binary: string | undefined): void {
+  binaryOverride = binary;
+  launcher?.kill();
+  launcher = undefined;
+  launcherDisabled = false;
+}
+
+/**
+ * The launcher when it is compiled, started on first use and again after it died. One that died
+ * before it started any run cannot run here (a temp folder mounted noexec, say): from then on
+ * runs go through spawn().
+ */
 function currentLauncher(): Launcher | undefined {
   if (launcherDisabled) return undefined;
   if (launcher?.alive) return launcher;
-  const binary = cLauncher();
+  if (launcher && !launcher.startedAny) {
+    launcherDisabled = true;
+    return undefined;
+  }
+  const binary = binaryOverride ?? cLauncher();
   if (!binary) return undefined;
   launcher = Launcher.start(binary);
   return launcher;
@@ -68,29 +85,48 @@ export function startProcess(request: StartRequest): StartedProcess {
 
 function throughLauncher(via: Launcher, path: string, r: StartRequest): StartedProcess {
   const run = via.launch({ path, argv: r.argv, env: r.env, cwd: r.cwd, fds: r.fds, resultFd: r.resultFd });
+  const on = { started: [] as Array<(pid: number) => void>, line: [] as Array<(line: string) => void>, error: [] as Array<(err: Error) => void>, close: [] as Array<(code: number | null, signal: string | number | null) => void> };
+  let pid: number | undefined;
   let closed = false;
-  const onClose: Array<(code: number | null, signal: number | null) => void> = [];
-  const onError: Array<(err: Error) => void> = [];
+  let fallback: StartedProcess | undefined;
+  run.on('started', (p: number) => {
+    pid = p;
+    for (const cb of on.started) cb(p);
+  });
+  run.on('line', (line: string) => on.line.forEach((cb) => cb(line)));
   run.on('exit', (code: number | null, signal: number | null) => {
     closed = true;
-    for (const cb of onClose) cb(code, signal);
+    for (const cb of on.close) cb(code, signal);
   });
-  // An error means nothing more comes: it reads as the process gone without a report.
   run.on('error', (err: Error) => {
     if (closed) return;
+    // A launcher that never started a run cannot run here: this run goes through spawn() instead
+    // (nothing of it had started), and so do the next ones (currentLauncher).
+    if (!via.startedAny && pid === undefined) {
+      fallback = withSpawn(r);
+      fallback.onStarted((p) => {
+        pid = p;
+        on.started.forEach((cb) => cb(p));
+      });
+      fallback.onLine((line) => on.line.forEach((cb) => cb(line)));
+      fallback.onError((e) => on.error.forEach((cb) => cb(e)));
+      fallback.onClose((code, signal) => on.close.forEach((cb) => cb(code, signal)));
+      return;
+    }
+    // An error means nothing more comes: it reads as the process gone without a report.
     closed = true;
-    for (const cb of onError) cb(err);
-    for (const cb of onClose) cb(null, null);
+    for (const cb of on.error) cb(err);
+    for (const cb of on.close) cb(null, null);
   });
   return {
     get pid() {
-      return run.pid;
+      return pid;
     },
-    onStarted: (cb) => run.on('started', cb),
-    onLine: (cb) => run.on('line', cb),
-    stop: () => run.stop(),
-    onError: (cb) => onError.push(cb),
-    onClose: (cb) => onClose.push(cb),
+    onStarted: (cb) => on.started.push(cb),
+    onLine: (cb) => on.line.push(cb),
+    stop: () => (fallback ? fallback.stop() : run.stop()),
+    onError: (cb) => on.error.push(cb),
+    onClose: (cb) => on.close.push(cb),
   };
 }
 

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cSupervisorReady, launcherForTests, overridePythonForTests, runProcess, setDefaultSandboxForTests } from '../../emulator/runner';
+import { cSupervisorReady, launcherForTests, overrideLauncherForTests, overridePythonForTests, runProcess, setDefaultSandboxForTests } from '../../emulator/runner';
 import type { RunSpec } from '../../emulator/runner/types';
 import { useScratch } from '../scratch';
 
@@ -73,5 +73,19 @@ describe('runner launcher (C supervisor)', function () {
     assert.equal(again.exitCode, 0);
     assert.equal(out(), 'fine\n');
     assert.ok(launcherForTests() && launcherForTests() !== first, 'a new launcher');
+  });
+
+  it('runs through spawn() when the launcher cannot run here (it exits before its first run)', async () => {
+    overrideLauncherForTests('/bin/false');
+    try {
+      for (const word of ['first', 'second']) {
+        const r = await runProcess(spec(['bash', '-c', `echo ${word}`]));
+        assert.equal(r.exitCode, 0);
+        assert.equal(out(), `${word}\n`);
+      }
+      assert.equal(launcherForTests(), undefined, 'no launcher in use');
+    } finally {
+      overrideLauncherForTests(undefined);
+    }
   });
 });
