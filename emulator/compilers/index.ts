@@ -1,5 +1,4 @@
 // Compilers API v4: compilers listing, submissions that really run, their streams.
-import * as fs from 'node:fs';
 import { Hono } from 'hono';
 import type { EmulatorContext } from '../context';
 import { queryParams, readParams } from '../http/body';
@@ -7,7 +6,7 @@ import { apiError, causeOf } from '../http/errors';
 import { fileBody } from '../http/file-body';
 import { availableCompilers, compileCacheFor, detectLanguages } from '../languages';
 import { initRunner } from '../runner';
-import { discardTree } from '../fs-safety/remove-tree';
+import { startEmpty } from '../fs-safety/remove-tree';
 import { packTarGz } from './archive';
 import { readNewSubmission } from './create';
 import { Executor } from './execute';
@@ -21,9 +20,8 @@ export function compilersModule(ctx: EmulatorContext): Hono {
   const runner = initRunner(ctx);
   detectLanguages(); // once per process, before the first request waits on it
   const submissions = new SubmissionStore(ctx.store);
-  // What a request killed with the emulator left there goes now (discarded aside, removed later).
-  void discardTree(submissions.scratch);
-  fs.mkdirSync(submissions.scratch, { recursive: true, mode: 0o700 });
+  // What a request killed with the emulator left there goes now.
+  startEmpty(submissions.scratch);
   const executor = new Executor(submissions, runner, ctx.jobs, compileCacheFor(ctx));
   ctx.onClose(() => executor.close());
   void requeueWaiting(submissions, executor);

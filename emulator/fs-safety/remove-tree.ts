@@ -92,6 +92,15 @@ export function discardTree(dir: string, log: (msg: string) => void = defaultLog
 }
 
 /**
+ * A private folder (0700) of the emulator's own, empty from now on: what an earlier emulator left
+ * there is discarded (discardTree: moved aside at once, removed in the background).
+ */
+export function startEmpty(dir: string): void {
+  void discardTree(dir);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+}
+
+/**
  * Gives the owner rwx on every folder of the tree that lacks it (never through a link): a run as
  * another user ends with its folders opened up, so the modules' own cleanup can remove them.
  */

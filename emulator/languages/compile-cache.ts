@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EmulatorContext } from '../context';
 import { copyOutBeneath, listBeneath } from '../fs-safety/beneath';
-import { discardTree, removeTree } from '../fs-safety/remove-tree';
+import { removeTree, startEmpty } from '../fs-safety/remove-tree';
 
 /** What the cache may hold in all (bytes of compiled files). */
 export const COMPILE_CACHE_BYTES = 256 * 1024 * 1024;
@@ -72,8 +72,7 @@ export class CompileCache {
     private readonly root: string,
     private readonly maxBytes = COMPILE_CACHE_BYTES,
   ) {
-    void discardTree(root);
-    fs.mkdirSync(root, { recursive: true, mode: 0o700 });
+    startEmpty(root);
   }
 
   static keyOf(k: CompileKey): string {

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EmulatorContext } from '../context';
-import { discardTree, removeTree } from '../fs-safety/remove-tree';
+import { removeTree, startEmpty } from '../fs-safety/remove-tree';
 import type { JobPool } from '../jobs/job-pool';
 import { EXECUTING_STATUSES, STATUS } from '../judges/statuses';
 import type { TestResult } from '../judges/types';
@@ -36,8 +36,7 @@ export class Judging {
     // A previous emulator stopped mid-judge: its folders are moved aside and removed in the
     // background, so a folder a program left unwritable (chmod 000) never stops a start.
     this.scratch = db.scratchDir();
-    void discardTree(this.scratch);
-    fs.mkdirSync(this.scratch, { recursive: true, mode: 0o700 });
+    startEmpty(this.scratch);
     this.custom = new CustomJudges(toolchain, db, path.join(this.scratch, 'judges'));
     this.jobs = ctx.jobs;
     ctx.onClose(() => {
