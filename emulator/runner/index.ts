@@ -18,4 +18,4 @@ export { detectSandbox, type SandboxInfo } from './sandbox';
 export { findPython, overridePythonForTests } from './toolchains';
 export { cSupervisor, cSupervisorExpected, cSupervisorReady, overrideCSupervisorForTests } from './supervisor-binary';
 export { runnerPhases, resetRunnerPhases, type RunnerPhases } from './run-stats';
-export { launcherForTests, overrideLauncherForTests, useSpawnForTests } from './start-process';
+export { launcherForTests, overrideLauncherForTests } from './start-process';

@@ -8,9 +8,7 @@ import { Launcher } from './launcher';
 import { cLauncher } from './supervisor-binary';
 
 export interface StartedProcess {
-  /** The process id (its group id too); undefined until known or if it never started. */
-  readonly pid: number | undefined;
-  /** The pid once known (at once for spawn, on the launcher's answer otherwise). */
+  /** The process id (its group id too) once known: at once for spawn, on the launcher's answer otherwise. */
   onStarted(cb: (pid: number) => void): void;
   /** Each line the supervisor writes on the result channel. */
   onLine(cb: (line: string) => void): void;
@@ -33,11 +31,6 @@ let launcher: Launcher | undefined;
 let launcherDisabled = false;
 let binaryOverride: string | undefined;
 const resolved = new Map<string, string | null>();
-
-/** Tests and benches only: start with spawn() (true), or go back to the launcher (false). */
-export function useSpawnForTests(value: boolean): void {
-  launcherDisabled = value;
-}
 
 /** Tests only: the launcher's binary (one that cannot run, say), or undefined for the compiled one. */
 export function overrideLauncherForTests(binary: string | undefined): void {
@@ -86,13 +79,9 @@ export function startProcess(request: StartRequest): StartedProcess {
 function throughLauncher(via: Launcher, path: string, r: StartRequest): StartedProcess {
   const run = via.launch({ path, argv: r.argv, env: r.env, cwd: r.cwd, fds: r.fds, resultFd: r.resultFd });
   const on = { started: [] as Array<(pid: number) => void>, line: [] as Array<(line: string) => void>, error: [] as Array<(err: Error) => void>, close: [] as Array<(code: number | null, signal: string | number | null) => void> };
-  let pid: number | undefined;
   let closed = false;
   let fallback: StartedProcess | undefined;
-  run.on('started', (p: number) => {
-    pid = p;
-    for (const cb of on.started) cb(p);
-  });
+  run.on('started', (pid: number) => on.started.forEach((cb) => cb(pid)));
   run.on('line', (line: string) => on.line.forEach((cb) => cb(line)));
   run.on('exit', (code: number | null, signal: number | null) => {
     closed = true;
@@ -102,12 +91,9 @@ function throughLauncher(via: Launcher, path: string, r: StartRequest): StartedP
     if (closed) return;
     // A launcher that never started a run cannot run here: this run goes through spawn() instead
     // (nothing of it had started), and so do the next ones (currentLauncher).
-    if (!via.startedAny && pid === undefined) {
+    if (!via.startedAny && run.pid === undefined) {
       fallback = withSpawn(r);
-      fallback.onStarted((p) => {
-        pid = p;
-        on.started.forEach((cb) => cb(p));
-      });
+      fallback.onStarted((pid) => on.started.forEach((cb) => cb(pid)));
       fallback.onLine((line) => on.line.forEach((cb) => cb(line)));
       fallback.onError((e) => on.error.forEach((cb) => cb(e)));
       fallback.onClose((code, signal) => on.close.forEach((cb) => cb(code, signal)));
@@ -119,9 +105,6 @@ function throughLauncher(via: Launcher, path: string, r: StartRequest): StartedP
     for (const cb of on.close) cb(null, null);
   });
   return {
-    get pid() {
-      return pid;
-    },
     onStarted: (cb) => on.started.push(cb),
     onLine: (cb) => on.line.push(cb),
     stop: () => (fallback ? fallback.stop() : run.stop()),
@@ -149,7 +132,6 @@ function withSpawn(r: StartRequest): StartedProcess {
     }
   });
   return {
-    pid: child.pid,
     onStarted: (cb) => {
       if (child.pid !== undefined) cb(child.pid);
     },

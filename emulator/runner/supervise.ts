@@ -1,7 +1,7 @@
 // One supervised run: starts the supervisor (inside bubblewrap when sandboxed) with the program's
-// descriptors and a result pipe (through the launcher, ./start-process.ts), reads its report, and makes sure nothing of the run survives:
-// stopping asks the supervisor first, a guard past the time limit and a hard kill of the process
-// group follow if it does not answer.
+// descriptors and a result pipe (./start-process.ts: through the launcher where it runs), reads its
+// report, and makes sure nothing of the run survives: stopping asks the supervisor first, a guard
+// past the time limit and a hard kill of the process group follow if it does not answer.
 import type { RunnerConfig, RunResult, RunSpec } from './types';
 import type { RunnerPhases } from './run-stats';
 import { bwrapPrefix } from './sandbox';

@@ -1,6 +1,6 @@
-// The C supervisor (./supervisor.c) and launcher (./launcher.c), compiled once per emulator process with the system's cc
-// into a private folder (mkdtemp: 0700, a random name, so no other local user can plant or swap
-// it), removed when the process exits. Sandboxed runs see it read-only at SUPERVISOR_IN_SANDBOX.
+// The C supervisor (./supervisor.c) and launcher (./launcher.c), compiled once per emulator
+// process with the system's cc into a private folder (mkdtemp: 0700, a random name, so no other
+// local user can plant or swap them), removed when the process exits. Sandboxed runs see it read-only at SUPERVISOR_IN_SANDBOX.
 // An emulator compiles it in the background from its start (a fraction of a second it does not
 // wait for); a bare runProcess compiles it at its first run. No cc, or a compile that fails: null,
 // and the runner falls back to python3, then to Node. A launcher that does not compile leaves the
