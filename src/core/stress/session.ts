@@ -1,6 +1,6 @@
 // The stress test's round loop: rounds run in batches (one wait for a whole batch of
 // generator runs, then one for the solution and reference runs on what they printed; where
-// nothing is paid, the next batch's generator runs during the second wait), sizes
+// nothing is paid, the whole next batch runs while this one is judged), sizes
 // grow from small to large so the first failure is small, and after a failure smaller sizes
 // with other seeds are tried to shrink it. Stops at the first wrong answer, crash or time-limit
 // difference; a generator or reference that fails itself ends the session with a message, and

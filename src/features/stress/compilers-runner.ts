@@ -49,7 +49,7 @@ export class CompilersStressRunner implements StressRunner {
  * read only if its round is shown (complete()): two requests a run fewer, on the service's quota too.
  */
 function streamsFor(submission: CompilersSubmission): readonly CompilersStreamName[] {
-  return submission.result.status.code === SUBMISSION_STATUS.accepted ? ['output'] : ['output', 'error', 'cmpinfo'];
+  return kindOf(submission) === 'ok' ? ['output'] : ['output', 'error', 'cmpinfo'];
 }
 
 function toProgramRun(role: StressRole, r: BatchResult): ProgramRun {
