@@ -12,8 +12,6 @@
 //   5. compilations the emulator really ran for the session (goal in the issue: 3): the Compilers
 //      API has no compile-once, so every round submits its three programs again, and the
 //      emulator's compile cache (emulator/languages/compile-cache.ts) compiles each source once.
-// The in-process emulator (`ownProcess: false`) is kept for comparison: it shares the client's
-// event loop, which the extension never does.
 // Run: `npm run bench -- stress`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -22,12 +20,9 @@ import { FREE_BATCH_SIZE, runStressSession } from '../src/core/stress';
 import { compareOutputs } from '../src/core/compilers';
 import { OWN_EMULATOR_POLL_MS } from '../src/core/poller';
 import { CompilersStressRunner, type StressProgramSpec } from '../src/features/stress/compilers-runner';
-import { defaultOptions, startEmulator } from '../emulator/server';
-import { compileCacheFor } from '../emulator/languages';
 import { startEmulatorProcess } from './emulator-process';
 import type { BenchContext, Benchmark, Figure } from './types';
 
-const TOKEN = 'bench-token';
 const CPP = 1;
 // The command's default session, in the batches it uses on the local emulator.
 const ROUNDS = 100;
@@ -59,13 +54,9 @@ interface SessionOptions {
   intervalMs?: number;
   rounds?: number;
   prefetch?: boolean;
-  /** In its own process, as the extension starts it; else in this one, sharing the client's event loop. */
-  ownProcess?: boolean;
-  /** The emulator's `--workers` (own process only); default: its own. */
-  workers?: number;
 }
 
-export async function session(ctx: BenchContext, o: SessionOptions): Promise<SessionFigures> {
+async function session(ctx: BenchContext, o: SessionOptions): Promise<SessionFigures> {
   return (await sessions(ctx, o, 1))[0];
 }
 
@@ -75,7 +66,7 @@ export async function session(ctx: BenchContext, o: SessionOptions): Promise<Ses
  */
 async function sessions(ctx: BenchContext, o: SessionOptions, count: number): Promise<SessionFigures[]> {
   const dataDir = fs.mkdtempSync(path.join(ctx.tmpDir, 'se-bench-stress-'));
-  const emu = o.ownProcess ? await ownProcess(ctx, dataDir, o.pollMinIntervalMs, o.workers) : await inProcess(dataDir, o.pollMinIntervalMs);
+  const emu = await emulatorProcess(ctx, dataDir, o.pollMinIntervalMs);
   const client = new CompilersClient({ endpoint: emu.endpoint('compilers'), token: emu.token });
   const spec = (source: string): StressProgramSpec => ({ source, compilerId: CPP });
   const figures: SessionFigures[] = [];
@@ -100,8 +91,8 @@ async function sessions(ctx: BenchContext, o: SessionOptions, count: number): Pr
 }
 
 /** The emulator in a child process, as the extension starts it: the compile cache read through the test hooks. */
-async function ownProcess(ctx: BenchContext, dataDir: string, pollMinIntervalMs: number, workers?: number) {
-  const emu = await startEmulatorProcess(ctx.repoRoot, dataDir, ['--poll-min-ms', String(pollMinIntervalMs), '--test-hooks', ...(workers ? ['--workers', String(workers)] : [])]);
+async function emulatorProcess(ctx: BenchContext, dataDir: string, pollMinIntervalMs: number) {
+  const emu = await startEmulatorProcess(ctx.repoRoot, dataDir, ['--poll-min-ms', String(pollMinIntervalMs), '--test-hooks']);
   return {
     token: emu.token,
     endpoint: (module: 'compilers') => emu.endpoint(module),
@@ -113,32 +104,21 @@ async function ownProcess(ctx: BenchContext, dataDir: string, pollMinIntervalMs:
   };
 }
 
-/** The emulator started in this process: the compile cache read directly. */
-async function inProcess(dataDir: string, pollMinIntervalMs: number) {
-  const emu = await startEmulator(defaultOptions({ dataDir, tokens: [TOKEN], pollMinIntervalMs }));
-  return {
-    token: TOKEN,
-    endpoint: (module: 'compilers') => emu.endpoints[module],
-    compilations: async () => compileCacheFor(emu.ctx).stats().compilations,
-    stop: () => emu.close(),
-  };
-}
-
 export const benchmark: Benchmark = {
   name: 'stress',
   async run(ctx) {
     ctx.log(`a C++ sum pair against an emulator in its own process: ${ROUNDS} and ${LONG} rounds at the spec's 2 s polls (guard 1 s) and at ${OWN_EMULATOR_POLL_MS} ms (guard off, as on the emulator the extension starts); ${LONG} at 50 ms`);
     // The emulator just started (its C supervisor may still be compiling), then the same emulator
     // once the solution was "fixed": what a person sees on the second try.
-    const ownTwice = await sessions(ctx, { pollMinIntervalMs: 0, intervalMs: OWN_EMULATOR_POLL_MS, ownProcess: true }, 2);
+    const ownTwice = await sessions(ctx, { pollMinIntervalMs: 0, intervalMs: OWN_EMULATOR_POLL_MS }, 2);
     const results = {
-      spec: await session(ctx, { pollMinIntervalMs: 1000, ownProcess: true }),
-      longPlain: await session(ctx, { pollMinIntervalMs: 1000, rounds: LONG, prefetch: false, ownProcess: true }),
-      longAhead: await session(ctx, { pollMinIntervalMs: 1000, rounds: LONG, ownProcess: true }),
+      spec: await session(ctx, { pollMinIntervalMs: 1000 }),
+      longPlain: await session(ctx, { pollMinIntervalMs: 1000, rounds: LONG, prefetch: false }),
+      longAhead: await session(ctx, { pollMinIntervalMs: 1000, rounds: LONG }),
       own: ownTwice[0],
       ownAgain: ownTwice[1],
-      ownLong: await session(ctx, { pollMinIntervalMs: 0, intervalMs: OWN_EMULATOR_POLL_MS, rounds: LONG, ownProcess: true }),
-      ceiling: await session(ctx, { pollMinIntervalMs: 0, intervalMs: 50, rounds: LONG, ownProcess: true }),
+      ownLong: await session(ctx, { pollMinIntervalMs: 0, intervalMs: OWN_EMULATOR_POLL_MS, rounds: LONG }),
+      ceiling: await session(ctx, { pollMinIntervalMs: 0, intervalMs: 50, rounds: LONG }),
     };
     for (const s of Object.values(results)) if (s.outcome !== 'passed') throw new Error(`the agreeing pair ended with ${s.outcome} after ${s.rounds} rounds`);
     const round2 = (x: number) => Math.round(x * 100) / 100;
