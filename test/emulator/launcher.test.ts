@@ -7,19 +7,9 @@ import * as path from 'node:path';
 import { cSupervisorReady, launcherForTests, overrideLauncherForTests, overridePythonForTests, runProcess, setDefaultSandboxForTests } from '../../emulator/runner';
 import type { RunSpec } from '../../emulator/runner/types';
 import { useScratch } from '../scratch';
+import { processesWithMarker } from './processes';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Processes whose command line holds the marker. */
-function withMarker(marker: string): string[] {
-  return fs.readdirSync('/proc').filter((p) => {
-    try {
-      return /^\d+$/.test(p) && fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
-    } catch {
-      return false;
-    }
-  });
-}
 
 describe('runner launcher (C supervisor)', function () {
   const scratch = useScratch();
@@ -62,13 +52,13 @@ describe('runner launcher (C supervisor)', function () {
   it('fails the runs in flight when the launcher dies, leaves none of them running, and starts a new one for the next run', async () => {
     const marker = `se-launcher-marker-${Date.now()}`;
     const running = runProcess(spec(['bash', '-c', `exec -a ${marker} sleep 30`]));
-    for (let i = 0; i < 150 && withMarker(marker).length === 0; i++) await sleep(20);
-    assert.ok(withMarker(marker).length >= 1, 'the program runs');
+    for (let i = 0; i < 150 && processesWithMarker(marker).length === 0; i++) await sleep(20);
+    assert.ok(processesWithMarker(marker).length >= 1, 'the program runs');
     const first = launcherForTests()!;
     first.kill();
     await assert.rejects(running, /launcher exited during the run/);
-    for (let i = 0; i < 100 && withMarker(marker).length > 0; i++) await sleep(20);
-    assert.deepEqual(withMarker(marker), [], 'the sandbox died with the launcher');
+    for (let i = 0; i < 100 && processesWithMarker(marker).length > 0; i++) await sleep(20);
+    assert.deepEqual(processesWithMarker(marker), [], 'the sandbox died with the launcher');
     const again = await runProcess(spec(['bash', '-c', 'echo fine']));
     assert.equal(again.exitCode, 0);
     assert.equal(out(), 'fine\n');

@@ -10,6 +10,7 @@ import { defaultOptions } from '../../emulator/server';
 import type { RunSpec } from '../../emulator/runner/types';
 import { hideHostPaths, toSandboxPath } from '../../emulator/runner/sandbox-path';
 import { useScratch } from '../scratch';
+import { processesWithMarker } from './processes';
 
 const pythonExe = findPython();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -101,17 +102,7 @@ for (const { monitor, sandbox } of combinations) {
       const marker = `se-runner-marker-${Date.now()}`;
       await runProcess(spec(['bash', '-c', `(exec -a ${marker} sleep 30) & disown; echo done`]));
       await sleep(100);
-      const survivors = fs
-        .readdirSync('/proc')
-        .filter((p) => /^\d+$/.test(p))
-        .filter((p) => {
-          try {
-            return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
-          } catch {
-            return false;
-          }
-        });
-      assert.deepEqual(survivors, []);
+      assert.deepEqual(processesWithMarker(marker), []);
     });
 
     it('stops a program over the memory limit', async function () {
@@ -270,14 +261,7 @@ describe('runner bound to an emulator (initRunner)', () => {
     void runner
       .run({ command: ['bash', '-c', `exec -a ${marker} sleep 30`], cwd: dir, stdoutPath: path.join(dir, 'o'), stderrPath: path.join(dir, 'e'), timeLimitMs: 60000, outputLimitBytes: 1024 })
       .finally(() => (settled = true));
-    const withMarker = () =>
-      fs.readdirSync('/proc').filter((p) => {
-        try {
-          return /^\d+$/.test(p) && fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
-        } catch {
-          return false;
-        }
-      });
+    const withMarker = () => processesWithMarker(marker);
     for (let i = 0; i < 100 && withMarker().length === 0; i++) await sleep(20);
     assert.ok(withMarker().length >= 1, 'the program runs');
     for (const close of closers) await close();
