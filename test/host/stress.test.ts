@@ -2,7 +2,8 @@
 // on, Python programs): a person picks the generator and the reference in the quick picks; an
 // off-by-one that shows from 7 numbers on is found at size 7 exactly, shown in the diff editor,
 // saved with "Save as Test", and "Run With All Inputs" then shows the failure; a crashing
-// solution is reported as a crash.
+// solution is reported as a crash; a checker the person picks accepts another right answer and
+// rejects a wrong one, shown with the solution's own output.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -14,6 +15,7 @@ import { activateExtension, emulatorInfo, problemsViewBackOnRunEmulator, replace
 
 const STRESS = 'sphereEngine.stress.stressTest';
 const RUN_ALL = 'sphereEngine.compilers.runWithAllInputs';
+const NO_CHECKER = 'No checker: compare the outputs';
 const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'stress');
 
 describe('stress test against a reference', function () {
@@ -23,6 +25,8 @@ describe('stress test against a reference', function () {
   let restore: Array<() => void>;
   /** The button the person presses on the result's warning. */
   let press: string;
+  /** The quick picks' answers, in order. */
+  let answers: string[];
 
   before(async () => {
     await activateExtension();
@@ -33,14 +37,15 @@ describe('stress test against a reference', function () {
   beforeEach(() => {
     offered = [];
     warnings = [];
-    // The person picks gen.py, then brute.py, and presses "Save as Test" on the result.
-    const answers = ['gen.py', 'brute.py'];
+    // The person picks gen.py, then brute.py, no checker, and presses "Save as Test" on the result.
+    answers = ['gen.py', 'brute.py', NO_CHECKER];
     press = 'Save as Test';
     restore = [
       replace(vscode.window, 'showQuickPick', (async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => {
         const list = await items;
         offered.push(list.map((i) => i.label));
-        return list.find((i) => i.label === answers.shift());
+        const answer = answers.shift();
+        return list.find((i) => i.label === answer);
       }) as unknown as typeof vscode.window.showQuickPick),
       replace(vscode.window, 'showWarningMessage', (async (message: string, ...items: unknown[]) => {
         warnings.push(message);
@@ -70,6 +75,7 @@ describe('stress test against a reference', function () {
     assert.equal(offered[0][0], 'gen.py', `generator offered first: ${offered[0].join(', ')}`);
     assert.ok(!offered[0].includes('sum.py'), 'the solution itself is not offered');
     assert.equal(offered[1][0], 'brute.py', `reference offered first: ${offered[1].join(', ')}`);
+    assert.equal(offered[2][0], NO_CHECKER, `a checker is optional: ${offered[2].join(', ')}`);
     assert.match(warnings.join('\n'), /the outputs differ at line 1 on seed \d+, size 7/);
     // The status bar showed the session's pace while it ran.
     assert.match(report.statusBar?.text ?? '', /^\$\(beaker~spin\) \d+ rounds · \d+\.\d\/s · size \d+$/, JSON.stringify(report.statusBar));
@@ -193,5 +199,56 @@ describe('stress test against a reference', function () {
     assert.equal(report.keptIn, path.join(work, 'stress.json'));
     assert.deepEqual(JSON.parse(fs.readFileSync(report.keptIn, 'utf8')), { generator: 'gen.py', reference: 'brute.py', maxRounds: 4, timeLimit: 1 });
     assert.match(warnings.join('\n'), /the solution ran out of time where the reference did not on seed \d+, size 4/);
+  });
+  it('judges by a checker the person picks: another right answer passes, a rejected one is shown with the solution\'s own output', async function () {
+    this.timeout(120_000);
+    // Any index of a largest number is right; the reference prints the first, last_max.py the last.
+    const dir = path.join(work, 'argmax');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.copyFileSync(path.join(work, 'gen.py'), path.join(dir, 'gen.py'));
+    const index = (expr: string) => `n = int(input())\nxs = list(map(int, input().split()))[:n]\nprint(${expr})\n`;
+    fs.writeFileSync(path.join(dir, 'first_max.py'), index('xs.index(max(xs))'));
+    fs.writeFileSync(path.join(dir, 'last_max.py'), index('n - 1 - xs[::-1].index(max(xs))'));
+    // From 5 numbers on it answers 0: wrong wherever the first number is not a largest.
+    fs.writeFileSync(path.join(dir, 'zero.py'), index('0 if n >= 5 else xs.index(max(xs))'));
+    // A custom judge as the Problems view runs it: the input on fd 0, the solution's output on fd 3.
+    fs.writeFileSync(
+      path.join(dir, 'checker.py'),
+      'import os, sys\nxs = list(map(int, os.fdopen(0).read().split()[1:]))\nout = os.fdopen(3).read().split()\nsys.exit(0 if len(out) == 1 and out[0].isdigit() and int(out[0]) < len(xs) and xs[int(out[0])] == max(xs) else 1)\n',
+    );
+    answers = ['gen.py', 'first_max.py', 'checker.py'];
+    const informed: string[] = [];
+    restore.push(
+      replace(vscode.window, 'showInformationMessage', (async (message: string, ...items: string[]) => {
+        informed.push(message);
+        return items.find((i) => i === 'Keep Choices in stress.json');
+      }) as unknown as typeof vscode.window.showInformationMessage),
+    );
+    await vscode.window.showTextDocument(vscode.Uri.file(path.join(dir, 'last_max.py')));
+    const passed = await vscode.commands.executeCommand<StressReport | undefined>(STRESS, { maxRounds: 6 });
+    assert.equal(passed?.outcome, 'passed', `${JSON.stringify(passed)}; offered ${JSON.stringify(offered)}, warnings ${JSON.stringify(warnings)}`);
+    assert.equal(passed.checker, 'checker.py');
+    assert.equal(passed.rounds, 6);
+    assert.deepEqual(offered[2].slice(0, 2), [NO_CHECKER, 'checker.py'], 'no checker first, then the file that looks like one');
+    assert.match(informed.join('\n'), /the checker checker\.py accepted last_max\.py on all 6 rounds/);
+    // "Keep Choices in stress.json" was pressed: the next run asks nothing.
+    const kept = path.join(dir, 'stress.json');
+    for (let i = 0; i < 50 && !fs.existsSync(kept); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(JSON.parse(fs.readFileSync(kept, 'utf8')), { generator: 'gen.py', reference: 'first_max.py', checker: 'checker.py', maxRounds: 6 });
+
+    offered = [];
+    await vscode.window.showTextDocument(vscode.Uri.file(path.join(dir, 'zero.py')));
+    const rejected = await vscode.commands.executeCommand<StressReport | undefined>(STRESS, { maxRounds: 12 });
+    assert.equal(rejected?.outcome, 'wrong-answer', JSON.stringify(rejected));
+    assert.deepEqual(offered, [], 'stress.json answered the questions');
+    assert.ok(rejected.size! >= 5, `size ${rejected.size}`);
+    assert.match(warnings.join('\n'), new RegExp(`the checker checker\\.py rejected the solution's output on seed ${rejected.seed}, size ${rejected.size}`));
+    const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input).find((i) => i instanceof vscode.TabInputTextDiff) as vscode.TabInputTextDiff | undefined;
+    assert.ok(diff, 'no diff editor is open');
+    const [expected, actual] = await Promise.all([diff.original, diff.modified].map(async (u) => (await vscode.workspace.openTextDocument(u)).getText()));
+    const xs = fs.readFileSync(rejected.saved!.input, 'utf8').trim().split('\n')[1].split(' ').map(Number);
+    assert.equal(actual.trim(), '0', 'the solution\'s own output, run again for the diff');
+    assert.equal(expected.trim(), String(xs.indexOf(Math.max(...xs))));
+    assert.notEqual(xs[0], Math.max(...xs), 'answering 0 is wrong on the input shown');
   });
 });

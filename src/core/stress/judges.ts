@@ -7,7 +7,8 @@
 //   floats-1e-2  numbers within ±0.01, other tokens equal (built-in judge 2)
 //   floats-1e-6  numbers within ±0.000001 (built-in judge 3)
 //   exact        byte for byte (built-in judge 10)
-// A custom judge (a checker program) needs the Problems API and is not offered here.
+// A checker program (a custom judge, `"checker"` in stress.json) replaces these rules: it runs on
+// the Problems API (features/stress/problems-checker.ts).
 import { compareOutputs } from '../compilers';
 import type { CompareOutputs } from './types';
 

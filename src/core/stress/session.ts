@@ -4,14 +4,18 @@
 // grow from small to large so the first failure is small, and after a failure smaller sizes
 // with other seeds are tried to shrink it. Stops at the first wrong answer, crash or time-limit
 // difference; a generator or reference that fails itself ends the session with a message, and
-// the rounds made so far are kept in the result.
+// the rounds made so far are kept in the result. With a checker (a custom judge), the solution is
+// not run beside the reference: the checker runs it on the reference's outputs and says yes or no.
 import { isAbortError } from '../../api';
 import { generatorInput, shrinkSizes, sizeForRound } from './sizes';
-import type { CompareOutputs, FailureKind, ProgramRun, StressCase, StressOutcome, StressProgress, StressResult, StressRunner } from './types';
+import { type CompareOutputs, type FailureKind, type ProgramRun, type StressCase, type StressChecker, StressCheckerError, type StressOutcome, type StressProgress, type StressResult, type StressRunner } from './types';
 
 export interface StressOptions {
   runner: StressRunner;
+  /** How outputs are compared where there is no checker. */
   compare: CompareOutputs;
+  /** Judges the solution's outputs instead of `compare` (a custom judge on the Problems API). */
+  checker?: StressChecker;
   /** Rounds before giving up without a failure (default 100). */
   maxRounds?: number;
   minSize?: number;
@@ -118,9 +122,10 @@ export async function runStressSession(options: StressOptions): Promise<StressRe
       if (!isFailure(outcome) || outcome.failure.size >= found.failure.size) break;
       found = outcome;
     }
-    return result(await shown(options, found));
+    return result(await shown(options, found, state));
   } catch (err) {
     if (isAbortError(err) || options.signal?.aborted) return result({ kind: 'cancelled' });
+    if (err instanceof StressCheckerError) return result({ kind: 'bad-checker', message: `${err.message} Fix the checker and run the stress test again.` });
     return result({ kind: 'error', message: `The stress test stopped: ${options.describeError?.(err) ?? (err instanceof Error ? err.message : String(err))}` });
   } finally {
     ahead.abort();
@@ -128,15 +133,26 @@ export async function runStressSession(options: StressOptions): Promise<StressRe
 }
 
 /** The failing round with what its runs were read without; as it was if that cannot be read. */
-async function shown(options: StressOptions, found: { kind: FailureKind; failure: StressCase }): Promise<{ kind: FailureKind; failure: StressCase }> {
-  const complete = options.runner.complete?.bind(options.runner);
-  if (!complete) return found;
+async function shown(options: StressOptions, found: { kind: FailureKind; failure: StressCase }, state: { submissions: number }): Promise<{ kind: FailureKind; failure: StressCase }> {
+  const complete = options.runner.complete?.bind(options.runner) ?? (async (run: ProgramRun) => run);
   try {
-    const [solution, reference] = await Promise.all([complete(found.failure.solution, options.signal), complete(found.failure.reference, options.signal)]);
+    const [solution, reference] = await Promise.all([solutionOutput(options, found.failure, state).then((run) => complete(run, options.signal)), complete(found.failure.reference, options.signal)]);
     return { ...found, failure: { ...found.failure, solution, reference } };
   } catch {
     return found;
   }
+}
+
+/**
+ * A checker's verdict carries no output: the failing round's solution runs once more, on the
+ * runner, for the diff. Its verdict stays the checker's (a second run may differ in time).
+ */
+async function solutionOutput(options: StressOptions, failure: StressCase, state: { submissions: number }): Promise<ProgramRun> {
+  const judged = failure.solution;
+  if (!judged.outputUnread) return judged;
+  state.submissions++;
+  const [again] = await options.runner.run('solution', [failure.input], options.signal);
+  return { ...again, kind: judged.kind, statusName: judged.statusName, verdict: judged.verdict, outputUnread: false };
 }
 
 function isFailure(outcome: Judged): outcome is { kind: FailureKind; failure: StressCase } {
@@ -144,6 +160,9 @@ function isFailure(outcome: Judged): outcome is { kind: FailureKind; failure: St
 }
 
 type BatchJudged = { outcome: Judged; rounds: number };
+
+/** The solution's place in a round whose reference failed (never judged: the reference is read first). */
+const NOT_JUDGED: ProgramRun = { kind: 'other', statusName: 'not judged (the reference failed)', stdout: '' };
 
 /** A batch from its generator runs to its judged rounds; nothing of the session's counts but submissions changes until it is awaited. */
 function startBatch(options: StressOptions, plans: Plan[], state: { submissions: number }): Promise<BatchJudged> {
@@ -165,7 +184,16 @@ async function judgeBatch(options: StressOptions, plans: Plan[], generated: Prog
   const inputs = generated.slice(0, usable).map((g) => g.stdout);
   let solutions: ProgramRun[] = [];
   let references: ProgramRun[] = [];
-  if (inputs.length > 0) {
+  if (inputs.length > 0 && options.checker) {
+    state.submissions += inputs.length;
+    references = await runner.run('reference', inputs, signal);
+    // Only rounds the reference solved are worth a checker's time; the others end the session.
+    const solved = [...inputs.keys()].filter((i) => references[i].kind === 'ok');
+    const checked = solved.length > 0 ? await options.checker.judge(solved.map((i) => ({ input: inputs[i], expected: references[i].stdout })), signal) : { runs: [], submissions: 0 };
+    state.submissions += checked.submissions;
+    solutions = inputs.map(() => NOT_JUDGED);
+    solved.forEach((i, k) => (solutions[i] = checked.runs[k]));
+  } else if (inputs.length > 0) {
     state.submissions += 2 * inputs.length;
     [solutions, references] = await Promise.all([runner.run('solution', inputs, signal), runner.run('reference', inputs, signal)]);
   }
@@ -225,6 +253,7 @@ function judgeRound(compare: CompareOutputs, round: Omit<StressCase, 'line'>): J
   }
   if (solution.kind === 'timeout') return { kind: 'too-slow', failure: round };
   if (solution.kind !== 'ok') return { kind: 'crash', failure: round };
+  if (solution.verdict) return solution.verdict === 'accepted' ? { kind: 'passed' } : { kind: 'wrong-answer', failure: round };
   const comparison = compare(reference.stdout, solution.stdout);
   return comparison.same ? { kind: 'passed' } : { kind: 'wrong-answer', failure: { ...round, line: comparison.line } };
 }

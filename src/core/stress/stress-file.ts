@@ -1,5 +1,5 @@
 // `stress.json` beside a solution: the generator and reference a stress test of that folder uses
-// (and, optionally, its rounds, largest size, time limit and judge), kept with the code when the person
+// (and, optionally, its checker, rounds, largest size, time limit and judge), kept with the code when the person
 // asks for it, so that the next run, a teammate and a script start without questions.
 //
 // The file comes with the folder, so from whoever wrote the repository: it may name only plain
@@ -21,6 +21,8 @@ export interface StressFile {
   timeLimit?: number;
   /** How outputs are compared (judges.ts); absent: line by line. */
   judge?: StressJudge;
+  /** A checker program (a custom test case judge) of the same folder; it replaces `judge`. */
+  checker?: string;
 }
 
 export class StressFileError extends Error {
@@ -83,6 +85,7 @@ export async function readStressFile(dir: string): Promise<StressFile | undefine
       }
       result[key] = value;
     }
+    if (given.checker !== undefined) result.checker = programIn(dir, given.checker, 'checker');
     if (given.judge !== undefined) {
       if (!isStressJudge(given.judge)) throw new Error(`"judge" must be one of ${STRESS_JUDGES.map((j) => `"${j}"`).join(', ')}, not ${JSON.stringify(given.judge)}`);
       result.judge = given.judge;
@@ -98,6 +101,7 @@ export async function readStressFile(dir: string): Promise<StressFile | undefine
 export async function writeStressFile(dir: string, choice: StressFile): Promise<string> {
   const file = path.join(dir, STRESS_FILE);
   const data: Record<string, unknown> = { generator: path.basename(choice.generator), reference: path.basename(choice.reference) };
+  if (choice.checker) data.checker = path.basename(choice.checker);
   for (const key of ['maxRounds', 'maxSize', 'timeLimit', 'judge'] as const) if (choice[key] !== undefined) data[key] = choice[key];
   // Never through a link someone left at that name (O_NOFOLLOW refuses one at the moment of opening).
   let handle: fsp.FileHandle;

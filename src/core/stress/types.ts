@@ -3,7 +3,7 @@
 // session ends with. The runner and the output comparison are handed in, so the round loop
 // is the same for the extension, the bench and unit tests.
 
-/** The three programs of a session. A checker is not supported yet (outputs are compared). */
+/** The three programs a runner runs. A checker, when there is one, is run by a StressChecker. */
 export type StressRole = 'generator' | 'solution' | 'reference';
 
 /** What one run ended with, reduced to what stress testing decides on. */
@@ -20,6 +20,10 @@ export interface ProgramRun {
   time?: number | null;
   /** The submission that ran it, to name in messages. */
   id?: number;
+  /** A checker's word on the output of a run that ended well (absent: the outputs are compared). */
+  verdict?: 'accepted' | 'wrong-answer';
+  /** True when `stdout` was never read (a checker judged the run): the round shown runs it again. */
+  outputUnread?: boolean;
 }
 
 /**
@@ -30,6 +34,29 @@ export interface StressRunner {
   run(role: StressRole, inputs: readonly string[], signal?: AbortSignal): Promise<ProgramRun[]>;
   /** What a run was read without (a runner may leave out the error stream of runs that ended well), for a round about to be shown. */
   complete?(run: ProgramRun, signal?: AbortSignal): Promise<ProgramRun>;
+}
+
+/** One round as a checker sees it: the generator's input and the reference's output. */
+export interface CheckedRound {
+  input: string;
+  expected: string;
+}
+
+/**
+ * Runs the solution on each round's input and has a checker (a custom test case judge) judge its
+ * output against the reference's: one ProgramRun a round, with `verdict` set for runs that ended
+ * well and `outputUnread` set. Throws a StressCheckerError when the checker itself fails.
+ */
+export interface StressChecker {
+  judge(rounds: readonly CheckedRound[], signal?: AbortSignal): Promise<{ runs: ProgramRun[]; submissions: number }>;
+}
+
+/** The checker could not judge (does not compile, crashed, answered neither yes nor no). */
+export class StressCheckerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StressCheckerError';
+  }
 }
 
 /** The comparison "Run With All Inputs" uses; `same` decides, `line` is shown. */
@@ -53,7 +80,7 @@ export type StressOutcome =
   | { kind: 'passed' }
   | { kind: FailureKind; failure: StressCase }
   /** The session could not go on; `message` says why and what to do. */
-  | { kind: 'bad-generator' | 'bad-reference' | 'solution-compile-error' | 'error'; message: string; seed?: number; size?: number; input?: string }
+  | { kind: 'bad-generator' | 'bad-reference' | 'bad-checker' | 'solution-compile-error' | 'error'; message: string; seed?: number; size?: number; input?: string }
   | { kind: 'cancelled' };
 
 export interface StressProgress {

@@ -8,11 +8,12 @@ import { chooseCompiler } from '../../core/languages';
 import { readLimits, readOverrides } from '../shared/compiler-settings';
 import { compareWith, FREE_BATCH_SIZE, PAID_BATCH_SIZE, readStressFile, runStressSession, STRESS_FILE, type StressFile, type StressJudge, type StressResult, writeStressFile } from '../../core/stress';
 import type { Services } from '../../services';
-import { COMPILERS_POLL_MS, OWN_EMULATOR_POLL_MS } from '../../core/poller';
+import { COMPILERS_POLL_MS, OWN_EMULATOR_POLL_MS, PROBLEMS_POLL_MS } from '../../core/poller';
 import { userMessage } from '../../ui/errors';
 import { Commands, executeCommand } from '../../ui/commands';
 import { withProgress } from '../../ui/progress';
 import { CompilersStressRunner, type StressProgramSpec } from './compilers-runner';
+import { ProblemsChecker } from './problems-checker';
 import { pickPrograms } from './pick-programs';
 import { describeFailure, showFailure } from './present';
 import { isLocalEndpoint } from '../shared/confirm-sending';
@@ -28,6 +29,8 @@ export interface StressOptions {
   timeLimit?: number;
   /** How outputs are compared (core/stress/judges.ts); default line by line. */
   judge?: StressJudge;
+  /** A checker program (a custom test case judge) instead of `judge`, run on the Problems API. */
+  checker?: string;
 }
 
 /** What the run ended with, as plain data (returned, and kept for the test API). */
@@ -46,23 +49,29 @@ export interface StressReport {
   programsFrom?: 'stress.json' | 'asked';
   /** The stress.json written when the person pressed "Keep Choices in stress.json". */
   keptIn?: string;
-  /** How the outputs were compared (when rounds ran). */
+  /** How the outputs were compared (when rounds ran without a checker). */
   judge?: StressJudge;
+  /** The checker's file name, when one judged the rounds. */
+  checker?: string;
 }
 
 const DEFAULT_ROUNDS = 100;
+/** A test case's time limit when neither the command nor the settings give one (the spec's advice). */
+const DEFAULT_CHECKED_TIME_LIMIT = 1;
 const RUN = 'Run Stress Test';
 
 /** The emulator this window started has no polling protection: polled faster, a batch is seen done sooner. */
-export function stressPollMs(services: Services): number {
-  return services.connection.usesOwnEmulator('compilers') ? OWN_EMULATOR_POLL_MS : COMPILERS_POLL_MS;
+export function stressPollMs(services: Services, module: 'compilers' | 'problems' = 'compilers'): number {
+  return services.connection.usesOwnEmulator(module) ? OWN_EMULATOR_POLL_MS : module === 'compilers' ? COMPILERS_POLL_MS : PROBLEMS_POLL_MS;
 }
 
-/** Loopback or the emulator the profile points at: nothing is paid for there. */
-function isFreeEndpoint(services: Services): boolean {
-  const endpoint = services.connection.tryEndpoint('compilers');
-  if (!endpoint) return false;
-  return endpoint.source === 'emulator' || isLocalEndpoint(endpoint.baseUrl);
+/** Loopback or the emulator the profile points at: nothing is paid for there (Problems too, with a checker). */
+function isFreeEndpoint(services: Services, withChecker = false): boolean {
+  const free = (module: 'compilers' | 'problems') => {
+    const endpoint = services.connection.tryEndpoint(module);
+    return !!endpoint && (endpoint.source === 'emulator' || isLocalEndpoint(endpoint.baseUrl));
+  };
+  return free('compilers') && (!withChecker || free('problems'));
 }
 
 /**
@@ -70,11 +79,11 @@ function isFreeEndpoint(services: Services): boolean {
  * confirmed the cost, or chose to start the local emulator and it now answers. The emulator is
  * offered in both questions: free, and where stress testing is fast.
  */
-async function freeOrConfirmed(services: Services, maxRounds: number): Promise<boolean> {
+async function freeOrConfirmed(services: Services, maxRounds: number, withChecker: boolean): Promise<boolean> {
   // Right after start-up the profiles may not be loaded yet: without this, the local emulator
   // read as an unknown endpoint, and the person was asked to pay for "Stress test on ?".
   await services.connection.ready;
-  if (isFreeEndpoint(services)) return true;
+  if (isFreeEndpoint(services, withChecker)) return true;
   // No Compilers endpoint at all: nothing can be paid for; the run says what to configure.
   if (!services.connection.tryEndpoint('compilers') && !services.connection.emulatorNotRunning()) return true;
   const useEmulator = vscode.l10n.t('Start Local Emulator (free)');
@@ -87,7 +96,12 @@ async function freeOrConfirmed(services: Services, maxRounds: number): Promise<b
       )
     : await vscode.window.showWarningMessage(
         vscode.l10n.t('Stress test on {0}?', services.connection.tryEndpoint('compilers')?.baseUrl ?? ''),
-        { modal: true, detail: vscode.l10n.t('Up to {0} rounds, 3 submissions a round (up to {1} submissions, each compiled and paid for from your submission pool). The local emulator runs them for free.', maxRounds, maxRounds * 3 + 120) },
+        {
+          modal: true,
+          detail: withChecker
+            ? vscode.l10n.t('Up to {0} rounds: 2 Compilers submissions a round and one Problems submission for every 25 rounds, on a scratch problem the checker judges (each submission compiled and paid for from your submission pool). The local emulator runs them for free.', maxRounds)
+            : vscode.l10n.t('Up to {0} rounds, 3 submissions a round (up to {1} submissions, each compiled and paid for from your submission pool). The local emulator runs them for free.', maxRounds, maxRounds * 3 + 120),
+        },
         RUN,
         useEmulator,
       );
@@ -96,7 +110,7 @@ async function freeOrConfirmed(services: Services, maxRounds: number): Promise<b
   // Starting it signs all three modules in to it (the built-in emulator profile becomes active).
   // Undefined when it did not start: the command has said why.
   const started = await executeCommand<unknown>(Commands.startLocalEmulator);
-  return started !== undefined && isFreeEndpoint(services);
+  return started !== undefined && isFreeEndpoint(services, withChecker);
 }
 
 async function programSpec(file: string): Promise<StressProgramSpec> {
@@ -129,7 +143,7 @@ export async function stressTest(services: Services, target: unknown, options: S
     }
   }
   options = kept ? { ...kept, ...stripUndefined(options) } : options;
-  const programs = kept ?? (await pickPrograms(services.context.workspaceState, solution, options));
+  const programs = kept ? { ...kept, checker: options.checker ?? kept.checker } : await pickPrograms(services.context.workspaceState, solution, options);
   if (!programs) return undefined;
   const maxRounds = options.maxRounds ?? DEFAULT_ROUNDS;
   const judge = options.judge ?? 'lines';
@@ -142,7 +156,7 @@ export async function stressTest(services: Services, target: unknown, options: S
         label: vscode.l10n.t('Keep Choices in {0}', STRESS_FILE),
         run: async () => {
           try {
-            keptIn = await writeStressFile(dir, { generator: programs.generator, reference: programs.reference, maxRounds: options.maxRounds, maxSize: options.maxSize, timeLimit: options.timeLimit, judge: options.judge });
+            keptIn = await writeStressFile(dir, { generator: programs.generator, reference: programs.reference, checker: programs.checker, maxRounds: options.maxRounds, maxSize: options.maxSize, timeLimit: options.timeLimit, judge: options.judge });
             void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}: the next stress test in this folder uses {1} and {2} without asking.', STRESS_FILE, path.basename(programs.generator), path.basename(programs.reference)));
           } catch (err) {
             void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0}: {1}', STRESS_FILE, userMessage(err)));
@@ -150,7 +164,8 @@ export async function stressTest(services: Services, target: unknown, options: S
         },
       };
 
-  if (!(await freeOrConfirmed(services, maxRounds))) return undefined;
+  const checkerFile = programs.checker;
+  if (!(await freeOrConfirmed(services, maxRounds, !!checkerFile))) return undefined;
 
   let result: StressResult;
   const statusBar = stressStatusBar(path.basename(solution));
@@ -160,13 +175,23 @@ export async function stressTest(services: Services, target: unknown, options: S
     const client = await services.connection.compilers();
     const limits = readLimits(uri);
     const intervalMs = stressPollMs(services);
-    const runner = new CompilersStressRunner(client, { programs: { solution: solutionSpec, generator, reference }, timeLimit: options.timeLimit ?? limits.timeLimit, memoryLimit: limits.memoryLimit, intervalMs });
+    const timeLimit = options.timeLimit ?? limits.timeLimit;
+    const runner = new CompilersStressRunner(client, { programs: { solution: solutionSpec, generator, reference }, timeLimit, memoryLimit: limits.memoryLimit, intervalMs });
+    const checker = checkerFile
+      ? new ProblemsChecker(await services.connection.problems(), {
+          checker: { ...(await programSpec(checkerFile)), name: path.basename(checkerFile) },
+          solution: solutionSpec,
+          timeLimit: timeLimit ?? DEFAULT_CHECKED_TIME_LIMIT,
+          intervalMs: stressPollMs(services, 'problems'),
+        })
+      : undefined;
     // Where nothing is paid, batches are large and the next one's inputs are made ahead.
-    const free = isFreeEndpoint(services);
+    const free = isFreeEndpoint(services, !!checker);
     result = await withProgress({ title: vscode.l10n.t('Stress testing {0}', path.basename(solution)) }, (signal, report) =>
       runStressSession({
         runner,
         compare: compareWith(judge),
+        checker,
         maxRounds,
         maxSize: options.maxSize,
         batchSize: free ? FREE_BATCH_SIZE : PAID_BATCH_SIZE,
@@ -188,18 +213,20 @@ export async function stressTest(services: Services, target: unknown, options: S
     statusBar.dispose();
   }
   services.log.info(`stress test of ${path.basename(solution)}: ${result.outcome.kind} after ${result.rounds} rounds, ${result.submissions} submissions, ${(result.elapsedMs / 1000).toFixed(1)} s`);
-  const report: StressReport = { outcome: result.outcome.kind, rounds: result.rounds, submissions: result.submissions, elapsedMs: result.elapsedMs, statusBar: lastStatus, programsFrom, judge };
+  const report: StressReport = { outcome: result.outcome.kind, rounds: result.rounds, submissions: result.submissions, elapsedMs: result.elapsedMs, statusBar: lastStatus, programsFrom, ...(checkerFile ? { checker: path.basename(checkerFile) } : { judge }) };
   const { outcome } = result;
   if ('failure' in outcome) {
     Object.assign(report, { seed: outcome.failure.seed, size: outcome.failure.size });
     remember(services, report);
-    report.saved = await showFailure(solution, outcome.failure, describeFailure(result, judge), keep);
+    report.saved = await showFailure(solution, outcome.failure, describeFailure(result, checkerFile ? { checker: path.basename(checkerFile) } : { judge }), keep);
     report.keptIn = keptIn;
   } else if ('message' in outcome) {
     Object.assign(report, { message: outcome.message, seed: outcome.seed, size: outcome.size });
     void vscode.window.showErrorMessage(vscode.l10n.t('{0} ({1} rounds passed before.)', outcome.message, result.rounds));
   } else if (outcome.kind === 'passed') {
-    const text = vscode.l10n.t('Stress test: {0} and the reference agree on all {1} rounds (sizes up to {2}).', path.basename(solution), result.rounds, result.largestSize);
+    const text = checkerFile
+      ? vscode.l10n.t('Stress test: the checker {0} accepted {1} on all {2} rounds (sizes up to {3}).', path.basename(checkerFile), path.basename(solution), result.rounds, result.largestSize)
+      : vscode.l10n.t('Stress test: {0} and the reference agree on all {1} rounds (sizes up to {2}).', path.basename(solution), result.rounds, result.largestSize);
     void vscode.window.showInformationMessage(text, ...(keep ? [keep.label] : [])).then((choice) => (keep && choice === keep.label ? keep.run() : undefined));
   }
   return remember(services, report);

@@ -1,5 +1,6 @@
-// Choosing the generator and the reference for a solution: quick picks over the files beside
-// it, the last choice for that folder first (remembered in workspaceState, never in the folder).
+// Choosing the generator, the reference and (optionally) a checker for a solution: quick picks
+// over the files beside it, the last choice for that folder first (remembered in workspaceState,
+// never in the folder).
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -9,7 +10,12 @@ import { showQuickPick } from '../../ui/prompts';
 export interface ProgramChoice {
   generator: string;
   reference: string;
+  /** A custom judge's source; absent: the outputs are compared. */
+  checker?: string;
 }
+
+/** The checker pick's first item, the default: no program, outputs compared. */
+export const NO_CHECKER = 'No checker: compare the outputs';
 
 const memoryKey = (dir: string) => `sphereEngine.stress.programs:${dir}`;
 
@@ -29,8 +35,9 @@ function ordered(files: string[], hint: RegExp, remembered?: string): string[] {
   return [...files].sort((a, b) => score(a) - score(b) || a.localeCompare(b));
 }
 
-async function pickOne(files: string[], title: string, placeHolder: string): Promise<string | undefined> {
-  const picked = await showQuickPick(files.map((f) => ({ label: path.basename(f), description: vscode.workspace.asRelativePath(path.dirname(f)), file: f })), { title, placeHolder });
+async function pickOne(files: string[], title: string, placeHolder: string, first?: vscode.QuickPickItem): Promise<string | undefined> {
+  const items: Array<vscode.QuickPickItem & { file: string }> = files.map((f) => ({ label: path.basename(f), description: vscode.workspace.asRelativePath(path.dirname(f)), file: f }));
+  const picked = await showQuickPick(first ? [{ ...first, file: '' }, ...items] : items, { title, placeHolder });
   return picked?.file;
 }
 
@@ -45,6 +52,15 @@ export async function pickPrograms(state: vscode.Memento, solution: string, give
   const others = files.filter((f) => f !== generator);
   const reference = given.reference ?? (await pickOne(ordered(others, /brute|ref|naive|slow|correct/i, rememberedPath(remembered.reference)), vscode.l10n.t('Stress Test: reference solution'), vscode.l10n.t('A slow but trusted solution to compare with')));
   if (!reference) return undefined;
-  await state.update(memoryKey(dir), { generator: path.basename(generator), reference: path.basename(reference) });
-  return { generator, reference };
+  // Asked only of a person choosing (arguments that name the programs mean no checker unless named).
+  let checker = given.checker;
+  const rest = others.filter((f) => f !== reference);
+  if (checker === undefined && !given.generator && !given.reference && rest.length > 0) {
+    const first = { label: NO_CHECKER, detail: vscode.l10n.t('Outputs are compared line by line (or by the judge stress.json names)') };
+    const picked = await pickOne(ordered(rest, /check|judge|valid/i, rememberedPath(remembered.checker)), vscode.l10n.t('Stress Test: checker (optional)'), vscode.l10n.t('A custom judge: the input on fd 0, the output on fd 3, the reference on fd 4; exit 0 accepts'), first);
+    if (picked === undefined) return undefined;
+    checker = picked || undefined;
+  }
+  await state.update(memoryKey(dir), { generator: path.basename(generator), reference: path.basename(reference), checker: checker ? path.basename(checker) : undefined });
+  return { generator, reference, checker };
 }

@@ -40,9 +40,11 @@ export async function showFailure(solution: string, failure: StressCase, what: s
 }
 
 /** Words for a failure kind, as the notification says them. */
-export function describeFailure(result: StressResult, judge: StressJudge = 'lines'): string {
+export function describeFailure(result: StressResult, judgedBy: { judge?: StressJudge; checker?: string } = {}): string {
+  const judge = judgedBy.judge ?? 'lines';
   switch (result.outcome.kind) {
     case 'wrong-answer':
+      if (judgedBy.checker) return `the checker ${judgedBy.checker} rejected the solution's output`;
       return `the outputs differ at line ${result.outcome.failure.line ?? 1}${judge === 'lines' ? '' : ` (${describeJudge(judge)})`}`;
     case 'crash':
       return `the solution crashed (${result.outcome.failure.solution.statusName})`;

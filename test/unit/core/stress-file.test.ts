@@ -67,6 +67,19 @@ describe('core/stress: stress.json', () => {
     assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'stress.json'), 'utf8')).judge, 'tokens');
   });
 
+  it('takes a checker of the folder as the programs are taken, refuses one out of it, and writes its name back', async () => {
+    fs.writeFileSync(path.join(dir, 'checker.py'), 'import sys\nsys.exit(0)\n');
+    write({ generator: 'gen.py', reference: 'brute.py', checker: 'checker.py' });
+    assert.equal((await readStressFile(dir))?.checker, path.join(dir, 'checker.py'));
+    write({ generator: 'gen.py', reference: 'brute.py', checker: '../../root/.ssh/id_rsa' });
+    await refusal(/"checker": "\.\.\/\.\.\/root\/\.ssh\/id_rsa" is refused/);
+    fs.symlinkSync('/etc/hostname', path.join(dir, 'judge.py'));
+    write({ generator: 'gen.py', reference: 'brute.py', checker: 'judge.py' });
+    await refusal(/"checker": judge\.py is a link, refused/);
+    await writeStressFile(dir, { generator: path.join(dir, 'gen.py'), reference: path.join(dir, 'brute.py'), checker: path.join(dir, 'checker.py') });
+    assert.deepEqual(JSON.parse(fs.readFileSync(path.join(dir, 'stress.json'), 'utf8')), { generator: 'gen.py', reference: 'brute.py', checker: 'checker.py' });
+  });
+
   it('writes names (never paths) and never through a link left at its name', async () => {
     const file = await writeStressFile(dir, { generator: path.join(dir, 'gen.py'), reference: path.join(dir, 'brute.py'), maxRounds: 4 });
     assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), { generator: 'gen.py', reference: 'brute.py', maxRounds: 4 });

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { abortError } from '../../../src/api';
 import { compareOutputs } from '../../../src/core/compilers';
-import { type ProgramRun, runStressSession, type StressRole, type StressRunner } from '../../../src/core/stress';
+import { type ProgramRun, runStressSession, StressCheckerError, type StressRole, type StressRunner } from '../../../src/core/stress';
 
 type Program = (input: string) => Partial<ProgramRun>;
 
@@ -190,5 +190,90 @@ describe('stress session', () => {
       assert.ok(ahead?.signal?.aborted, 'the run started ahead was told to stop');
       assert.equal(signals.find((s) => s.seed === 1)?.signal?.aborted ?? false, false);
     });
+  });
+});
+
+describe('stress session with a checker', () => {
+  /** Prints "n" then n numbers; the answer is any index of a largest number. */
+  const maxReference: Program = (input) => {
+    const xs = numbers(input);
+    return { stdout: `${xs.indexOf(Math.max(...xs))}\n` };
+  };
+  /** A checker as a function: accepts any index of a largest number. */
+  const anyArgmax = (input: string, output: string) => {
+    const xs = numbers(input);
+    const i = Number(output.trim());
+    return Number.isInteger(i) && xs[i] === Math.max(...xs);
+  };
+  /** Runs `solution` itself and judges it with `accepts`, as the Problems checker would. */
+  function fakeChecker(solution: Program, accepts: (input: string, output: string) => boolean, fail?: (round: number) => boolean) {
+    const checker = {
+      rounds: 0,
+      async judge(rounds: ReadonlyArray<{ input: string; expected: string }>) {
+        const runs = rounds.map((r): ProgramRun => {
+          checker.rounds++;
+          if (fail?.(checker.rounds)) throw new StressCheckerError('The checker checker.py could not judge (judge error: it exited 2).');
+          const out = { kind: 'ok' as const, statusName: 'accepted', stdout: '', ...solution(r.input) };
+          if (out.kind !== 'ok') return { ...out, stdout: '', outputUnread: true };
+          const accepted = accepts(r.input, out.stdout);
+          return { kind: 'ok', statusName: accepted ? 'accepted' : 'wrong answer', stdout: '', outputUnread: true, verdict: accepted ? 'accepted' : 'wrong-answer' };
+        });
+        return { runs, submissions: Math.ceil(rounds.length / 25) };
+      },
+    };
+    return checker;
+  }
+
+  it('accepts another right answer that comparing the outputs would call wrong', async () => {
+    const lastMax: Program = (input) => {
+      const xs = numbers(input);
+      return { stdout: `${xs.lastIndexOf(Math.max(...xs))}\n` };
+    };
+    const runner = fakeRunner({ generator, solution: () => ({ kind: 'crash', statusName: 'not to be run' }), reference: maxReference });
+    const result = await runStressSession({ runner, compare: compareOutputs, checker: fakeChecker(lastMax, anyArgmax), maxRounds: 30, maxSize: 20, batchSize: 10 });
+    assert.equal(result.outcome.kind, 'passed');
+    assert.equal(result.rounds, 30);
+    // 30 generator and 30 reference runs, and one checker submission a batch of 10.
+    assert.equal(result.submissions, 30 + 30 + 3);
+    const compared = await runStressSession({ runner: fakeRunner({ generator, solution: lastMax, reference: maxReference }), compare: compareOutputs, maxRounds: 30, maxSize: 20, batchSize: 10 });
+    assert.equal(compared.outcome.kind, 'wrong-answer', 'the same pair, outputs compared, disagrees');
+  });
+
+  it('reports what the checker rejects at the smallest size, with the solution run once more for its output', async () => {
+    // From 5 numbers on the solution answers 0, wrong whenever the first number is not a largest.
+    const buggy: Program = (input) => {
+      const xs = numbers(input);
+      return { stdout: `${xs.length >= 5 ? 0 : xs.indexOf(Math.max(...xs))}\n` };
+    };
+    const runner = fakeRunner({ generator, solution: buggy, reference: maxReference });
+    const ran: string[] = [];
+    const counting: StressRunner = { run: (role, inputs) => (ran.push(role), runner.run(role, inputs)) };
+    const result = await runStressSession({ runner: counting, compare: compareOutputs, checker: fakeChecker(buggy, anyArgmax), maxRounds: 40, maxSize: 40, batchSize: 20 });
+    assert.equal(result.outcome.kind, 'wrong-answer');
+    assert.ok('failure' in result.outcome);
+    const { failure } = result.outcome;
+    assert.ok(failure.size >= 5);
+    const xs = numbers(failure.input);
+    assert.notEqual(xs[0], Math.max(...xs), 'the input shown is one where answering 0 is wrong');
+    assert.equal(failure.solution.stdout, '0\n', 'the output in the diff is the solution\'s own');
+    assert.equal(failure.solution.verdict, 'wrong-answer');
+    assert.equal(ran.filter((r) => r === 'solution').length, 1, 'the solution ran on Compilers only for the round shown');
+  });
+
+  it('a checker that fails ends the session with its words and what to do, rounds kept', async () => {
+    const runner = fakeRunner({ generator, solution: maxReference, reference: maxReference });
+    const result = await runStressSession({ runner, compare: compareOutputs, checker: fakeChecker(maxReference, anyArgmax, (round) => round > 10), maxRounds: 30, batchSize: 10 });
+    assert.equal(result.outcome.kind, 'bad-checker');
+    assert.ok('message' in result.outcome);
+    assert.match(result.outcome.message, /^The checker checker\.py could not judge \(judge error: it exited 2\)\. Fix the checker and run the stress test again\.$/);
+    assert.equal(result.rounds, 10, 'the first batch was judged');
+  });
+
+  it('does not ask the checker about rounds whose reference failed: the session ends with the reference\'s failure', async () => {
+    const checker = fakeChecker(maxReference, anyArgmax);
+    const reference: Program = (input) => (numbers(input).length === 3 ? { kind: 'crash', statusName: 'runtime error' } : maxReference(input));
+    const result = await runStressSession({ runner: fakeRunner({ generator, solution: maxReference, reference }), compare: compareOutputs, checker, maxRounds: 5, batchSize: 5 });
+    assert.equal(result.outcome.kind, 'bad-reference');
+    assert.equal(checker.rounds, 4, 'sizes 1, 2, 4 and 5 were judged; size 3 was not sent');
   });
 });
