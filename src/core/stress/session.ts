@@ -8,7 +8,7 @@
 // not run beside the reference: the checker runs it on the reference's outputs and says yes or no.
 import { isAbortError } from '../../api';
 import { generatorInput, shrinkSizes, sizeForRound } from './sizes';
-import { type CompareOutputs, type FailureKind, type ProgramRun, type StressCase, type StressChecker, StressCheckerError, type StressOutcome, type StressProgress, type StressResult, type StressRunner } from './types';
+import { type CompareOutputs, type FailureKind, type ProgramRun, type StressCase, type StressChecker, StressCheckerError, type StressOutcome, type StressProgress, type StressResult, type StressRole, type StressRunner } from './types';
 
 export interface StressOptions {
   runner: StressRunner;
@@ -126,7 +126,9 @@ export async function runStressSession(options: StressOptions): Promise<StressRe
   } catch (err) {
     if (isAbortError(err) || options.signal?.aborted) return result({ kind: 'cancelled' });
     if (err instanceof StressCheckerError) return result({ kind: 'bad-checker', message: `${err.message} Fix the checker and run the stress test again.` });
-    return result({ kind: 'error', message: `The stress test stopped: ${options.describeError?.(err) ?? (err instanceof Error ? err.message : String(err))}` });
+    const cause = err instanceof ProgramNotRun ? err.cause : err;
+    const said = options.describeError?.(cause) ?? (cause instanceof Error ? cause.message : String(cause));
+    return result({ kind: 'error', message: `The stress test stopped: ${err instanceof ProgramNotRun ? `the ${err.role} could not be run. ` : ''}${said}` });
   } finally {
     ahead.abort();
   }
@@ -161,6 +163,20 @@ function isFailure(outcome: Judged): outcome is { kind: FailureKind; failure: St
 
 type BatchJudged = { outcome: Judged; rounds: number };
 
+/** A runner's failure to run one of the programs (a language the endpoint lacks, a pool used up): the message names the program. */
+class ProgramNotRun extends Error {
+  constructor(readonly role: StressRole, override readonly cause: unknown) {
+    super(`the ${role} could not be run`);
+  }
+}
+
+/** runner.run, with a failure tagged by the program it was for; a cancel stays a cancel. */
+function runAs(options: StressOptions, role: StressRole, inputs: string[]): Promise<ProgramRun[]> {
+  return options.runner.run(role, inputs, options.signal).catch((err: unknown) => {
+    throw isAbortError(err) || options.signal?.aborted ? err : new ProgramNotRun(role, err);
+  });
+}
+
 /** The solution's place in a round whose reference failed (never judged: the reference is read first). */
 const NOT_JUDGED: ProgramRun = { kind: 'other', statusName: 'not judged (the reference failed)', stdout: '' };
 
@@ -172,12 +188,12 @@ function startBatch(options: StressOptions, plans: Plan[], state: { submissions:
 /** The generator's runs for a batch (one input per plan). */
 function generate(options: StressOptions, plans: Plan[], state: { submissions: number }): Promise<ProgramRun[]> {
   state.submissions += plans.length;
-  return options.runner.run('generator', plans.map((p) => generatorInput(p.seed, p.size)), options.signal);
+  return runAs(options, 'generator', plans.map((p) => generatorInput(p.seed, p.size)));
 }
 
 /** Runs the solution and reference on a batch's inputs and judges its rounds in order of size: the first failure is the smallest. */
 async function judgeBatch(options: StressOptions, plans: Plan[], generated: ProgramRun[], state: { submissions: number }): Promise<BatchJudged> {
-  const { runner, signal } = options;
+  const { signal } = options;
   // Only inputs up to the first bad generator run are worth solving.
   const badAt = generated.findIndex((g) => generatorProblem(g) !== undefined);
   const usable = badAt === -1 ? plans.length : badAt;
@@ -186,7 +202,7 @@ async function judgeBatch(options: StressOptions, plans: Plan[], generated: Prog
   let references: ProgramRun[] = [];
   if (inputs.length > 0 && options.checker) {
     state.submissions += inputs.length;
-    references = await runner.run('reference', inputs, signal);
+    references = await runAs(options, 'reference', inputs);
     // Only rounds the reference solved are worth a checker's time; the others end the session.
     const solved = [...inputs.keys()].filter((i) => references[i].kind === 'ok');
     const checked = solved.length > 0 ? await options.checker.judge(solved.map((i) => ({ input: inputs[i], expected: references[i].stdout })), signal) : { runs: [], submissions: 0 };
@@ -195,7 +211,7 @@ async function judgeBatch(options: StressOptions, plans: Plan[], generated: Prog
     solved.forEach((i, k) => (solutions[i] = checked.runs[k]));
   } else if (inputs.length > 0) {
     state.submissions += 2 * inputs.length;
-    [solutions, references] = await Promise.all([runner.run('solution', inputs, signal), runner.run('reference', inputs, signal)]);
+    [solutions, references] = await Promise.all([runAs(options, 'solution', inputs), runAs(options, 'reference', inputs)]);
   }
   const order = [...inputs.keys()].sort((a, b) => plans[a].size - plans[b].size || a - b);
   let firstProblem: Judged | undefined;

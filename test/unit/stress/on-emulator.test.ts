@@ -1,11 +1,14 @@
-// The stress test's checker on the real emulator's Problems API (over HTTP, no mock): a custom
+// The stress test on the real emulator (over HTTP, no mock). A program in a language the endpoint
+// lacks ends the session with what to do. The checker, on the Problems API: a custom
 // judge accepts any index of a largest number, so a solution that answers differently from the
 // reference passes; a wrong answer, a time-out, a crash and a compile error come back as such; a
 // checker that does not compile is the checker's failure, in the service's words; and every
 // scratch problem is gone afterwards.
 import * as assert from 'node:assert/strict';
-import { ProblemsClient } from '../../../src/api';
-import { StressCheckerError } from '../../../src/core/stress';
+import { CompilersClient, ProblemsClient } from '../../../src/api';
+import { compareOutputs } from '../../../src/core/compilers';
+import { runStressSession, StressCheckerError } from '../../../src/core/stress';
+import { CompilersStressRunner } from '../../../src/features/stress/compilers-runner';
 import { ProblemsChecker } from '../../../src/features/stress/problems-checker';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../../emulator/harness';
 
@@ -22,18 +25,33 @@ sys.exit(0 if ok else 1)
 const LAST_MAX = 'input()\nxs = list(map(int, input().split()))\nprint(len(xs) - 1 - xs[::-1].index(max(xs)))\n';
 const round = (xs: number[]) => ({ input: `${xs.length}\n${xs.join(' ')}\n`, expected: `${xs.indexOf(Math.max(...xs))}\n` });
 
-describe('stress checker on the Problems API', function () {
+describe('stress test on the emulator', function () {
   this.timeout(60_000);
   let emu: TestEmulator;
   let problems: ProblemsClient;
+  let compilers: CompilersClient;
 
   before(async () => {
     emu = await startTestEmulator();
     problems = new ProblemsClient({ endpoint: emu.endpoints.problems, token: TOKEN });
+    compilers = new CompilersClient({ endpoint: emu.endpoints.compilers, token: TOKEN });
   });
   after(async () => {
-    await problems?.close();
+    await Promise.all([problems?.close(), compilers?.close()]);
     await emu?.close();
+  });
+
+  it('a reference in a language the endpoint lacks ends the session with the service\'s reason and what to do', async () => {
+    const offered = (await compilers.listCompilers()).items.map((c) => c.id);
+    const lacking = Math.max(...offered) + 1000;
+    const python = (source: string) => ({ source, compilerId: PYTHON });
+    const programs = { generator: python('print(1)\nprint(5)\n'), solution: python('print(5)\n'), reference: { source: 'whatever', compilerId: lacking } };
+    const runner = new CompilersStressRunner(compilers, { programs, intervalMs: 100 });
+    const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: 3, batchSize: 3 });
+    assert.equal(result.outcome.kind, 'error');
+    assert.ok('message' in result.outcome);
+    assert.match(result.outcome.message, /^The stress test stopped: the reference could not be run\. .*compiler .*does not exist.*Pick a language/);
+    assert.equal(result.rounds, 0);
   });
 
   const checker = (solution: string | { source: string; compilerId: number }, checkerProgram = { source: CHECKER, compilerId: PYTHON }) =>
