@@ -1,11 +1,7 @@
 // The three clients against the real local emulator (test/emulator/harness.ts).
 // This file checks that our wire format and the emulator agree end to end. It only calls
 // endpoints the emulator served when this file was written; nothing is skipped here, so a
-// call that stops working fails.
-//
-// NOT COVERED YET: compilers endpoints beyond GET /test (the emulator's compilers module
-// answered 404 for /compilers and /submissions when this was written). Their end-to-end
-// checks wait in emulator-compilers.when-ready.ts: rename it to *.test.ts once they work.
+// call that stops working fails. The Compilers client's runs: emulator-compilers.test.ts.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -1,6 +1,5 @@
-// End-to-end checks of CompilersClient against the emulator, waiting for the emulator's
-// compilers module (it served only GET /test when these were written). Not run by mocha
-// (no .test.ts suffix); rename to emulator-compilers.test.ts when the module is ready.
+// End-to-end checks of CompilersClient against the emulator: compilers list, a run with input and
+// its output, a multi-file submission, and an unknown compiler's 400/201101.
 import * as assert from 'node:assert/strict';
 import { CompilersClient, isAcceptedStatus, SphereApiError } from '../../../src/api';
 import { pollUntilDone } from '../../../src/core/poller';
