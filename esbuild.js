@@ -30,7 +30,10 @@ const SQLITE_WASM = 'node-sqlite3-wasm.wasm.br';
  * - the local emulator's controller (Start/Stop Local Emulator);
  * - the Kattis importer (Import Kattis Package as Problem Folder…);
  * - the judge results page's HTML and SVG (Show Judge Results);
- * - the similarity engine, its pages and their words (Check Similarity in Folder…).
+ * - the similarity engine, its pages and their words (Check Similarity in Folder…);
+ * - tar reading (unpacking an output archive);
+ * - the parsers of compiler and interpreter messages (a run's output read into diagnostics:
+ *   src/core/load-diagnostics.ts).
  */
 const APART = [
   { name: 'local-emulator', entry: 'src/features/emulator/controller.ts' },
@@ -38,6 +41,7 @@ const APART = [
   { name: 'judge-results-html', entry: 'src/core/judge-many/results-html.ts' },
   { name: 'similarity', entry: 'src/features/similarity/session.ts' },
   { name: 'tar-read', entry: 'src/core/packer/tar-read.ts' },
+  { name: 'diagnostics', entry: 'src/core/diagnostics/index.ts' },
 ];
 
 /** The TypeScript file a relative import lands on (x.ts, x/index.ts), as esbuild would resolve it. */

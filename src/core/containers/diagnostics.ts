@@ -2,7 +2,8 @@
 // The project decides the language, and we are not told which, so every parser family reads the
 // build and run error streams; each only recognises its own tool's format, so false hits are rare,
 // and anything that maps to no local file is dropped by the path mapper anyway.
-import { createPathMapper, mapDiagnostics, parseDiagnostics, type Diagnostic, type DiagnosticsFamily } from '../diagnostics';
+import type { Diagnostic, DiagnosticsFamily } from '../diagnostics';
+import { diagnosticsParsers } from '../load-diagnostics';
 import type { ContainersStreamName } from '../../api';
 
 /** Where compilers and interpreters write: the build and run stages' streams. */
@@ -18,6 +19,7 @@ export interface LocalFolder {
 
 export function containersDiagnostics(streams: Partial<Record<ContainersStreamName, string>>, folder: LocalFolder): Diagnostic[] {
   // `/home/user/workspace/src/a.py` ends in `src/a.py`, which the mapper finds among the files.
+  const { createPathMapper, mapDiagnostics, parseDiagnostics } = diagnosticsParsers();
   const mapper = createPathMapper({ localRoot: folder.root, localFiles: folder.files });
   const found: Diagnostic[] = [];
   const seen = new Set<string>();

@@ -2,7 +2,8 @@
 // until the file is edited (RunDiagnostics).
 import { promises as fsp } from 'node:fs';
 import * as vscode from 'vscode';
-import { alignColumn, createPathMapper, mapDiagnostics, parseDiagnostics, type Diagnostic, type DiagnosticsFamily } from '../../core/diagnostics';
+import type { Diagnostic, DiagnosticsFamily } from '../../core/diagnostics';
+import { diagnosticsParsers } from '../../core/load-diagnostics';
 import { RunDiagnostics } from '../../ui/run-diagnostics';
 
 export const DIAGNOSTIC_SOURCE = 'Sphere Engine';
@@ -26,6 +27,7 @@ export class ProblemsPanel implements vscode.Disposable {
   /** Parses `text` with the language's parser and publishes what maps onto local files; returns how many. */
   async publish(text: string, family: DiagnosticsFamily | undefined, target: DiagnosticsTarget): Promise<number> {
     if (!family || !text) return 0;
+    const { alignColumn, createPathMapper, mapDiagnostics, parseDiagnostics } = diagnosticsParsers();
     const mapper = createPathMapper(target);
     const mapped = mapDiagnostics(parseDiagnostics(text, family), mapper);
     const byFile = new Map<string, vscode.Diagnostic[]>();

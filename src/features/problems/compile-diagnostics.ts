@@ -3,7 +3,8 @@
 // that is not about a system header belongs to the one file the user submitted.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { alignColumn, type Diagnostic, parseDiagnostics } from '../../core/diagnostics';
+import type { Diagnostic } from '../../core/diagnostics';
+import { diagnosticsParsers } from '../../core/load-diagnostics';
 import { languageForCompiler } from '../../core/languages';
 
 const SYSTEM_PATH = /^\/(usr|lib|opt|nix)\//;
@@ -12,7 +13,7 @@ const SYSTEM_PATH = /^\/(usr|lib|opt|nix)\//;
 export function compileDiagnostics(cmpinfo: string, compilerId: number, document: vscode.TextDocument | undefined): vscode.Diagnostic[] {
   const family = languageForCompiler(compilerId)?.diagnostics;
   if (!family) return [];
-  return parseDiagnostics(cmpinfo, family)
+  return diagnosticsParsers().parseDiagnostics(cmpinfo, family)
     .filter((d) => !SYSTEM_PATH.test(d.file))
     .map((d) => toVscode(d, document));
 }
@@ -20,7 +21,7 @@ export function compileDiagnostics(cmpinfo: string, compilerId: number, document
 function toVscode(d: Diagnostic, document: vscode.TextDocument | undefined): vscode.Diagnostic {
   const line = Math.max(0, d.line - 1);
   const lineText = document && line < document.lineCount ? document.lineAt(line).text : undefined;
-  const aligned = lineText !== undefined ? alignColumn(d, lineText) : d;
+  const aligned = lineText !== undefined ? diagnosticsParsers().alignColumn(d, lineText) : d;
   const column = Math.max(0, (aligned.column ?? 1) - 1);
   const end = lineText !== undefined ? Math.max(column + 1, lineText.length) : column + 1;
   const severity =

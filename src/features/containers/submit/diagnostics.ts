@@ -3,7 +3,8 @@
 // editing a file drops its own (RunDiagnostics).
 import * as vscode from 'vscode';
 import { containersDiagnostics, type StreamTexts } from '../../../core/containers';
-import { alignColumn, type Diagnostic } from '../../../core/diagnostics';
+import type { Diagnostic } from '../../../core/diagnostics';
+import { diagnosticsParsers } from '../../../core/load-diagnostics';
 import { RunDiagnostics } from '../../../ui/run-diagnostics';
 
 export const DIAGNOSTICS_SOURCE = 'Sphere Engine';
@@ -49,7 +50,7 @@ async function alignWithSource(d: Diagnostic): Promise<Diagnostic> {
   try {
     const bytes = await vscode.workspace.fs.readFile(vscode.Uri.file(d.file));
     const line = Buffer.from(bytes).toString('utf8').split(/\r?\n/)[d.line - 1] ?? '';
-    return alignColumn(d, line);
+    return diagnosticsParsers().alignColumn(d, line);
   } catch {
     return d;
   }
