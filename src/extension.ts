@@ -15,6 +15,7 @@ import { registerWalkthroughFeature } from './features/walkthrough';
 import { createServices } from './services';
 import { exportsFor } from './surface';
 import { registerReadonlyTexts } from './ui/readonly-text';
+import { commandsWaitFor } from './ui/commands';
 
 declare module './test-api' {
   interface TestHooks {
@@ -30,6 +31,8 @@ export interface ActivationInfo {
 export function activate(context: vscode.ExtensionContext): Record<string, unknown> | undefined {
   const started = performance.now();
   const services = createServices(context);
+  // Every command waits for the profiles and tokens to be loaded (ui/command-gate.ts).
+  commandsWaitFor(services.connection.ready);
   context.subscriptions.push(registerReadonlyTexts());
   const connection = registerConnectionFeature(services);
   registerCompilersFeature(services);

@@ -4,6 +4,7 @@
 // This module is also loaded by plain-Node unit tests, so it must not import `vscode`
 // at the top level: the `vscode` module only exists inside the extension host.
 import type * as vscode from 'vscode';
+import { afterGate } from './command-gate';
 
 export const Commands = {
   // connection
@@ -96,15 +97,24 @@ export type CommandId = (typeof Commands)[keyof typeof Commands];
 /** All ids, for the manifest test and for "is this one of ours" checks. */
 export const allCommandIds: readonly CommandId[] = Object.values(Commands);
 
+/** Settles once the connection is ready (commandsWaitFor, at activation); until then, at once. */
+let gate: () => PromiseLike<unknown> = () => Promise.resolve();
+
+/** Every command registered from now on waits for `ready` first (command-gate.ts says why). */
+export function commandsWaitFor(ready: PromiseLike<unknown>): void {
+  gate = () => ready;
+}
+
 /**
  * Registers a handler for one of our ids. Typing the id (instead of a free string) makes a
  * misspelt or undeclared command a compile error rather than a silent "command not found".
+ * The handler runs once the connection is ready (command-gate.ts).
  */
 export function registerCommand<Args extends unknown[], Result>(
   id: CommandId,
   handler: (...args: Args) => Result,
 ): vscode.Disposable {
-  return hostApi().commands.registerCommand(id, handler as (...args: unknown[]) => Result);
+  return hostApi().commands.registerCommand(id, afterGate(() => gate(), handler) as (...args: unknown[]) => unknown);
 }
 
 /** Runs one of our commands; the typed counterpart of `vscode.commands.executeCommand`. */

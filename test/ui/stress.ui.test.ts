@@ -1,7 +1,7 @@
 // Stress Test Against Reference through the workbench, as a learner does it: sum.py (an off-by-one
-// from 7 numbers on) open, the palette command, gen.py and brute.py picked in the quick picks, and
-// the result as it shows: the diff editor "Reference ↔ sum.py" with both outputs, and the warning
-// naming the seed and size with Save as Test. Takes the README's screenshot of the diff (into
+// from 7 numbers on) open, the palette command, gen.py and brute.py picked in the quick picks (and
+// no checker), and the result as it shows: the diff editor "Reference ↔ sum.py" with both
+// outputs, and the warning naming the seed and size with Save as Test. Takes the README's screenshot of the diff (into
 // media/screenshots when SPHERE_UI_README_SCREENSHOTS=1, else into test-output).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -23,6 +23,8 @@ describe('Stress Test Against Reference (UI)', function () {
     await workbench().runCommand('Sphere Engine: Stress Test Against Reference');
     await workbench().answerQuickInput('gen.py', 'Stress Test: generator');
     await workbench().answerQuickInput('brute.py', 'Stress Test: reference solution');
+    // A checker is optional: the first item, comparing the outputs, is the default.
+    await workbench().answerQuickInput('No checker: compare the outputs', 'Stress Test: checker (optional)');
 
     // The diff editor's tab names both sides and the case; its two sides hold the two sums.
     const tab = page.locator('.tabs-container .tab').filter({ hasText: /Reference ↔ sum\.py \(seed \d+, size 7\)/ });

@@ -47,7 +47,6 @@ export async function runWithAllInputs(ctx: CompilersContext, target?: unknown, 
     ];
     if (problems.length) throw new RefusedLocally(problems.join(' '));
 
-    await services.connection.ready; // the header names the profile, loaded by then
     output.show();
     output.appendLine(formatRunning({ what: `${fileName} on ${inputs.length} inputs`, compiler: choice.label, inputLabel: inputs.map((f) => path.basename(f)).join(', '), ...limits, profile: ctx.services.connection.profileName() }));
     const client = await services.connection.compilers();

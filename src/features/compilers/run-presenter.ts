@@ -39,8 +39,6 @@ export class RefusedLocally extends Error {
 export async function presentRun(ctx: CompilersContext, plan: RunPlan): Promise<RunReport> {
   const { output, problems, services } = ctx;
   const outputFilenames = plan.params.outputFilenames ?? [];
-  // Run right after start-up, the profiles may not be loaded yet: the header names the profile.
-  await services.connection.ready;
   output.show();
   output.appendLine(
     formatRunning({

@@ -50,7 +50,6 @@ async function judgeFolderSteps(deps: JudgeFolderDeps, uriOrNode: unknown, extra
   if (plan.kind === 'declined') return undefined;
   const sendable = plan.solutions.filter((s) => !s.problem).length;
   const unsendable = plan.solutions.length - sendable;
-  await deps.services.connection.ready; // run at start-up, the profiles may still be loading
   const endpoint = deps.services.connection.endpoint('problems').baseUrl;
   if (sendable === 0) {
     void vscode.window.showWarningMessage(

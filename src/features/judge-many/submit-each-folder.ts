@@ -52,7 +52,6 @@ async function steps(deps: JudgeFolderDeps, uriOrArgs: unknown, extra: unknown):
   if (planned.kind === 'declined') return undefined;
   const plan = planned.solutions;
   const sendable = plan.filter((s) => !s.problem).length;
-  await deps.services.connection.ready; // run at start-up, the profiles may still be loading
   const endpoint = deps.services.connection.endpoint('containers').baseUrl;
   if (sendable === 0) {
     void vscode.window.showWarningMessage(

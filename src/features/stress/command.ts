@@ -80,9 +80,6 @@ function isFreeEndpoint(services: Services, withChecker = false): boolean {
  * offered in both questions: free, and where stress testing is fast.
  */
 async function freeOrConfirmed(services: Services, maxRounds: number, withChecker: boolean): Promise<boolean> {
-  // Right after start-up the profiles may not be loaded yet: without this, the local emulator
-  // read as an unknown endpoint, and the person was asked to pay for "Stress test on ?".
-  await services.connection.ready;
   if (isFreeEndpoint(services, withChecker)) return true;
   // No Compilers endpoint at all: nothing can be paid for; the run says what to configure.
   if (!services.connection.tryEndpoint('compilers') && !services.connection.emulatorNotRunning()) return true;
