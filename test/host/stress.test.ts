@@ -232,9 +232,11 @@ describe('stress test against a reference', function () {
     assert.deepEqual(offered[2].slice(0, 2), [NO_CHECKER, 'checker.py'], 'no checker first, then the file that looks like one');
     assert.match(informed.join('\n'), /the checker checker\.py accepted last_max\.py on all 6 rounds/);
     // "Keep Choices in stress.json" was pressed: the next run asks nothing.
+    // The button's choice is handled after the command returned: wait for the file's whole text.
     const kept = path.join(dir, 'stress.json');
-    for (let i = 0; i < 50 && !fs.existsSync(kept); i++) await new Promise((r) => setTimeout(r, 100));
-    assert.deepEqual(JSON.parse(fs.readFileSync(kept, 'utf8')), { generator: 'gen.py', reference: 'first_max.py', checker: 'checker.py', maxRounds: 6 });
+    const written = () => (fs.existsSync(kept) ? fs.readFileSync(kept, 'utf8') : '');
+    for (let i = 0; i < 50 && !written().endsWith('}\n'); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(JSON.parse(written()), { generator: 'gen.py', reference: 'first_max.py', checker: 'checker.py', maxRounds: 6 });
 
     offered = [];
     await vscode.window.showTextDocument(vscode.Uri.file(path.join(dir, 'zero.py')));
