@@ -54,6 +54,7 @@ export class ProblemsTree implements vscode.TreeDataProvider<ProblemNode>, vscod
       // Refreshed meanwhile (another endpoint or token): answer for the new connection.
       if (generation !== this.generation) return this.getChildren();
     }
+    if (this.services.connection.emulatorNotRunning()) return [];
     if (this.failure) return [{ kind: 'message', text: this.failure, error: true }];
     if (this.problems.length === 0) return [{ kind: 'message', text: 'No problems yet. Create one with “Create Problem”.' }];
     const nodes: ProblemNode[] = this.problems.map((problem) => ({ kind: 'problem', problem }));
@@ -119,6 +120,9 @@ export class ProblemsTree implements vscode.TreeDataProvider<ProblemNode>, vscod
       this.failure = undefined;
     } catch (err) {
       if (!current()) return;
+      // Stopped while this page was on its way (Stop Local Emulator): the view's welcome text and
+      // the status bar say so, with Start Local Emulator; a stop the person asked for is no error.
+      if (this.services.connection.emulatorNotRunning()) return;
       this.failure = `Could not load problems: ${userMessage(err)}`;
       void showError(this.services.log, err, { context: 'Could not load problems' });
     } finally {
