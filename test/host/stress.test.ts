@@ -237,6 +237,7 @@ describe('stress test against a reference', function () {
     const written = () => (fs.existsSync(kept) ? fs.readFileSync(kept, 'utf8') : '');
     for (let i = 0; i < 50 && !written().endsWith('}\n'); i++) await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(JSON.parse(written()), { generator: 'gen.py', reference: 'first_max.py', checker: 'checker.py', maxRounds: 6 });
+    assert.match(informed.join('\n'), /Saved stress\.json: the next stress test in this folder uses gen\.py and first_max\.py, judged by checker\.py, without asking\./);
 
     offered = [];
     await vscode.window.showTextDocument(vscode.Uri.file(path.join(dir, 'zero.py')));

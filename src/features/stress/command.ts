@@ -74,6 +74,13 @@ function isFreeEndpoint(services: Services, withChecker = false): boolean {
   return free('compilers') && (!withChecker || free('problems'));
 }
 
+/** The endpoint the cost question names: Compilers, or Problems when only the checker's side is paid for. */
+function paidEndpoint(services: Services, withChecker: boolean): string {
+  const compilers = services.connection.tryEndpoint('compilers')?.baseUrl ?? '';
+  const problems = services.connection.tryEndpoint('problems')?.baseUrl;
+  return withChecker && problems && isFreeEndpoint(services) ? problems : compilers;
+}
+
 /**
  * True when the rounds may go: the endpoint is free (the local emulator, loopback), or the person
  * confirmed the cost, or chose to start the local emulator and it now answers. The emulator is
@@ -92,7 +99,7 @@ async function freeOrConfirmed(services: Services, maxRounds: number, withChecke
         useEmulator,
       )
     : await vscode.window.showWarningMessage(
-        vscode.l10n.t('Stress test on {0}?', services.connection.tryEndpoint('compilers')?.baseUrl ?? ''),
+        vscode.l10n.t('Stress test on {0}?', paidEndpoint(services, withChecker)),
         {
           modal: true,
           detail: withChecker
@@ -154,7 +161,8 @@ export async function stressTest(services: Services, target: unknown, options: S
         run: async () => {
           try {
             keptIn = await writeStressFile(dir, { generator: programs.generator, reference: programs.reference, checker: programs.checker, maxRounds: options.maxRounds, maxSize: options.maxSize, timeLimit: options.timeLimit, judge: options.judge });
-            void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}: the next stress test in this folder uses {1} and {2} without asking.', STRESS_FILE, path.basename(programs.generator), path.basename(programs.reference)));
+            const checker = programs.checker ? vscode.l10n.t(', judged by {0},', path.basename(programs.checker)) : '';
+            void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}: the next stress test in this folder uses {1} and {2}{3} without asking.', STRESS_FILE, path.basename(programs.generator), path.basename(programs.reference), checker));
           } catch (err) {
             void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0}: {1}', STRESS_FILE, userMessage(err)));
           }
