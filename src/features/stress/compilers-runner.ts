@@ -68,7 +68,12 @@ function toProgramRun(role: StressRole, r: BatchResult): ProgramRun {
 }
 
 function kindOf(submission: CompilersSubmission): RunKind {
-  switch (submission.result.status.code) {
+  return runKindOf(submission.result.status.code);
+}
+
+/** What a run that ended with status `code` (v4, the same in Compilers and Problems) means for a round. */
+export function runKindOf(code: number): RunKind {
+  switch (code) {
     case SUBMISSION_STATUS.accepted:
       return 'ok';
     case SUBMISSION_STATUS.timeLimitExceeded:

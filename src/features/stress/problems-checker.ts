@@ -12,10 +12,10 @@
 // A verdict carries no output: the session runs the solution of the round it shows once more on
 // Compilers for the diff. A judge that fails (status 20-22) ends the session with the service's
 // own words from the debug stream.
-import type { CreatedId, CreateJudgeParams, CreateProblemParams, CreateProblemsSubmissionParams, ProblemsStreamName, ProblemsSubmission, TestCaseFields } from '../../api';
+import { type CreatedId, type CreateJudgeParams, type CreateProblemParams, type CreateProblemsSubmissionParams, type ProblemsStreamName, type ProblemsSubmission, SUBMISSION_STATUS, type TestCaseFields } from '../../api';
 import { pollUntilDone } from '../../core/poller';
 import { type CheckedRound, type ProgramRun, type RunKind, type StressChecker, StressCheckerError } from '../../core/stress';
-import type { StressProgramSpec } from './compilers-runner';
+import { runKindOf, type StressProgramSpec } from './compilers-runner';
 
 /** What the checker needs of the Problems client (ProblemsClient has it all). */
 export interface ProblemsCheckerApi {
@@ -39,8 +39,6 @@ export interface ProblemsCheckerOptions {
   roundsPerSubmission?: number;
 }
 
-/** Problems v4 statuses a test case ends with (problems-api-v4.md, "States and transitions"). */
-const STATUS = { compilationError: 11, runtimeError: 12, timeLimit: 13, wrongAnswer: 14, accepted: 15, memoryLimit: 17, illegalCall: 19 } as const;
 /** The service's own master judge: the first test case that fails decides; it never hides one. */
 const GENERIC_MASTER_JUDGE = 1000;
 
@@ -90,7 +88,7 @@ export class ProblemsChecker implements StressChecker {
   /** One round's run as the submission judged it. */
   private async runOf(submission: ProblemsSubmission, testNumber: number, signal?: AbortSignal): Promise<ProgramRun> {
     const base = { stdout: '', outputUnread: true, id: submission.id };
-    if (submission.result.status.code === STATUS.compilationError) {
+    if (submission.result.status.code === SUBMISSION_STATUS.compilationError) {
       const cmpinfo = await this.stream(submission.id, 'cmpinfo', signal);
       return { ...base, kind: 'compile-error', statusName: submission.result.status.name, cmpinfo };
     }
@@ -102,7 +100,7 @@ export class ProblemsChecker implements StressChecker {
       const said = notesOnTest(debug, testNumber);
       throw new StressCheckerError(`The checker ${this.options.checker.name} could not judge (${test.status.name}${said ? `: ${said}` : ''}).`);
     }
-    const verdict = test.status.code === STATUS.accepted ? 'accepted' : test.status.code === STATUS.wrongAnswer ? 'wrong-answer' : undefined;
+    const verdict = test.status.code === SUBMISSION_STATUS.accepted ? 'accepted' : test.status.code === SUBMISSION_STATUS.wrongAnswer ? 'wrong-answer' : undefined;
     return { ...base, kind, statusName: test.status.name, time: test.time, ...(verdict ? { verdict } : {}) };
   }
 
@@ -127,19 +125,13 @@ function notesOnTest(debug: string, testNumber: number): string {
   return own.join(' ').replace(/\s+/g, ' ').trim().slice(0, 300);
 }
 
-/** What a test case's status means for the round; undefined when the checker or the service failed. */
+/**
+ * What a test case's status means for the round, as a Compilers run's would (runKindOf), except
+ * that a wrong answer is the checker's "no" to a run that ended well; undefined when the checker
+ * or the service failed (judge, problem or internal error).
+ */
 function kindOf(code: number): RunKind | undefined {
-  switch (code) {
-    case STATUS.accepted:
-    case STATUS.wrongAnswer:
-      return 'ok';
-    case STATUS.timeLimit:
-      return 'timeout';
-    case STATUS.runtimeError:
-    case STATUS.memoryLimit:
-    case STATUS.illegalCall:
-      return 'crash';
-    default:
-      return undefined;
-  }
+  if (code === SUBMISSION_STATUS.wrongAnswer) return 'ok';
+  const kind = runKindOf(code);
+  return kind === 'ok' || kind === 'timeout' || kind === 'crash' ? kind : undefined;
 }
