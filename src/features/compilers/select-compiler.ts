@@ -10,8 +10,6 @@ import { showQuickPick } from '../../ui/prompts';
 
 /** The account's compilers (cached); refresh asks the service again. */
 export async function compilerList(ctx: CompilersContext, refresh = false): Promise<Compiler[]> {
-  // Right after start-up the profiles may not be loaded: the endpoint would read as unset.
-  await ctx.services.connection.ready;
   const endpoint = ctx.services.connection.endpoint('compilers').baseUrl;
   if (!refresh) {
     const cached = ctx.catalog.cached(endpoint);
