@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   let pairs = 0;
   if (which === 'dolos') {
     // Not a dependency of the extension: loaded from where the bench was told it is installed.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+     
     const { Dolos } = require(require.resolve('@dodona/dolos-lib', { paths: [dolosDir] })) as { Dolos: new (o: object) => { analyzePaths(p: string[]): Promise<{ allPairs(): unknown[] }> } };
     const files = fs.readdirSync(folder).map((f) => path.join(folder, f));
     const report = await new Dolos({ language: 'python' }).analyzePaths(files);

@@ -24,6 +24,7 @@ function readJson(file: string): unknown {
 const maxNumericId = (records: AnyRecord[]) => records.reduce((max, r) => (typeof r.id === 'number' ? Math.max(max, r.id) : max), 0);
 
 /** What each legacy file holds, and where it goes. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each reader narrows its own legacy file
 const LEGACY: Record<string, (store: Store, value: any) => void> = {
   'compilers-submissions': (store, value: { nextId?: number; items?: Record<string, AnyRecord>; pool?: number | null }) => {
     const records = Object.values(value.items ?? {});
@@ -42,6 +43,7 @@ const LEGACY: Record<string, (store: Store, value: any) => void> = {
   'containers-workspaces': (store, value: AnyRecord[]) => putAll(store, COLLECTIONS.containersWorkspaces, value),
 };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any collection: the records are copied as they are
 function putAll(store: Store, collection: Collection<any>, records: unknown): void {
   if (!Array.isArray(records)) return;
   const table = store.table(collection);

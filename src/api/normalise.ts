@@ -3,6 +3,7 @@
 // absent or null stream maps as {}.
 import type { CompilersSubmission, ContainersSubmission, Problem, ProblemsSubmission, TestCaseResult, Workspace } from './types';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a server's JSON, read field by field with checks
 type Loose = Record<string, any>;
 
 function toNumber(value: unknown): number {

@@ -7,5 +7,6 @@ import type * as Diagnostics from './diagnostics';
 let loaded: typeof Diagnostics | undefined;
 
 export function diagnosticsParsers(): typeof Diagnostics {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a bundle apart, loaded on first use
   return (loaded ??= require('./diagnostics') as typeof Diagnostics);
 }

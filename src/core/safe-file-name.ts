@@ -3,5 +3,6 @@
 
 /** `name` with forbidden characters replaced, or `fallback` when nothing is left. */
 export function safeFileName(name: string, fallback: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters never belong in a file name
   return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || fallback;
 }

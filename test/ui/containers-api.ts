@@ -32,9 +32,7 @@ export function emulatorEnv(): EmulatorEnv {
 /** The extension's own Containers client (compiled), pointed at the UI suite's emulator. */
 export function containersClient(): WorkspaceApi {
   const emulator = emulatorEnv();
-  /* eslint-disable @typescript-eslint/no-require-imports */
   const api = require(path.join(REPO_ROOT, 'out', 'src', 'api', 'index.js')) as { ContainersClient: new (options: object) => WorkspaceApi };
-  /* eslint-enable @typescript-eslint/no-require-imports */
   return new api.ContainersClient({ endpoint: `${emulator.origin}/containers`, token: emulator.token });
 }
 

@@ -29,10 +29,8 @@ describe('problem folders (UI)', function () {
   before(async () => {
     const emulator = emulatorEnv();
     const endpoint = `${emulator.origin}/problems`;
-    /* eslint-disable @typescript-eslint/no-require-imports */
     const api = require(path.join(REPO_ROOT, 'out', 'src', 'api', 'index.js')) as { ProblemsClient: new (o: object) => ProblemsApi };
     const core = require(path.join(REPO_ROOT, 'out', 'src', 'core', 'problem-folder', 'index.js')) as { pullProblem(c: ProblemsApi, o: object): Promise<unknown> };
-    /* eslint-enable @typescript-eslint/no-require-imports */
     client = new api.ProblemsClient({ endpoint, token: emulator.token });
     problemId = (await client.createProblem({ name: 'UI folder', masterjudgeId: 1000 })).id;
     await client.createTestCase(problemId, { input: '1\n', output: '2\n', judgeId: 1 });

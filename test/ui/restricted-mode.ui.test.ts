@@ -19,12 +19,10 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const FIXTURE_WORKSPACE = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace');
 const SETTING = 'sphereEngine.compilers.outputFilenames';
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 const { ensureHost } = require(path.join(REPO_ROOT, 'scripts', 'install-host.js'));
 const { startCodeServer, workbenchUrl, TEST_USER_SETTINGS } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'code-server.js'));
 const { anyFreePort } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'free-port.js'));
 const { linkExtension } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'ui-suite.js'));
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 function writeJson(file: string, value: unknown): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });

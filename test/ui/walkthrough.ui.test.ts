@@ -25,13 +25,11 @@ const FIXTURE_WORKSPACE = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace');
 /** A stand-in for any other installed extension (test/fixtures/exports-probe/extension.js). */
 const EXPORTS_PROBE = path.join(REPO_ROOT, 'test', 'fixtures', 'exports-probe');
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 const { ensureHost } = require(path.join(REPO_ROOT, 'scripts', 'install-host.js'));
 const { startCodeServer, workbenchUrl, TEST_USER_SETTINGS } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'code-server.js'));
 const { anyFreePort } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'free-port.js'));
 const { packageVsix, installVsix } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'vsix.js'));
 const { linkExtension } = require(path.join(REPO_ROOT, 'scripts', 'lib', 'ui-suite.js'));
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
  * A correct ADDTWO solution that reads the input in bulk: the last test case has 250 000 pairs and

@@ -10,7 +10,6 @@ interface Apart {
   name: string;
   entry: string;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { APART, apartFor } = require(path.join(ROOT, 'esbuild.js')) as { APART: Apart[]; apartFor(dir: string, specifier: string): Apart | undefined };
 
 /** Every `require('./x')` of the sources, with the folder it is relative to. */

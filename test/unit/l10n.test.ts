@@ -12,7 +12,6 @@ interface L10nExport {
   bundleText(messages: string[]): string;
   BUNDLE_FILE: string;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const exporter = require(path.join(ROOT, 'scripts', 'l10n-export.js')) as L10nExport;
 
 describe('l10n bundle', () => {

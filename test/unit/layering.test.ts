@@ -31,7 +31,6 @@ const EMULATOR_LAYERS: Layers = [
   ['emulator/main.ts'],
 ];
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { APART } = require(path.join(ROOT, 'esbuild.js')) as { APART: { name: string; entry: string }[] };
 
 /**

@@ -53,7 +53,6 @@ const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'ut
   return placeholder && placeholder[1] in nls ? nls[placeholder[1]] : value;
 }) as Manifest;
 // The compiled id list, exactly what the extension registers at run time.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { allCommandIds } = require(path.join(ROOT, 'out', 'src', 'ui', 'commands.js')) as { allCommandIds: readonly string[] };
 
 const contributes = manifest.contributes;

@@ -3,7 +3,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { failedTestTitles } = require(path.resolve(__dirname, '..', '..', '..', 'scripts', 'lib', 'mocha-failures.js')) as { failedTestTitles: (text: string) => string[] };
 
 describe('failed test titles from mocha output', () => {

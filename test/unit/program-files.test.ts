@@ -9,7 +9,6 @@ import { cppJudgeSource } from '../../src/core/kattis/validator-cpp';
 import { useScratch } from '../scratch';
 import { ROOT } from './source-files';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { allProgramFiles } = require(path.join(ROOT, 'scripts', 'program-files.js')) as { allProgramFiles(): string[] };
 const has = (tool: string) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).status === 0;
 const text = (rel: string) => fs.readFileSync(path.join(ROOT, rel), 'utf8');
@@ -26,7 +25,6 @@ describe('program files', () => {
 
   it('are each a module of out/ whose default export is the file (npm run compile)', () => {
     for (const rel of programs) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const mod = require(path.join(ROOT, 'out', rel)) as { default: unknown };
       assert.equal(mod.default, text(rel), `out/${rel}.js is not ${rel}: run npm run compile`);
     }

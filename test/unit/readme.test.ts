@@ -10,7 +10,6 @@ interface ReadmeTables {
   readManifest(root?: string): { contributes: { commands: { command: string }[]; configuration: { properties: Record<string, unknown> } } };
   updateReadme(readme: string, manifest: unknown): string;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const tables = require(path.join(ROOT, 'scripts', 'readme-tables.js')) as ReadmeTables;
 
 describe('README.md', () => {

@@ -11,7 +11,6 @@ interface EmulatorLib {
   maskToken(line: string): string;
 }
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const lib = require(path.join(ROOT, 'scripts', 'lib', 'emulator.js')) as EmulatorLib;
 
 describe('npm start: the CLI hint and the EMULATOR_READY line', () => {

@@ -10,7 +10,6 @@ interface StartWorkspace {
   prepareStartWorkspace(o: { stateDir: string; fixture: string; fresh: boolean }): string;
   keepGitToItself(userDataDir: string): void;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const lib = require(path.resolve(__dirname, '..', '..', '..', 'scripts', 'lib', 'start-workspace.js')) as StartWorkspace;
 
 describe('npm start: the scratch workspace', () => {

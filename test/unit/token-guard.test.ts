@@ -16,7 +16,6 @@ interface TokenGuard {
   report(): string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createTokenGuard } = require(path.resolve(__dirname, '..', '..', '..', 'scripts', 'lib', 'token-guard.js')) as { createTokenGuard: (...tokens: Array<string | undefined>) => TokenGuard };
 
 const TOKEN = 'tok+en/with=special';

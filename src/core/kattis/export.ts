@@ -57,7 +57,10 @@ function writeScoringGroups(pkg: string, node: ScoringTree, byNumber: Map<number
   for (const item of node.items) {
     if ('test' in item) {
       const t = byNumber.get(item.test);
-      if (t) (copyTest(t, dir), placed.add(t.number));
+      if (t) {
+        copyTest(t, dir);
+        placed.add(t.number);
+      }
     } else writeScoringGroups(pkg, item, byNumber, placed, flagsOf);
   }
 }

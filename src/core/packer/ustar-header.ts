@@ -40,6 +40,7 @@ const LINK_OFFSET = 157;
 /** Largest value an 11-digit octal field holds. */
 const MAX_OCTAL_11 = 0o77777777777;
 const TYPE_FLAGS: Record<TarEntryType, number> = { file: 0x30, directory: 0x35, symlink: 0x32 };
+// eslint-disable-next-line no-control-regex -- the ASCII range starts at the control characters
 const NON_ASCII = /[^\x01-\x7f]/;
 
 // The constant part of every fast header (uid, gid, magic, version), and its

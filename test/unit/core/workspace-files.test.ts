@@ -113,9 +113,9 @@ describe('workspace files core against the emulator', function () {
 
   it('the change poll reports a remote change of a file after our upload', async () => {
     const model = new WorkspaceFsModel({ client: async () => client });
-    let known = await open(model, 'src/b.py');
+    const known = await open(model, 'src/b.py');
     await sleep(NEXT_SECOND_MS);
-    known = (await save(model, 'src/b.py', known, 'y = 6\n')) as EntryStat;
+    await save(model, 'src/b.py', known, 'y = 6\n');
     await sleep(NEXT_SECOND_MS);
     await other.uploadFile(id, 'src/b.py', Buffer.from('y = 7  # remote\n'));
     const changes = await model.refreshFolder(id, 'src');
@@ -138,9 +138,9 @@ describe('workspace files core against the emulator', function () {
   it('a remote change of the same size after the own-upload window reaches the change poll', async () => {
     let skew = 0;
     const model = new WorkspaceFsModel({ client: async () => client, now: () => Date.now() + skew });
-    let known = await open(model, 'src/b.py');
+    const known = await open(model, 'src/b.py');
     await sleep(NEXT_SECOND_MS);
-    known = (await save(model, 'src/b.py', known, 'y = 8\n')) as EntryStat;
+    await save(model, 'src/b.py', known, 'y = 8\n');
     skew = OWN_UPLOAD_WINDOW_MS + 1000;
     await sleep(NEXT_SECOND_MS);
     await other.uploadFile(id, 'src/b.py', Buffer.from('y = 9\n'));

@@ -25,6 +25,7 @@ const LINK_SCHEMES = new Set(['http', 'https', 'mailto']);
 
 /** The scheme a browser would read in an attribute's URL (after entity decoding by the parser). */
 function urlScheme(value: string): string | undefined {
+  // eslint-disable-next-line no-control-regex -- the same rule as the product: browsers strip these
   const url = value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
   return /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1].toLowerCase();
 }

@@ -15,7 +15,6 @@ interface HostCache {
   manifestMismatch(dir: string, subdir: string, keyFiles: string[], recorded: unknown): string | undefined;
 }
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const cache = require(path.join(ROOT, 'scripts', 'lib', 'host-cache.js')) as HostCache;
 
 describe('install-host: the shared host cache', () => {
@@ -28,7 +27,6 @@ describe('install-host: the shared host cache', () => {
     assert.equal(cache.cacheRoot({ XDG_CACHE_HOME: 'rel' }, '/home/ann'), '/home/ann/.cache/sphere-engine-vscode-host');
     assert.equal(cache.hostDir({ SPHERE_HOST_CACHE: '/ci/host' }, '/home/ann'), '/ci/host');
     // paths.js takes it from there, not from the clone.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { HOST_DIR, REPO_ROOT } = require(path.join(ROOT, 'scripts', 'lib', 'paths.js')) as { HOST_DIR: string; REPO_ROOT: string };
     if (!process.env.SPHERE_HOST_CACHE) assert.equal(HOST_DIR.startsWith(REPO_ROOT + path.sep), false, HOST_DIR);
   });

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const raw = fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8');
-const manifest = JSON.parse(raw) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const manifest = JSON.parse(raw) as Record<string, any>;
 const nls = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
 const contributes = manifest.contributes;
 
