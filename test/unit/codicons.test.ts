@@ -7,8 +7,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ROOT, sourceFiles } from './source-files';
+import { REPO_ROOT } from '../repo-root';
 
-const KNOWN = new Set(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'test', 'unit', 'codicons.txt'), 'utf8')
+const KNOWN = new Set(fs.readFileSync(path.join(REPO_ROOT, 'test', 'unit', 'codicons.txt'), 'utf8')
   .split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#')));
 
 /** The codicon ids a text names, modifiers (`~spin`) removed. */

@@ -4,8 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { REPO_ROOT } from '../repo-root';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ROOT = REPO_ROOT;
 
 interface CommandContribution {
   command: string;

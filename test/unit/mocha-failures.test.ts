@@ -2,8 +2,9 @@
 // spec output: a CI log that keeps only its last lines must still say which test failed.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
+import { REPO_ROOT } from '../repo-root';
 
-const { failedTestTitles } = require(path.resolve(__dirname, '..', '..', '..', 'scripts', 'lib', 'mocha-failures.js')) as { failedTestTitles: (text: string) => string[] };
+const { failedTestTitles } = require(path.resolve(REPO_ROOT, 'scripts', 'lib', 'mocha-failures.js')) as { failedTestTitles: (text: string) => string[] };
 
 describe('failed test titles from mocha output', () => {
   it('names each failure with its suites and the first line of its error', () => {

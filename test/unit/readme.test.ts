@@ -3,8 +3,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { REPO_ROOT } from '../repo-root';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ROOT = REPO_ROOT;
 
 interface ReadmeTables {
   readManifest(root?: string): { contributes: { commands: { command: string }[]; configuration: { properties: Record<string, unknown> } } };

@@ -2,8 +2,9 @@
 // codicons).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { REPO_ROOT } from '../repo-root';
 
-export const ROOT = path.resolve(__dirname, '..', '..', '..');
+export const ROOT = REPO_ROOT;
 export const SRC = path.join(ROOT, 'src');
 
 /** Every .ts file under `dir` (declaration files left out), as absolute paths. */

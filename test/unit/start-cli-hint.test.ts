@@ -5,12 +5,13 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { REPO_ROOT } from '../repo-root';
 
 interface EmulatorLib {
   cliHint(problemsEndpoint: string, dataDir: string, cwd?: string): string;
   maskToken(line: string): string;
 }
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ROOT = REPO_ROOT;
 const lib = require(path.join(ROOT, 'scripts', 'lib', 'emulator.js')) as EmulatorLib;
 
 describe('npm start: the CLI hint and the EMULATOR_READY line', () => {

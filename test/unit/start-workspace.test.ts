@@ -5,12 +5,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { REPO_ROOT } from '../repo-root';
 
 interface StartWorkspace {
   prepareStartWorkspace(o: { stateDir: string; fixture: string; fresh: boolean }): string;
   keepGitToItself(userDataDir: string): void;
 }
-const lib = require(path.resolve(__dirname, '..', '..', '..', 'scripts', 'lib', 'start-workspace.js')) as StartWorkspace;
+const lib = require(path.resolve(REPO_ROOT, 'scripts', 'lib', 'start-workspace.js')) as StartWorkspace;
 
 describe('npm start: the scratch workspace', () => {
   let root: string;

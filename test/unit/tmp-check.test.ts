@@ -5,8 +5,9 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { REPO_ROOT } from '../repo-root';
 
-const SCRIPT = path.resolve(__dirname, '..', '..', '..', 'scripts', 'tmp-check.js');
+const SCRIPT = path.resolve(REPO_ROOT, 'scripts', 'tmp-check.js');
 
 describe('tmp-check (npm test fails when the run leaves temp files)', function () {
   this.timeout(20000);

@@ -3,6 +3,7 @@
 // which it showed up fails saying where.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
+import { REPO_ROOT } from '../repo-root';
 
 interface LineWriter {
   push(chunk: Buffer | string): void;
@@ -16,7 +17,7 @@ interface TokenGuard {
   report(): string;
 }
 
-const { createTokenGuard } = require(path.resolve(__dirname, '..', '..', '..', 'scripts', 'lib', 'token-guard.js')) as { createTokenGuard: (...tokens: Array<string | undefined>) => TokenGuard };
+const { createTokenGuard } = require(path.resolve(REPO_ROOT, 'scripts', 'lib', 'token-guard.js')) as { createTokenGuard: (...tokens: Array<string | undefined>) => TokenGuard };
 
 const TOKEN = 'tok+en/with=special';
 

@@ -7,8 +7,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { USAGE } from '../../../src/cli/problems';
 import { runCli } from './run-cli';
+import { REPO_ROOT } from '../../repo-root';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+const ROOT = REPO_ROOT;
 
 const run = runCli;
 

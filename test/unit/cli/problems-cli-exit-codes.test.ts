@@ -8,8 +8,9 @@ import * as path from 'node:path';
 import { EXIT, USAGE } from '../../../src/cli/problems';
 import { runCli } from './run-cli';
 import { useScratch } from '../../scratch';
+import { REPO_ROOT } from '../../repo-root';
 
-const KATTIS = path.resolve(__dirname, '../../../../test/fixtures/kattis');
+const KATTIS = path.resolve(REPO_ROOT, 'test/fixtures/kattis');
 
 const run = runCli;
 

@@ -8,8 +8,9 @@ import { containersDiagnostics } from '../../../src/core/containers';
 import { finishSubmission, type FinishedSubmission } from '../../../src/core/containers/submission';
 import { packFolder } from '../../../src/core/packer';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../../emulator/harness';
+import { REPO_ROOT } from '../../repo-root';
 
-const FIXTURES = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'containers');
+const FIXTURES = path.resolve(REPO_ROOT, 'test', 'fixtures', 'containers');
 const PROJECTS = {
   python: '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61',
   cpp: '8b2e4d6f1a3c4e5f8091a2b3c4d5e6f7',

@@ -3,6 +3,7 @@ import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tar from 'tar';
+import { REPO_ROOT } from '../../repo-root';
 
 /** Creates a temporary folder holding `files` (path → content; a trailing '/' makes an empty folder). */
 export async function makeTree(files: Record<string, string>): Promise<string> {
@@ -49,4 +50,4 @@ export async function readArchive(file: string): Promise<ArchiveEntry[]> {
   return entries;
 }
 
-export const fixturesDir = path.resolve(__dirname, '../../../../test/unit/core/fixtures');
+export const fixturesDir = path.resolve(REPO_ROOT, 'test/unit/core/fixtures');

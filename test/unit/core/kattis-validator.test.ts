@@ -10,9 +10,10 @@ import { exportKattis, importKattis } from '../../../src/core/kattis';
 import { adapterOrigin, adaptValidator, findOutputValidator } from '../../../src/core/kattis/validator-adapter';
 import { readProblemFolder } from '../../../src/core/problem-folder';
 import { useScratch, writeTree as tree } from '../../scratch';
+import { REPO_ROOT } from '../../repo-root';
 
 const DATA = { 'problem.yaml': 'name: V\nvalidation: custom\n', 'data/secret/1.in': '10\n', 'data/secret/1.ans': '5\n' };
-const FIXTURES = path.resolve(__dirname, '../../../../test/fixtures/kattis');
+const FIXTURES = path.resolve(REPO_ROOT, 'test/fixtures/kattis');
 
 /** Runs a judge program as the service does; returns its exit code and what it wrote to fd 6. */
 function judge(command: string[], work: string, output: string): { code: number | null; debug: string } {

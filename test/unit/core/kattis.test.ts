@@ -8,6 +8,7 @@ import { deriveTimeLimit, exportKattis, importKattis, judgeForFlags, parseYaml, 
 import { readProblemFolder } from '../../../src/core/problem-folder';
 import { runProblemsCli } from '../../../src/cli/problems';
 import { useScratch, writeTree as tree } from '../../scratch';
+import { REPO_ROOT } from '../../repo-root';
 
 const LEGACY = {
   'problem.yaml': 'name: Hello Floats   # a comment\nsource: "NWERC: 2020"\nvalidation: default\nvalidator_flags: float_tolerance 1e-6\n',
@@ -156,7 +157,7 @@ describe('Kattis packages', () => {
 
 describe('Kattis packages: problemtools examples round trip', () => {
   const scratch = useScratch();
-  const EXAMPLES = path.resolve(__dirname, '../../../../test/fixtures/kattis/problemtools');
+  const EXAMPLES = path.resolve(REPO_ROOT, 'test/fixtures/kattis/problemtools');
 
   for (const name of ['oddecho', 'guess', 'different']) {
     it(`${name}: import, export, import again gives the same problem`, () => {

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { REPO_ROOT } from '../../repo-root';
 
 interface HostCache {
   CODE_SERVER_VERSION: string;
@@ -14,7 +15,7 @@ interface HostCache {
   treeManifest(dir: string, subdir: string, keyFiles: string[]): { files: number; bytes: number; listing: string; keys: Record<string, string> };
   manifestMismatch(dir: string, subdir: string, keyFiles: string[], recorded: unknown): string | undefined;
 }
-const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+const ROOT = REPO_ROOT;
 const cache = require(path.join(ROOT, 'scripts', 'lib', 'host-cache.js')) as HostCache;
 
 describe('install-host: the shared host cache', () => {

@@ -4,8 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { REPO_ROOT } from '../../repo-root';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+const ROOT = REPO_ROOT;
 const raw = fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8');
 const manifest = JSON.parse(raw) as Record<string, any>;
 const nls = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
