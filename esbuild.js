@@ -175,6 +175,8 @@ async function buildCli(logLevel) {
 async function main() {
   fs.mkdirSync('dist', { recursive: true });
   if (CLI_ONLY) return buildCli('warning');
+  // package.json's language `when` clauses follow the language table (scripts/manifest-languages.js).
+  require('./scripts/manifest-languages').main();
   copyEmulatorAssets();
   if (watch) {
     const ctx = await esbuild.context(options);

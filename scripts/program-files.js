@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Part of `npm run compile`: clears out/, then the C, C++ and Python programs kept as files beside their TypeScript
+// Part of `npm run compile`: prunes out/ of modules whose source is gone, then the C, C++ and Python programs kept as files beside their TypeScript
 // modules (the emulator's supervisors, the Kattis validator adapters) are imported as text
 // (`import source from './supervisor.c'`, typed by src/program-files.d.ts). esbuild inlines them
 // itself (esbuild.js, its text loader); for tsc's out/ this writes each one as a CommonJS module
@@ -42,15 +42,34 @@ function writeProgramModules() {
 module.exports = { allProgramFiles };
 
 /**
- * out/ starts empty: tsc never removes what it compiled before, and a module left from before a
- * move (out/src/core/packer.js beside the new out/src/core/packer/) is what require() finds first.
+ * out/ keeps no module whose source is gone: tsc never removes what it compiled before, and a module
+ * left from before a move (out/src/core/packer.js beside the new out/src/core/packer/) is what
+ * require() finds first, or a deleted test that mocha would still run. out/ is no longer emptied
+ * (that threw away `tsc -b`'s incremental state): each output whose source no longer exists is removed.
  */
-function clearOut() {
-  fs.rmSync(OUT, { recursive: true, force: true });
+const OUTPUT_SUFFIXES = ['.d.ts.map', '.d.ts', '.js.map', '.js'];
+const SOURCE_SUFFIXES = ['.ts', '.tsx', ''];
+
+function sourceExists(relOutput) {
+  const suffix = OUTPUT_SUFFIXES.find((s) => relOutput.endsWith(s));
+  if (!suffix) return true; // not an output of ours (build info, data): leave it
+  const stem = relOutput.slice(0, -suffix.length);
+  return SOURCE_SUFFIXES.some((s) => fs.existsSync(path.join(ROOT, stem + s)));
+}
+
+function pruneStale(dir = OUT) {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      pruneStale(full);
+      if (fs.readdirSync(full).length === 0) fs.rmdirSync(full);
+    } else if (!sourceExists(path.relative(OUT, full))) fs.rmSync(full, { force: true });
+  }
 }
 
 // Run by `npm run compile`; required by the unit test for the list only.
 if (require.main === module) {
-  clearOut();
+  pruneStale();
   writeProgramModules();
 }

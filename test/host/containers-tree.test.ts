@@ -49,6 +49,17 @@ const projectGets = (items: { method: string; url: string }[]) => items.filter((
 describe('containers tree', () => {
   let api: ContainersApi;
   const created: string[] = [];
+  /**
+   * The workspace the later tests act on: the one the "new workspace" test made, or one made now,
+   * so that each test also passes alone (`--grep`) and in any order.
+   */
+  async function ourWorkspace(): Promise<string> {
+    if (created.length) return created[0];
+    const outcome = await vscode.commands.executeCommand<Created>('sphereEngine.workspaces.create', CONSOLE_PYTHON, { retentionTimeStopped: 60 });
+    assert.ok(outcome.ok && outcome.workspace, outcome.message);
+    created.push(outcome.workspace.id);
+    return outcome.workspace.id;
+  }
 
   before(async () => {
     const exported = await activateExtension<{ containers?: ContainersApi }>();
@@ -137,7 +148,7 @@ describe('containers tree', () => {
   });
 
   it('marks a workspace in the error state red with its error reason', async () => {
-    const id = created[0];
+    const id = await ourWorkspace();
     const { origin, token } = emulatorInfo();
     const res = await fetch(`${origin}/containers/api/v1/__emulator/workspaces/${id}/error?access_token=${encodeURIComponent(token)}`, {
       method: 'POST',
@@ -155,7 +166,7 @@ describe('containers tree', () => {
   });
 
   it('hides removed workspaces unless the state filter shows them', async () => {
-    const id = created[0];
+    const id = await ourWorkspace();
     const removed = await vscode.commands.executeCommand<{ ok: boolean; message?: string }>('sphereEngine.workspaces.remove', id, { confirmed: true });
     assert.ok(removed.ok, removed.message);
     const python = (await api.tree.rows()).find((r) => r.label === 'Console Python')!;
@@ -179,9 +190,10 @@ describe('containers tree', () => {
     await api.tree.rows();
     await clearEmulatorRequests();
     await vscode.commands.executeCommand('sphereEngine.workspaces.refresh');
+    const id = await ourWorkspace();
     const rows = await api.tree.rows();
     assert.ok(rows.length > 0 && rows.every((r) => r.node.kind === 'workspace' || r.node.kind === 'loadMore'), JSON.stringify(rows.map((r) => r.label)));
-    const mine = rows.find((r) => r.node.workspace?.id === created[0]);
+    const mine = rows.find((r) => r.node.workspace?.id === id);
     assert.ok(mine, 'the removed workspace is listed when every state is shown');
     assert.match(mine.label, /^Console Python · /);
     const gets = await waitFor(async () => {

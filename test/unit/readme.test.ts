@@ -42,4 +42,14 @@ describe('README.md', () => {
     assert.notEqual(stale, readme, 'the README has no table row to spoil');
     assert.notEqual(tables.updateReadme(stale, manifest), stale);
   });
+
+  it('names every folder under src/features in its Architecture section', () => {
+    const start = readme.indexOf('### Architecture');
+    assert.ok(start >= 0, 'no Architecture section');
+    const section = readme.slice(start, readme.indexOf('\n## ', start) >= 0 ? readme.indexOf('\n## ', start) : undefined);
+    const features = fs.readdirSync(path.join(ROOT, 'src', 'features'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    assert.ok(features.length >= 10, `feature folders: ${features.join(', ')}`);
+    assert.deepEqual(features.filter((name) => !section.includes(`\`${name}\``)), [], 'feature folders the README does not name');
+  });
 });
+

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createTestHooks } from '../../src/test-api';
-import { SRC, sourceFiles } from './source-files';
+import { ROOT, SRC, sourceFiles } from './source-files';
 
 describe('test API', () => {
   it('is absent outside ExtensionMode.Test, an empty registry under it', () => {
@@ -27,5 +27,15 @@ describe('test API', () => {
     );
     assert.deepEqual(unguarded, []);
     assert.deepEqual(texts.filter(({ text }) => /\bservices\.exports\b|exports: Record<string, unknown>/.test(text)).map((t) => t.file), []);
+  });
+
+  it('has every module that augments TestHooks imported by test/feature-hooks.ts, so the tests see every hook under tsc -b', () => {
+    const augmenting = sourceFiles(SRC)
+      .filter((file) => !file.endsWith(`${path.sep}test-api.ts`) && /declare module '[^']*test-api'/.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => path.relative(ROOT, file).split(path.sep).join('/').replace(/\.ts$/, ''));
+    assert.ok(augmenting.length >= 10, `modules augmenting TestHooks: ${augmenting.join(', ')}`);
+    const hooksFile = fs.readFileSync(path.join(ROOT, 'test', 'feature-hooks.ts'), 'utf8');
+    const imported = new Set([...hooksFile.matchAll(/from '\.\.\/([^']+)'/g)].map((m) => m[1]));
+    assert.deepEqual(augmenting.filter((m) => !imported.has(m)), [], 'augments TestHooks but test/feature-hooks.ts does not import it');
   });
 });
