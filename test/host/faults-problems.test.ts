@@ -39,7 +39,9 @@ describe('faults: Submit Solution (Problems)', function () {
     const error = api.lastError();
     assert.match(error?.message ?? '', /did not answer in time/, JSON.stringify(error));
     assert.equal(error?.action, 'checkHistoryBeforeResubmit');
-    await sleep(2000);
+    // The emulator logs a request once it has answered it: the slow POST has landed, and a retry
+    // would have been sent by the time the client gave up on it.
+    await waitFor(async () => ((await posts()).length >= 1 ? true : undefined), { what: 'the slow POST to land on the server' });
     assert.equal((await posts()).length, 1, 'never sent twice');
   });
 

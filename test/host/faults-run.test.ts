@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, sleep } from './helpers';
+import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, sleep, waitFor } from './helpers';
 import { makeUnreachable, MessageCapture, restoreAll, revokeToken, useShortTimeout } from './faults-support';
 
 interface RunReport {
@@ -52,7 +52,9 @@ describe('faults: Run Active File (Compilers)', function () {
     assert.equal(report.ok, false);
     assert.match(report.error?.message ?? '', /did not answer in time/);
     assert.equal(report.error?.action, 'checkHistoryBeforeResubmit');
-    await new Promise((r) => setTimeout(r, 2000)); // the slow POST lands on the server
+    // The emulator logs a request once it has answered it: the slow POST has landed, and a retry
+    // would have been sent by the time the client gave up on it.
+    await waitFor(async () => ((await posts()).length >= 1 ? true : undefined), { what: 'the slow POST to land on the server' });
     assert.equal((await posts()).length, 1, 'never sent twice');
   });
 

@@ -44,7 +44,9 @@ describe('faults: Submit Folder to Project (Containers)', function () {
     const outcome = await submit();
     assert.equal(outcome.statusCode, undefined);
     assert.match(`${outcome.error}\n${shownText()}`, /did not answer in time/);
-    await sleep(2000);
+    // The emulator logs a request once it has answered it: the slow POST has landed, and a retry
+    // would have been sent by the time the client gave up on it.
+    await waitFor(async () => ((await posts()).length >= 1 ? true : undefined), { what: 'the slow POST to land on the server' });
     assert.equal((await posts()).length, 1, 'never sent twice');
   });
 
