@@ -8,8 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promises as fsp } from 'node:fs';
 import { ContainersClient } from '../src/api';
-import { ContainersTreeModel } from '../src/features/containers/tree/model';
-import type { ProjectNode, TreeNode } from '../src/features/containers/tree/nodes';
+import { ContainersTreeModel } from '../src/core/containers';
+import type { ProjectNode, TreeNode } from '../src/core/containers';
 import { defaultOptions, startEmulator, type RunningEmulator } from '../emulator/server';
 
 const TOKEN = 'bench-token';

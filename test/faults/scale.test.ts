@@ -2,8 +2,8 @@
 // page by page, one request per page, a 5xx on the way shown as a retry row, not lost rows).
 // The folder of 10,000 files is in bad-input.test.ts (listing) and test/host/faults-*.test.ts.
 import * as assert from 'node:assert/strict';
-import { ContainersTreeModel } from '../../src/features/containers/tree/model';
-import type { TreeNode } from '../../src/features/containers/tree/nodes';
+import { ContainersTreeModel } from '../../src/core/containers';
+import type { TreeNode } from '../../src/core/containers';
 import { seedWorkspaces } from '../../emulator/containers/seed-workspaces';
 import { PROJECTS } from '../emulator/containers-support';
 import { clearFaults, clearRequests, clients, requests, setFaults, startTestEmulator, type ClientKit, type TestEmulator } from './support';

@@ -1,7 +1,7 @@
 // Text shown for a workspace: tooltip Markdown, row description and the context value that
 // decides which menu entries appear. No `vscode` here, so unit tests can check the rules.
 import type { Workspace } from '../../../api';
-import { stateLabel } from './states';
+import { stateLabel } from '../../../core/containers';
 import { escapeMarkdown, markdownCode, markdownNumber, markdownText } from '../../../core/escape-markdown';
 
 /**

@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import { Commands } from '../../../ui/commands';
 import { escapeMarkdown, markdownCode, markdownNumber, markdownText } from '../../../core/escape-markdown';
 import { clockTime, workspaceContextValue, workspaceDescription, workspaceLabel, workspaceTooltip } from './describe';
-import type { ContainersTreeModel } from './model';
-import type { TreeNode } from './nodes';
+import type { ContainersTreeModel } from '../../../core/containers';
+import type { TreeNode } from '../../../core/containers';
 
 /** A codicon per workspace state (test/unit/codicons.test.ts checks that each id exists). */
 const STATE_ICONS: Record<number, vscode.ThemeIcon> = {

@@ -1,7 +1,7 @@
 // Test hooks of the Containers tree: what a person would see in the view, as plain data.
 import type * as vscode from 'vscode';
 import type { ContainersView } from './view';
-import type { TreeNode } from './nodes';
+import type { TreeNode } from '../../../core/containers';
 
 export interface TreeRow {
   node: TreeNode;

@@ -5,10 +5,8 @@ import * as vscode from 'vscode';
 import type { Services } from '../../../services';
 import { Commands, registerCommand } from '../../../ui/commands';
 import { showError } from '../../../ui/errors';
-import { ContainersTreeModel, type Grouping } from './model';
-import type { ListKey, TreeNode } from './nodes';
+import { ALL_STATES, ContainersTreeModel, DEFAULT_STATE_FILTER, type Grouping, type ListKey, stateLabel, type TreeNode } from '../../../core/containers';
 import { ContainersTreeProvider } from './provider';
-import { ALL_STATES, DEFAULT_STATE_FILTER, stateLabel } from './states';
 import { showQuickPick } from '../../../ui/prompts';
 
 export const WORKSPACES_VIEW_ID = 'sphereEngine.workspaces';

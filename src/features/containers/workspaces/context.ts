@@ -3,7 +3,7 @@
 import type { ContainersClient } from '../../../api';
 import type { Services } from '../../../services';
 import type { Log } from '../../../ui/log';
-import type { ContainersTreeModel } from '../tree/model';
+import type { ContainersTreeModel } from '../../../core/containers';
 
 export interface WorkspaceCommandContext {
   client(): Promise<ContainersClient>;

@@ -4,7 +4,7 @@
 import { SphereApiError, type Workspace, WORKSPACE_STATES } from '../../../api';
 import { showError, userMessage } from '../../../ui/errors';
 import { shortId } from '../tree/describe';
-import { stateLabel } from '../tree/states';
+import { stateLabel } from '../../../core/containers';
 import { remember, type ActionOutcome, type WorkspaceCommandContext } from './context';
 import { stopOneOf } from './stop-offer';
 

@@ -8,7 +8,7 @@ import { untilStarted } from '../../../core/containers';
 import { Commands, executeCommand } from '../../../ui/commands';
 import { withProgress } from '../../../ui/progress';
 import { shortId } from '../tree/describe';
-import { stateLabel } from '../tree/states';
+import { stateLabel } from '../../../core/containers';
 import { remember, type WorkspaceCommandContext } from './context';
 
 const OPEN_IDE = 'Open IDE';

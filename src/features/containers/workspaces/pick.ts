@@ -2,9 +2,8 @@
 // other features), or nothing (the palette), in which case a QuickPick asks.
 import * as vscode from 'vscode';
 import { collect, type Project, type Workspace } from '../../../api';
-import type { ProjectNode, WorkspaceNode } from '../tree/nodes';
+import { type ProjectNode, stateLabel, type WorkspaceNode } from '../../../core/containers';
 import { shortId } from '../tree/describe';
-import { stateLabel } from '../tree/states';
 import type { WorkspaceCommandContext } from './context';
 import { createQuickPick, showQuickPick } from '../../../ui/prompts';
 

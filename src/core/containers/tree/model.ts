@@ -12,7 +12,7 @@
 //   changes by itself (starting).
 // - When the service cannot be reached, the last known rows stay, marked with their time.
 import { isAbortError, type ListWorkspacesParams, type Project, SphereApiError, type TokenPage, type Workspace } from '../../../api';
-import { CONTAINERS_POLL_MS } from '../../../core/poller';
+import { CONTAINERS_POLL_MS } from '../../poller';
 import {
   listOfProject,
   type DetailNode,
