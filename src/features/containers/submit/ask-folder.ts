@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { showQuickPick } from '../../../ui/prompts';
+import { isInside } from '../../../core/is-inside';
 
 interface FolderItem extends vscode.QuickPickItem {
   folder?: string;
@@ -46,7 +47,3 @@ function labelOf(folder: string): string {
   return rel && rel !== folder ? rel : path.basename(folder);
 }
 
-function isInside(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
