@@ -52,7 +52,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.js', '*.js', '*.mjs'],
+    files: ['scripts/**/*.js', 'emulator/bin/*.js', '*.js', '*.mjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', fetch: 'readonly', AbortSignal: 'readonly', AbortController: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
