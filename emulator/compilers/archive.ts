@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import * as zlib from 'node:zlib';
 import * as tar from 'tar';
-import { extractTarGz } from '../fs-safety/unpack';
+import { extractTarGz } from '../../contract';
 
 /** gzip's magic bytes: how a tar.gz `source` is told apart from program text. */
 export function isGzip(data: Buffer): boolean {

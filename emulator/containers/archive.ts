@@ -1,12 +1,12 @@
 // tar.gz archives sent by users (POST /workspaces `files`, POST /submissions `source`). Every entry is
 // checked before anything is written: absolute paths, `..` and links pointing out of the target are
 // refused as a whole, so a bad archive never leaves half its files behind. Reading and extracting
-// are streamed off the event loop within the emulator's unpack budget (fs-safety/unpack.ts). The
+// are streamed off the event loop within the emulator's unpack budget (contract/bounded-untar.ts). The
 // link check here is textual; what keeps a link chain from leading the host out is that nothing
 // on the host side follows a link inside a workspace or run (fs-safety/beneath.ts).
 import * as path from 'node:path';
 import type { EmulatorContext } from '../context';
-import { ArchiveBudgetError, ArchiveFormatError, extractTarGz, listTarGz, type UnpackBudget } from '../fs-safety/unpack';
+import { ArchiveBudgetError, ArchiveFormatError, extractTarGz, listTarGz, type UntarBudget as UnpackBudget } from '../../contract';
 
 export class ArchiveError extends Error {}
 

@@ -11,8 +11,15 @@ import { ROOT, SRC, sourceFiles } from './source-files';
 /** Helpers several features use (settings readers, pickers, command arguments): any feature may import them. */
 const SHARED_FEATURE_HELPERS = ['src/features/shared/'];
 
+/**
+ * What the extension and the emulator must do alike, written once (contract/index.ts): the layer
+ * below both, which imports neither of them nor `vscode`.
+ */
+const CONTRACT = 'contract/';
+
 /** The extension's layers, lowest first (see ARCHITECTURE.md). */
 const SRC_LAYERS: Layers = [
+  [CONTRACT],
   ['src/api/'],
   ['src/core/'],
   ['src/ui/', 'src/cli/'],
@@ -24,6 +31,7 @@ const SRC_LAYERS: Layers = [
 
 /** The emulator's layers, lowest first: shared parts, the run-time services, the three APIs, the server, main. */
 const EMULATOR_LAYERS: Layers = [
+  [CONTRACT],
   ['emulator/clock.ts', 'emulator/request-log.ts', 'emulator/fs-safety/', 'emulator/data-dir.ts', 'emulator/access-token.ts', 'emulator/jobs/', 'emulator/judges/', 'emulator/seed-problems/', 'emulator/store/'],
   ['emulator/runner/', 'emulator/languages/', 'emulator/http/', 'emulator/context.ts', 'emulator/machine-report.ts'],
   ['emulator/compilers/', 'emulator/containers/', 'emulator/problems/'],
@@ -79,9 +87,43 @@ function violations(layer: string, forbiddenLayers: string[]): string[] {
   return found;
 }
 
+/** Imports of contract/ files that reach src/, emulator/ or `vscode` (any other top folder of ours too). */
+function contractLeaks(root: string): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(path.join(root, CONTRACT))) {
+    const where = path.relative(root, file).split(path.sep).join('/');
+    for (const specifier of importsOf(fs.readFileSync(file, 'utf8'))) {
+      if (specifier === 'vscode' || specifier.startsWith('vscode/')) found.push(`${where} imports ${specifier}`);
+      if (!specifier.startsWith('.')) continue;
+      const target = path.relative(root, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/');
+      if (!target.startsWith(CONTRACT)) found.push(`${where} imports ${target}`);
+    }
+  }
+  return found;
+}
+
 describe('layering', () => {
   const scratch = useScratch();
-  const graph = importGraph(ROOT, ['src', 'emulator']);
+  const graph = importGraph(ROOT, ['src', 'emulator', 'contract']);
+
+  it('contract/ imports neither src/ nor emulator/ nor vscode, and both may import it', () => {
+    assert.ok(sourceFiles(path.join(ROOT, CONTRACT)).length > 0, 'no sources found under contract/');
+    assert.deepEqual(contractLeaks(ROOT), []);
+    assert.ok([...graph].some(([file, targets]) => file.startsWith('emulator/') && targets.some((t) => t.startsWith(CONTRACT))), 'the emulator uses the contract');
+  });
+
+  it('finds a planted contract import of src/, emulator/ and vscode', () => {
+    const root = writeTree(scratch('se-layering-contract-'), {
+      'contract/index.ts': "export { a } from './a';\n",
+      'contract/a.ts': "import { x } from '../src/api/http';\nimport { y } from '../emulator/clock';\nimport type * as vscode from 'vscode';\nexport const a = x + y;\n",
+      'src/api/http.ts': "import { a } from '../../contract';\nexport const x = 1;\n",
+      'emulator/clock.ts': "import { a } from '../contract';\nexport const y = 2;\n",
+    });
+    assert.deepEqual(contractLeaks(root).sort(), ['contract/a.ts imports emulator/clock', 'contract/a.ts imports src/api/http', 'contract/a.ts imports vscode']);
+    const planted = importGraph(root, ['src', 'emulator', 'contract']);
+    assert.deepEqual(upwardImports(new Map([...planted].filter(([file]) => file.startsWith('src/'))), SRC_LAYERS), [], 'src/ may import the contract');
+    assert.deepEqual(upwardImports(new Map([...planted].filter(([file]) => file.startsWith('contract/'))), SRC_LAYERS), ['contract/a.ts imports src/api/http.ts']);
+  });
 
   it('has no import cycle in src/ or emulator/, type-only imports included', () => {
     assert.ok(graph.size > 100, 'the sources were not found');
@@ -94,7 +136,7 @@ describe('layering', () => {
   });
 
   it('names every source file in kebab-case (lower case words joined by "-")', () => {
-    const names = ['src', 'emulator', 'test', 'bench', 'scripts'].flatMap((dir) =>
+    const names = ['src', 'contract', 'emulator', 'test', 'bench', 'scripts'].flatMap((dir) =>
       fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }).filter((rel) => !rel.startsWith('fixtures') && /\.(ts|js|mjs|cjs)$/.test(rel)),
     );
     assert.ok(names.length > 300, `only ${names.length} files found`);

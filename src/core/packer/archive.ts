@@ -20,18 +20,16 @@
 //   remote side would receive a dangling link and the user would not see why.
 // - Empty directories are kept (projects may rely on an `out/` existing).
 // - Sockets, FIFOs and devices are left out and listed with a reason.
-import { accessSync, constants as fsConstants, createReadStream, lstatSync, promises as fsp, readdirSync, type Dirent } from 'node:fs';
+import { accessSync, constants as fsConstants, lstatSync, promises as fsp, readdirSync, type Dirent } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type * as TarRead from './tar-read';
 
 let tarReader: typeof TarRead | undefined;
 /** tar's list and extract, loaded when an archive is first unpacked (tar-read.ts says why). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const tarRead = (): typeof TarRead => (tarReader ??= require('./tar-read') as typeof TarRead);
-import { UnpackBudget } from './unpack-limits';
+import { budgetRefusal, UNPACK_BUDGET } from './unpack-limits';
 import { makeLinksInside, type ArchiveLink } from './unpack-links';
 import { GITIGNORE_FILE, IgnoreRules, SPHEREIGNORE_FILE } from './ignore-rules';
 import { fragmentPlace } from './fragment';
@@ -361,7 +359,8 @@ export function checkSizeLimits(scan: FolderScan, limits: SizeLimits): string[] 
  * entry: absolute names, `..` segments and links pointing out of destDir are
  * refused with an error naming the entry, and nothing is written then; so is an
  * archive that would unpack to too much, holds too many entries or is a gzip bomb
- * (unpack-limits.ts). Links are made last, each resolved on the disk
+ * (unpack-limits.ts, read by contract/bounded-untar.ts: counted as inflated, never past the tar's
+ * end marker). Links are made last, each resolved on the disk
  * first (unpack-links.ts). When anything fails after writing began,
  * what this call wrote is removed again. Returns the posix paths of the regular
  * files extracted.
@@ -369,45 +368,32 @@ export function checkSizeLimits(scan: FolderScan, limits: SizeLimits): string[] 
 export async function unpackTarGz(source: string | Buffer, destDir: string): Promise<string[]> {
   const tar = tarRead();
   const dest = path.resolve(destDir);
+  const input = typeof source === 'string' ? { file: source } : source;
+  // The reader's format errors say what is wrong with the archive already; its budget errors get our words.
+  const refused = (err: unknown): never => {
+    if (err instanceof tar.ArchiveBudgetError) throw budgetRefusal(err);
+    throw err;
+  };
+  // Listed first, within the budget, before anything is written.
+  const entries = await tar.listTarGz(input, UNPACK_BUDGET).catch(refused);
   const files: string[] = [];
   const names: string[] = [];
   const links: ArchiveLink[] = [];
-  let unsafe: PackError | undefined;
-  const budget = new UnpackBudget();
-  // Stops the listing (and the inflating) at the first entry over a limit.
-  const stop = new AbortController();
-  await readArchive(
-    source,
-    tar.t({
-      onReadEntry: (entry) => {
-        const name = entry.path.replace(/^\.\//, '');
-        const problem = unsafeEntryProblem(entry.path, entry.type, entry.linkpath, dest);
-        if (problem && !unsafe) unsafe = new PackError('unsafe-archive-entry', problem, entry.path);
-        if (!budget.addEntry(entry.path)) stop.abort();
-        names.push(name);
-        if (entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'ContiguousFile') {
-          files.push(name);
-          if (!budget.add(entry.path, entry.size ?? 0)) stop.abort();
-        } else if (entry.type === 'SymbolicLink' || entry.type === 'Link') {
-          links.push({ name: name.replace(/\/+$/, ''), target: (entry.linkpath ?? '').replace(/^\.\//, ''), hard: entry.type === 'Link' });
-        }
-        entry.resume();
-      },
-    }),
-    stop.signal,
-  ).catch((err: unknown) => {
-    throw budget.explain(err);
-  });
-  if (unsafe) throw unsafe;
+  for (const entry of entries) {
+    const problem = unsafeEntryProblem(entry.path, entry.type, entry.linkpath, dest);
+    if (problem) throw new PackError('unsafe-archive-entry', problem, entry.path);
+    const name = entry.path.replace(/^\.\//, '');
+    names.push(name);
+    if (entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'ContiguousFile') files.push(name);
+    else if (entry.type === 'SymbolicLink' || entry.type === 'Link') {
+      links.push({ name: name.replace(/\/+$/, ''), target: (entry.linkpath ?? '').replace(/^\.\//, ''), hard: entry.type === 'Link' });
+    }
+  }
   await fsp.mkdir(dest, { recursive: true });
   const undo = await writtenBy(dest, names);
   try {
-    // Links are left out here and made last (only when there are any: no per-entry filter otherwise).
-    const noLinks = (_p: string, entry: unknown) => !(entry && typeof entry === 'object' && 'type' in entry && (entry.type === 'SymbolicLink' || entry.type === 'Link'));
-    await readArchive(source, tar.x({ cwd: dest, strict: true, ...(links.length ? { filter: noLinks } : {}) }))
-      .catch((err: unknown) => {
-        throw budget.explain(err);
-      });
+    // Links are left out here and made last, each resolved on the disk first.
+    await tar.extractTarGz(input, dest, { budget: UNPACK_BUDGET, filter: (_p, type) => type !== 'SymbolicLink' && type !== 'Link' }).catch(refused);
     await makeLinksInside(dest, links);
   } catch (err) {
     await undo();
@@ -451,11 +437,6 @@ function unsafeEntryProblem(name: string, type: string, linkpath: string | undef
     if (!isInside(linkTarget, dest)) return `Archive entry "${name}" links outside the destination (-> ${linkpath}); refusing to extract`;
   }
   return undefined;
-}
-
-async function readArchive(source: string | Buffer, sink: NodeJS.WritableStream, signal?: AbortSignal): Promise<void> {
-  const input = typeof source === 'string' ? createReadStream(source) : Readable.from([source]);
-  await pipeline(input, sink, { signal });
 }
 
 async function assertLinkInside(abs: string, rel: string, realRoot: string): Promise<string> {
