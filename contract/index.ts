@@ -4,3 +4,18 @@
 // is required by src/core/packer/tar-read.ts, a bundle of its own), so importing this index from
 // a module that loads at activation brings their dependencies into dist/extension.js.
 export { ArchiveBudgetError, ArchiveFormatError, extractTarGz, inflatedCap, listTarGz, type ExtractOptions, type RawEntry, type UntarBudget, type UntarSource } from './bounded-untar';
+export {
+  isPendingStatus,
+  isRuntimeErrorStatus,
+  kattisVerdictOf,
+  type KattisVerdict,
+  type RunKind,
+  runKindOf,
+  STATUS_TABLE,
+  statusFromShort,
+  type StatusOutcome,
+  type StatusRow,
+  statusRow,
+  statusShort,
+  SUBMISSION_STATUS,
+} from './status-table';

@@ -1,36 +1,23 @@
 // Submission statuses and signal descriptions of the compilers module.
 import { constants } from 'node:os';
+import { statusRow, SUBMISSION_STATUS } from '../../contract';
 
+/** The codes this module uses, under the names its code reads them by; codes and names come from the one status table (contract/status-table.ts). */
 export const STATUS = {
-  waiting: 0,
-  compilation: 1,
-  execution: 3,
-  compilationError: 11,
-  runtimeError: 12,
-  timeLimit: 13,
-  accepted: 15,
-  memoryLimit: 17,
-  internalError: 20,
+  waiting: SUBMISSION_STATUS.waiting,
+  compilation: SUBMISSION_STATUS.compilation,
+  execution: SUBMISSION_STATUS.execution,
+  compilationError: SUBMISSION_STATUS.compilationError,
+  runtimeError: SUBMISSION_STATUS.runtimeError,
+  timeLimit: SUBMISSION_STATUS.timeLimitExceeded,
+  accepted: SUBMISSION_STATUS.accepted,
+  memoryLimit: SUBMISSION_STATUS.memoryLimitExceeded,
+  internalError: SUBMISSION_STATUS.internalError,
 } as const;
 
-// Code 15 is named "accepted": what the live service answers (the spec's table says "success",
-// its own sample payload and public clients say "accepted").
-const NAMES: Record<number, string> = {
-  0: 'waiting',
-  1: 'compilation',
-  2: 'compilation',
-  3: 'execution',
-  11: 'compilation error',
-  12: 'runtime error',
-  13: 'time limit exceeded',
-  15: 'accepted',
-  17: 'memory limit exceeded',
-  19: 'illegal system call',
-  20: 'internal error',
-};
-
+/** As the service names the status (15 is "accepted", what the live service answers: the spec's table says "success"). */
 export function statusName(code: number): string {
-  return NAMES[code] ?? 'unknown';
+  return statusRow(code)?.name ?? 'unknown';
 }
 
 export function isFinal(code: number): boolean {

@@ -202,12 +202,22 @@ export interface CompilersSubmission {
 export const OUTPUT_ARCHIVE_STDOUT_NAMES = ['SE_STDOUT', 'ENGINE_STDOUT'] as const;
 
 /** Compilers/problems statuses (v4). 15 is named "success" or "accepted" depending on the source: compare codes, not names. */
-export const SUBMISSION_STATUS = {
-  waiting: 0, compilation: 1, compilation2: 2, execution: 3,
-  compilingJudge: 4, executingJudge: 5, compilingMasterJudge: 6, executingMasterJudge: 7, testing: 8,
-  compilationError: 11, runtimeError: 12, timeLimitExceeded: 13, wrongAnswer: 14, accepted: 15,
-  memoryLimitExceeded: 17, illegalSystemCall: 19, internalError: 20, judgeError: 21, problemError: 22,
-} as const;
+// The status codes and what each means (name, outcome, run kind, Kattis verdict): one table, shared
+// with the emulator (contract/status-table.ts).
+export {
+  isPendingStatus,
+  isRuntimeErrorStatus,
+  kattisVerdictOf,
+  type KattisVerdict,
+  type RunKind,
+  runKindOf,
+  STATUS_TABLE,
+  type StatusOutcome,
+  type StatusRow,
+  statusRow,
+  SUBMISSION_STATUS,
+} from '../../contract/status-table';
+import { SUBMISSION_STATUS } from '../../contract/status-table';
 
 export function isAcceptedStatus(status: Status | undefined): boolean {
   return status?.code === SUBMISSION_STATUS.accepted;

@@ -1,5 +1,6 @@
 // The data of a "judge many" job: one row per solution found in a folder, what was sent for it
 // and what came back. Plain JSON, so the state file, the exports and the view share it.
+import { SUBMISSION_STATUS } from '../../api';
 
 /** A solution found in the folder; `problem` says why it cannot be sent (never silently skipped). */
 export interface PlannedSolution {
@@ -40,11 +41,10 @@ export interface JudgedResult {
   note?: string;
 }
 
-const ACCEPTED = 15;
 
 /** Passed: said by the result, else the Problems rule (accepted). */
 export function isPassed(result: Pick<JudgedResult, 'passed' | 'statusCode'>): boolean {
-  return result.passed ?? result.statusCode === ACCEPTED;
+  return result.passed ?? result.statusCode === SUBMISSION_STATUS.accepted;
 }
 
 /**

@@ -8,7 +8,7 @@
 // the expected one or lies in its range. Sphere Engine returns every test's verdict, so the rules
 // are checked per test, as problemtools does. Parsing is in submission-expectations.ts (the
 // importer's bundle); this file needs no YAML parser, so "Check Problem Folder" applies it too.
-import type { ProblemsResult } from '../../api';
+import { kattisVerdictOf as statusKattisVerdict, type ProblemsResult, SUBMISSION_STATUS } from '../../api';
 import type { YamlMap } from './yaml-values';
 
 export const KATTIS_VERDICTS = ['AC', 'WA', 'TLE', 'RTE'] as const;
@@ -79,7 +79,7 @@ export function globMatches(pattern: string, target: string): boolean {
 
 /** The service's status code of a test or submission as the Kattis verdict it stands for (memory limit: a run-time error, as on Kattis). */
 export function kattisVerdictOf(code: number): KattisVerdict | `status ${number}` {
-  return code === 15 ? 'AC' : code === 14 ? 'WA' : code === 13 ? 'TLE' : code === 12 || code === 17 ? 'RTE' : `status ${code}`;
+  return statusKattisVerdict(code);
 }
 
 const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
@@ -104,7 +104,7 @@ export function unmetExpectation(exp: KattisExpectation, result: Pick<ProblemsRe
     if (rule.required && inScope.length && !inScope.some((t) => (rule.required as string[]).includes(t.verdict))) {
       return `no test${where} got ${rule.required.join(' or ')} (required) ${from}`;
     }
-    if (rule.score !== undefined && rule.scope === '' && result.status.code === 15) {
+    if (rule.score !== undefined && rule.scope === '' && result.status.code === SUBMISSION_STATUS.accepted) {
       const percent = result.score ?? 0;
       const score = fullScore !== undefined ? (percent * fullScore) / 100 : percent;
       const [lo, hi] = typeof rule.score === 'number' ? [rule.score, rule.score] : rule.score;

@@ -3,7 +3,7 @@
 // a failure of the problem (its tests do not catch that mistake). Submissions go one at a time;
 // their results are fetched together with GET /submissions?ids= (20 ids a request) at the
 // service's 2 s rhythm.
-import { MAX_IDS_PER_REQUEST, type ProblemsClient, type ProblemsSubmission, type Sleep } from '../../api';
+import { MAX_IDS_PER_REQUEST, type ProblemsClient, type ProblemsSubmission, type Sleep, SUBMISSION_STATUS } from '../../api';
 import { compilerForFile, type OfferedCompiler } from '../languages';
 import { pollUntilDone, PROBLEMS_POLL_MS } from '../poller';
 import { ProblemFolderError } from './errors';
@@ -22,7 +22,11 @@ export const VERDICT_STATUS: Record<Verdict, number> = {
  * verdict, as problemtools' run_time_error does (a program out of memory fails to allocate and
  * crashes; the service may stop it first).
  */
-const MATCHING: Partial<Record<Verdict, number[]>> = { runtime_error: [12, 17], rejected: [12, 13, 14, 17] };
+const { runtimeError, memoryLimitExceeded, timeLimitExceeded, wrongAnswer } = SUBMISSION_STATUS;
+const MATCHING: Partial<Record<Verdict, number[]>> = {
+  runtime_error: [runtimeError, memoryLimitExceeded],
+  rejected: [runtimeError, timeLimitExceeded, wrongAnswer, memoryLimitExceeded],
+};
 
 /** Whether a judged submission meets the expected verdict (a partially accepted one: a score strictly between 0 and 100). */
 export function meetsExpected(expected: Verdict, code: number, score: number | null | undefined): boolean {
@@ -152,5 +156,5 @@ export function describeCheck(c: SolutionCheck): string {
   if (c.error) return `ERROR ${c.file}: ${c.error}`;
   const got = c.status ? `${c.status.name} (${c.status.code})${c.expected === 'partially_accepted' ? `, score ${c.score ?? 'none'}` : ''}` : 'no verdict';
   if (c.unmet) return `FAIL  ${c.file}: ${c.unmet}`;
-  return c.ok ? `ok    ${c.file}: ${got}` : `FAIL  ${c.file}: expected ${c.expected.replace(/_/g, ' ')}, got ${got}${c.expected !== 'accepted' && c.status?.code === 15 ? ' — the tests do not catch this solution' : ''}`;
+  return c.ok ? `ok    ${c.file}: ${got}` : `FAIL  ${c.file}: expected ${c.expected.replace(/_/g, ' ')}, got ${got}${c.expected !== 'accepted' && c.status?.code === SUBMISSION_STATUS.accepted ? ' — the tests do not catch this solution' : ''}`;
 }

@@ -2,12 +2,13 @@
 // ended with, what a runner must do (run one program on many inputs at once), and what a
 // session ends with. The runner and the output comparison are handed in, so the round loop
 // is the same for the extension, the bench and unit tests.
+import type { RunKind } from '../../api';
 
 /** The three programs a runner runs. A checker, when there is one, is run by a StressChecker. */
 export type StressRole = 'generator' | 'solution' | 'reference';
 
-/** What one run ended with, reduced to what stress testing decides on. */
-export type RunKind = 'ok' | 'crash' | 'timeout' | 'compile-error' | 'other';
+/** What one run ended with, reduced to what stress testing decides on: the status table's run kind. */
+export type { RunKind };
 
 export interface ProgramRun {
   kind: RunKind;

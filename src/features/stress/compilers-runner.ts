@@ -2,7 +2,7 @@
 // each batch of inputs goes through "Run With All Inputs"' batch core (one POST per input,
 // one shared wait via GET /submissions?ids=). The Compilers API has no compile-once: every
 // submission compiles its program again (the session's `submissions` counts them).
-import { SUBMISSION_STATUS, type CompilersStreamName, type CompilersSubmission } from '../../api';
+import { type CompilersStreamName, type CompilersSubmission, runKindOf } from '../../api';
 import type { ProgramRun, RunKind, StressRole, StressRunner } from '../../core/stress';
 import { type BatchResult, type CompilersApi, readStream, runBatch } from '../../core/compilers';
 
@@ -71,20 +71,3 @@ function kindOf(submission: CompilersSubmission): RunKind {
   return runKindOf(submission.result.status.code);
 }
 
-/** What a run that ended with status `code` (v4, the same in Compilers and Problems) means for a round. */
-export function runKindOf(code: number): RunKind {
-  switch (code) {
-    case SUBMISSION_STATUS.accepted:
-      return 'ok';
-    case SUBMISSION_STATUS.timeLimitExceeded:
-      return 'timeout';
-    case SUBMISSION_STATUS.compilationError:
-      return 'compile-error';
-    case SUBMISSION_STATUS.runtimeError:
-    case SUBMISSION_STATUS.memoryLimitExceeded:
-    case SUBMISSION_STATUS.illegalSystemCall:
-      return 'crash';
-    default:
-      return 'other';
-  }
-}
