@@ -19,3 +19,15 @@ export {
   statusShort,
   SUBMISSION_STATUS,
 } from './status-table';
+export {
+  CHALLENGE_NONCE,
+  CHALLENGE_PATH,
+  challengeProof,
+  type EmulatorReady,
+  formatReadyLine,
+  INSTANCE_FILE,
+  parseReadyLine,
+  READ_ONLY_TOKEN_FILE,
+  READY_PREFIX,
+  TOKEN_FILE,
+} from './local-emulator';

@@ -9,8 +9,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makePrivateDir } from './data-dir';
 
-export const TOKEN_FILE = 'access-token';
-export const READ_ONLY_TOKEN_FILE = 'access-token-read-only';
+import { READ_ONLY_TOKEN_FILE, TOKEN_FILE } from '../contract/local-emulator';
+
+export { READ_ONLY_TOKEN_FILE, TOKEN_FILE };
 
 export interface DataDirToken {
   token: string;

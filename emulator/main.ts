@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { dataDirToken, READ_ONLY_TOKEN_FILE, TOKEN_FILE } from './access-token';
+import { formatReadyLine } from '../contract/local-emulator';
 import { makePrivateDir } from './data-dir';
 import { detectSandbox } from './runner';
 import { machineReport } from './machine-report';
@@ -151,7 +152,7 @@ async function main() {
   console.log(`  Polling protection: ${options.pollMinIntervalMs > 0 ? `on (${options.pollMinIntervalMs} ms)` : 'off'}`);
   // Machine-readable line for scripts that start the emulator.
   const ready = { origin: emulator.origin, endpoints: emulator.endpoints, token: options.tokens[0], readOnlyToken: options.readOnlyTokens[0], sandboxed: !unsandboxed, ...(unsandboxed ? { warning: unsandboxed } : {}), ...machine };
-  console.log(`EMULATOR_READY ${JSON.stringify(ready)}`);
+  console.log(formatReadyLine(ready));
 
   let stopping = false;
   const stop = async () => {

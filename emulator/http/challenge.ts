@@ -9,24 +9,19 @@
 // answer is a keyed hash that cannot be turned back into the token, and the "challenge:" prefix
 // keeps it from matching any other use of the token. It reads no body and changes nothing. The
 // browser guard before it refuses web pages as for every route.
-import { createHmac } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
+import { CHALLENGE_NONCE, CHALLENGE_PATH, challengeProof } from '../../contract/local-emulator';
 import { apiError } from './errors';
 
-export const CHALLENGE_PATH = '/__emulator/challenge';
-const NONCE = /^[0-9a-f]{32,128}$/;
+export { CHALLENGE_PATH };
 
-/** The proof for `nonce`: also computed by the extension's side (src/core/local-emulator/challenge.ts). */
-export function challengeProof(token: string, nonce: string): string {
-  return createHmac('sha256', token).update(`sphere-engine-emulator-challenge:${nonce}`).digest('hex');
-}
 
 /** `token()`: the token the emulator was started with (its data directory's own, unless --token). */
 export function registerChallenge(app: Hono<{ Bindings: HttpBindings }>, token: () => string | undefined): void {
   app.post(CHALLENGE_PATH, (c) => {
     const nonce = c.req.query('nonce') ?? '';
-    if (!NONCE.test(nonce)) throw apiError(400, 400, 'nonce must be 32 to 128 lowercase hex digits');
+    if (!CHALLENGE_NONCE.test(nonce)) throw apiError(400, 400, 'nonce must be 32 to 128 lowercase hex digits');
     const current = token();
     if (!current) throw apiError(404, 404, 'resource not found');
     return c.json({ proof: challengeProof(current, nonce) });

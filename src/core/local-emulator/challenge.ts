@@ -1,25 +1,24 @@
 // Asks the emulator at an origin to prove that it knows a token, without sending the token:
 // POST /__emulator/challenge?nonce=<fresh random hex> must answer HMAC-SHA256(token,
-// "sphere-engine-emulator-challenge:" + nonce) (emulator/http/challenge.ts). Used before reusing an
+// "sphere-engine-emulator-challenge:" + nonce) (contract/local-emulator.ts). Used before reusing an
 // emulator recorded by another window, and to tell after a reload whether the emulator profile's
 // emulator still runs: whatever else may listen on a recorded port (another program, another
 // user's server after the emulator died) gets a random nonce and nothing else.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
+import { CHALLENGE_PATH, challengeProof } from '../../../contract/local-emulator';
+
+export { challengeProof };
 
 /** proven: it knows the token; unreachable: nothing listens there; unproven: something else answered. */
 export type ChallengeOutcome = 'proven' | 'unreachable' | 'unproven';
-
-export function challengeProof(token: string, nonce: string): string {
-  return createHmac('sha256', token).update(`sphere-engine-emulator-challenge:${nonce}`).digest('hex');
-}
 
 /** Whether the emulator at `origin` knows `token` (never sent), within `timeoutMs`. */
 export function proveToken(origin: string, token: string, timeoutMs = 3000): Promise<ChallengeOutcome> {
   const nonce = randomBytes(32).toString('hex');
   let url: URL;
   try {
-    url = new URL(`${origin.replace(/\/+$/, '')}/__emulator/challenge`);
+    url = new URL(`${origin.replace(/\/+$/, '')}${CHALLENGE_PATH}`);
   } catch {
     return Promise.resolve('unproven');
   }

@@ -7,11 +7,9 @@
 // data directory's private access-token file.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EmulatorReady } from './ready-line';
+import { type EmulatorReady, INSTANCE_FILE, TOKEN_FILE } from '../../../contract/local-emulator';
 
-export const INSTANCE_FILE = 'instance.json';
-/** The emulator's own token file in its data directory (emulator/access-token.ts). */
-const TOKEN_FILE = 'access-token';
+export { INSTANCE_FILE };
 
 export type InstanceInfo = Omit<EmulatorReady, 'token'> & { pid: number; dataDir: string };
 

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { proveToken } from './challenge';
 import { isAlive, readDataDirToken, readInstance, removeInstance, writeInstance } from './instance-file';
 import { isOwnEmulator, processFacts, type ProcessFacts } from './process-owner';
-import { parseReadyLine, type EmulatorReady } from './ready-line';
+import { type EmulatorReady, parseReadyLine } from '../../../contract/local-emulator';
 
 const READY_TIMEOUT_MS = 60_000;
 /** After SIGTERM (the emulator stops its runs and closes its database), SIGKILL the group. */

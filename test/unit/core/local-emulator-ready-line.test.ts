@@ -1,6 +1,6 @@
 // The EMULATOR_READY line as the extension reads it when it starts the bundled emulator.
 import * as assert from 'node:assert/strict';
-import { parseReadyLine } from '../../../src/core/local-emulator/ready-line';
+import { parseReadyLine } from '../../../contract/local-emulator';
 
 describe('local emulator: the EMULATOR_READY line', () => {
   it('reads origin, token, sandbox, languages and the Node-fallback note', () => {

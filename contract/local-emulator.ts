@@ -1,8 +1,31 @@
-// The emulator's machine-readable start line (emulator/main.ts):
-//   EMULATOR_READY {"origin":…,"token":…,"sandboxed":…,"warning"?:…,"languages":[…],…}
-// read by the extension when it starts the emulator bundled in the VSIX.
+// What the extension and the local emulator agree on about starting and finding an emulator:
+// - the ready line the emulator prints once it serves (emulator/main.ts writes it, the extension
+//   and the test runners read it): `EMULATOR_READY {"origin":…,"token":…,"sandboxed":…,…}`;
+// - the token challenge: POST /__emulator/challenge?nonce=<random hex> answers
+//   HMAC-SHA256(token, "sphere-engine-emulator-challenge:" + nonce), so a window can prove that an
+//   emulator it finds knows the data directory's token without ever sending it;
+// - the names of the files in the emulator's data directory (its tokens) and in the extension's
+//   storage (the instance file a window writes for the others).
+
+import { createHmac } from 'node:crypto';
 
 export const READY_PREFIX = 'EMULATOR_READY ';
+
+/** The emulator's own token file in its data directory, readable only by its user (0600). */
+export const TOKEN_FILE = 'access-token';
+/** Beside it, the token that may read and submit but not change content. */
+export const READ_ONLY_TOKEN_FILE = 'access-token-read-only';
+/** In the extension's global storage: the emulator a window started, for the other windows (no token in it). */
+export const INSTANCE_FILE = 'instance.json';
+
+export const CHALLENGE_PATH = '/__emulator/challenge';
+/** A nonce the challenge takes: 32 to 128 lowercase hex digits. */
+export const CHALLENGE_NONCE = /^[0-9a-f]{32,128}$/;
+
+/** The proof an emulator that knows `token` gives for `nonce`. */
+export function challengeProof(token: string, nonce: string): string {
+  return createHmac('sha256', token).update(`sphere-engine-emulator-challenge:${nonce}`).digest('hex');
+}
 
 export interface EmulatorReady {
   /** e.g. http://127.0.0.1:41315, without a trailing slash. */
@@ -49,4 +72,9 @@ export function parseReadyLine(line: string): EmulatorReady | undefined {
     limits,
     limitsNote: text(raw.limitsNote),
   };
+}
+
+/** The ready line for `fields` (the emulator prints it; extra fields are kept for scripts). */
+export function formatReadyLine(fields: EmulatorReady & Record<string, unknown>): string {
+  return `${READY_PREFIX}${JSON.stringify(fields)}`;
 }
