@@ -57,8 +57,9 @@ export const LANGUAGES: readonly Language[] = [
   { compilerId: 17, name: 'Ruby', languageIds: ['ruby'], extensions: ['.rb'], entry: named('prog.rb'), defaultFileName: 'prog.rb' },
   { compilerId: 29, name: 'PHP', languageIds: ['php'], extensions: ['.php'], entry: named('prog.php'), defaultFileName: 'prog.php' },
   { compilerId: 114, name: 'Go', languageIds: ['go'], extensions: ['.go'], entry: containing('.go', /^\s*package\s+main\b[\s\S]*\bfunc\s+main\s*\(\s*\)/m, 'a .go file with function main in package main'), defaultFileName: 'prog.go' },
-  // Not in the spec's multi-file table: the rule is our reading of Rust's own convention.
-  { compilerId: 93, name: 'Rust', languageIds: ['rust'], extensions: ['.rs'], entry: containing('.rs', /\bfn\s+main\s*\(/, 'a .rs file containing function main'), defaultFileName: 'prog.rs' },
+  // Not in the spec's multi-file table: prog.rs, as the emulator runs it (`rustc prog.rs`, whose
+  // `mod` lines find the other files), the spec's rule for every language without a main to find.
+  { compilerId: 93, name: 'Rust', languageIds: ['rust'], extensions: ['.rs'], entry: named('prog.rs'), defaultFileName: 'prog.rs' },
   { compilerId: 21, name: 'Haskell', languageIds: ['haskell'], extensions: ['.hs'], entry: named('prog.hs'), defaultFileName: 'prog.hs' },
   { compilerId: 26, name: 'Lua', languageIds: ['lua'], extensions: ['.lua'], entry: named('prog.lua'), defaultFileName: 'prog.lua' },
   { compilerId: 27, name: 'C#', languageIds: ['csharp'], extensions: ['.cs'], entry: containing('.cs', /\bstatic\b[^;{}]*\bMain\s*\(/, 'a .cs file with a class having method Main'), defaultFileName: 'prog.cs' },
