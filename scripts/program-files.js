@@ -49,8 +49,9 @@ function clearOut() {
   fs.rmSync(OUT, { recursive: true, force: true });
 }
 
-// Run by `npm run compile`; required by the unit test for the list only.
+// Run by `npm run compile`; required by the unit test for the list only. `--keep-out`: `npm start`,
+// which compiles incrementally into the out/ of its last start (scripts/start.js).
 if (require.main === module) {
-  clearOut();
+  if (!process.argv.includes('--keep-out')) clearOut();
   writeProgramModules();
 }

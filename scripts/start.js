@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: try the extension by hand against the local emulator.
-//   1. builds (compile + bundle);
+//   1. builds what changed since the last start (incremental tsc into out/, its .tsbuildinfo kept
+//      there; then the bundle), saying what it does and how long so far;
 //   2. starts the emulator with its sample projects and problems on 127.0.0.1:8400 (or the next free
 //      port), keeping its state in .emulator-data/ between runs, and says in one line how to use the
 //      problems CLI against it (its endpoint, and `$(cat .emulator-data/access-token)` for the token);
@@ -17,7 +18,6 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
 const { FIXTURE_WORKSPACE, REPO_ROOT } = require('./lib/paths');
 const { cliHint, startEmulator, maskToken } = require('./lib/emulator');
 const { startCodeServer, workbenchUrl } = require('./lib/code-server');
@@ -25,6 +25,7 @@ const { freePortFrom } = require('./lib/free-port');
 const { cleanupAll, exitCleanlyOnSignals, isStopping, spawnGroup } = require('./lib/processes');
 const { linkExtension } = require('./lib/ui-suite');
 const { keepGitToItself, prepareStartWorkspace } = require('./lib/start-workspace');
+const { runStep } = require('./lib/step');
 
 const START_STATE = path.join(REPO_ROOT, '.vscode-test', 'start');
 const DESKTOP_DOWNLOAD_IDLE_MS = 15_000;
@@ -33,15 +34,27 @@ function log(message) {
   console.log(`[start] ${message}`);
 }
 
-function build() {
+/** Where tsc keeps what it compiled at the last start: in out/, so that `npm run compile` (which clears out/) resets it too. */
+const TS_BUILD_INFO = path.join(REPO_ROOT, 'out', '.start.tsbuildinfo');
+
+/** The tsc arguments of a start: only the files changed since the last one are compiled again. */
+function tscArgs() {
+  return [require.resolve('typescript/bin/tsc'), '-p', '.', '--incremental', '--tsBuildInfoFile', TS_BUILD_INFO];
+}
+
+async function build({ fresh }) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const compile = spawnSync(npm, ['run', 'compile', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (compile.status !== 0) {
+  // --fresh compiles everything again (out/ cleared, a module left from a moved file gone with it).
+  const programs = ['scripts/program-files.js', ...(fresh ? [] : ['--keep-out'])];
+  await runStep('writing the C, C++ and Python programs the modules import', process.execPath, programs, { log, cwd: REPO_ROOT });
+  const incremental = fs.existsSync(TS_BUILD_INFO) ? 'only what changed since the last start' : 'everything: the first start, or out/ was cleared (about 1-2 min)';
+  const compiled = await runStep(`compiling TypeScript into out/ (tsc, ${incremental})`, process.execPath, tscArgs(), { log, cwd: REPO_ROOT });
+  if (compiled !== 0) {
     // tsc still emits JavaScript; a type error elsewhere should not stop a manual try-out.
     log('type errors above; continuing with the emitted JavaScript');
   }
-  const bundle = spawnSync(npm, ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (bundle.status !== 0) throw new Error('`npm run build` failed');
+  const bundled = await runStep('bundling the extension into dist/ (esbuild)', npm, ['run', 'build', '--silent'], { log, cwd: REPO_ROOT });
+  if (bundled !== 0) throw new Error('`npm run build` failed');
 }
 
 function hasDisplay() {
@@ -75,7 +88,10 @@ async function runDesktop(env, folder) {
 /** code-server on loopback with the extension linked in; runs until Ctrl-C. */
 async function runWeb(env, folder) {
   const { ensureHost } = require('./install-host');
+  const started = Date.now();
+  log('checking the VS Code host (code-server) in the shared cache; it says so if it must install or wait');
   const host = await ensureHost();
+  log(`VS Code host ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const stateDir = path.join(START_STATE, 'web');
   fs.mkdirSync(path.join(stateDir, 'extensions'), { recursive: true });
   linkExtension(path.join(stateDir, 'extensions'));
@@ -94,7 +110,7 @@ async function main() {
   const forceDesktop = args.includes('--desktop');
   exitCleanlyOnSignals();
 
-  build();
+  await build({ fresh: args.includes('--fresh') });
   const dataDir = path.join(REPO_ROOT, '.emulator-data');
   const emulator = await startEmulator({
     dataDir,
