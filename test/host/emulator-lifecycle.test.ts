@@ -52,6 +52,11 @@ describe('the local emulator profile: not running, tested, rolled back', () => {
   });
 
   it('a window that opens on the emulator profile with its emulator gone says so, and offers Start Local Emulator, not the settings', async () => {
+    // With autoStart (on by default) the status bar says "starting…" until the emulator feature
+    // has started it (emulator-switch.test.ts); without it, what is told here.
+    const settings = vscode.workspace.getConfiguration('sphereEngine.emulator');
+    await settings.update('autoStart', false, vscode.ConfigurationTarget.Global);
+    disposables.push({ dispose: () => void settings.update('autoStart', undefined, vscode.ConfigurationTarget.Global) });
     const { connection, bar, memento } = await open(emulatorProfile(GONE));
     assert.equal(connection.emulatorFoundStopped, true);
     assert.equal(connection.emulatorNotRunning(), true);

@@ -7,18 +7,20 @@ import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import { Commands, executeCommand } from '../../ui/commands';
 
-export const AUTO_START_SETTING = 'sphereEngine.emulator.autoStart';
-
-export function autoStartEnabled(): boolean {
-  return vscode.workspace.getConfiguration('sphereEngine.emulator').get<boolean>('autoStart', true);
-}
+import { AUTO_START_SETTING, autoStartEnabled } from '../../connection/emulator-start';
+import { describeEmulatorInUse } from '../../connection/emulator-in-use';
 
 /** Starts the emulator (autoStart) or offers to; resolves when the start or the offer is done. */
 export async function whenEmulatorFoundStopped(services: Services): Promise<void> {
   const profile = services.connection.profileName() ?? '';
   if (autoStartEnabled()) {
     services.log.info(`The connection profile "${profile}" uses the local emulator, which is not running: starting it (${AUTO_START_SETTING})`);
-    await executeCommand(Commands.startLocalEmulator);
+    try {
+      await executeCommand(Commands.startLocalEmulator);
+    } finally {
+      // The connection counted this start as under way since it found the emulator gone.
+      services.connection.autoStartDone();
+    }
     return;
   }
   const start = vscode.l10n.t('Start Local Emulator');
@@ -30,4 +32,17 @@ export async function whenEmulatorFoundStopped(services: Services): Promise<void
   );
   if (choice === start) await executeCommand(Commands.startLocalEmulator);
   else if (choice === switchProfile) await executeCommand(Commands.profilesSwitch);
+}
+
+/**
+ * A window on the emulator profile that used another emulator than npm start's before a reload (one
+ * Start Local Emulator had started) is back on npm start's: said, naming both (issue 40, item 2).
+ */
+export function sayWhichEmulatorAfterReload(services: Services): void {
+  const left = services.connection.emulatorLeftOnLoad;
+  const inUse = services.connection.emulatorInUse();
+  if (!left || !inUse) return;
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('Sphere Engine: after the reload, the local emulator profile is back on npm start\'s emulator, not the one at {0} it used before. {1}', left, describeEmulatorInUse(inUse)),
+  );
 }

@@ -1,0 +1,117 @@
+// Switching to a local emulator while a window works (issue 40): Start Local Emulator in a window on
+// npm start's emulator moves endpoint and token in one step no view sees half done (no "access token
+// was rejected (HTTP 401)"); a command run while the emulator is auto-starting waits for it instead of
+// saying "not running", and the status bar says it is starting meanwhile.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RunReport } from '../../src/features/compilers/context';
+import { LocalEmulator } from '../../src/core/local-emulator';
+import type { ConnectionTestApi } from '../../src/features/connection';
+import type { StartOutcome } from '../../src/features/emulator/controller';
+import type { LocalEmulatorTestApi } from '../../src/features/emulator';
+import { MessageCapture } from './faults-support';
+import { activateExtension, emulatorInfo, problemsViewBackOnRunEmulator, waitFor } from './helpers';
+
+interface ProblemsTree {
+  getChildren(node?: unknown): Promise<unknown[]>;
+  getTreeItem(node: unknown): vscode.TreeItem;
+}
+
+describe('Switching to a local emulator: one step, and commands wait for a start under way', function () {
+  this.timeout(120_000);
+  const messages = new MessageCapture();
+  let api: { localEmulator: LocalEmulatorTestApi; connection: ConnectionTestApi; problems: { tree: ProblemsTree } };
+
+  before(async () => {
+    api = await activateExtension();
+    messages.install();
+  });
+
+  afterEach(async () => {
+    if (api.localEmulator.state()) await vscode.commands.executeCommand('sphereEngine.stopLocalEmulator');
+  });
+
+  after(async () => {
+    messages.uninstall();
+    await vscode.commands.executeCommand('sphereEngine.useLocalEmulator', emulatorInfo().origin, emulatorInfo().token);
+    await problemsViewBackOnRunEmulator();
+  });
+
+  it('Start Local Emulator in a window on npm start\'s emulator: the Problems view never asks the new port with the old token', async () => {
+    // The window uses the run's emulator, as an `npm start` window uses the one on port 8400.
+    await vscode.commands.executeCommand('sphereEngine.useLocalEmulator', emulatorInfo().origin, emulatorInfo().token);
+    await problemsViewBackOnRunEmulator();
+    messages.clear();
+    messages.press('Start Another');
+    const rowsSeen: string[] = [];
+    let done = false;
+    const started = Promise.resolve(vscode.commands.executeCommand<StartOutcome | undefined>('sphereEngine.startLocalEmulator')).finally(() => (done = true));
+    // A visible Problems view: it reads its rows again whenever the connection says something changed.
+    while (!done) {
+      const nodes = await api.problems.tree.getChildren();
+      for (const node of nodes) rowsSeen.push(String(api.problems.tree.getTreeItem(node).label));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const outcome = await started;
+    assert.ok(outcome?.signedIn, `it did not start: ${JSON.stringify(messages.shown)}`);
+    const rows = await api.problems.tree.getChildren();
+    for (const node of rows) rowsSeen.push(String(api.problems.tree.getTreeItem(node).label));
+    assert.deepEqual(rowsSeen.filter((row) => /Could not load|rejected|401/.test(row)), [], 'the view showed an error row');
+    assert.deepEqual(messages.errors().map((m) => m.text), [], 'an error was shown while switching');
+    // Not unasked: the second emulator was started because the person said so.
+    const question = messages.shown.find((m) => m.buttons.includes('Start Another'));
+    assert.ok(question, 'no question before a second emulator was started');
+    assert.match(question.text, new RegExp(`already uses the local emulator \`npm start\` runs at ${emulatorInfo().origin.replace(/[.]/g, '\\.')}`));
+    for (const result of await api.connection.testConnection()) {
+      assert.equal(result.ok, true, `${result.module}: ${result.message}`);
+      assert.equal(result.endpoint?.startsWith(`${outcome.origin}/`), true, `${result.module} points at ${result.endpoint}`);
+    }
+  });
+
+  it('names the emulator in use and whose it is; Stop Local Emulator on npm start\'s says how to stop it; Start asks before a second one', async () => {
+    await vscode.commands.executeCommand('sphereEngine.useLocalEmulator', emulatorInfo().origin, emulatorInfo().token);
+    const origin = emulatorInfo().origin;
+    const tooltip = api.connection.statusBar().tooltip.replace(/\\(.)/g, '$1');
+    assert.ok(tooltip.includes(`This window uses the local emulator at ${origin} that \`npm start\` runs: stop it with Ctrl-C in the terminal where npm start runs.`), tooltip);
+
+    messages.clear();
+    assert.equal(await vscode.commands.executeCommand('sphereEngine.stopLocalEmulator'), false);
+    const said = await waitFor(() => messages.shown.find((m) => /local emulator/.test(m.text)), { what: 'what Stop Local Emulator says' });
+    assert.doesNotMatch(said.text, /no local emulator is running/);
+    assert.match(said.text, /Ctrl-C in the terminal where npm start runs/);
+    assert.equal((await fetch(`${origin}/compilers/api/v4/test?access_token=${encodeURIComponent(emulatorInfo().token)}`)).status, 200, "npm start's emulator still runs");
+
+    // Start Local Emulator, answered "no": nothing is started, the window stays on npm start's.
+    messages.clear();
+    assert.equal(await vscode.commands.executeCommand('sphereEngine.startLocalEmulator'), undefined);
+    assert.ok(messages.shown.some((m) => m.buttons.includes('Start Another')), 'it did not ask');
+    assert.equal(api.localEmulator.state(), undefined, 'a second emulator was started unasked');
+    for (const result of await api.connection.testConnection()) assert.equal(result.endpoint?.startsWith(`${origin}/`), true, result.endpoint);
+  });
+
+  it('a run started while the emulator is auto-starting waits for it, instead of saying "not running"', async () => {
+    const { storageDir, script } = api.localEmulator.paths();
+    // What a reload finds: the emulator profile points at an emulator that has ended since.
+    const otherWindow = new LocalEmulator({ script, storageDir, onUnexpectedExit: () => undefined });
+    const running = await otherWindow.start();
+    await vscode.commands.executeCommand('sphereEngine.useLocalEmulator', running.origin, running.token);
+    assert.ok(await otherWindow.stop());
+    messages.clear();
+
+    const opened = api.localEmulator.checkAsOnOpen(); // autoStart is on by default
+    // The moment the window knows the emulator is gone (the old window then said "not running").
+    const text = await waitFor(() => {
+      const bar = api.connection.statusBar().text;
+      return /starting|not running/.test(bar) && bar;
+    }, { what: 'the status bar to say the emulator is gone or starting' });
+    const sum = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'sum.py');
+    const report = await vscode.commands.executeCommand<RunReport>('sphereEngine.compilers.runActiveFile', sum);
+    assert.deepEqual(messages.shown.filter((m) => /not running/.test(m.text)).map((m) => m.text), [], 'said "not running" while it was starting');
+    assert.equal(report?.ok, true, JSON.stringify(report?.error ?? report));
+    assert.match(text, /Local emulator \(starting…\)/, 'the status bar said the emulator was starting');
+    assert.equal(await opened, true);
+    const started = api.localEmulator.state();
+    assert.ok(started, 'the auto-start started it');
+    assert.doesNotMatch(api.connection.statusBar().text, /starting|not running/);
+  });
+});
