@@ -10,7 +10,7 @@ import type { ConnectionTestApi } from '../../src/features/connection';
 import type { StartOutcome } from '../../src/features/emulator/controller';
 import type { LocalEmulatorTestApi } from '../../src/features/emulator';
 import { MessageCapture } from './faults-support';
-import { activateExtension, emulatorInfo, problemsViewBackOnRunEmulator, waitFor } from './helpers';
+import { activateExtension, emulatorInfo, problemsViewBackOnRunEmulator, replace, waitFor } from './helpers';
 
 interface ProblemsTree {
   getChildren(node?: unknown): Promise<unknown[]>;
@@ -113,5 +113,53 @@ describe('Switching to a local emulator: one step, and commands wait for a start
     const started = api.localEmulator.state();
     assert.ok(started, 'the auto-start started it');
     assert.doesNotMatch(api.connection.statusBar().text, /starting|not running/);
+  });
+
+  it('Start Local Emulator from an error\'s button starts it, then says to run again what failed', async () => {
+    // The emulator profile, its emulator stopped: a run fails with "not running".
+    messages.press('Start Another');
+    assert.ok(await vscode.commands.executeCommand('sphereEngine.startLocalEmulator'));
+    assert.equal(await vscode.commands.executeCommand('sphereEngine.stopLocalEmulator'), true);
+    assert.match(api.connection.statusBar().text, /\(not running\)/);
+    messages.clear();
+    messages.press('Start Local Emulator');
+    const sum = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'sum.py');
+    const report = await vscode.commands.executeCommand<RunReport>('sphereEngine.compilers.runActiveFile', sum);
+    assert.equal(report?.ok, false);
+    const again = await waitFor(() => messages.shown.find((m) => /runs now/.test(m.text)), { timeoutMs: 60_000, what: 'what is said once the emulator runs' });
+    assert.match(again.text, /^Sphere Engine: the local emulator runs now\. Run again what failed/);
+    assert.ok(api.localEmulator.state(), 'the button did not start it');
+  });
+
+  it('Configure Endpoints on the Local emulator profile shows its three endpoints while it runs, read-only', async () => {
+    messages.press('Start Another');
+    const running = await vscode.commands.executeCommand<StartOutcome | undefined>('sphereEngine.startLocalEmulator');
+    assert.ok(running?.signedIn, JSON.stringify(messages.shown));
+    const offered: string[] = [];
+    let asked = false;
+    const restorePick = replace(vscode.window, 'showQuickPick', (async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => {
+      const list = await items;
+      offered.push(...list.map((item) => `${item.label}: ${item.description}`));
+      return list.find((item) => item.label === 'Problems');
+    }) as unknown as typeof vscode.window.showQuickPick);
+    const restoreInput = replace(vscode.window, 'showInputBox', (async () => {
+      asked = true;
+      return 'http://elsewhere.invalid';
+    }) as typeof vscode.window.showInputBox);
+    messages.clear();
+    try {
+      await vscode.commands.executeCommand('sphereEngine.configureEndpoints');
+    } finally {
+      restorePick();
+      restoreInput();
+    }
+    assert.deepEqual(offered, ['containers', 'compilers', 'problems'].map((module, i) =>
+      `${['Containers', 'Compilers', 'Problems'][i]}: ${running.origin}/${module} (the local emulator's, read-only)`));
+    assert.equal(asked, false, 'it asked for an endpoint to type');
+    const note = messages.shown.find((m) => /Problems endpoint of the profile/.test(m.text));
+    assert.ok(note, JSON.stringify(messages.shown));
+    assert.match(note.text, new RegExp(`is the local emulator's, ${running.origin.replace(/[.]/g, '\\.')}/problems: it follows the emulator`));
+    const emulatorProfile = api.connection.profiles().profiles.find((p) => p.id === api.connection.profiles().activeId);
+    assert.equal(emulatorProfile?.endpoints.problems, '', 'the endpoint was changed');
   });
 });
