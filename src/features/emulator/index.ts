@@ -41,7 +41,7 @@ export function registerLocalEmulatorFeature(services: Services, connection: Con
     return controller;
   };
   void services.connection.ready.then(() => (services.connection.emulatorFoundStopped ? whenEmulatorFoundStopped(services) : undefined));
-  void services.connection.ready.then(() => sayWhichEmulatorAfterReload(services));
+  void services.connection.ready.then(() => sayWhichEmulatorAfterReload(services.connection));
   services.context.subscriptions.push(
     registerCommand(Commands.startLocalEmulator, () => get().start()),
     registerCommand(Commands.stopLocalEmulator, () => get().stop()),
