@@ -47,8 +47,8 @@ async function build({ fresh }) {
   // --fresh compiles everything again (out/ cleared, a module left from a moved file gone with it).
   const programs = ['scripts/program-files.js', ...(fresh ? [] : ['--keep-out'])];
   await runStep('writing the C, C++ and Python programs the modules import', process.execPath, programs, { log, cwd: REPO_ROOT });
-  const incremental = fs.existsSync(TS_BUILD_INFO) ? 'only what changed since the last start' : 'everything: the first start, or out/ was cleared (about 1-2 min)';
-  const compiled = await runStep(`compiling TypeScript into out/ (tsc, ${incremental})`, process.execPath, tscArgs(), { log, cwd: REPO_ROOT });
+  const note = fs.existsSync(TS_BUILD_INFO) ? 'tsc: only what changed since the last start' : 'tsc: everything, as out/ is new or was cleared; about 1-2 min';
+  const compiled = await runStep('compiling TypeScript into out/', process.execPath, tscArgs(), { log, cwd: REPO_ROOT, note });
   if (compiled !== 0) {
     // tsc still emits JavaScript; a type error elsewhere should not stop a manual try-out.
     log('type errors above; continuing with the emitted JavaScript');

@@ -16,12 +16,13 @@ function sayWhileWaiting(what, log, everyMs = EVERY_MS) {
 }
 
 /**
- * Runs `command args` (its output passed through), saying what it does first, how long so far
- * while it runs, and how long it took. Resolves with its exit code.
+ * Runs `command args` (its output passed through), saying what it does first (with `note`), how
+ * long so far while it runs, and how long it took. Resolves with its exit code.
  */
-function runStep(what, command, args, { log, cwd, everyMs = EVERY_MS, env } = {}) {
+function runStep(what, command, args, { log, cwd, everyMs = EVERY_MS, env, note } = {}) {
   const started = Date.now();
-  log(`${what}…`);
+  // The note (how much there is to do) is said once, at the start; the later lines stay short.
+  log(`${what}${note ? ` (${note})` : ''}…`);
   const stop = sayWhileWaiting(what, log, everyMs);
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env: env ?? process.env, stdio: 'inherit' });

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 interface StepLib {
-  runStep(what: string, command: string, args: string[], options: { log: (line: string) => void; everyMs?: number }): Promise<number>;
+  runStep(what: string, command: string, args: string[], options: { log: (line: string) => void; everyMs?: number; note?: string }): Promise<number>;
   sayWhileWaiting(what: string, log: (line: string) => void, everyMs?: number): () => void;
 }
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
@@ -25,12 +25,12 @@ describe('npm start: long steps say what they do and how long so far', () => {
     };
     const waitForGo = `const fs = require('fs'); const t = setInterval(() => { if (fs.existsSync(${JSON.stringify(go)})) { clearInterval(t); } }, 20);`;
     try {
-      const code = await lib.runStep('compiling TypeScript', process.execPath, ['-e', waitForGo], { log, everyMs: 50 });
+      const code = await lib.runStep('compiling TypeScript', process.execPath, ['-e', waitForGo], { log, everyMs: 50, note: 'tsc: only what changed' });
       assert.equal(code, 0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-    assert.equal(lines[0], 'compiling TypeScript…');
+    assert.equal(lines[0], 'compiling TypeScript (tsc: only what changed)…');
     assert.match(lines[1], /^still compiling TypeScript \(\d+ s so far\)$/);
     assert.match(lines[lines.length - 1], /^compiling TypeScript: done in \d+\.\d s$/);
   });
