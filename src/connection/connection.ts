@@ -222,11 +222,11 @@ export class Connection implements vscode.Disposable {
   }
 
   /** The local emulator this window started or reuses (Start Local Emulator), until it stops. */
-  private started: Omit<EmulatorInfo, 'token'> | undefined;
+  private started: (Omit<EmulatorInfo, 'token'> & { reused?: boolean }) | undefined;
 
-  /** Start Local Emulator tells the connection what it started: whether it is sandboxed, above all. */
-  emulatorStarted(info: Omit<EmulatorInfo, 'token'>): void {
-    this.started = { origin: info.origin, sandboxed: info.sandboxed, warning: info.warning };
+  /** Start Local Emulator tells the connection what it started (or reuses: another window's): whether it is sandboxed, above all. */
+  emulatorStarted(info: Omit<EmulatorInfo, 'token'> & { reused?: boolean }): void {
+    this.started = { origin: info.origin, sandboxed: info.sandboxed, warning: info.warning, reused: info.reused };
   }
 
   /**
@@ -246,7 +246,7 @@ export class Connection implements vscode.Disposable {
     const profile = this.profile();
     const origin = profile.emulatorOrigin;
     if (!isEmulatorProfile(profile) || !origin || API_MODULES.every((module) => profile.endpoints[module])) return undefined;
-    const owner = origin === this.started?.origin ? 'window' : origin === this.emulator?.origin ? 'npmStart' : 'elsewhere';
+    const owner = origin === this.started?.origin ? (this.started.reused ? 'otherWindow' : 'window') : origin === this.emulator?.origin ? 'npmStart' : 'elsewhere';
     return { origin, owner };
   }
 

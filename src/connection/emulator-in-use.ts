@@ -6,8 +6,11 @@
 // Local Emulator.
 import * as vscode from 'vscode';
 
-/** 'npmStart': announced by SPHERE_ENGINE_EMULATOR; 'window': Start Local Emulator; 'elsewhere': typed in (Use Local Emulator). */
-export type EmulatorOwner = 'npmStart' | 'window' | 'elsewhere';
+/**
+ * 'npmStart': announced by SPHERE_ENGINE_EMULATOR; 'window': Start Local Emulator in this window;
+ * 'otherWindow': the same, in another window, reused here; 'elsewhere': typed in (Use Local Emulator).
+ */
+export type EmulatorOwner = 'npmStart' | 'window' | 'otherWindow' | 'elsewhere';
 
 export interface EmulatorInUse {
   origin: string;
@@ -21,6 +24,8 @@ export function describeEmulatorInUse(inUse: EmulatorInUse): string {
       return vscode.l10n.t('This window uses the local emulator at {0} that `npm start` runs: stop it with Ctrl-C in the terminal where npm start runs.', inUse.origin);
     case 'window':
       return vscode.l10n.t('This window uses the local emulator at {0} that it started (Start Local Emulator): "Sphere Engine: Stop Local Emulator" stops it.', inUse.origin);
+    case 'otherWindow':
+      return vscode.l10n.t('This window uses the local emulator at {0} that another VS Code window started (Start Local Emulator): "Sphere Engine: Stop Local Emulator" stops it for every window.', inUse.origin);
     case 'elsewhere':
       return vscode.l10n.t('This window uses the local emulator at {0}, started outside VS Code: stop it where it was started.', inUse.origin);
   }

@@ -89,6 +89,19 @@ describe('Switching to a local emulator: one step, and commands wait for a start
     for (const result of await api.connection.testConnection()) assert.equal(result.endpoint?.startsWith(`${origin}/`), true, result.endpoint);
   });
 
+  it('names an emulator another window started, which this one reuses, as that window\'s', async () => {
+    const { storageDir, script } = api.localEmulator.paths();
+    const otherWindow = new LocalEmulator({ script, storageDir, onUnexpectedExit: () => undefined });
+    const theirs = await otherWindow.start();
+    messages.clear();
+    messages.press('Start Another'); // asked when this window is on npm start's
+    const outcome = await vscode.commands.executeCommand<StartOutcome | undefined>('sphereEngine.startLocalEmulator');
+    assert.equal(outcome?.reused, true);
+    assert.equal(outcome?.origin, theirs.origin);
+    const tooltip = api.connection.statusBar().tooltip.replace(/\\(.)/g, '$1');
+    assert.ok(tooltip.includes(`This window uses the local emulator at ${theirs.origin} that another VS Code window started`), tooltip);
+  });
+
   it('a run started while the emulator is auto-starting waits for it, instead of saying "not running"', async () => {
     const { storageDir, script } = api.localEmulator.paths();
     // What a reload finds: the emulator profile points at an emulator that has ended since.

@@ -94,7 +94,7 @@ export class EmulatorController implements vscode.Disposable {
     // Not this window's to stop (npm start's, or one started outside VS Code), yet in use: never
     // "no local emulator is running" beside a status bar and views that show one (issue 40, item 2).
     const inUse = this.services.connection.emulatorInUse();
-    if (inUse && inUse.owner !== 'window') void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: {0}', describeEmulatorInUse(inUse)));
+    if (inUse && (inUse.owner === 'npmStart' || inUse.owner === 'elsewhere')) void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: {0}', describeEmulatorInUse(inUse)));
     else void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: no local emulator is running.'));
     return false;
   }
