@@ -20,6 +20,7 @@ const { HOST_DIR } = require('./lib/paths');
 const { CODE_SERVER_VERSION, NODE_MAJOR, RECIPE, manifestMismatch, treeManifest } = require('./lib/host-cache');
 const { cleanNpmEnv } = require('./lib/clean-npm-env');
 const { exitCleanlyOnSignals, killGroup, onCleanup } = require('./lib/processes');
+const { sayWhileWaiting } = require('./lib/step');
 
 const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'bubblewrap'];
 const CHROMIUM = '/usr/bin/chromium';
@@ -222,6 +223,8 @@ function processAlive(pid) {
 async function withLock(fn) {
   fs.mkdirSync(HOST_DIR, { recursive: true });
   const deadline = Date.now() + 15 * 60_000;
+  // Said at once and then every 15 s: a wait of minutes must not look like a hang (issue 40, item 5).
+  let stopSaying;
   for (;;) {
     try {
       fs.writeFileSync(LOCK, String(process.pid), { flag: 'wx' });
@@ -233,10 +236,19 @@ async function withLock(fn) {
         fs.rmSync(LOCK, { force: true }); // left by an install that was killed
         continue;
       }
-      if (Date.now() > deadline) throw new InstallError(`another install (pid ${owner}) holds ${LOCK}`);
+      if (Date.now() > deadline) {
+        stopSaying?.();
+        throw new InstallError(`another install (pid ${owner}) holds ${LOCK}`);
+      }
+      if (!stopSaying) {
+        const what = `waiting for another process (pid ${owner}) to finish installing the host: it holds ${LOCK}`;
+        log(what);
+        stopSaying = sayWhileWaiting(what, log);
+      }
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
+  stopSaying?.();
   try {
     return await fn();
   } finally {

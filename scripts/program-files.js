@@ -68,7 +68,7 @@ function pruneStale(dir = OUT) {
   }
 }
 
-// Run by `npm run compile`; required by the unit test for the list only.
+// Run by `npm run compile` and `npm start`; required by the unit test for the list only.
 if (require.main === module) {
   pruneStale();
   writeProgramModules();

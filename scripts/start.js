@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: try the extension by hand against the local emulator.
-//   1. builds (compile + bundle);
+//   1. builds what changed since the last start (incremental tsc into out/, its .tsbuildinfo kept
+//      there; then the bundle), saying what it does and how long so far;
 //   2. starts the emulator with its sample projects and problems on 127.0.0.1:8400 (or the next free
 //      port), keeping its state in .emulator-data/ between runs, and says in one line how to use the
 //      problems CLI against it (its endpoint, and `$(cat .emulator-data/access-token)` for the token);
@@ -17,7 +18,6 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
 const { FIXTURE_WORKSPACE, REPO_ROOT } = require('./lib/paths');
 const { cliHint, startEmulator, maskToken } = require('./lib/emulator');
 const { startCodeServer, workbenchUrl } = require('./lib/code-server');
@@ -25,6 +25,7 @@ const { freePortFrom } = require('./lib/free-port');
 const { cleanupAll, exitCleanlyOnSignals, isStopping, spawnGroup } = require('./lib/processes');
 const { linkExtension } = require('./lib/ui-suite');
 const { keepGitToItself, prepareStartWorkspace } = require('./lib/start-workspace');
+const { runStep } = require('./lib/step');
 
 const START_STATE = path.join(REPO_ROOT, '.vscode-test', 'start');
 const DESKTOP_DOWNLOAD_IDLE_MS = 15_000;
@@ -33,15 +34,29 @@ function log(message) {
   console.log(`[start] ${message}`);
 }
 
-function build() {
+/** Where `tsc -b` keeps what it compiled (tsconfig.base.json's projects): absent, everything is compiled. */
+const TS_BUILD_INFO = path.join(REPO_ROOT, 'out', '.tsbuild');
+
+/** The tsc arguments of a start: `tsc -b` compiles only the projects a change reaches, as `npm run compile` does. */
+function tscArgs() {
+  return [require.resolve('typescript/bin/tsc'), '-b'];
+}
+
+async function build({ fresh }) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const compile = spawnSync(npm, ['run', 'compile', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (compile.status !== 0) {
+  // --fresh compiles everything again; otherwise only what changed (program-files.js prunes the
+  // outputs of sources that are gone, so a moved module leaves nothing behind).
+  if (fresh) fs.rmSync(path.join(REPO_ROOT, 'out'), { recursive: true, force: true });
+  const programs = ['scripts/program-files.js'];
+  await runStep('writing the C, C++ and Python programs the modules import', process.execPath, programs, { log, cwd: REPO_ROOT });
+  const note = fs.existsSync(TS_BUILD_INFO) ? 'tsc: only what changed since the last start' : 'tsc: everything, as out/ is new or was cleared; about 1-2 min';
+  const compiled = await runStep('compiling TypeScript into out/', process.execPath, tscArgs(), { log, cwd: REPO_ROOT, note });
+  if (compiled !== 0) {
     // tsc still emits JavaScript; a type error elsewhere should not stop a manual try-out.
     log('type errors above; continuing with the emitted JavaScript');
   }
-  const bundle = spawnSync(npm, ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (bundle.status !== 0) throw new Error('`npm run build` failed');
+  const bundled = await runStep('bundling the extension into dist/ (esbuild)', npm, ['run', 'build', '--silent'], { log, cwd: REPO_ROOT });
+  if (bundled !== 0) throw new Error('`npm run build` failed');
 }
 
 function hasDisplay() {
@@ -75,7 +90,10 @@ async function runDesktop(env, folder) {
 /** code-server on loopback with the extension linked in; runs until Ctrl-C. */
 async function runWeb(env, folder) {
   const { ensureHost } = require('./install-host');
+  const started = Date.now();
+  log('checking the VS Code host (code-server) in the shared cache; it says so if it must install or wait');
   const host = await ensureHost();
+  log(`VS Code host ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const stateDir = path.join(START_STATE, 'web');
   fs.mkdirSync(path.join(stateDir, 'extensions'), { recursive: true });
   linkExtension(path.join(stateDir, 'extensions'));
@@ -94,7 +112,7 @@ async function main() {
   const forceDesktop = args.includes('--desktop');
   exitCleanlyOnSignals();
 
-  build();
+  await build({ fresh: args.includes('--fresh') });
   const dataDir = path.join(REPO_ROOT, '.emulator-data');
   const emulator = await startEmulator({
     dataDir,

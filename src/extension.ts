@@ -31,8 +31,9 @@ export interface ActivationInfo {
 export function activate(context: vscode.ExtensionContext): Record<string, unknown> | undefined {
   const started = performance.now();
   const services = createServices(context);
-  // Every command waits for the profiles and tokens to be loaded (ui/command-gate.ts).
-  commandsWaitFor(services.connection.ready);
+  // Every command waits for the profiles and tokens to be loaded (ui/command-gate.ts), and for a
+  // start of the local emulator under way (connection/emulator-start.ts).
+  commandsWaitFor(services.connection.ready, () => services.connection.settled());
   context.subscriptions.push(registerReadonlyTexts());
   const connection = registerConnectionFeature(services);
   registerCompilersFeature(services);

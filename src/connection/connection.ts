@@ -22,6 +22,8 @@ import { affectsConnection } from './settings';
 import type { TokenStore } from './token-store';
 import type { ConnectionTestResult } from './test-result';
 import { switchToEmulator, type UseEmulatorResult } from './use-emulator';
+import { autoStartEnabled, EMULATOR_STARTING_KEY, EmulatorStarts } from './emulator-start';
+import type { EmulatorInUse } from './emulator-in-use';
 
 export type { ConnectionTestResult } from './test-result';
 
@@ -29,6 +31,8 @@ export type ModuleState = 'signedOut' | 'untested' | 'ok' | 'failed';
 
 /** Context key: the active profile is the built-in emulator profile and its emulator is not running (viewsWelcome). */
 export const EMULATOR_STOPPED_KEY = 'sphereEngine.emulatorStopped';
+/** Context key: the profiles and tokens are loaded (before it, viewsWelcome says so instead of "Set … Access Token"). */
+export const CONNECTION_READY_KEY = 'sphereEngine.connectionReady';
 /** How long the check after a reload waits for the recorded emulator to answer its challenge. */
 const EMULATOR_CHECK_MS = 2000;
 /** The message a request that was answered with a 2xx leaves as the module's state (it counts as tested). */
@@ -64,6 +68,19 @@ export class Connection implements vscode.Disposable {
    * emulator gone: the emulator feature then starts it (sphereEngine.emulator.autoStart) or offers to.
    */
   emulatorFoundStopped = false;
+  /**
+   * Set when this window started on the emulator profile pointed at an emulator other than the one
+   * npm start announces (one Start Local Emulator had started): the profile went back to npm
+   * start's, and the emulator feature says so (issue 40, item 2). The origin it left.
+   */
+  emulatorLeftOnLoad: string | undefined;
+  /** Starts of the local emulator under way: commands wait for them (settled), views say "starting". */
+  private readonly starts = new EmulatorStarts((starting) => {
+    void vscode.commands.executeCommand('setContext', EMULATOR_STARTING_KEY, starting);
+    this.statusChanged.fire();
+  });
+  /** Ends the auto-start counted from the moment the emulator was found gone (autoStartDone). */
+  private autoStartEnd: (() => void) | undefined;
 
   constructor(
     private readonly tokens: TokenStore,
@@ -89,15 +106,21 @@ export class Connection implements vscode.Disposable {
         if (affectsConnection(event)) for (const module of API_MODULES) void this.invalidate(module, 'settings changed', false);
       }),
     );
-    this.ready = this.initialize().catch((err) => this.log.error(err instanceof Error ? err : String(err)));
+    this.ready = this.initialize()
+      .catch((err) => this.log.error(err instanceof Error ? err : String(err)))
+      .then(() => vscode.commands.executeCommand('setContext', CONNECTION_READY_KEY, true))
+      .then(() => undefined, () => undefined);
   }
 
   /** Loads the profiles, reads which modules have tokens; seeds empty ones from SPHERE_ENGINE_EMULATOR. No network. */
   private async initialize(): Promise<void> {
     await this.store.load(this.tokens, this.emulator, this.log);
     this.log.info(`connection profile: ${this.profile().name}`);
+    this.emulatorLeftOnLoad = this.store.replacedEmulatorOrigin;
+    if (this.emulatorLeftOnLoad) this.log.info(`The local emulator profile is back on the emulator npm start runs at ${this.emulator?.origin} (it used the one at ${this.emulatorLeftOnLoad} before the reload)`);
     // Before any client is built (they wait for `ready`): no request goes to a port the emulator left.
     const gone = await this.goneEmulatorOrigin();
+    if (gone) this.expectAutoStart();
     if (gone) await this.store.save(withoutEmulatorOrigin(this.store.state, gone));
     this.emulatorFoundStopped = gone !== undefined;
     await Promise.all(API_MODULES.map((module) => this.seedFromEmulator(module)));
@@ -141,8 +164,48 @@ export class Connection implements vscode.Disposable {
   async checkEmulator(): Promise<boolean> {
     await this.ready;
     const gone = await this.goneEmulatorOrigin();
+    if (gone) this.expectAutoStart();
     if (gone) await this.emulatorStopped(gone);
     return gone !== undefined;
+  }
+
+  /**
+   * The emulator was found gone and autoStart will start it again: counted as a start under way
+   * from now, before the views learn it is gone, so they say "starting" and never "Set … Access
+   * Token" or "not running" meanwhile, and commands wait for it. Ended by the start (or autoStartDone).
+   */
+  private expectAutoStart(): void {
+    if (autoStartEnabled()) this.autoStartEnd ??= this.starts.begin();
+  }
+
+  /** The emulator feature's auto-start is over (started, failed or not attempted). */
+  autoStartDone(): void {
+    const end = this.autoStartEnd;
+    this.autoStartEnd = undefined;
+    end?.();
+  }
+
+  /** Start Local Emulator begins: until the function returned is called, commands wait and views say "starting". */
+  emulatorStartBegins(): () => void {
+    const end = this.starts.begin();
+    return () => {
+      end();
+      this.autoStartDone();
+    };
+  }
+
+  /** True while a start of the local emulator is under way. */
+  emulatorStarting(): boolean {
+    return this.starts.starting;
+  }
+
+  /**
+   * What every command waits for before it runs (the command gate, ui/commands.ts): the profiles
+   * loaded, and no start of the local emulator under way (its endpoint is not known until it ends).
+   */
+  async settled(): Promise<void> {
+    await this.ready;
+    await this.starts.settled();
   }
 
   /**
@@ -159,11 +222,11 @@ export class Connection implements vscode.Disposable {
   }
 
   /** The local emulator this window started or reuses (Start Local Emulator), until it stops. */
-  private started: Omit<EmulatorInfo, 'token'> | undefined;
+  private started: (Omit<EmulatorInfo, 'token'> & { reused?: boolean }) | undefined;
 
-  /** Start Local Emulator tells the connection what it started: whether it is sandboxed, above all. */
-  emulatorStarted(info: Omit<EmulatorInfo, 'token'>): void {
-    this.started = { origin: info.origin, sandboxed: info.sandboxed, warning: info.warning };
+  /** Start Local Emulator tells the connection what it started (or reuses: another window's): whether it is sandboxed, above all. */
+  emulatorStarted(info: Omit<EmulatorInfo, 'token'> & { reused?: boolean }): void {
+    this.started = { origin: info.origin, sandboxed: info.sandboxed, warning: info.warning, reused: info.reused };
   }
 
   /**
@@ -175,6 +238,16 @@ export class Connection implements vscode.Disposable {
     const endpoint = this.tryEndpoint(module);
     const profile = this.store.loaded ? this.profile() : undefined;
     return !!this.started && endpoint?.source === 'emulator' && profile?.emulatorOrigin === this.started.origin;
+  }
+
+  /** The local emulator the active profile uses, and whose it is (emulator-in-use.ts); undefined when none. */
+  emulatorInUse(): EmulatorInUse | undefined {
+    if (!this.store.loaded) return undefined;
+    const profile = this.profile();
+    const origin = profile.emulatorOrigin;
+    if (!isEmulatorProfile(profile) || !origin || API_MODULES.every((module) => profile.endpoints[module])) return undefined;
+    const owner = origin === this.started?.origin ? (this.started.reused ? 'otherWindow' : 'window') : origin === this.emulator?.origin ? 'npmStart' : 'elsewhere';
+    return { origin, owner };
   }
 
   /**
@@ -279,7 +352,8 @@ export class Connection implements vscode.Disposable {
     }
     // Also said again when nothing changed: a switch to the active profile re-reads its tokens.
     if (!switched) for (const module of API_MODULES) await this.refreshSignedIn(module);
-    this.profileChanged.fire();
+    if (this.step) this.step.profiles = true;
+    else this.profileChanged.fire();
   }
 
   /** Takes the profiles list another window stored, if it differs from this window's. */
@@ -363,6 +437,8 @@ export class Connection implements vscode.Disposable {
 
   private async buildClient<M extends ApiModule>(module: M): Promise<ModuleClients[M]> {
     await this.ready;
+    // Never for a state half switched (inOneStep): the endpoint of after with the token of before.
+    while (this.step) await this.step.done;
     const endpoint = this.endpoint(module);
     const profile = this.profile();
     const token = await this.tokens.get(profile.id, module);
@@ -431,6 +507,38 @@ export class Connection implements vscode.Disposable {
     return switchToEmulator(this, emulator);
   }
 
+  /**
+   * Runs `change` (a profile switch with its tokens: Use Local Emulator) as one step no view can
+   * see half done: until it ends, no client is built (a view asking then waits, and gets one for
+   * the endpoint and token of after) and no module is told of a change; at its end each module it
+   * touched is told once. Without it the Problems view asked the new port with the old token and
+   * showed "access token was rejected (HTTP 401)" (issue 40, item 1).
+   */
+  async inOneStep<T>(why: string, change: () => Promise<T>): Promise<T> {
+    await this.ready;
+    while (this.step) await this.step.done;
+    let finish!: () => void;
+    const step: OneStep = { modules: new Set(), profiles: false, done: new Promise<void>((resolve) => (finish = resolve)) };
+    this.step = step;
+    try {
+      return await change();
+    } finally {
+      this.step = undefined;
+      for (const module of step.modules) {
+        // Clients built meanwhile (none should be) are for the state of before the end: drop them.
+        this.dropClient(module);
+        this.log.debug(`${MODULE_LABELS[module]}: client reset (${why})`);
+        await this.refreshSignedIn(module);
+        this.changed.fire(module);
+      }
+      if (step.profiles) this.profileChanged.fire();
+      finish();
+    }
+  }
+
+  /** Set while inOneStep runs: what it touched, told at its end. */
+  private step: OneStep | undefined;
+
   /** GET /test on the three modules in parallel. */
   async testAll(signal?: AbortSignal): Promise<ConnectionTestResult[]> {
     return Promise.all(API_MODULES.map((module) => this.test(module, { signal })));
@@ -482,6 +590,10 @@ export class Connection implements vscode.Disposable {
     // A closed pool would refuse the next poll of a submission being followed: see dropClient.
     this.dropClient(module);
     if (forgetTest) this.lastTests.delete(module);
+    if (this.step) {
+      this.step.modules.add(module);
+      return;
+    }
     this.log.debug(`${MODULE_LABELS[module]}: client reset (${why})`);
     await this.refreshSignedIn(module);
     this.changed.fire(module);
@@ -498,6 +610,10 @@ export class Connection implements vscode.Disposable {
   }
 
   private async refreshSignedIn(module: ApiModule): Promise<void> {
+    if (this.step) {
+      this.step.modules.add(module);
+      return;
+    }
     const signedIn = await this.tokens.has(this.profile().id, module);
     this.signedIn.set(module, signedIn);
     await vscode.commands.executeCommand('setContext', `sphereEngine.${module}.signedIn`, signedIn);
@@ -506,10 +622,19 @@ export class Connection implements vscode.Disposable {
   }
 
   dispose(): void {
+    // An auto-start no feature will make now: commands and views wait for it no longer.
+    this.autoStartDone();
     for (const { client } of this.clients.values()) client.then((c) => c.http.close()).catch(() => undefined);
     this.clients.clear();
     for (const disposable of this.disposables) disposable.dispose();
   }
+}
+
+/** A change made in one step (Connection.inOneStep): the modules and whether the profiles changed, and when it is done. */
+interface OneStep {
+  modules: Set<ApiModule>;
+  profiles: boolean;
+  done: Promise<void>;
 }
 
 /** The state with the emulator profile no longer pointing at `origin`. */

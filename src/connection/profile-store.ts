@@ -59,12 +59,18 @@ export class ProfileStore {
     return newProfileId(this.state, newProfileIdPart);
   }
 
+  /** Set by load(): the emulator profile (active) pointed at this origin and now points at the announced emulator. */
+  replacedEmulatorOrigin: string | undefined;
+
   /** Reads the profiles, migrating from the settings and tokens of earlier versions when there are none. */
   async load(tokens: TokenStore, emulator: EmulatorInfo | undefined, log: Log): Promise<void> {
     const stored = this.profiles.value;
     let state = stored ?? (await this.migrate(tokens, emulator, log));
     if (emulator) {
       const hadEmulator = state.profiles.some((p) => p.id === EMULATOR_PROFILE_ID);
+      const before = state.profiles.find((p) => p.id === EMULATOR_PROFILE_ID)?.emulatorOrigin;
+      // Said by the window when the emulator profile is the active one (Connection.emulatorLeftOnLoad).
+      if (before && before !== emulator.origin && state.activeId === EMULATOR_PROFILE_ID) this.replacedEmulatorOrigin = before;
       state = withEmulatorProfile(state, emulator.origin);
       // As before profiles, an announced emulator is used when nothing else is configured.
       const active = activeProfile(state);

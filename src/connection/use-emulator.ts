@@ -15,6 +15,8 @@ export interface EmulatorSwitchTarget {
   profiles(): ProfilesState;
   updateProfiles(next: ProfilesState, why: string): Promise<void>;
   setToken(module: ApiModule, token: string, verified?: ConnectionTestResult): Promise<void>;
+  /** Runs the switch as one step no view sees half done (the new endpoint with the old token: HTTP 401). */
+  inOneStep<T>(why: string, change: () => Promise<T>): Promise<T>;
 }
 
 /** `switched`: the emulator profile is active and signed in; else `checks` say which module refused. */
@@ -34,12 +36,14 @@ export async function switchToEmulator(target: EmulatorSwitchTarget, emulator: E
   const previous = target.profiles();
   const withEmulator = withEmulatorProfile(previous, emulator.origin);
   const profiles = withEmulator.profiles.map((p) => (p.id === EMULATOR_PROFILE_ID ? { ...p, endpoints: emptyEndpoints() } : p));
-  try {
-    await target.updateProfiles({ profiles, activeId: EMULATOR_PROFILE_ID }, 'Use Local Emulator');
-    for (const check of checks) await target.setToken(check.module, emulator.token, check);
-  } catch (err) {
-    await target.updateProfiles(previous, 'Use Local Emulator failed: back to the previous profile');
-    throw err;
-  }
+  await target.inOneStep('Use Local Emulator', async () => {
+    try {
+      await target.updateProfiles({ profiles, activeId: EMULATOR_PROFILE_ID }, 'Use Local Emulator');
+      for (const check of checks) await target.setToken(check.module, emulator.token, check);
+    } catch (err) {
+      await target.updateProfiles(previous, 'Use Local Emulator failed: back to the previous profile');
+      throw err;
+    }
+  });
   return { switched: true, checks };
 }

@@ -98,11 +98,20 @@ export type CommandId = (typeof Commands)[keyof typeof Commands];
 export const allCommandIds: readonly CommandId[] = Object.values(Commands);
 
 /** Settles once the connection is ready (commandsWaitFor, at activation); until then, at once. */
-let gate: () => PromiseLike<unknown> = () => Promise.resolve();
+let gate: (id: CommandId) => PromiseLike<unknown> = () => Promise.resolve();
 
-/** Every command registered from now on waits for `ready` first (command-gate.ts says why). */
-export function commandsWaitFor(ready: PromiseLike<unknown>): void {
-  gate = () => ready;
+/**
+ * The commands that start or stop the local emulator, or show the log: they wait for `ready` only.
+ * Every other one also waits for a start of the emulator under way (`settled`), which these are.
+ */
+const EMULATOR_OWN: ReadonlySet<CommandId> = new Set<CommandId>([Commands.startLocalEmulator, Commands.stopLocalEmulator, Commands.showLog]);
+
+/**
+ * Every command registered from now on waits for `ready` first, and for `settled` (a start of the
+ * local emulator under way) unless it is one of EMULATOR_OWN (command-gate.ts says why).
+ */
+export function commandsWaitFor(ready: PromiseLike<unknown>, settled: () => PromiseLike<unknown> = () => ready): void {
+  gate = (id) => (EMULATOR_OWN.has(id) ? ready : settled());
 }
 
 /**
@@ -114,7 +123,7 @@ export function registerCommand<Args extends unknown[], Result>(
   id: CommandId,
   handler: (...args: Args) => Result,
 ): vscode.Disposable {
-  return hostApi().commands.registerCommand(id, afterGate(() => gate(), handler) as (...args: unknown[]) => unknown);
+  return hostApi().commands.registerCommand(id, afterGate(() => gate(id), handler) as (...args: unknown[]) => unknown);
 }
 
 /** Runs one of our commands; the typed counterpart of `vscode.commands.executeCommand`. */

@@ -29,7 +29,7 @@ export async function showError(log: Log, error: unknown, options: ShowErrorOpti
   }
   log.error(error instanceof Error ? error : String(error));
   const text = userMessage(error, options.context);
-  const action = error instanceof SphereApiError ? actionFor(error, options.handlers) : undefined;
+  const action = error instanceof SphereApiError ? actionFor(error, options.handlers, options.context) : undefined;
   const buttons = action ? [action.label, SHOW_LOG] : [SHOW_LOG];
   const choice = await vscode.window.showErrorMessage(text, ...buttons);
   if (choice === SHOW_LOG) log.show();
@@ -57,7 +57,7 @@ interface ResolvedAction {
 }
 
 /** The button for the error's suggested action, or undefined when nobody can perform it here. */
-export function actionFor(error: SphereApiError, handlers: ActionHandlers = {}): ResolvedAction | undefined {
+export function actionFor(error: SphereApiError, handlers: ActionHandlers = {}, context?: string): ResolvedAction | undefined {
   const custom = handlers[error.action];
   if (custom) return { label: error.actionLabel, run: custom };
   switch (error.action) {
@@ -68,8 +68,23 @@ export function actionFor(error: SphereApiError, handlers: ActionHandlers = {}):
     case 'checkHistoryBeforeResubmit':
       return { label: error.actionLabel, run: () => showSubmissionHistory(error.module) };
     case 'startLocalEmulator':
-      return { label: error.actionLabel, run: () => executeCommand(Commands.startLocalEmulator) };
+      return { label: error.actionLabel, run: () => startThenSayRunAgain(context) };
     default:
       return undefined;
   }
+}
+
+/**
+ * Start Local Emulator pressed on an error: what failed is not run again behind the person's back
+ * (it may have been a submission, which costs), so once the emulator runs they are told to run it
+ * again, naming what failed (issue 40, item 3). A feature that can safely retry passes a handler.
+ */
+async function startThenSayRunAgain(context: string | undefined): Promise<void> {
+  const started = await executeCommand<{ signedIn?: boolean } | undefined>(Commands.startLocalEmulator);
+  if (!started?.signedIn) return; // it did not start: the command has said why
+  void vscode.window.showInformationMessage(
+    context
+      ? vscode.l10n.t('Sphere Engine: the local emulator runs now. Run again what failed ({0}).', context)
+      : vscode.l10n.t('Sphere Engine: the local emulator runs now. Run again what failed.'),
+  );
 }

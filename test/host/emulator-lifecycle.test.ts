@@ -15,6 +15,7 @@ import { EMULATOR_PROFILE_ID, type ProfilesState } from '../../src/connection/pr
 import { createStatusBar } from '../../src/features/connection/status-bar';
 import { TokenStore } from '../../src/connection/token-store';
 import { userMessage } from '../../src/ui/errors';
+import { sayWhichEmulatorAfterReload } from '../../src/features/emulator/not-running';
 import { MessageCapture } from './faults-support';
 import { emulatorInfo, MemoryMemento, MemorySecrets, recordingLog } from './helpers';
 
@@ -52,6 +53,11 @@ describe('the local emulator profile: not running, tested, rolled back', () => {
   });
 
   it('a window that opens on the emulator profile with its emulator gone says so, and offers Start Local Emulator, not the settings', async () => {
+    // With autoStart (on by default) the status bar says "starting…" until the emulator feature
+    // has started it (emulator-switch.test.ts); without it, what is told here.
+    const settings = vscode.workspace.getConfiguration('sphereEngine.emulator');
+    await settings.update('autoStart', false, vscode.ConfigurationTarget.Global);
+    disposables.push({ dispose: () => void settings.update('autoStart', undefined, vscode.ConfigurationTarget.Global) });
     const { connection, bar, memento } = await open(emulatorProfile(GONE));
     assert.equal(connection.emulatorFoundStopped, true);
     assert.equal(connection.emulatorNotRunning(), true);
@@ -70,6 +76,22 @@ describe('the local emulator profile: not running, tested, rolled back', () => {
     const test = await connection.test('problems');
     assert.equal(test.ok, false);
     assert.equal(test.action, 'startLocalEmulator');
+  });
+
+  it('a window back on npm start\'s emulator after a reload says so, naming the one it used before and how to stop npm start\'s', async () => {
+    // Before the reload the profile used an emulator Start Local Emulator had started (it ended with the window).
+    const { connection } = await open(emulatorProfile(GONE), true);
+    assert.equal(connection.emulatorLeftOnLoad, GONE);
+    assert.deepEqual(connection.emulatorInUse(), { origin: emulatorInfo().origin, owner: 'npmStart' });
+    messages.clear();
+    sayWhichEmulatorAfterReload(connection);
+    const said = messages.shown.find((m) => /after the reload/.test(m.text));
+    assert.ok(said, JSON.stringify(messages.shown));
+    assert.equal(said.text, `Sphere Engine: after the reload, the local emulator profile is back on npm start's emulator, not the one at ${GONE} it used before. `
+      + `This window uses the local emulator at ${emulatorInfo().origin} that \`npm start\` runs: stop it with Ctrl-C in the terminal where npm start runs.`);
+    // A window that was on npm start's already says nothing.
+    const again = await open(emulatorProfile(emulatorInfo().origin), true);
+    assert.equal(again.connection.emulatorLeftOnLoad, undefined);
   });
 
   it('a refused connection to the emulator profile\'s emulator is explained as the emulator not running, one to another endpoint is not', async () => {

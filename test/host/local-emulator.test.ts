@@ -40,7 +40,12 @@ describe('Start Local Emulator: the emulator that comes with the extension', fun
     await problemsViewBackOnRunEmulator();
   });
 
-  const start = () => vscode.commands.executeCommand<StartOutcome | undefined>('sphereEngine.startLocalEmulator');
+  // The window may be on the run's emulator (as an `npm start` window on npm start's): the command
+  // then asks before it starts a second one, and the person says yes.
+  const start = () => {
+    messages.press('Start Another');
+    return vscode.commands.executeCommand<StartOutcome | undefined>('sphereEngine.startLocalEmulator');
+  };
   const tokenOf = (dataDir: string) => fs.readFileSync(path.join(dataDir, 'access-token'), 'utf8').trim();
 
   async function signedInTo(origin: string): Promise<void> {

@@ -31,10 +31,10 @@ describe('command gate', () => {
 
   it('is set at activation before any feature registers its commands, and every registration goes through it', () => {
     const activate = fs.readFileSync(path.join(SRC, 'extension.ts'), 'utf8');
-    const gateAt = activate.indexOf('commandsWaitFor(services.connection.ready)');
-    assert.ok(gateAt > 0, 'activate() sets the gate to the connection');
+    const gateAt = activate.indexOf('commandsWaitFor(services.connection.ready, () => services.connection.settled())');
+    assert.ok(gateAt > 0, 'activate() sets the gate to the connection, and to the starts of the local emulator under way');
     assert.ok(gateAt < activate.indexOf('registerConnectionFeature('), 'before the first feature registers');
     const commands = fs.readFileSync(path.join(SRC, 'ui', 'commands.ts'), 'utf8');
-    assert.match(commands, /registerCommand\(id, afterGate\(\(\) => gate\(\), handler\)/);
+    assert.match(commands, /registerCommand\(id, afterGate\(\(\) => gate\(id\), handler\)/);
   });
 });

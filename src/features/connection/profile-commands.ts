@@ -9,6 +9,7 @@ import {
   addProfile,
   emptyEndpoints,
   findProfile,
+  isEmulatorProfile,
   nameFromEndpoints,
   nameProblem,
   removeProfile,
@@ -74,8 +75,13 @@ export async function removeProfileCommand(connection: Connection, target?: unkn
 export async function configureEndpoint(connection: Connection, moduleArg?: unknown, valueArg?: unknown): Promise<ProfilesState | undefined> {
   await connection.ready;
   const profile = connection.profile();
-  const module = isModule(moduleArg) ? moduleArg : await pickModule(profile);
+  const module = isModule(moduleArg) ? moduleArg : await pickModule(connection, profile);
   if (!module) return undefined;
+  if (valueArg === undefined && followsEmulator(profile, module)) {
+    // Nothing to type: the emulator's endpoints follow the emulator the profile uses (issue 40, item 3).
+    void vscode.window.showInformationMessage(emulatorEndpointNote(connection, profile, module));
+    return undefined;
+  }
   const value = typeof valueArg === 'string' ? valueArg : valueArg === null ? '' : await askEndpoint(module, profile.endpoints[module], profile.name);
   if (value === undefined) return undefined;
   await connection.updateProfiles(setEndpoint(connection.profiles(), profile.id, module, value), 'endpoint changed');
@@ -142,9 +148,28 @@ function endpointProblem(module: ApiModule, text: string): string | undefined {
   }
 }
 
-async function pickModule(profile: Profile): Promise<ApiModule | undefined> {
+/** The built-in emulator profile's module with no endpoint typed in: it is the emulator's, read-only. */
+function followsEmulator(profile: Profile, module: ApiModule): boolean {
+  return isEmulatorProfile(profile) && !profile.endpoints[module];
+}
+
+/** What the emulator profile's endpoint of a module is, and why it is not edited here. */
+function emulatorEndpointNote(connection: Connection, profile: Profile, module: ApiModule): string {
+  const endpoint = connection.tryEndpoint(module)?.baseUrl;
+  return endpoint
+    ? vscode.l10n.t('The {0} endpoint of the profile "{1}" is the local emulator\'s, {2}: it follows the emulator the profile uses and is not edited here. For other endpoints, add a profile ("Sphere Engine: Add Connection Profile").', MODULE_LABELS[module], profile.name, endpoint)
+    : vscode.l10n.t('The {0} endpoint of the profile "{1}" is the local emulator\'s, once it runs: start it with "Sphere Engine: Start Local Emulator". For other endpoints, add a profile ("Sphere Engine: Add Connection Profile").', MODULE_LABELS[module], profile.name);
+}
+
+function endpointDescription(connection: Connection, profile: Profile, module: ApiModule): string {
+  if (!followsEmulator(profile, module)) return profile.endpoints[module] || vscode.l10n.t('not set');
+  const endpoint = connection.tryEndpoint(module)?.baseUrl;
+  return endpoint ? vscode.l10n.t('{0} (the local emulator\'s, read-only)', endpoint) : vscode.l10n.t('the local emulator\'s, once it runs (not running)');
+}
+
+async function pickModule(connection: Connection, profile: Profile): Promise<ApiModule | undefined> {
   const picked = await showQuickPick(
-    API_MODULES.map((module) => ({ label: MODULE_LABELS[module], description: profile.endpoints[module] || vscode.l10n.t('not set'), module })),
+    API_MODULES.map((module) => ({ label: MODULE_LABELS[module], description: endpointDescription(connection, profile, module), module })),
     { title: vscode.l10n.t('Endpoints of the profile "{0}"', profile.name), placeHolder: vscode.l10n.t('Which endpoint?') },
   );
   return picked?.module;

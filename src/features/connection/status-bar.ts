@@ -9,6 +9,7 @@ import { API_MODULES, MODULE_LABELS } from '../../api';
 import { escapeMarkdown } from '../../core/escape-markdown';
 import { Commands } from '../../ui/commands';
 import type { Connection, ModuleStatus } from '../../connection/connection';
+import { describeEmulatorInUse } from '../../connection/emulator-in-use';
 
 export interface StatusBar extends vscode.Disposable {
   /** What the item shows right now (text and plain tooltip), for tests. */
@@ -20,6 +21,7 @@ export function createStatusBar(connection: Connection): StatusBar {
   item.name = 'Sphere Engine Connection';
   item.command = Commands.profilesSwitch;
   const render = () => {
+    if (connection.emulatorNotRunning() && connection.emulatorStarting()) return renderEmulatorStarting(item, connection.profileName() ?? '');
     if (connection.emulatorNotRunning()) return renderEmulatorNotRunning(item, connection.profileName() ?? '');
     item.command = Commands.profilesSwitch;
     const statuses = API_MODULES.map((module) => connection.status(module));
@@ -31,6 +33,8 @@ export function createStatusBar(connection: Connection): StatusBar {
     const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.appendMarkdown(profile ? `**Sphere Engine**, profile **${escapeMarkdown(profile)}**\n\n` : '**Sphere Engine**\n\n');
     for (const status of statuses) tooltip.appendMarkdown(`${describe(connection, status)}\n\n`);
+    const inUse = connection.emulatorInUse();
+    if (inUse) tooltip.appendMarkdown(`$(server-environment) ${escapeMarkdown(describeEmulatorInUse(inUse))}\n\n`);
     const unsandboxed = connection.unsandboxedEmulatorWarning();
     if (unsandboxed) tooltip.appendMarkdown(`$(warning) ${escapeMarkdown(unsandboxed)}\n\n`);
     tooltip.appendMarkdown('Click to switch or manage connection profiles.');
@@ -58,6 +62,18 @@ function renderEmulatorNotRunning(item: vscode.StatusBarItem, profile: string): 
   tooltip.appendMarkdown('The local emulator is not running: nothing to connect to. ');
   tooltip.appendMarkdown(`[Start Local Emulator](command:${Commands.startLocalEmulator}) or [switch to another profile](command:${Commands.profilesSwitch}).\n\n`);
   tooltip.appendMarkdown('Click to start the local emulator.');
+  item.tooltip = tooltip;
+  item.show();
+}
+
+function renderEmulatorStarting(item: vscode.StatusBarItem, profile: string): void {
+  item.text = `$(sync~spin) Sphere Engine: ${profile} (starting…)`;
+  item.backgroundColor = undefined;
+  item.command = Commands.showLog;
+  const tooltip = new vscode.MarkdownString(undefined, true);
+  tooltip.appendMarkdown(`**Sphere Engine**, profile **${escapeMarkdown(profile)}**\n\n`);
+  tooltip.appendMarkdown('Starting the local emulator… Commands run once it is ready.\n\n');
+  tooltip.appendMarkdown('Click to show the log.');
   item.tooltip = tooltip;
   item.show();
 }

@@ -8,6 +8,7 @@ import { type EmulatorExit, LocalEmulator, type RunningEmulator } from '../../co
 import type { Services } from '../../services';
 import { Commands, executeCommand } from '../../ui/commands';
 import { withProgress } from '../../ui/progress';
+import { describeEmulatorInUse } from '../../connection/emulator-in-use';
 import { describeForLog } from './describe';
 import { createEmulatorStatusBar } from './status-bar';
 
@@ -52,6 +53,17 @@ export class EmulatorController implements vscode.Disposable {
   }
 
   async start(): Promise<StartOutcome | undefined> {
+    if (!(await this.secondOneWanted())) return undefined;
+    // Until it runs and the modules are signed in to it, commands wait and the views say "starting".
+    const end = this.services.connection.emulatorStartBegins();
+    try {
+      return await this.startAndSignIn();
+    } finally {
+      end();
+    }
+  }
+
+  private async startAndSignIn(): Promise<StartOutcome | undefined> {
     const { log } = this.services;
     let running: RunningEmulator;
     try {
@@ -77,10 +89,36 @@ export class EmulatorController implements vscode.Disposable {
       // Its profile forgets it: the views empty and the status bar says "not running" (issue 31).
       await this.services.connection.emulatorStopped(stopped.origin);
       void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: the local emulator has stopped.'));
-    } else {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: no local emulator is running.'));
+      return true;
     }
-    return stopped !== undefined;
+    // Not this window's to stop (npm start's, or one started outside VS Code), yet in use: never
+    // "no local emulator is running" beside a status bar and views that show one (issue 40, item 2).
+    const inUse = this.services.connection.emulatorInUse();
+    if (inUse && (inUse.owner === 'npmStart' || inUse.owner === 'elsewhere')) void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: {0}', describeEmulatorInUse(inUse)));
+    else void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: no local emulator is running.'));
+    return false;
+  }
+
+  /**
+   * Start Local Emulator in a window that uses npm start's emulator (the one its CLI hint points
+   * at) would start a second one, with other data: the problems pushed with the CLI would vanish
+   * from the views. Never unasked: true when the person chose to.
+   */
+  private async secondOneWanted(): Promise<boolean> {
+    const inUse = this.services.connection.emulatorInUse();
+    if (inUse?.owner !== 'npmStart' || this.emulator.current()) return true;
+    const another = vscode.l10n.t('Start Another');
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('This window already uses the local emulator `npm start` runs at {0}.', inUse.origin),
+      {
+        modal: true,
+        detail: vscode.l10n.t('Start another one for this window? It runs on another port with data of its own: what you pushed with the problems CLI to {0} is not in it. Stop npm start\'s with Ctrl-C in its terminal.', inUse.origin),
+      },
+      another,
+    );
+    if (choice === another) return true;
+    this.services.log.info(`Start Local Emulator: kept the emulator npm start runs at ${inUse.origin}`);
+    return false;
   }
 
   private async exited(exit: EmulatorExit): Promise<void> {

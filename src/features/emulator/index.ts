@@ -6,7 +6,7 @@ import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
 import type { ConnectionFeature } from '../connection';
 import type { EmulatorController } from './controller';
-import { whenEmulatorFoundStopped } from './not-running';
+import { sayWhichEmulatorAfterReload, whenEmulatorFoundStopped } from './not-running';
 
 declare module '../../test-api' {
   interface TestHooks {
@@ -41,6 +41,7 @@ export function registerLocalEmulatorFeature(services: Services, connection: Con
     return controller;
   };
   void services.connection.ready.then(() => (services.connection.emulatorFoundStopped ? whenEmulatorFoundStopped(services) : undefined));
+  void services.connection.ready.then(() => sayWhichEmulatorAfterReload(services.connection));
   services.context.subscriptions.push(
     registerCommand(Commands.startLocalEmulator, () => get().start()),
     registerCommand(Commands.stopLocalEmulator, () => get().stop()),

@@ -30,6 +30,7 @@ function target(options: { refuse?: ApiModule; failSetToken?: ApiModule } = {}) 
       if (module === options.failSetToken) throw new Error('secret storage unavailable');
       saved.push(module);
     },
+    inOneStep: (_why, change) => change(),
   };
   return { t, state: () => state, saved, tested };
 }
