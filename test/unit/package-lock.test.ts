@@ -4,8 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { REPO_ROOT } from '../repo-root';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ROOT = REPO_ROOT;
 const read = (file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8')) as Record<string, unknown>;
 
 /** The fields of package.json that npm records in the lock's root package. */

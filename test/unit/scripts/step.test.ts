@@ -4,12 +4,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { REPO_ROOT } from '../../repo-root';
 
 interface StepLib {
   runStep(what: string, command: string, args: string[], options: { log: (line: string) => void; everyMs?: number; note?: string }): Promise<number>;
   sayWhileWaiting(what: string, log: (line: string) => void, everyMs?: number): () => void;
 }
-const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+const ROOT = REPO_ROOT;
 const lib = require(path.join(ROOT, 'scripts', 'lib', 'step.js')) as StepLib;
 
 describe('npm start: long steps say what they do and how long so far', () => {
