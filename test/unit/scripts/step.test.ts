@@ -43,9 +43,9 @@ describe('npm start: long steps say what they do and how long so far', () => {
 
   it('compiles incrementally into out/, and says so while waiting on the host-install lock', () => {
     const start = fs.readFileSync(path.join(ROOT, 'scripts', 'start.js'), 'utf8');
-    assert.match(start, /'--incremental', '--tsBuildInfoFile', TS_BUILD_INFO/);
-    assert.match(start, /TS_BUILD_INFO = path\.join\(REPO_ROOT, 'out', /);
-    assert.doesNotMatch(start, /'run', 'compile'/, 'npm run compile clears out/: everything is compiled again');
+    assert.match(start, /require\.resolve\('typescript\/bin\/tsc'\), '-b'\]/, 'tsc -b: only the projects a change reaches');
+    assert.match(start, /TS_BUILD_INFO = path\.join\(REPO_ROOT, 'out', '\.tsbuild'\)/);
+    assert.doesNotMatch(start, /'--keep-out'|'-p', '\.'/, 'no second way of compiling beside tsc -b');
     const install = fs.readFileSync(path.join(ROOT, 'scripts', 'install-host.js'), 'utf8');
     assert.match(install, /waiting for another process \(pid \$\{owner\}\) to finish installing the host/);
   });
