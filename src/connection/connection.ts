@@ -11,18 +11,17 @@ import {
   SphereApiError,
   type ApiModule,
 } from '../api';
-import { proveToken } from '../core/local-emulator';
 import type { Log } from '../ui/log';
 import { clientOptions, createClient, type ModuleClient, type ModuleClients } from './client-factory';
 import { emulatorEndpoint, type EmulatorInfo } from './emulator-env';
-import { emulatorNotRunningError, resolveEndpoint, type ResolvedEndpoint } from './endpoints';
+import { resolveEndpoint, type ResolvedEndpoint } from './endpoints';
 import { ProfileStore } from './profile-store';
-import { activeProfile, EMULATOR_PROFILE_ID, isEmulatorProfile, type Profile, type ProfilesState } from './profiles';
+import { activeProfile, type Profile, type ProfilesState } from './profiles';
 import { affectsConnection } from './settings';
 import type { TokenStore } from './token-store';
 import type { ConnectionTestResult } from './test-result';
 import { switchToEmulator, type UseEmulatorResult } from './use-emulator';
-import { autoStartEnabled, EMULATOR_STARTING_KEY, EmulatorStarts } from './emulator-start';
+import { LocalEmulatorState } from './local-emulator-state';
 import type { EmulatorInUse } from './emulator-in-use';
 
 export type { ConnectionTestResult } from './test-result';
@@ -33,8 +32,6 @@ export type ModuleState = 'signedOut' | 'untested' | 'ok' | 'failed';
 export const EMULATOR_STOPPED_KEY = 'sphereEngine.emulatorStopped';
 /** Context key: the profiles and tokens are loaded (before it, viewsWelcome says so instead of "Set … Access Token"). */
 export const CONNECTION_READY_KEY = 'sphereEngine.connectionReady';
-/** How long the check after a reload waits for the recorded emulator to answer its challenge. */
-const EMULATOR_CHECK_MS = 2000;
 /** The message a request that was answered with a 2xx leaves as the module's state (it counts as tested). */
 export const ANSWERED_MESSAGE = 'connected (answered a request)';
 
@@ -63,24 +60,8 @@ export class Connection implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** Settles once the profiles were loaded (or migrated) and stored tokens read (and seeded from the emulator); never rejects. */
   readonly ready: Promise<void>;
-  /**
-   * Set when this window started (a reload, a new window) on the emulator profile and found its
-   * emulator gone: the emulator feature then starts it (sphereEngine.emulator.autoStart) or offers to.
-   */
-  emulatorFoundStopped = false;
-  /**
-   * Set when this window started on the emulator profile pointed at an emulator other than the one
-   * npm start announces (one Start Local Emulator had started): the profile went back to npm
-   * start's, and the emulator feature says so (issue 40, item 2). The origin it left.
-   */
-  emulatorLeftOnLoad: string | undefined;
-  /** Starts of the local emulator under way: commands wait for them (settled), views say "starting". */
-  private readonly starts = new EmulatorStarts((starting) => {
-    void vscode.commands.executeCommand('setContext', EMULATOR_STARTING_KEY, starting);
-    this.statusChanged.fire();
-  });
-  /** Ends the auto-start counted from the moment the emulator was found gone (autoStartDone). */
-  private autoStartEnd: (() => void) | undefined;
+  /** The local emulator as this window knows it (local-emulator-state.ts). */
+  private readonly local: LocalEmulatorState;
 
   constructor(
     private readonly tokens: TokenStore,
@@ -89,6 +70,24 @@ export class Connection implements vscode.Disposable {
     readonly emulator: EmulatorInfo | undefined,
   ) {
     this.store = new ProfileStore(globalState);
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the host's getter reads `ready`, set below
+    const connection = this;
+    this.local = new LocalEmulatorState(
+      {
+        get ready() {
+          return connection.ready;
+        },
+        loaded: () => this.store.loaded,
+        state: () => this.store.state,
+        profile: () => this.profile(),
+        tryEndpoint: (module) => this.tryEndpoint(module),
+        token: (profileId, module) => this.tokens.get(profileId, module),
+        updateProfiles: (next, why) => this.updateProfiles(next, why),
+        statusChanged: () => this.statusChanged.fire(),
+      },
+      emulator,
+      log,
+    );
     this.disposables.push(
       this.changed,
       this.statusChanged,
@@ -116,173 +115,87 @@ export class Connection implements vscode.Disposable {
   private async initialize(): Promise<void> {
     await this.store.load(this.tokens, this.emulator, this.log);
     this.log.info(`connection profile: ${this.profile().name}`);
-    this.emulatorLeftOnLoad = this.store.replacedEmulatorOrigin;
-    if (this.emulatorLeftOnLoad) this.log.info(`The local emulator profile is back on the emulator npm start runs at ${this.emulator?.origin} (it used the one at ${this.emulatorLeftOnLoad} before the reload)`);
     // Before any client is built (they wait for `ready`): no request goes to a port the emulator left.
-    const gone = await this.goneEmulatorOrigin();
-    if (gone) this.expectAutoStart();
-    if (gone) await this.store.save(withoutEmulatorOrigin(this.store.state, gone));
-    this.emulatorFoundStopped = gone !== undefined;
+    await this.local.afterLoad(this.store.replacedEmulatorOrigin, (next) => this.store.save(next));
     await Promise.all(API_MODULES.map((module) => this.seedFromEmulator(module)));
     await Promise.all(API_MODULES.map((module) => this.refreshSignedIn(module)));
     const unsandboxed = this.unsandboxedEmulatorWarning();
     if (unsandboxed) this.log.warn(unsandboxed);
   }
 
-  /**
-   * True while the active profile is the built-in emulator profile and its emulator is not running
-   * (it was stopped, or found gone): there is nothing to connect to until it is started again.
-   */
+  // ---- The local emulator (local-emulator-state.ts): the same methods, delegated. ----
+
+  get emulatorFoundStopped(): boolean {
+    return this.local.emulatorFoundStopped;
+  }
+
+  get emulatorLeftOnLoad(): string | undefined {
+    return this.local.emulatorLeftOnLoad;
+  }
+
+  /** True while the emulator profile is active and its emulator is not running. */
   emulatorNotRunning(): boolean {
-    if (!this.store.loaded) return false;
-    const profile = this.profile();
-    return isEmulatorProfile(profile) && !profile.emulatorOrigin && API_MODULES.some((module) => !profile.endpoints[module]);
+    return this.local.emulatorNotRunning();
   }
 
-  /**
-   * The emulator profile remembers the origin of the emulator it was last pointed at; after a
-   * reload that emulator may be gone (it ends with the window that started it), and its port may
-   * even be someone else's now. Asked to prove that it knows the profile's token (never sent:
-   * core/local-emulator/challenge.ts); when it cannot, the origin is forgotten. The emulator
-   * announced by SPHERE_ENGINE_EMULATOR (npm start, tests) is its launcher's business: not checked.
-   * Returns the origin that is gone, if any.
-   */
-  private async goneEmulatorOrigin(): Promise<string | undefined> {
-    const profile = this.profile();
-    const origin = profile.emulatorOrigin;
-    if (!isEmulatorProfile(profile) || !origin || origin === this.emulator?.origin) return undefined;
-    const tokens = await Promise.all(API_MODULES.map((module) => this.tokens.get(profile.id, module)));
-    const token = tokens.find((t): t is string => !!t);
-    if (!token) return undefined;
-    const outcome = await proveToken(origin, token, EMULATOR_CHECK_MS);
-    if (outcome === 'proven') return undefined;
-    this.log.info(`The local emulator at ${origin} is not running (${outcome === 'unreachable' ? 'nothing listens there' : 'what answers there is not it'})`);
-    return origin;
-  }
-
-  /** The check a window makes when it starts (see goneEmulatorOrigin), made again now; true when the emulator was gone. */
-  async checkEmulator(): Promise<boolean> {
-    await this.ready;
-    const gone = await this.goneEmulatorOrigin();
-    if (gone) this.expectAutoStart();
-    if (gone) await this.emulatorStopped(gone);
-    return gone !== undefined;
-  }
-
-  /**
-   * The emulator was found gone and autoStart will start it again: counted as a start under way
-   * from now, before the views learn it is gone, so they say "starting" and never "Set … Access
-   * Token" or "not running" meanwhile, and commands wait for it. Ended by the start (or autoStartDone).
-   */
-  private expectAutoStart(): void {
-    if (autoStartEnabled()) this.autoStartEnd ??= this.starts.begin();
+  /** The check a window makes when it starts, made again now; true when the emulator was gone. */
+  checkEmulator(): Promise<boolean> {
+    return this.local.checkEmulator();
   }
 
   /** The emulator feature's auto-start is over (started, failed or not attempted). */
   autoStartDone(): void {
-    const end = this.autoStartEnd;
-    this.autoStartEnd = undefined;
-    end?.();
+    this.local.autoStartDone();
   }
 
   /** Start Local Emulator begins: until the function returned is called, commands wait and views say "starting". */
   emulatorStartBegins(): () => void {
-    const end = this.starts.begin();
-    return () => {
-      end();
-      this.autoStartDone();
-    };
+    return this.local.emulatorStartBegins();
   }
 
   /** True while a start of the local emulator is under way. */
   emulatorStarting(): boolean {
-    return this.starts.starting;
+    return this.local.emulatorStarting();
   }
 
-  /**
-   * What every command waits for before it runs (the command gate, ui/commands.ts): the profiles
-   * loaded, and no start of the local emulator under way (its endpoint is not known until it ends).
-   */
-  async settled(): Promise<void> {
-    await this.ready;
-    await this.starts.settled();
+  /** What every command waits for before it runs (the command gate): the profiles loaded, and no start of the local emulator under way. */
+  settled(): Promise<void> {
+    return this.local.settled();
   }
 
-  /**
-   * The emulator at `origin` stopped (Stop Local Emulator, a crash, or a refused connection): the
-   * emulator profile forgets it, so its views empty and every request says "not running" with
-   * Start Local Emulator instead of failing against a dead port.
-   */
-  async emulatorStopped(origin: string): Promise<void> {
-    if (this.started?.origin === origin) this.started = undefined;
-    await this.ready;
-    const emulatorProfile = this.store.state.profiles.find(isEmulatorProfile);
-    if (emulatorProfile?.emulatorOrigin !== origin) return;
-    await this.updateProfiles(withoutEmulatorOrigin(this.store.state, origin), 'the local emulator stopped');
+  /** The emulator at `origin` stopped: the emulator profile forgets it. */
+  emulatorStopped(origin: string): Promise<void> {
+    return this.local.emulatorStopped(origin);
   }
 
-  /** The local emulator this window started or reuses (Start Local Emulator), until it stops. */
-  private started: (Omit<EmulatorInfo, 'token'> & { reused?: boolean }) | undefined;
-
-  /** Start Local Emulator tells the connection what it started (or reuses: another window's): whether it is sandboxed, above all. */
+  /** Start Local Emulator tells the connection what it started (or reuses: another window's). */
   emulatorStarted(info: Omit<EmulatorInfo, 'token'> & { reused?: boolean }): void {
-    this.started = { origin: info.origin, sandboxed: info.sandboxed, warning: info.warning, reused: info.reused };
+    this.local.emulatorStarted(info);
   }
 
-  /**
-   * True when the module's requests go to the emulator this window started or reuses (Start Local
-   * Emulator): one the extension started without polling protection. An emulator announced by
-   * SPHERE_ENGINE_EMULATOR or typed as an endpoint may have it (the test suites start theirs so).
-   */
+  /** True when the module's requests go to the emulator this window started or reuses. */
   usesOwnEmulator(module: ApiModule): boolean {
-    const endpoint = this.tryEndpoint(module);
-    const profile = this.store.loaded ? this.profile() : undefined;
-    return !!this.started && endpoint?.source === 'emulator' && profile?.emulatorOrigin === this.started.origin;
+    return this.local.usesOwnEmulator(module);
   }
 
-  /** The local emulator the active profile uses, and whose it is (emulator-in-use.ts); undefined when none. */
+  /** The local emulator the active profile uses, and whose it is; undefined when none. */
   emulatorInUse(): EmulatorInUse | undefined {
-    if (!this.store.loaded) return undefined;
-    const profile = this.profile();
-    const origin = profile.emulatorOrigin;
-    if (!isEmulatorProfile(profile) || !origin || API_MODULES.every((module) => profile.endpoints[module])) return undefined;
-    const owner = origin === this.started?.origin ? (this.started.reused ? 'otherWindow' : 'window') : origin === this.emulator?.origin ? 'npmStart' : 'elsewhere';
-    return { origin, owner };
+    return this.local.emulatorInUse();
   }
 
-  /**
-   * The local emulator this window knows of: the one announced by SPHERE_ENGINE_EMULATOR, else
-   * the one Start Local Emulator started. Never its token.
-   */
+  /** The local emulator this window knows of (announced, else started here). Never its token. */
   get localEmulator(): Omit<EmulatorInfo, 'token'> | undefined {
-    return this.emulator ?? this.started;
+    return this.local.localEmulator;
   }
 
-  /**
-   * An error as this window understands it: a refused connection to the emulator the emulator
-   * profile uses means that emulator is not running (and is forgotten, see emulatorStopped).
-   * Applied by the profile's clients to every error they end a request with (HttpClientOptions).
-   * `sentTo` is the base URL the request went to: a client built for another endpoint (the
-   * profile changed while its request was under way) says nothing about the emulator.
-   */
+  /** An error as this window understands it: a refused connection to its emulator means it is not running. */
   explainError(error: SphereApiError, sentTo: string): SphereApiError {
-    if (error.kind !== 'connectionRefused' || !this.store.loaded) return error;
-    const profile = this.profile();
-    const now = this.tryEndpoint(error.module);
-    if (!isEmulatorProfile(profile) || now?.source !== 'emulator' || now.baseUrl !== sentTo) return error;
-    if (profile.emulatorOrigin) void this.emulatorStopped(profile.emulatorOrigin);
-    return emulatorNotRunningError(error.module, profile);
+    return this.local.explainError(error, sentTo);
   }
 
-  /**
-   * Said wherever the emulator's status shows (log, status bar) when a module uses an emulator
-   * that runs programs without a sandbox: whatever is run there runs as the user.
-   */
+  /** Said wherever the emulator's status shows when a module uses an emulator that runs programs unsandboxed. */
   unsandboxedEmulatorWarning(): string | undefined {
-    if (this.emulator?.sandboxed !== false) return undefined;
-    const origin = `${this.emulator.origin}/`;
-    if (!API_MODULES.some((module) => this.tryEndpoint(module)?.baseUrl.startsWith(origin))) return undefined;
-    return `Local emulator at ${this.emulator.origin}: ${this.emulator.warning ?? 'programs run unsandboxed, as you'}.`;
+    return this.local.unsandboxedEmulatorWarning();
   }
 
   /**
@@ -637,13 +550,6 @@ interface OneStep {
   done: Promise<void>;
 }
 
-/** The state with the emulator profile no longer pointing at `origin`. */
-function withoutEmulatorOrigin(state: ProfilesState, origin: string): ProfilesState {
-  return {
-    ...state,
-    profiles: state.profiles.map((p) => (p.id === EMULATOR_PROFILE_ID && p.emulatorOrigin === origin ? { ...p, emulatorOrigin: undefined } : p)),
-  };
-}
 
 function noTokenError(module: ApiModule, profile: Profile): SphereApiError {
   return new SphereApiError({
