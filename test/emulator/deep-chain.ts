@@ -6,16 +6,18 @@ import { execFileSync } from 'node:child_process';
 
 const NAME = 'd'.repeat(200);
 
-export function makeDeepChain(top: string, opts: { levels: number; files: number; fileBytes?: number }): void {
-  const script = `
-set -e
-mkdir -p "$1" && cd "$1"
-for i in $(seq "$2"); do mkdir ${NAME}; cd ${NAME}; done
-for i in $(seq "$3"); do head -c "$4" /dev/zero > "f$i"; done
+/** The bash script that builds the chain in the current folder (also what a hostile program runs). */
+export function deepChainScript(opts: { levels: number; files: number; fileBytes?: number }): string {
+  return `set -e
+for i in $(seq ${opts.levels}); do mkdir ${NAME}; cd ${NAME}; done
+for i in $(seq ${opts.files}); do head -c ${opts.fileBytes ?? 4096} /dev/zero > "f$i"; done
 ln -s / to-root
-for i in $(seq "$2"); do cd ..; if [ $((i % 5)) = 0 ]; then chmod 000 ${NAME}; fi; done
+for i in $(seq ${opts.levels}); do cd ..; if [ $((i % 5)) = 0 ]; then chmod 000 ${NAME}; fi; done
 `;
-  execFileSync('bash', ['-c', script, 'bash', top, String(opts.levels), String(opts.files), String(opts.fileBytes ?? 4096)]);
+}
+
+export function makeDeepChain(top: string, opts: { levels: number; files: number; fileBytes?: number }): void {
+  execFileSync('bash', ['-c', `mkdir -p "$1" && cd "$1" && ${deepChainScript(opts)}`, 'bash', top]);
 }
 
 /** How many folders of the chain under `top` lack owner rwx (walked with relative `cd`s, as root). */
