@@ -4,13 +4,15 @@
 //      POST sent → first GET that says `executing: false`, minus the result's `time`;
 //   2. 20 Compilers submissions sent at once: every one ends 15 with its own right output;
 //   3. a Containers submission of the Console Python project, POST → final status;
-//   4. for contrast, figure 1 again with the sandbox off (`--sandbox none`): what bubblewrap costs.
+//   4. for contrast, figure 1 again with the sandbox off (`--sandbox none`): what bubblewrap costs;
+//   5. what the run directory's disk mechanism costs per run (./run-disk-cost.ts).
 // Run alone: npm run bench -- emulator   (or: node out/bench/index.js emulator)
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tar from 'tar';
 import { startEmulatorProcess, type EmulatorProcess } from './emulator-process';
+import { diskCostPerRun } from './run-disk-cost';
 import type { Benchmark, BenchContext, Figure } from './types';
 
 const OVERHEAD_RUNS = 20;
@@ -40,6 +42,8 @@ export const benchmark: Benchmark = {
     } finally {
       await emu.stop();
     }
+    // What walking, opening up and removing run directories by descriptor costs a run (issue 36).
+    figures.push(...(await diskCostPerRun(ctx)));
     const bare = await startEmulatorProcess(ctx.repoRoot, path.join(ctx.tmpDir, 'emulator-data-bare'), ['--sandbox', 'none']);
     try {
       const median = percentile(await overheads(bare, UNSANDBOXED_RUNS), 50);

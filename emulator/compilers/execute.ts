@@ -56,7 +56,7 @@ export class Executor {
     const store = this.submissions;
     let record = store.update(job.id, { status: STATUS.compilation });
     const dir = store.dirOf(record.id);
-    const work = path.join(dir, 'work');
+    const work = store.workDirOf(record.id);
     await removeTree(work);
     // Shut down meanwhile: nothing more is written to the data directory (its owner may remove it).
     if (this.closed) return;

@@ -6,6 +6,7 @@ import type { Store, Table } from '../store';
 import { COLLECTIONS, COUNTERS } from '../store/collections';
 import { sourceFileName } from '../languages';
 import { unpackTarGz } from './archive';
+import { removeTree } from '../fs-safety/remove-tree';
 import { STATUS, UNFINISHED_STATUSES } from './statuses';
 
 export const STREAMS = ['source', 'input', 'output', 'error', 'cmpinfo'] as const;
@@ -92,6 +93,9 @@ export class SubmissionStore {
         this.table.put(record);
       }
     });
+    // What their programs left in the run directory (however deep, whatever its modes) goes now,
+    // in the background: a start never waits on it.
+    for (const record of interrupted) void removeTree(this.workDirOf(record.id));
     return unfinished.filter((record) => record.status === STATUS.waiting);
   }
 
@@ -105,6 +109,11 @@ export class SubmissionStore {
   /** Folder of one submission: stream files, and the program's working folder. */
   dirOf(id: number): string {
     return this.store.dirFor('compilers', 'submissions', String(id));
+  }
+
+  /** The run directory of one submission: emptied before its run, removed after it and at a restart. */
+  workDirOf(id: number): string {
+    return path.join(this.dirOf(id), 'work');
   }
 
   streamPath(id: number, stream: StreamName): string {

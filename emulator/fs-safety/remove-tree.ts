@@ -2,51 +2,17 @@
 // `chmod 000` folder inside it makes fs.rm throw EACCES, which once stopped the emulator and every
 // later start. Here each folder is made writable (owner rwx) before its entries go, links are
 // removed as links (never followed), and nothing throws: what cannot be removed is logged and left.
+// The walk names every entry through its open folder (./walk-tree.ts), so a chain of folders deeper
+// than PATH_MAX goes like any other (issue 36: fs.rm and a path walk both left it for ever).
 import * as fs from 'node:fs';
-import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { walkTreeSyncFirst } from './walk-tree';
+import { walkTree } from './walk-tree';
 
 const defaultLog = (msg: string) => console.error(`[emulator] ${msg}`);
 
-async function removeDir(dir: string, problems: string[]): Promise<void> {
-  try {
-    await fsp.chmod(dir, 0o700);
-  } catch (err) {
-    // Not ours (another user's) or already gone: try anyway, the rmdir below reports it.
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-  }
-  let names: string[] = [];
-  try {
-    names = await fsp.readdir(dir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    problems.push(`${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
-  for (const name of names) await removeEntry(path.join(dir, name), problems);
-  try {
-    await fsp.rmdir(dir);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && !(code === 'ENOTEMPTY' && problems.length)) problems.push(`${dir}: ${code ?? (err as Error).message}`);
-  }
-}
-
-async function removeEntry(p: string, problems: string[]): Promise<void> {
-  let isDir = false;
-  try {
-    isDir = (await fsp.lstat(p)).isDirectory();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    problems.push(`${p}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    return;
-  }
-  if (isDir) return removeDir(p, problems);
-  try {
-    await fsp.unlink(p);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(`${p}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
+/** Owner rwx on a folder that lacks it (through its descriptor: the folder itself, never a link). */
+function openUp(self: string, st: fs.Stats): void {
+  if (st.isDirectory() && (st.mode & 0o700) !== 0o700) fs.chmodSync(self, (st.mode & 0o7777) | 0o700);
 }
 
 /**
@@ -55,14 +21,29 @@ async function removeEntry(p: string, problems: string[]): Promise<void> {
  */
 export async function removeTree(dir: string, log: (msg: string) => void = defaultLog): Promise<void> {
   const problems: string[] = [];
-  try {
-    await removeEntry(dir, problems);
-  } catch (err) {
-    problems.push(`${dir}: ${(err as Error).message}`);
-  }
+  const note = (rel: string, err: NodeJS.ErrnoException) => problems.push(`${shorten(rel)}: ${err.code ?? err.message}`);
+  await walkTree(dir, {
+    before: (v) => openUp(v.self, v.st),
+    after: (v) => {
+      try {
+        if (v.st.isDirectory()) fs.rmdirSync(v.inParent);
+        else fs.unlinkSync(v.inParent);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        // A folder that kept an entry: that entry is already in the list.
+        if (code !== 'ENOENT' && !(code === 'ENOTEMPTY' && problems.length)) note(v.rel, err as NodeJS.ErrnoException);
+      }
+    },
+    problem: note,
+  });
   if (problems.length) {
     log(`could not remove everything in ${dir} (${problems.length} left): ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? '; …' : ''}`);
   }
+}
+
+/** A path deeper than anyone reads: its start and its end. */
+function shorten(rel: string): string {
+  return rel.length > 300 ? `${rel.slice(0, 140)}…${rel.slice(-140)}` : rel;
 }
 
 /**
@@ -105,12 +86,5 @@ export function startEmpty(dir: string): void {
  * another user ends with its folders opened up, so the modules' own cleanup can remove them.
  */
 export async function makeWritable(dir: string): Promise<void> {
-  const closed = (st: fs.Stats) => st.isDirectory() && (st.mode & 0o700) !== 0o700;
-  await walkTreeSyncFirst(
-    dir,
-    (entry, st) => closed(st) && fs.chmodSync(entry, (st.mode & 0o7777) | 0o700),
-    async (entry, st) => {
-      if (closed(st)) await fsp.chmod(entry, (st.mode & 0o7777) | 0o700);
-    },
-  );
+  await walkTree(dir, { before: (v) => openUp(v.self, v.st) });
 }

@@ -33,8 +33,8 @@ const cache = new Map<SandboxMode, SandboxInfo>();
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** The capabilities a root sandbox keeps for its supervisor: change user, signal and outrank the program, read its run directory (chdir, disk budget) whatever modes it sets. */
-const ROOT_SUPERVISOR_CAPS = ['CAP_SETUID', 'CAP_SETGID', 'CAP_SETPCAP', 'CAP_KILL', 'CAP_SYS_NICE', 'CAP_DAC_READ_SEARCH'];
+/** The capabilities a root sandbox keeps for its supervisor: change user, signal and outrank the program, read its run directory (chdir, disk budget) whatever modes it sets, and read the program's /proc/<pid>/fd (files it unlinked but holds count against the disk budget). */
+const ROOT_SUPERVISOR_CAPS = ['CAP_SETUID', 'CAP_SETGID', 'CAP_SETPCAP', 'CAP_KILL', 'CAP_SYS_NICE', 'CAP_DAC_READ_SEARCH', 'CAP_SYS_PTRACE'];
 
 /** bwrap before 0.8 has no --disable-userns: the sandbox still works, nested namespaces allowed. */
 let disableUserns = true;

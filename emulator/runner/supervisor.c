@@ -104,50 +104,55 @@ static long own_rss_kb(void) {
   return rss * page_kb;
 }
 
-/* Bytes and entries under the run directory, links never followed. A folder the program made
-   unreadable is opened up first (its owner may; a root supervisor reads it anyway). */
-struct usage { long long bytes; long entries; };
+/* Bytes and entries under the run directory, links never followed. Every folder is opened relative
+   to its open parent (openat/fstatat), never by a path: a chain of folders deeper than PATH_MAX is
+   counted like any other (issue 36: a path walk stopped at ENAMETOOLONG and saw nothing below). One
+   descriptor per level, so a tree deeper than DISK_MAX_DEPTH counts as over the budget: no program
+   needs it, and the walk must not run out of descriptors. A folder the program made unreadable is
+   opened up first (its owner may; a root supervisor reads it anyway). */
+#define DISK_MAX_DEPTH 256
+struct usage { long long bytes; long entries; int too_deep; };
+static int open_dir_at(int parent, const char *name) {
+  int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd >= 0 || errno != EACCES) return fd;
+  /* chmod through an O_PATH descriptor of the folder itself: never through a link swapped in. */
+  int p = openat(parent, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (p < 0) return -1;
+  char self[64];
+  snprintf(self, sizeof self, "/proc/self/fd/%d", p);
+  if (chmod(self, 0700) == 0) fd = open(self, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  close(p);
+  return fd;
+}
 static struct usage dir_usage(void) {
-  struct usage u = {0, 0};
-  size_t cap = 64, top = 0;
-  char **stack = malloc(cap * sizeof *stack);
-  if (!stack) return u;
-  stack[top++] = strdup(".");
+  struct usage u = {0, 0, 0};
+  DIR *stack[DISK_MAX_DEPTH];
+  int fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC), top = 0;
+  if (fd < 0) return u;
+  if (!(stack[0] = fdopendir(fd))) { close(fd); return u; }
+  top = 1;
   while (top && u.entries <= 4 * disk_entries) {
-    char *dir = stack[--top];
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0 && errno == EACCES && chmod(dir, 0700) == 0) fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-    if (!d) { if (fd >= 0) close(fd); free(dir); continue; }
-    struct dirent *e;
+    DIR *d = stack[top - 1];
+    struct dirent *e = readdir(d);
+    if (!e) { closedir(d); top--; continue; }
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+    u.entries++;
     struct stat st;
-    while ((e = readdir(d))) {
-      if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-      u.entries++;
-      if (fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
-      u.bytes += (long long)st.st_blocks * 512;
-      if (S_ISDIR(st.st_mode)) {
-        if (top == cap) {
-          char **grown = realloc(stack, (cap *= 2) * sizeof *stack);
-          if (!grown) continue;
-          stack = grown;
-        }
-        char *child = malloc(strlen(dir) + strlen(e->d_name) + 2);
-        if (!child) continue;
-        sprintf(child, "%s/%s", dir, e->d_name);
-        stack[top++] = child;
-      }
-    }
-    closedir(d);
-    free(dir);
+    if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+    u.bytes += (long long)st.st_blocks * 512;
+    if (!S_ISDIR(st.st_mode)) continue;
+    if (top == DISK_MAX_DEPTH) { u.too_deep = 1; break; }
+    int child = open_dir_at(dirfd(d), e->d_name);
+    DIR *cd = child >= 0 ? fdopendir(child) : NULL;
+    if (!cd) { if (child >= 0) close(child); continue; }
+    stack[top++] = cd;
   }
-  while (top) free(stack[--top]);
-  free(stack);
+  while (top) closedir(stack[--top]);
   return u;
 }
 
 static struct usage tmp_usage(void) {
-  struct usage u = {0, 0};
+  struct usage u = {0, 0, 0};
   struct statvfs s;
   if (disk_tmp && statvfs(disk_tmp, &s) == 0) {
     u.bytes = (long long)(s.f_blocks - s.f_bfree) * (long long)s.f_frsize;
@@ -156,19 +161,11 @@ static struct usage tmp_usage(void) {
   return u;
 }
 
-static struct usage disk_base, tmp_base;
-static int disk_over(void) {
-  if (!disk_entries) return 0;
-  struct usage used = dir_usage();
-  if (used.bytes - disk_base.bytes > disk_bytes || used.entries - disk_base.entries > disk_entries) return 1;
-  if (disk_tmp) {
-    struct usage t = tmp_usage();
-    /* The tmpfs refuses writes past its size: nearly full means the program hit it. */
-    double cap = (double)tmp_bytes * 0.98;
-    if ((double)disk_bytes < cap) cap = (double)disk_bytes;
-    if ((double)(t.bytes - tmp_base.bytes) >= cap || t.entries - tmp_base.entries > disk_entries) return 1;
-  }
-  return 0;
+/* Used bytes of the run directory's whole file system: the measure of last resort (below). */
+static long long fs_used(void) {
+  struct statvfs s;
+  if (statvfs(".", &s) != 0) return 0;
+  return (long long)(s.f_blocks - s.f_bfree) * (long long)s.f_frsize;
 }
 
 /* All descendants of the supervisor (the subreaper keeps orphans here), with their rss in pages. */
@@ -244,6 +241,89 @@ static long hwm(pid_t p) {
   }
   fclose(f);
   return kb;
+}
+
+/* Space held by files the program unlinked but keeps open: it counts too (issue 36: 128 files
+   opened, unlinked, then filled with posix_fallocate held 2 GB that no walk of the folder sees).
+   Read from /proc/<pid>/fd of each process of the run (procs[0..n), fresh from tree()): regular
+   files with no link left on the run directory's device, each inode once. A held file that cannot
+   be sized makes `unknown` true: a process whose descriptors are hidden (PR_SET_DUMPABLE 0), or a
+   deleted file kept only by a memory mapping. Then the growth of the file system itself is the
+   measure (an upper bound: it counts every writer on that file system). */
+#define HELD_MAX 4096
+struct held { long long bytes; int unknown; };
+static ino_t held_ino[HELD_MAX];
+static size_t held_count;
+static dev_t run_dev;
+static int held_seen(ino_t ino) {
+  for (size_t k = 0; k < held_count; k++) if (held_ino[k] == ino) return 1;
+  return 0;
+}
+/* A "(deleted)" file mapping of /proc/<pid>/maps whose inode no descriptor showed (memfd and shared
+   memory live on their own tmpfs: not ours to count). */
+static int unsized_mapping(pid_t p) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%d/maps", (int)p);
+  FILE *f = fopen(path, "r");
+  if (!f) return errno != ENOENT && errno != ESRCH;
+  char line[8192];
+  int found = 0, at_start = 1;
+  unsigned long ino = 0;
+  while (!found && fgets(line, sizeof line, f)) {
+    size_t len = strlen(line);
+    if (at_start) {
+      char where[16] = "";
+      if (sscanf(line, "%*s %*s %*s %*s %lu %15s", &ino, where) < 1) ino = 0;
+      if (!strncmp(where, "/memfd:", 7) || !strncmp(where, "/dev/shm/", 9) || !strncmp(where, "/SYSV", 5)) ino = 0;
+    }
+    at_start = len > 0 && line[len - 1] == '\n';
+    if (at_start && ino && len >= 11 && !strcmp(line + len - 11, " (deleted)\n") && !held_seen((ino_t)ino)) found = 1;
+  }
+  fclose(f);
+  return found;
+}
+static struct held held_usage(size_t n) {
+  struct held h = {0, 0};
+  char path[64];
+  held_count = 0;
+  for (size_t i = 0; i < n; i++) {
+    snprintf(path, sizeof path, "/proc/%d/fd", (int)procs[i].pid);
+    DIR *d = opendir(path);
+    if (!d) { if (errno != ENOENT && errno != ESRCH) h.unknown = 1; continue; }
+    struct dirent *e;
+    struct stat st;
+    while ((e = readdir(d))) {
+      if (e->d_name[0] == '.' || fstatat(dirfd(d), e->d_name, &st, 0) != 0) continue;
+      if (!S_ISREG(st.st_mode) || st.st_nlink != 0 || st.st_dev != run_dev || held_seen(st.st_ino)) continue;
+      if (held_count == HELD_MAX) { h.unknown = 1; continue; }
+      held_ino[held_count++] = st.st_ino;
+      h.bytes += (long long)st.st_blocks * 512;
+    }
+    closedir(d);
+  }
+  for (size_t i = 0; i < n && !h.unknown; i++) h.unknown = unsized_mapping(procs[i].pid);
+  return h;
+}
+
+static struct usage disk_base, tmp_base;
+static long long fs_base;
+/* `live`: the run's processes, fresh from tree() (0 once they are all gone: nothing is held then). */
+static int disk_over(size_t live) {
+  if (!disk_entries) return 0;
+  struct usage used = dir_usage();
+  struct held held = {0, 0};
+  if (live) held = held_usage(live);
+  if (used.too_deep) return 1;
+  if (used.bytes + held.bytes - disk_base.bytes > disk_bytes || used.entries - disk_base.entries > disk_entries) return 1;
+  if (held.unknown && fs_used() - fs_base > disk_bytes) return 1;
+  if (disk_tmp) {
+    struct usage t = tmp_usage();
+    /* The tmpfs refuses writes past its size: nearly full means the program hit it. */
+    double cap = (double)tmp_bytes * 0.98;
+    if ((double)disk_bytes < cap) cap = (double)disk_bytes;
+    if ((double)(t.bytes - tmp_base.bytes) >= cap || t.entries - tmp_base.entries > disk_entries) return 1;
+  }
+  return 0;
 }
 
 static int have_status = 0, status = 0;
@@ -374,7 +454,10 @@ int main(int argc, char **argv) {
      across exec: a limit is judged on ru_maxrss only above it. */
   long baseline_kb = own_rss_kb();
   if (disk_entries) {
+    struct stat here;
+    if (stat(".", &here) == 0) run_dev = here.st_dev;
     disk_base = dir_usage();
+    fs_base = fs_used();
     if (disk_tmp) tmp_base = tmp_usage();
   }
   /* Closed by a successful exec (close-on-exec): tells us when the program itself starts. */
@@ -426,7 +509,7 @@ int main(int argc, char **argv) {
     if ((now() - t0) * 1000 >= (double)time_limit_ms) { timed_out = 1; kill_all(); break; }
     if (disk_entries && now() >= next_disk) {
       double walk_start = now();
-      if (disk_over()) { disk_over_seen = 1; kill_all(); break; }
+      if (disk_over(n)) { disk_over_seen = 1; kill_all(); break; }
       double spent = 20 * (now() - walk_start);
       next_disk = now() + (spent > 0.05 ? spent : 0.05);
     }
@@ -446,7 +529,7 @@ int main(int argc, char **argv) {
     else if (p < 0 && errno != EINTR) break;
   }
   /* A short run may fill its budget between two walks: one more look once it is over. */
-  if (!disk_over_seen && disk_over()) disk_over_seen = 1;
+  if (!disk_over_seen && disk_over(0)) disk_over_seen = 1;
   /* ru_maxrss is exact above the supervisor's footprint and an upper bound below it. */
   if (usage.ru_maxrss > peak) peak = usage.ru_maxrss;
   long floor_kb = baseline_kb + 1024 > mem_limit_kb ? baseline_kb + 1024 : mem_limit_kb;

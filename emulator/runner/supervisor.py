@@ -13,7 +13,7 @@
 # tree on a limit, and writes one JSON line to resultFd:
 # {started: pid} first, then {exitCode, signal, timedOut, memoryExceeded, processLimitExceeded,
 # diskExceeded, cpuSec, wallSec, memoryKb, error?}.
-import os, sys, json, time, signal, resource
+import os, sys, json, time, signal, resource, stat as _stat
 cfg = json.loads(sys.argv[1])
 rfd = cfg['resultFd']
 def emit(obj):
@@ -48,43 +48,107 @@ def own_rss_kb():
 baseline_kb = own_rss_kb()
 disk = cfg.get('disk') or None
 run_dir = os.getcwd()
-def dir_usage():
-    # Bytes and entries under the run directory, links never followed. A folder the program made
-    # unreadable is opened up first (its owner may; a root supervisor reads it anyway).
-    total = 0; count = 0; stack = [run_dir]
-    while stack and count <= 4 * disk['entries']:
-        d = stack.pop()
+DISK_MAX_DEPTH = 256
+def open_dir_at(parent, name):
+    # A folder the program made unreadable is opened up first (its owner may; a root supervisor
+    # reads it anyway), through an O_PATH descriptor of the folder itself, never through a link.
+    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+    try:
+        return os.open(name, flags, dir_fd=parent)
+    except PermissionError:
+        p = os.open(name, os.O_PATH | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=parent)
         try:
-            it = os.scandir(d)
-        except PermissionError:
+            os.chmod('/proc/self/fd/%d' % p, 0o700)
+            return os.open('/proc/self/fd/%d' % p, os.O_RDONLY | os.O_DIRECTORY)
+        finally:
+            os.close(p)
+def dir_usage():
+    # Bytes and entries under the run directory, links never followed, every folder opened
+    # relative to its open parent (never by a path: a chain deeper than PATH_MAX is counted like
+    # any other, issue 36). One descriptor per level: deeper than DISK_MAX_DEPTH counts as over.
+    total = 0; count = 0; too_deep = False
+    stack = [(os.open('.', os.O_RDONLY | os.O_DIRECTORY), None)]
+    try:
+        while stack and count <= 4 * disk['entries']:
+            fd, it = stack[-1]
+            if it is None:
+                it = iter(os.scandir(fd)); stack[-1] = (fd, it)
+            e = next(it, None)
+            if e is None:
+                os.close(fd); stack.pop(); continue
+            count += 1
             try:
-                os.chmod(d, 0o700); it = os.scandir(d)
+                st = os.stat(e.name, dir_fd=fd, follow_symlinks=False)
             except OSError:
                 continue
-        except OSError:
-            continue
-        with it:
-            for e in it:
-                count += 1
-                try:
-                    st = e.stat(follow_symlinks=False)
-                except OSError:
-                    continue
-                total += st.st_blocks * 512
-                if e.is_dir(follow_symlinks=False): stack.append(e.path)
-    return total, count
+            total += st.st_blocks * 512
+            if not _stat.S_ISDIR(st.st_mode): continue
+            if len(stack) >= DISK_MAX_DEPTH:
+                too_deep = True; break
+            try:
+                stack.append((open_dir_at(fd, e.name), None))
+            except OSError:
+                continue
+    finally:
+        for fd, _ in stack: os.close(fd)
+    return total, count, too_deep
 def tmp_usage():
     try:
         s = os.statvfs(disk['tmp'])
         return (s.f_blocks - s.f_bfree) * s.f_frsize, s.f_files - s.f_ffree
     except (OSError, TypeError):
         return 0, 0
-disk_base = dir_usage() if disk else (0, 0)
+def fs_used():
+    # Used bytes of the run directory's whole file system: the measure of last resort (held_usage).
+    s = os.statvfs('.')
+    return (s.f_blocks - s.f_bfree) * s.f_frsize
+run_dev = os.stat('.').st_dev
+def held_usage(procs):
+    # Space held by files the program unlinked but keeps open counts too (issue 36): regular files
+    # of the run directory's device with no link left, from /proc/<pid>/fd, each inode once. A held
+    # file that cannot be sized (descriptors hidden by PR_SET_DUMPABLE 0, a deleted file kept only
+    # by a mapping) makes it unknown: the file system's own growth is then the measure.
+    seen = set(); total = 0; unknown = False
+    for p in procs:
+        try:
+            names = os.listdir('/proc/%d/fd' % p)
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        except OSError:
+            unknown = True; continue
+        for n in names:
+            try:
+                st = os.stat('/proc/%d/fd/%s' % (p, n))
+            except OSError:
+                continue
+            if _stat.S_ISREG(st.st_mode) and st.st_nlink == 0 and st.st_dev == run_dev and st.st_ino not in seen:
+                seen.add(st.st_ino); total += st.st_blocks * 512
+    for p in procs:
+        if unknown: break
+        try:
+            with open('/proc/%d/maps' % p, 'rb') as f: lines = f.read().splitlines()
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        except OSError:
+            unknown = True; continue
+        for line in lines:
+            if not line.endswith(b' (deleted)'): continue
+            fields = line.split(None, 5)
+            if len(fields) < 6 or fields[5].startswith((b'/memfd:', b'/dev/shm/', b'/SYSV')): continue
+            if int(fields[4]) and int(fields[4]) not in seen:
+                unknown = True; break
+    return total, unknown
+disk_base = dir_usage() if disk else (0, 0, False)
+fs_base = fs_used() if disk else 0
 tmp_base = tmp_usage() if disk and disk.get('tmp') else (0, 0)
-def disk_over():
+def disk_over(procs=()):
+    # procs: the run's live processes (none once the run is over: nothing is held then).
     if not disk: return False
-    used, entries = dir_usage()
-    if used - disk_base[0] > disk['bytes'] or entries - disk_base[1] > disk['entries']: return True
+    used, entries, too_deep = dir_usage()
+    held, unknown = held_usage(procs) if procs else (0, False)
+    if too_deep: return True
+    if used + held - disk_base[0] > disk['bytes'] or entries - disk_base[1] > disk['entries']: return True
+    if unknown and fs_used() - fs_base > disk['bytes']: return True
     if disk.get('tmp'):
         used, entries = tmp_usage()
         # The tmpfs refuses writes past its size: nearly full means the program hit it.
@@ -240,7 +304,7 @@ while status is None:
         timed_out = True; kill_all(); break
     if disk and time.monotonic() >= next_disk:
         walk_start = time.monotonic()
-        if disk_over():
+        if disk_over(procs):
             disk_over_seen = True; kill_all(); break
         next_disk = time.monotonic() + max(0.05, 20 * (time.monotonic() - walk_start))
     if aborted:

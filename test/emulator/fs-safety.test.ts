@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { UnsafePathError, listBeneath, lookupBeneath, readFileBeneath, writeFileBeneath } from '../../emulator/fs-safety/beneath';
-import { discardTree, removeTree } from '../../emulator/fs-safety/remove-tree';
+import { discardTree, makeWritable, removeTree } from '../../emulator/fs-safety/remove-tree';
+import { closedFolders, makeDeepChain, removeAnyTree } from './deep-chain';
 
 describe('emulator fs-safety', () => {
   let base: string;
@@ -20,7 +21,7 @@ describe('emulator fs-safety', () => {
     fs.writeFileSync(path.join(outside, 'secret'), 'secret');
     fs.writeFileSync(path.join(root, 'dir', 'ok.txt'), 'ok');
   });
-  afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
+  afterEach(() => removeAnyTree(base));
 
   const refused = (fn: () => unknown, why: RegExp) => assert.throws(fn, (err: unknown) => err instanceof UnsafePathError && why.test(err.message));
 
@@ -66,6 +67,25 @@ describe('emulator fs-safety', () => {
     assert.equal(fs.readFileSync(path.join(outside, 'secret'), 'utf8'), 'secret', 'the link target survives');
     await removeTree(path.join(base, 'missing'), (m) => logged.push(m));
     assert.equal(logged.length, 0, 'a missing folder is not an error');
+  });
+
+  it('removeTree removes a chain of folders deeper than PATH_MAX, modes 000 on the way, with files at the bottom (issue 36)', async function () {
+    this.timeout(30_000);
+    const tree = path.join(root, 'deep');
+    makeDeepChain(tree, { levels: 25, files: 3 });
+    const logged: string[] = [];
+    await removeTree(tree, (m) => logged.push(m));
+    assert.deepEqual(logged, []);
+    assert.equal(fs.existsSync(tree), false, 'the chain is gone');
+    assert.equal(fs.readFileSync(path.join(outside, 'secret'), 'utf8'), 'secret', 'the link at the bottom was not followed');
+  });
+
+  it('makeWritable opens up every folder of a chain deeper than PATH_MAX (issue 36)', async function () {
+    this.timeout(30_000);
+    const tree = path.join(root, 'deep');
+    makeDeepChain(tree, { levels: 25, files: 0 });
+    await makeWritable(tree);
+    assert.equal(closedFolders(tree), 0);
   });
 
   it('discardTree frees the name at once and removes the rest in the background', async () => {

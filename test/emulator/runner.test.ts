@@ -10,6 +10,7 @@ import { defaultOptions } from '../../emulator/server';
 import type { RunSpec } from '../../emulator/runner/types';
 import { hideHostPaths, toSandboxPath } from '../../emulator/runner/sandbox-path';
 import { useScratch } from '../scratch';
+import { removeTree } from '../../emulator/fs-safety/remove-tree';
 import { processesWithMarker } from './processes';
 
 const pythonExe = findPython();
@@ -136,6 +137,38 @@ for (const { monitor, sandbox } of combinations) {
       const r = await runProcess(spec(['bash', '-c', 'yes hello'], { outputLimitBytes: 64 * 1024 }));
       assert.equal(r.outputExceeded, true);
       assert.ok(fs.statSync(path.join(dir, 'out')).size <= 64 * 1024);
+    });
+
+    // Issue 36: the disk budget (DISK_LIMIT_BYTES, 256 MB) cannot be walked around by depth or by
+    // unlinking. 32 × 12 MB = 384 MB, allocated (fallocate), each file below the output limit.
+    it('counts a chain of folders deeper than PATH_MAX against the disk budget (issue 36)', async function () {
+      if (monitor === 'node fallback') this.skip(); // no disk budget without a supervisor
+      const name = 'd'.repeat(200);
+      const script = `for i in $(seq 25); do mkdir ${name} && cd ${name} || exit 3; done
+for i in $(seq 32); do fallocate -l 12M f$i 2>/dev/null || head -c 12000000 /dev/zero > f$i; done; sleep 4; echo SURVIVED`;
+      const r = await runProcess(spec(['bash', '-c', script], { outputLimitBytes: 16 << 20, timeLimitMs: 8000 }));
+      await removeTree(dir);
+      assert.equal(r.outputExceeded, true, JSON.stringify(r));
+      assert.equal(r.timedOut, false);
+    });
+
+    it('counts files unlinked but held open against the disk budget (issue 36)', async function () {
+      if (monitor === 'node fallback' || !pythonExe) this.skip();
+      const program = `import os, time
+fds = []
+for i in range(128):
+    fd = os.open('held%d' % i, os.O_RDWR | os.O_CREAT, 0o600)
+    os.unlink('held%d' % i)
+    fds.append(fd)
+try:
+    for fd in fds[:32]: os.posix_fallocate(fd, 0, 12 * 1024 * 1024)
+except OSError as e:
+    print(e)
+time.sleep(4)
+print('SURVIVED')`;
+      const r = await runProcess(spec([pythonExe!, '-c', program], { outputLimitBytes: 16 << 20, timeLimitMs: 8000 }));
+      assert.equal(r.outputExceeded, true, JSON.stringify(r));
+      assert.doesNotMatch(out(), /SURVIVED/);
     });
 
     it('stops a fork bomb and keeps working afterwards', async function () {
