@@ -12,7 +12,8 @@
 //   5. compilations the emulator really ran for the session (goal in the issue: 3): the Compilers
 //      API has no compile-once, so every round submits its three programs again, and the
 //      emulator's compile cache (emulator/languages/compile-cache.ts) compiles each source once.
-// Run: `npm run bench -- stress`.
+// Run: `npm run bench -- stress`; STRESS_WORKERS=N for the emulator's --workers (default: its own,
+// the number of cores).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CompilersClient } from '../src/api';
@@ -92,7 +93,8 @@ async function sessions(ctx: BenchContext, o: SessionOptions, count: number): Pr
 
 /** The emulator in a child process, as the extension starts it: the compile cache read through the test hooks. */
 async function emulatorProcess(ctx: BenchContext, dataDir: string, pollMinIntervalMs: number) {
-  const emu = await startEmulatorProcess(ctx.repoRoot, dataDir, ['--poll-min-ms', String(pollMinIntervalMs), '--test-hooks']);
+  const workers = process.env.STRESS_WORKERS ? ['--workers', process.env.STRESS_WORKERS] : [];
+  const emu = await startEmulatorProcess(ctx.repoRoot, dataDir, ['--poll-min-ms', String(pollMinIntervalMs), '--test-hooks', ...workers]);
   return {
     token: emu.token,
     endpoint: (module: 'compilers') => emu.endpoint(module),

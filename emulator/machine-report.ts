@@ -43,7 +43,7 @@ export function addLanguageAdvice(missing: ReadonlyArray<Pick<LanguageDefinition
 }
 
 export const NODE_LIMITS_NOTE =
-  'python3 was not found (nor a C compiler, cc), so time and memory limits are enforced by the Node fallback: run time is wall-clock time (not CPU time) and memory is sampled every 25 ms (a short peak can pass unseen); install python3 or cc for exact limits';
+  'python3 was not found (nor a C compiler, cc), so time and memory limits are enforced by the Node fallback: CPU time is sampled every 25 ms from /proc (the last moments of a run, and processes that ended and were reaped by a parent, can go uncounted) and resident memory likewise (a short peak can pass unseen), while an allocation over the limit still fails (RLIMIT_DATA); install python3 or cc for exact limits';
 
 export function machineReport(): MachineReport {
   const found = detectLanguages();

@@ -152,6 +152,8 @@ export async function runScenario(
       stdoutPath,
       stderrPath,
       timeLimitMs: Math.round(config.timeoutSec * 1000),
+      // A stage's timeout is wall-clock time (a server waiting on a test counts).
+      wallLimitMs: Math.round(config.timeoutSec * 1000),
       outputLimitBytes: OUTPUT_LIMIT_BYTES,
       maxProcesses: MAX_PROCESSES,
       network: scenario.network,

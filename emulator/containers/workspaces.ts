@@ -189,6 +189,7 @@ export class WorkspaceService {
       stdoutPath,
       stderrPath,
       timeLimitMs: INIT_TIME_LIMIT_MS,
+      wallLimitMs: INIT_TIME_LIMIT_MS,
       outputLimitBytes: INIT_OUTPUT_LIMIT,
       maxProcesses: 64,
       signal: abort.signal,

@@ -2,7 +2,7 @@
 // when it works. The limits are enforced by a supervisor started inside the sandbox for each run
 // (exact peak memory and CPU time via wait4): the C one compiled at start (./supervisor.c, about a
 // millisecond to start), else the python3 one (./supervisor.py, same protocol and report); without
-// either a Node-only monitor samples /proc instead (wall time, sampled memory).
+// either a Node-only monitor samples /proc instead (sampled CPU time and memory).
 // This file only re-exports; each concern has its module:
 //   ./runner.ts             initRunner (one runner per emulator, stopped on close), runProcess;
 //   ./run-one.ts            one run from start to end;

@@ -1,5 +1,9 @@
 // Fallback when python3 is missing: Node samples /proc for the program's process tree and group,
-// kills on limits, and reports wall time as run time (no rusage available for children).
+// kills on limits, and reports the CPU time it sampled as run time. Node cannot read the rusage of
+// its children, so CPU time is utime+stime+cutime+cstime of the live tree, sampled every 25 ms: the
+// last sample before the exit is what the run reports (up to 25 ms of CPU are missed), and a run
+// over before the first sample reports its wall time. The same rlimits as the supervisors (CPU a
+// second past the limit, data, stack) come from prlimit, else bash's ulimit.
 import { spawn, type StdioOptions } from 'node:child_process';
 import * as fs from 'node:fs';
 import { constants } from 'node:os';
@@ -8,15 +12,20 @@ import { bwrapPrefix } from './sandbox';
 import type { SandboxInfo } from './types';
 import { sandboxReadOnlyPaths } from './toolchains';
 import { killGroup, trackGroup, untrackGroup } from './groups';
+import { dataLimitKb, wallGuardMs } from './supervisor-command';
 
 const SAMPLE_MS = 25;
 const PAGE_KB = 4;
+/** USER_HZ: /proc's CPU times are in these ticks on every Linux architecture Node runs on. */
+const TICKS_PER_SEC = 100;
 const SIGNALS = constants.signals as Record<string, number>;
 
 interface ProcInfo {
   ppid: number;
   pgid: number;
   rssKb: number;
+  /** CPU ticks of the process and of the children it reaped. */
+  ticks: number;
 }
 
 function readProcs(): Map<number, ProcInfo> {
@@ -27,7 +36,8 @@ function readProcs(): Map<number, ProcInfo> {
       const stat = fs.readFileSync(`/proc/${name}/stat`, 'latin1');
       const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (rest[0] === 'Z') continue;
-      out.set(Number(name), { ppid: Number(rest[1]), pgid: Number(rest[2]), rssKb: Number(rest[21]) * PAGE_KB });
+      const ticks = Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]);
+      out.set(Number(name), { ppid: Number(rest[1]), pgid: Number(rest[2]), rssKb: Number(rest[21]) * PAGE_KB, ticks });
     } catch {
       /* exited meanwhile */
     }
@@ -61,11 +71,28 @@ function hasPrlimit(): boolean {
   return prlimitPath !== null;
 }
 
-/** RLIMIT_FSIZE for the program: prlimit when present, else bash's `ulimit -f` (1024-byte blocks). */
-function outputCapPrefix(bytes: number): string[] {
-  if (hasPrlimit()) return [prlimitPath!, `--fsize=${bytes}:${bytes}`, '--'];
+/**
+ * The program's rlimits, as the supervisors set them: file size, CPU a second past the limit, data
+ * (an allocation over the memory limit fails), stack up to its hard limit. prlimit when present,
+ * else bash's ulimit (-f and -d count 1024-byte blocks).
+ */
+function rlimitPrefix(spec: RunSpec): string[] {
+  const bytes = spec.outputLimitBytes;
+  const cpuSec = Math.ceil(spec.timeLimitMs / 1000) + 1;
+  const dataKb = dataLimitKb(spec);
+  if (hasPrlimit()) {
+    return [
+      prlimitPath!,
+      `--fsize=${bytes}:${bytes}`,
+      `--cpu=${cpuSec}:${cpuSec + 1}`,
+      ...(dataKb ? [`--data=${dataKb * 1024}:${dataKb * 1024}`] : []),
+      ...(spec.memoryLimitKb ? ['--stack=unlimited'] : []),
+      '--',
+    ];
+  }
   const blocks = Math.max(1, Math.ceil(bytes / 1024));
-  return ['bash', '-c', `ulimit -f ${blocks} && exec "$@"`, 'runner'];
+  const more = `ulimit -t ${cpuSec}${dataKb ? ` && ulimit -d ${dataKb}` : ''}${spec.memoryLimitKb ? ' && ulimit -s unlimited' : ''}`;
+  return ['bash', '-c', `ulimit -f ${blocks} && ${more} && exec "$@"`, 'runner'];
 }
 
 /** Root emulator: setpriv switches the program to the sandbox's user with no capabilities left. */
@@ -84,7 +111,7 @@ export function monitorWithNode(
   const maxFd = Math.max(2, ...fds.keys());
   const stdio: StdioOptions = [];
   for (let i = 0; i <= maxFd; i++) stdio.push(fds.get(i) ?? 'ignore');
-  let argv = [...dropPrefix(config.sandbox), ...outputCapPrefix(spec.outputLimitBytes), ...spec.command];
+  let argv = [...dropPrefix(config.sandbox), ...rlimitPrefix(spec), ...spec.command];
   if (config.sandbox.kind === 'bwrap') {
     argv = [...bwrapPrefix({ cwd: spec.cwd, network: spec.network ?? false, readOnlyPaths: sandboxReadOnlyPaths(spec) }), ...argv];
   }
@@ -101,6 +128,7 @@ export function monitorWithNode(
     let memoryExceeded = false;
     let processLimitExceeded = false;
     let peak = 0;
+    let cpuSec: number | undefined;
     let done = false;
     const killRun = () => {
       // The group first (atomic; under bwrap it also tears down the pid namespace), then escapees.
@@ -117,15 +145,21 @@ export function monitorWithNode(
       if (done) return;
       const procs = runProcesses(root);
       let total = 0;
-      for (const p of procs.values()) total += p.rssKb;
+      let ticks = 0;
+      for (const p of procs.values()) {
+        total += p.rssKb;
+        ticks += p.ticks;
+      }
       peak = Math.max(peak, total);
+      // The tree shrinks as processes are reaped by a parent outside it: never report less than seen.
+      cpuSec = Math.max(cpuSec ?? 0, ticks / TICKS_PER_SEC);
       if (spec.memoryLimitKb && total > spec.memoryLimitKb) {
         memoryExceeded = true;
         killRun();
       } else if (procs.size > (spec.maxProcesses ?? 64)) {
         processLimitExceeded = true;
         killRun();
-      } else if (Date.now() - started >= spec.timeLimitMs) {
+      } else if (cpuSec * 1000 >= spec.timeLimitMs || Date.now() - started >= wallGuardMs(spec)) {
         timedOut = true;
         killRun();
       }
@@ -145,15 +179,17 @@ export function monitorWithNode(
       killRun();
       untrackGroup(root);
       const wallSec = Math.round(Date.now() - started) / 1000;
+      const timeSec = cpuSec ?? wallSec;
       // bwrap reports a signal death of its command as exit code 128+n.
       const sandboxSignal = config.sandbox.kind === 'bwrap' && code !== null && code > 128 && code <= 128 + 64;
       resolve({
         exitCode: sandboxSignal ? null : code,
         signal: sig ? (SIGNALS[sig] ?? 9) : sandboxSignal ? code! - 128 : null,
-        timedOut,
+        // Killed by its RLIMIT_CPU (SIGXCPU, or SIGKILL at the hard limit) is over the time limit too.
+        timedOut: timedOut || timeSec * 1000 > spec.timeLimitMs || sig === 'SIGXCPU' || (sandboxSignal && code === 128 + 24),
         memoryExceeded,
         processLimitExceeded,
-        timeSec: wallSec,
+        timeSec,
         wallSec,
         memoryKb: peak,
       });

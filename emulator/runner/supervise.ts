@@ -9,9 +9,9 @@ import { sandboxReadOnlyPaths } from './toolchains';
 import { environment } from './environment';
 import { killGroup, trackGroup, untrackGroup } from './groups';
 import { startProcess } from './start-process';
-import { supervisorArgv, type Supervisor, type SupervisorLimits } from './supervisor-command';
+import { supervisorArgv, wallGuardMs, type Supervisor, type SupervisorLimits } from './supervisor-command';
 
-/** The outer guard kills the whole group this long after the time limit if the supervisor did not. */
+/** The outer guard kills the whole group this long after the wall-clock guard if the supervisor did not. */
 const GUARD_GRACE_MS = 3000;
 /** After asking the supervisor to stop, kill the group outright if it has not exited by then. */
 const HARD_KILL_AFTER_MS = 2000;
@@ -86,7 +86,7 @@ export function supervise(
       child.stop();
       hardKill ??= setTimeout(killAll, HARD_KILL_AFTER_MS);
     };
-    const guard = setTimeout(stop, spec.timeLimitMs + GUARD_GRACE_MS);
+    const guard = setTimeout(stop, wallGuardMs(spec) + GUARD_GRACE_MS);
     const onAbort = () => stop();
     spec.signal?.addEventListener('abort', onAbort, { once: true });
     if (spec.signal?.aborted) stop();

@@ -14,6 +14,16 @@ export const DISK_LIMIT_ENTRIES = 20_000;
 
 export type Supervisor = { kind: 'c' | 'python'; path: string };
 
+/** The wall-clock guard of a run whose CPU-time limit is given: 3 x the limit + 1 s. */
+export function wallGuardMs(spec: Pick<RunSpec, 'timeLimitMs' | 'wallLimitMs'>): number {
+  return spec.wallLimitMs ?? 3 * spec.timeLimitMs + 1000;
+}
+
+/** RLIMIT_DATA of a run in KB, 0 for none. */
+export function dataLimitKb(spec: Pick<RunSpec, 'memoryLimitKb' | 'dataLimitKb'>): number {
+  return spec.dataLimitKb === undefined ? (spec.memoryLimitKb ?? 0) : (spec.dataLimitKb ?? 0);
+}
+
 /** The C supervisor when it compiled, else python3, else none (the Node monitor). */
 export function pickSupervisor(): Supervisor | null {
   const c = cSupervisor();
@@ -39,7 +49,9 @@ function pythonArgv(python: string, spec: RunSpec, config: RunnerConfig, l: Supe
     argv: spec.command,
     env: l.env,
     timeLimitMs: spec.timeLimitMs,
+    wallLimitMs: wallGuardMs(spec),
     memoryLimitKb: spec.memoryLimitKb ?? null,
+    dataLimitKb: dataLimitKb(spec) || null,
     fsizeBytes: spec.outputLimitBytes,
     maxProcesses: spec.maxProcesses ?? DEFAULT_MAX_PROCESSES,
     resultFd: l.resultFd,
@@ -58,7 +70,9 @@ function cArgv(binary: string, spec: RunSpec, config: RunnerConfig, l: Superviso
     l.sandboxed ? SUPERVISOR_IN_SANDBOX : binary,
     '--result-fd', String(l.resultFd),
     '--time-ms', String(spec.timeLimitMs),
+    '--wall-ms', String(wallGuardMs(spec)),
     '--memory-kb', String(spec.memoryLimitKb ?? 0),
+    '--data-kb', String(dataLimitKb(spec)),
     '--fsize', String(spec.outputLimitBytes),
     '--max-procs', String(spec.maxProcesses ?? DEFAULT_MAX_PROCESSES),
     '--own-pidns', l.sandboxed ? '1' : '0',

@@ -6,13 +6,23 @@
  * process with the system's cc (./supervisor-binary.ts); without a C compiler, python3 runs.
  *
  * Protocol: options, then `--`, then the program's argv:
- *   --result-fd N --time-ms N --memory-kb N (0: none) --fsize N --max-procs N --own-pidns 0|1
+ *   --result-fd N --time-ms N (CPU) --wall-ms N (guard) --memory-kb N (0: none) --data-kb N (0: none)
+ *   --fsize N --max-procs N --own-pidns 0|1
  *   --drop UID:GID --disk-tmp PATH --tmp-bytes N --disk-bytes N --disk-entries N (0: no budget)
  *   --env K=V (repeated: the program's whole environment) --announce 0|1
  * Reports on the result fd, one JSON line each: {"started":pid} (only with --announce 1: Node needs
  * the program's group only outside a pid namespace), then the verdict
  * {exitCode, signal, timedOut, memoryExceeded, processLimitExceeded, diskExceeded, cpuSec, wallSec,
  * memoryKb, aborted} or {"error": "..."}.
+ *
+ * Time is CPU time (user + system) of the whole run: every reaped process's rusage (which holds the
+ * processes it reaped in turn) plus, while the run goes on, utime+stime+cutime+cstime of each live
+ * process in /proc, read in the same walk that sums memory (no extra cost). At the end, with every
+ * process reaped (this is their subreaper), RUSAGE_CHILDREN is exact. A wall-clock guard (--wall-ms)
+ * ends programs that sleep or block; both are reported as timedOut. RLIMIT_CPU backs each process up
+ * one second past the limit in case this supervisor is starved.
+ * Memory: RLIMIT_DATA (--data-kb) makes an allocation over the limit fail when it is made, and the
+ * stack is unlimited (within that memory limit, as problemtools does): see supervisor.py for why.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -47,7 +57,7 @@
 extern char **environ;
 
 static int rfd = -1;
-static long time_limit_ms = 0, mem_limit_kb = 0, max_procs = 64;
+static long time_limit_ms = 0, wall_limit_ms = 0, mem_limit_kb = 0, data_limit_kb = 0, max_procs = 64;
 static long long fsize = 0;
 static int own_pidns_wanted = 0, drop = 0, announce = 1;
 static uid_t drop_uid; static gid_t drop_gid;
@@ -169,12 +179,13 @@ static long long fs_used(void) {
 }
 
 /* All descendants of the supervisor (the subreaper keeps orphans here), with their rss in pages. */
-struct proc { pid_t pid, ppid; long rss; int mine; };
+struct proc { pid_t pid, ppid; long rss; unsigned long long ticks; int mine; };
 static struct proc *procs = NULL;
 static size_t nprocs_cap = 0;
-static size_t tree(long *total_pages) {
+static size_t tree(long *total_pages, unsigned long long *total_ticks) {
   size_t n = 0;
   *total_pages = 0;
+  *total_ticks = 0;
   DIR *d = opendir("/proc");
   if (!d) return 0;
   struct dirent *e;
@@ -196,7 +207,9 @@ static size_t tree(long *total_pages) {
        cutime cstime priority nice threads itrealvalue starttime vsize rss */
     char state;
     long ppid, rss;
-    if (sscanf(rest, "%c %ld %*d %*d %*d %*d %*lu %*lu %*lu %*lu %*lu %*lu %*lu %*ld %*ld %*ld %*ld %*ld %*ld %*lu %*lu %ld", &state, &ppid, &rss) != 3) continue;
+    unsigned long long ut, st, cut, cst;
+    if (sscanf(rest, "%c %ld %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu %*d %*d %*d %*d %*u %*u %ld",
+               &state, &ppid, &ut, &st, &cut, &cst, &rss) != 7) continue;
     if (n == nprocs_cap) {
       size_t grown_cap = nprocs_cap ? nprocs_cap * 2 : 256;
       struct proc *grown = realloc(procs, grown_cap * sizeof *procs);
@@ -207,6 +220,8 @@ static size_t tree(long *total_pages) {
     procs[n].pid = (pid_t)atol(e->d_name);
     procs[n].ppid = (pid_t)ppid;
     procs[n].rss = rss;
+    /* Its own CPU time and that of the children it reaped (those are no longer in /proc). */
+    procs[n].ticks = ut + st + cut + cst;
     procs[n].mine = 0;
     n++;
   }
@@ -226,6 +241,7 @@ static size_t tree(long *total_pages) {
     if (!procs[i].mine) continue;
     procs[kept++] = procs[i];
     *total_pages += procs[i].rss;
+    *total_ticks += procs[i].ticks;
   }
   return kept;
 }
@@ -326,6 +342,13 @@ static int disk_over(size_t live) {
   return 0;
 }
 
+/* CPU seconds of every process this supervisor has reaped, their own reaped children included. */
+static double reaped_cpu(void) {
+  struct rusage ru;
+  if (getrusage(RUSAGE_CHILDREN, &ru) != 0) return 0;
+  return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+}
+
 static int have_status = 0, status = 0;
 static struct rusage usage;
 static void reap(void) {
@@ -345,7 +368,8 @@ static void kill_all(void) {
     if (own_ns) kill(-1, SIGKILL);
     killpg(pid, SIGKILL);
     long pages;
-    size_t n = tree(&pages);
+    unsigned long long ticks;
+    size_t n = tree(&pages, &ticks);
     for (size_t i = 0; i < n; i++) kill(procs[i].pid, SIGKILL);
     reap();
     if (!n) return;
@@ -386,6 +410,24 @@ static void run_child(int exec_r, long nproc, char **argv, char **envp) {
     struct rlimit rl = {(rlim_t)nproc, (rlim_t)nproc};
     if (setrlimit(RLIMIT_NPROC, &rl) != 0) child_fail(program, strerror(errno));
   }
+  if (time_limit_ms) {
+    /* A backstop per process, a second past the limit: the sampling below normally ends it first. */
+    rlim_t sec = (rlim_t)((time_limit_ms + 999) / 1000 + 1);
+    struct rlimit rl = {sec, sec + 1};
+    if (setrlimit(RLIMIT_CPU, &rl) != 0) child_fail(program, strerror(errno));
+  }
+  if (data_limit_kb) {
+    struct rlimit rl = {(rlim_t)data_limit_kb * 1024, (rlim_t)data_limit_kb * 1024};
+    if (setrlimit(RLIMIT_DATA, &rl) != 0) child_fail(program, strerror(errno));
+  }
+  if (mem_limit_kb) {
+    /* The stack may grow as far as the memory limit lets it (the hard limit, normally unlimited). */
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0) {
+      rl.rlim_cur = rl.rlim_max;
+      setrlimit(RLIMIT_STACK, &rl);
+    }
+  }
   signal(SIGPIPE, SIG_DFL);
   signal(SIGXFSZ, SIG_DFL);
   if (drop) {
@@ -421,7 +463,9 @@ int main(int argc, char **argv) {
     const char *value = argv[++i];
     if (!strcmp(key, "--result-fd")) rfd = (int)arg_long(value);
     else if (!strcmp(key, "--time-ms")) time_limit_ms = arg_long(value);
+    else if (!strcmp(key, "--wall-ms")) wall_limit_ms = arg_long(value);
     else if (!strcmp(key, "--memory-kb")) mem_limit_kb = arg_long(value);
+    else if (!strcmp(key, "--data-kb")) data_limit_kb = arg_long(value);
     else if (!strcmp(key, "--fsize")) fsize = strtoll(value, NULL, 10);
     else if (!strcmp(key, "--max-procs")) max_procs = arg_long(value);
     else if (!strcmp(key, "--own-pidns")) own_pidns_wanted = value[0] == '1';
@@ -439,6 +483,7 @@ int main(int argc, char **argv) {
     else return 2;
   }
   if (rfd < 0 || i >= argc) return 2;
+  if (!wall_limit_ms) wall_limit_ms = 3 * time_limit_ms + 1000;
   char **program = argv + i;
 
   signal(SIGPIPE, SIG_IGN);
@@ -492,6 +537,7 @@ int main(int argc, char **argv) {
      The first look waits 50 ms: most runs are over by then, and the last look after the run counts. */
   double next_disk = now() + 0.05;
   long peak = 0;
+  double tick_sec = 1.0 / (double)sysconf(_SC_CLK_TCK);
   /* Most test runs are over within a few milliseconds: the first look at the tree waits that long
      (woken at once by the exit), so a short run costs no walk of /proc at all. */
   if (poll(waiter, (nfds_t)nwait, 2) > 0 && waiter[0].revents) aborted = 1;
@@ -499,14 +545,16 @@ int main(int argc, char **argv) {
     reap();
     if (have_status) break;
     long pages;
-    size_t n = tree(&pages);
+    unsigned long long ticks;
+    size_t n = tree(&pages, &ticks);
     long total = pages * page_kb, top = 0;
     for (size_t k = 0; k < n; k++) { long h = hwm(procs[k].pid); if (h > top) top = h; }
     if (total > peak) peak = total;
     if (top > peak) peak = top;
     if (mem_limit_kb && (total > mem_limit_kb || top > mem_limit_kb)) { mem_over = 1; kill_all(); break; }
     if ((long)n > max_procs) { procs_over = 1; kill_all(); break; }
-    if ((now() - t0) * 1000 >= (double)time_limit_ms) { timed_out = 1; kill_all(); break; }
+    if ((reaped_cpu() + (double)ticks * tick_sec) * 1000 >= (double)time_limit_ms) { timed_out = 1; kill_all(); break; }
+    if ((now() - t0) * 1000 >= (double)wall_limit_ms) { timed_out = 1; kill_all(); break; }
     if (disk_entries && now() >= next_disk) {
       double walk_start = now();
       if (disk_over(n)) { disk_over_seen = 1; kill_all(); break; }
@@ -537,7 +585,10 @@ int main(int argc, char **argv) {
   char exit_code[16] = "null", sig[16] = "null", out[512];
   if (have_status && WIFEXITED(status)) snprintf(exit_code, sizeof exit_code, "%d", WEXITSTATUS(status));
   if (have_status && WIFSIGNALED(status)) snprintf(sig, sizeof sig, "%d", WTERMSIG(status));
-  double cpu = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 + usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+  /* Everything is reaped now: the CPU time of the whole run, every process it started included. A
+     run that ended between two looks, or whose zombies hid their time, is judged on it too. */
+  double cpu = reaped_cpu();
+  if (time_limit_ms && cpu * 1000 > (double)time_limit_ms) timed_out = 1;
 #define B(x) ((x) ? "true" : "false")
   snprintf(out, sizeof out,
     "{\"exitCode\": %s, \"signal\": %s, \"timedOut\": %s, \"memoryExceeded\": %s, \"processLimitExceeded\": %s, "

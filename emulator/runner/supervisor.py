@@ -3,8 +3,8 @@
 # visible inside the sandbox whatever is mounted. Why python: os.wait4 gives the kernel's exact
 # peak memory and CPU time of the program, which Node cannot read for its children.
 #
-# Protocol: argv[1] is a JSON config {argv, env, timeLimitMs, memoryLimitKb, fsizeBytes,
-# maxProcesses, resultFd, ownPidNamespace, dropTo?, disk?}. dropTo {uid, gid}: the program runs as
+# Protocol: argv[1] is a JSON config {argv, env, timeLimitMs, wallLimitMs, memoryLimitKb, dataLimitKb,
+# fsizeBytes, maxProcesses, resultFd, ownPidNamespace, dropTo?, disk?}. dropTo {uid, gid}: the program runs as
 # these ids with an empty bounding set (the emulator is root: ./sandbox.ts). disk {tmp, tmpBytes,
 # bytes, entries}: what the run may add to its run directory (the cwd) and to /tmp before it is
 # killed with diskExceeded. Descriptors 0/1/2 and the judges' extra fds are already
@@ -13,6 +13,18 @@
 # tree on a limit, and writes one JSON line to resultFd:
 # {started: pid} first, then {exitCode, signal, timedOut, memoryExceeded, processLimitExceeded,
 # diskExceeded, cpuSec, wallSec, memoryKb, error?}.
+#
+# Time (the same rules as the C supervisor): timeLimitMs is CPU time, user + system, of the program
+# and every process it starts: the rusage of every process reaped (RUSAGE_CHILDREN, which holds what
+# those reaped in turn) plus utime+stime+cutime+cstime of the live ones, read in the tree walk. At the
+# end every process is reaped (we are their subreaper) and RUSAGE_CHILDREN is exact. wallLimitMs is
+# a guard for programs that sleep or block (3 x the limit + 1 s unless given); both read as timedOut.
+# RLIMIT_CPU, a second past the limit, backs up each process should this supervisor be starved.
+# Memory: RLIMIT_DATA (dataLimitKb) fails an allocation over the limit when it is made; it counts
+# writable private memory, not PROT_NONE reservations, so runtimes that reserve address space (JVM,
+# Go) still start, where RLIMIT_AS would refuse them. The stack gets the hard limit (unlimited as a
+# rule), bounded by the memory limit as problemtools does: an RLIMIT_STACK as large as the limit
+# would become every thread's default stack (glibc, libuv), which RLIMIT_DATA then refuses.
 import os, sys, json, time, signal, resource, stat as _stat
 cfg = json.loads(sys.argv[1])
 rfd = cfg['resultFd']
@@ -173,6 +185,14 @@ if pid == 0:
             resource.setrlimit(resource.RLIMIT_FSIZE, (lim, lim))
         if nproc:
             resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
+        if cfg['timeLimitMs']:
+            sec = (cfg['timeLimitMs'] + 999) // 1000 + 1
+            resource.setrlimit(resource.RLIMIT_CPU, (sec, sec + 1))
+        if cfg.get('dataLimitKb'):
+            resource.setrlimit(resource.RLIMIT_DATA, (cfg['dataLimitKb'] * 1024, cfg['dataLimitKb'] * 1024))
+        if cfg.get('memoryLimitKb'):
+            hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
+            resource.setrlimit(resource.RLIMIT_STACK, (hard, hard))
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
         drop = cfg.get('dropTo')
@@ -221,8 +241,12 @@ def pause(seconds):
     for fd, _ in waiter.poll(seconds * 1000):
         if fd == rfd: aborted = True
 
+tick_sec = 1.0 / os.sysconf('SC_CLK_TCK')
+live_cpu = 0.0
 def tree():
-    # All descendants of the supervisor (pid -> (ppid, rss_pages)); subreaper keeps orphans here.
+    # All descendants of the supervisor (pid -> rss_pages); subreaper keeps orphans here. Sets
+    # live_cpu: their CPU seconds, each with the children it reaped (no longer in /proc).
+    global live_cpu
     parent = {}
     for name in os.listdir('/proc'):
         if not name.isdigit(): continue
@@ -232,15 +256,21 @@ def tree():
             continue
         rest = data[data.rfind(b')') + 2:].split()
         if rest[0] == b'Z': continue
-        parent[int(name)] = (int(rest[1]), int(rest[21]))
+        parent[int(name)] = (int(rest[1]), int(rest[21]), sum(int(x) for x in rest[11:15]))
     out = {}
+    ticks = 0
     changed = True
     while changed:
         changed = False
-        for p, (pp, rss) in parent.items():
+        for p, (pp, rss, t) in parent.items():
             if p not in out and (pp == me or pp in out):
-                out[p] = rss; changed = True
+                out[p] = rss; ticks += t; changed = True
+    live_cpu = ticks * tick_sec
     return out
+
+def reaped_cpu():
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
 
 def hwm(p):
     try:
@@ -252,7 +282,7 @@ def hwm(p):
     return 0
 
 page_kb = os.sysconf('SC_PAGE_SIZE') // 1024
-limit_ms = cfg['timeLimitMs']; mem_limit = cfg.get('memoryLimitKb'); max_procs = cfg.get('maxProcesses', 64)
+limit_ms = cfg['timeLimitMs']; wall_ms = cfg.get('wallLimitMs') or 3 * limit_ms + 1000; mem_limit = cfg.get('memoryLimitKb'); max_procs = cfg.get('maxProcesses', 64)
 timed_out = mem_over = procs_over = disk_over_seen = False
 # The walk of the run directory costs more the more it holds: at most a twentieth of the time.
 # The first look waits 50 ms: most runs are over by then, and the last look after the run counts.
@@ -300,7 +330,9 @@ while status is None:
         mem_over = True; kill_all(); break
     if len(procs) > max_procs:
         procs_over = True; kill_all(); break
-    if (time.monotonic() - t0) * 1000 >= limit_ms:
+    if (reaped_cpu() + live_cpu) * 1000 >= limit_ms:
+        timed_out = True; kill_all(); break
+    if (time.monotonic() - t0) * 1000 >= wall_ms:
         timed_out = True; kill_all(); break
     if disk and time.monotonic() >= next_disk:
         walk_start = time.monotonic()
@@ -324,9 +356,13 @@ if not disk_over_seen and disk_over(): disk_over_seen = True
 # short may escape sampling), so the reported peak never understates the program.
 peak = max(peak, usage.ru_maxrss)
 if mem_limit and usage.ru_maxrss > max(mem_limit, baseline_kb + 1024): mem_over = True
+# Everything is reaped now: the CPU time of the whole run. A run that ended between two looks, or
+# whose zombies hid their time, is judged on it too.
+cpu = reaped_cpu()
+if limit_ms and cpu * 1000 > limit_ms: timed_out = True
 emit({
     'exitCode': os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
     'signal': os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
     'timedOut': timed_out, 'memoryExceeded': mem_over, 'processLimitExceeded': procs_over, 'diskExceeded': disk_over_seen,
-    'cpuSec': usage.ru_utime + usage.ru_stime, 'wallSec': wall, 'memoryKb': peak, 'aborted': aborted,
+    'cpuSec': cpu, 'wallSec': wall, 'memoryKb': peak, 'aborted': aborted,
 })

@@ -15,10 +15,20 @@ export interface RunSpec {
   stderrPath: string;
   /** Extra descriptors for judges: fd number → file, opened for reading or writing. */
   extraFds?: Array<{ fd: number; path: string; mode: 'r' | 'w' }>;
-  /** Wall-clock limit; the process group is killed when it passes. */
+  /**
+   * CPU-time limit (user + system of the program and every process it starts); the whole run is
+   * killed when it passes, as when the wall-clock guard (wallLimitMs) passes.
+   */
   timeLimitMs: number;
+  /** Wall-clock guard for programs that sleep or block; default wallGuardMs(timeLimitMs). */
+  wallLimitMs?: number;
   /** Resident memory limit of the whole process group, in KB; absent means no limit. */
   memoryLimitKb?: number;
+  /**
+   * RLIMIT_DATA of each process, in KB: an allocation past it fails when made. Default memoryLimitKb;
+   * null: none (the resident memory is still sampled against memoryLimitKb).
+   */
+  dataLimitKb?: number | null;
   /** Largest file the program may write (stdout and stderr included), in bytes. */
   outputLimitBytes: number;
   /** Most processes the run may have at once (fork bombs are killed). */
@@ -42,7 +52,7 @@ export interface RunResult {
   outputExceeded: boolean;
   /** Killed for too many processes. */
   processLimitExceeded: boolean;
-  /** CPU+wall based run time of the program in seconds (user+sys when known, else wall). */
+  /** CPU time (user + system) of the program and every process it started, in seconds. */
   timeSec: number;
   wallSec: number;
   /** Peak resident memory in KB. */

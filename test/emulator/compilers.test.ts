@@ -237,12 +237,12 @@ describe('compilers module (v4)', function () {
       assert.equal((await stream(sub, 'error')).toString(), 'bad thing\n');
     });
 
-    it('memory limit: 17', async () => {
+    it('memory limit: an allocation over it fails when made (12, or 17 where the limit was seen hit), never 13', async () => {
       const source = 'import time\nb = bytearray(300 * 1024 * 1024)\nfor i in range(0, len(b), 4096): b[i] = 1\ntime.sleep(2)';
       const id = await created(await postJson({ compilerId: 116, source, memoryLimit: 65536 }));
       const { sub } = await finalOf(id);
-      assert.deepEqual(sub.result.status, { code: 17, name: 'memory limit exceeded' });
-      assert.ok(sub.result.memory >= 65536);
+      assert.ok([12, 17].includes(sub.result.status.code), JSON.stringify(sub.result.status));
+      assert.ok(sub.result.time < 1, `ended at the allocation, not by a limit later: ${sub.result.time} s`);
     });
 
     it('Java: a single source is saved under its public class name', async () => {

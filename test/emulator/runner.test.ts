@@ -4,6 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { which } from '../../emulator/languages/probe';
 import { cSupervisorReady, detectSandbox, findPython, initRunner, overrideCSupervisorForTests, overridePythonForTests, runProcess, runnerPhases, setDefaultSandboxForTests } from '../../emulator/runner';
 import type { EmulatorContext } from '../../emulator/context';
 import { defaultOptions } from '../../emulator/server';
@@ -108,14 +110,72 @@ for (const { monitor, sandbox } of combinations) {
 
     it('stops a program over the memory limit', async function () {
       if (!pythonExe) this.skip();
+      // Without RLIMIT_DATA the allocation succeeds and the sampled resident memory stops the run.
       const r = await runProcess(
         spec([pythonExe!, '-c', 'import time\nb = bytearray(300 * 1024 * 1024)\nfor i in range(0, len(b), 4096): b[i] = 1\ntime.sleep(5)'], {
           memoryLimitKb: 64 * 1024,
+          dataLimitKb: null,
         }),
       );
       assert.equal(r.memoryExceeded, true);
       assert.equal(r.signal, 9);
       assert.ok(r.memoryKb > 64 * 1024, `peak ${r.memoryKb} KB is above the limit`);
+    });
+
+    it('fails an allocation over the memory limit when it is made', async function () {
+      if (!pythonExe) this.skip();
+      const r = await runProcess(spec([pythonExe!, '-c', 'b = bytearray(300 * 1024 * 1024)\nprint("allocated")'], { memoryLimitKb: 64 * 1024 }));
+      assert.equal(r.timedOut, false);
+      assert.equal(r.exitCode, 1, err());
+      assert.match(err(), /MemoryError/);
+      assert.equal(out(), '');
+    });
+
+    it('lets a runtime reserve address space beyond the memory limit (only writable memory counts)', async function () {
+      if (!pythonExe) this.skip();
+      // A read-only 4 GiB mapping, as a JVM or Go reserves its heap: RLIMIT_AS would refuse it.
+      const r = await runProcess(spec([pythonExe!, '-c', 'import mmap\nm = mmap.mmap(-1, 4 << 30, prot=mmap.PROT_READ)\nprint(len(m))'], { memoryLimitKb: 64 * 1024 }));
+      assert.equal(r.exitCode, 0, err());
+      assert.equal(out(), `${4 * 1024 ** 3}\n`);
+    });
+
+    it('gives the stack the memory limit: recursion 300,000 deep runs', async function () {
+      if (!which('cc')) this.skip();
+      const source = path.join(dir, 'deep.c');
+      // -O0 and a used local keep every frame (about 100 bytes): 30 MB, past the usual 8 MB stack.
+      fs.writeFileSync(source, 'int f(int n) { volatile char pad[64]; pad[0] = 1; return n ? f(n - 1) + pad[0] : 0; }\n#include <stdio.h>\nint main(void) { printf("%d\\n", f(300000)); return 0; }\n');
+      const built = spawnSync('cc', ['-O0', '-o', path.join(dir, 'deep'), source]);
+      assert.equal(built.status, 0, String(built.stderr));
+      const r = await runProcess(spec([path.join(dir, 'deep')], { memoryLimitKb: 256 * 1024 }));
+      assert.equal(r.signal, null, `ended by signal ${r.signal}`);
+      assert.equal(r.exitCode, 0, err());
+      assert.equal(out(), '300000\n');
+    });
+
+    it('limits CPU time, not wall time: a program that sleeps past the limit is accepted', async () => {
+      const r = await runProcess(spec(['bash', '-c', 'sleep 1.5; echo woke'], { timeLimitMs: 1000 }));
+      assert.equal(r.timedOut, false);
+      assert.equal(r.exitCode, 0);
+      assert.equal(out(), 'woke\n');
+      assert.ok(r.wallSec >= 1.5, `wall ${r.wallSec} s`);
+      assert.ok(r.timeSec < 0.5, `the reported time is CPU time: ${r.timeSec} s`);
+    });
+
+    it('counts the CPU time of every process the program starts', async function () {
+      if (!pythonExe) this.skip();
+      // Two children of 0.7 s CPU each: 1.4 s over a 1 s limit, though they end after 0.7 s of wall time on two free cores.
+      const burn = `${pythonExe} -c 'import time\nt = time.process_time()\nwhile time.process_time() - t < 0.7: pass'`;
+      // A generous wall-clock guard: on a busy machine only the CPU time may end this run.
+      const r = await runProcess(spec(['bash', '-c', `${burn} & ${burn} & wait; echo finished`], { timeLimitMs: 1000, wallLimitMs: 60_000 }));
+      assert.equal(r.timedOut, true, `CPU ${r.timeSec} s, wall ${r.wallSec} s`);
+      assert.ok(r.timeSec >= 0.9, `CPU ${r.timeSec} s`);
+    });
+
+    it('ends a sleeping program with the wall-clock guard (3 x the limit + 1 s)', async () => {
+      const r = await runProcess(spec(['sleep', '30'], { timeLimitMs: 300 }));
+      assert.equal(r.timedOut, true);
+      assert.ok(r.wallSec >= 1.8 && r.wallSec < 10, `wall ${r.wallSec} s`);
+      assert.ok(r.timeSec < 0.3, `CPU ${r.timeSec} s`);
     });
 
     it('measures peak memory of a program within its limit', async function () {
