@@ -78,7 +78,10 @@ export function supportsMultiFile(compilerId: number): boolean {
   return LANGUAGES.find((l) => l.id === compilerId)?.multiFile ?? false;
 }
 
-export type ProgramRunOptions = Omit<RunSpec, 'command' | 'cwd'>;
+export type ProgramRunOptions = Omit<RunSpec, 'command' | 'cwd'> & {
+  /** argv run before the program's command, which it ends by exec'ing (a wrapper that opens a descriptor itself). */
+  prefix?: string[];
+};
 
 export type PreparedProgram =
   | {
@@ -144,7 +147,8 @@ export async function prepareProgram(opts: PrepareOptions): Promise<PreparedProg
     cmpinfo,
     compileSec,
     // The command per run: a JVM's heap and stacks follow each run's memory limit.
-    run: (spec) => opts.runner.run({ ...spec, env: { ...env, ...spec.env }, command: language.run(toolchain, entry.entry, { memoryLimitKb: spec.memoryLimitKb }), cwd: opts.dir }),
+    run: ({ prefix = [], ...spec }) =>
+      opts.runner.run({ ...spec, env: { ...env, ...spec.env }, command: [...prefix, ...language.run(toolchain, entry.entry, { memoryLimitKb: spec.memoryLimitKb })], cwd: opts.dir }),
   };
 }
 

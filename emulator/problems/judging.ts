@@ -208,7 +208,7 @@ export class Judging {
   private async interactiveTest(
     problem: ProblemRecord,
     t: ProblemRecord['testcases'][number],
-    program: { run: InteractiveRun['program']['run'] },
+    program: InteractiveRun['program'],
     inputFile: string,
     errPath: string,
     source: Buffer,
