@@ -23,6 +23,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { STATUS } from '../judges/statuses';
 import type { RunResult } from '../runner/types';
+import { judgeFailure, JUDGE_LIMITS } from './judge-limits';
 import { runOutcome, type RunOutcome } from './run-outcome';
 import type { Prepared, RunOptions } from './toolchain';
 
@@ -42,8 +43,6 @@ export interface InteractiveRun {
   errPath: string;
   /** An empty folder of this test's own. */
   work: string;
-  judgeTimeLimitMs: number;
-  judgeOutputLimit: number;
 }
 
 export interface InteractiveResult {
@@ -76,6 +75,8 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
   // A reader, never a writer: the program's end of file depends on the judge alone.
   const holdTo = fs.openSync(toProgram, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   const holdFrom = fs.openSync(fromProgram, 'r+');
+  // Its own limits; the time also covers waiting for the program, which may use all of its own.
+  const judgeLimits = { ...JUDGE_LIMITS, timeLimitMs: Math.round(o.timeLimitSec * 1000) + JUDGE_LIMITS.timeLimitMs };
   let order = 0;
   let programEnd = 0;
   let judgeEnd = 0;
@@ -103,8 +104,7 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
         { fd: 6, path: debugFile, mode: 'w' },
       ],
       env: { compiler: String(o.compilerId) },
-      timeLimitMs: Math.round(o.timeLimitSec * 1000) + o.judgeTimeLimitMs,
-      outputLimitBytes: o.judgeOutputLimit,
+      ...judgeLimits,
     })
     .then((r) => ((judgeEnd = ++order), r))
     .finally(() => fs.closeSync(holdTo));
@@ -112,7 +112,9 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
   const outcome = runOutcome(run, o.timeLimitSec);
   const debug = readText(debugFile);
   if (judged.exitCode !== 0 && judged.exitCode !== 1) {
-    return { outcome, status: STATUS.judgeError, score: 0, debug: `judge ${o.judgeId} failed (exit ${judged.exitCode ?? `signal ${judged.signal}`})${debug ? `: ${debug}` : ''}` };
+    // The program failed first (crash, limit) and the judge died after it: the program's verdict.
+    if (outcome.status !== null && programEnd < judgeEnd) return { outcome, status: outcome.status, score: 0, debug: `judge ${o.judgeId} ended without a verdict after the program had failed${debug ? `\n${debug}` : ''}` };
+    return { outcome, status: STATUS.judgeError, score: 0, debug: `${judgeFailure(`judge ${o.judgeId}`, judged, judgeLimits)}${debug ? `\n${debug}` : ''}` };
   }
   const score = Number.parseFloat(readText(scoreFile).trim());
   const verdict = judged.exitCode === 0 ? STATUS.accepted : STATUS.wrongAnswer;

@@ -83,4 +83,28 @@ describe('judges beside a submission', function () {
     const sub = await judge(problemId, SUM_TO_EOF);
     assert.equal(sub.result.testcases[0].status.code, 15, await streamText(sub, 'debug'));
   });
+
+  it('a test case judge stopped by its own memory limit is a judge error that names that limit', async () => {
+    // 1.2 GiB touched: over the judges' own limit (1 GiB), whatever the submission's is.
+    const judgeSource = 'import sys\nb = b"x" * (1200 << 20)\nsys.exit(0)\n';
+    const problemId = await problemWith({ judge: judgeSource, interactive: false, input: '1\n', output: '1\n' });
+    const sub = await judge(problemId, 'print(1)\n');
+    assert.equal(sub.result.testcases[0].status.code, 21, JSON.stringify(sub.result));
+    assert.match(await streamText(sub, 'debug'), /judge \d+ was stopped by its own memory limit \(1024 MiB; the submission's limit does not apply to it\)/);
+  });
+
+  it('an interactor may use more memory than the submission may', async () => {
+    const interactor = CLOSING_INTERACTOR.replace('import os, sys', 'import os, sys\nballast = b"x" * (640 << 20)');
+    const problemId = await problemWith({ judge: interactor, interactive: true, input: '10\n', timeLimit: 3 });
+    const sub = await judge(problemId, SUM_TO_EOF);
+    assert.equal(sub.result.testcases[0].status.code, 15, await streamText(sub, 'debug'));
+  });
+
+  it('an interactor that dies only after the program crashed gives the program its runtime error, not a judge error', async () => {
+    // It aborts (SIGABRT) when the program's output ends before the answer.
+    const interactor = CLOSING_INTERACTOR.replace('answer = os.fdopen(3).read().split()', 'answer = os.fdopen(3).read().split()\nif not answer: os.abort()');
+    const problemId = await problemWith({ judge: interactor, interactive: true, input: '10\n', timeLimit: 3 });
+    const sub = await judge(problemId, 'import sys\nsys.stdin.readline()\nsys.exit(3)\n');
+    assert.equal(sub.result.testcases[0].status.code, 12, await streamText(sub, 'debug'));
+  });
 });
