@@ -177,7 +177,8 @@ export const LANGUAGES: LanguageDefinition[] = [
     findEntry: fixedEntry('prog.rs'),
     detect: detectRust,
     install: 'rustc',
-    compile: (tc, entry) => [tc.tools.main, '-O', '-o', 'prog', entry],
+    // Edition 2021 as contest judges compile it (rustc's default is still 2015).
+    compile: (tc, entry) => [tc.tools.main, '--edition', '2021', '-O', '-o', 'prog', entry],
     run: () => ['./prog'],
   },
   {

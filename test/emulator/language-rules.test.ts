@@ -14,6 +14,7 @@ import { json, sleep, startTestEmulator, type TestEmulator } from './harness';
 
 const C = 11;
 const JAVA = 10;
+const RUST = 93;
 
 /** A helper class first, then the main class with a nested reader declared before main. */
 const JAVA_HELPER_FIRST = [
@@ -110,6 +111,14 @@ describe('language rules: what a contest judge compiles and runs', function () {
       const sub = await judged({ compilerId: C, source, input: '1' });
       assert.equal(sub.result.status.code, 15, await text(sub, 'cmpinfo'));
       assert.equal(await text(sub, 'output'), '2.718 1.471\n');
+    });
+
+    it('Rust: edition 2021, as contest judges compile it (arrays iterate by value, TryFrom in the prelude)', async function () {
+      if (!installed(RUST)) this.skip();
+      const source = 'fn main() {\n    let v: Vec<i32> = [1, 2].into_iter().collect();\n    println!("{} {}", v.len(), u8::try_from(300i32).unwrap_or(7));\n}\n';
+      const sub = await judged({ compilerId: RUST, source });
+      assert.equal(sub.result.status.code, 15, await text(sub, 'cmpinfo'));
+      assert.equal(await text(sub, 'output'), '2 7\n');
     });
 
     it('Java: a file declaring a helper class (and a nested one) before the main class runs the main class', async function () {
