@@ -1,5 +1,6 @@
 // The spec's entry-file rules: a fixed top-level file (prog.py, prog.sh...), a top-level source
 // containing main (C, C++), or a Java class with a main method.
+import { scanJava } from './java-source';
 import type { EntryChoice, EntryProblem } from './types';
 
 type Files = Map<string, Buffer>;
@@ -32,27 +33,18 @@ export function filesWithExt(files: string[], ...exts: string[]): string[] {
   return files.filter((f) => exts.some((e) => f.endsWith(e))).sort();
 }
 
-/** Java: the class (with its package) declaring `static void main`, in a top-level .java file. */
+/** Java: the class (with its package) that declares `static void main`, in a top-level .java file (./java-source.ts). */
 export function javaMainClass(files: Files): Found {
   for (const name of [...files.keys()].filter((n) => topLevel(n) && n.endsWith('.java')).sort()) {
-    const text = stripJavaComments(files.get(name)!.toString('utf8'));
-    const main = /\bstatic\s+(?:final\s+)?void\s+main\s*\(/.exec(text);
-    if (!main) continue;
-    // The class that encloses main: the last class declared before it.
-    const classes = [...text.slice(0, main.index).matchAll(/\b(?:class|interface|enum|record)\s+([A-Za-z_$][\w$]*)/g)];
-    const cls = classes.length ? classes[classes.length - 1][1] : name.replace(/\.java$/, '');
-    const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(text)?.[1];
-    return { ok: true, entry: pkg ? `${pkg}.${cls}` : cls };
+    const { mains, pkg } = scanJava(files.get(name)!.toString('utf8'));
+    if (!mains.length) continue;
+    return { ok: true, entry: pkg ? `${pkg}.${mains[0]}` : mains[0] };
   }
   return { ok: false, message: 'entry file not found: the submission needs a .java file at its top level with a class having method main' };
 }
 
-/** Java single source: saved under its public class name, as javac requires; Main.java otherwise. */
+/** Java single source: saved under its public top-level class name, as javac requires; Main.java otherwise. */
 export function javaSourceFileName(source: string): string {
-  const m = /\bpublic\s+(?:final\s+|abstract\s+)*class\s+([A-Za-z_$][\w$]*)/.exec(stripJavaComments(source));
-  return `${m ? m[1] : 'Main'}.java`;
-}
-
-function stripJavaComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ');
+  const { publicTypes } = scanJava(source);
+  return `${publicTypes[0] ?? 'Main'}.java`;
 }

@@ -78,7 +78,10 @@ export function supportsMultiFile(compilerId: number): boolean {
   return LANGUAGES.find((l) => l.id === compilerId)?.multiFile ?? false;
 }
 
-export type ProgramRunOptions = Omit<RunSpec, 'command' | 'cwd'>;
+export type ProgramRunOptions = Omit<RunSpec, 'command' | 'cwd'> & {
+  /** argv run before the program's command, which it ends by exec'ing (a wrapper that opens a descriptor itself). */
+  prefix?: string[];
+};
 
 export type PreparedProgram =
   | {
@@ -113,6 +116,8 @@ export interface PrepareOptions {
 }
 
 const CMPINFO_LIMIT = 256 * 1024;
+/** The compiler's memory limit unless the caller gives one. */
+const COMPILE_MEMORY_KB = 2 * 1024 * 1024;
 
 /** Writes the files, checks the entry-file rule, compiles once. */
 export async function prepareProgram(opts: PrepareOptions): Promise<PreparedProgram> {
@@ -128,7 +133,7 @@ export async function prepareProgram(opts: PrepareOptions): Promise<PreparedProg
   let cmpinfo = '';
   let compileSec = 0;
   if (language.compile) {
-    const command = language.compile(toolchain, entry.entry, [...opts.files.keys()]);
+    const command = language.compile(toolchain, entry.entry, [...opts.files.keys()], { memoryLimitKb: opts.compileMemoryLimitKb ?? COMPILE_MEMORY_KB });
     const compile = () => compileIn(opts, command, env);
     const compiled = opts.cache
       ? await opts.cache.compileInto(CompileCache.keyOf({ compilerId: opts.compilerId, version: toolchain.versionName, command, env, files: opts.files }), opts.dir, opts.files.keys(), compile)
@@ -137,12 +142,13 @@ export async function prepareProgram(opts: PrepareOptions): Promise<PreparedProg
     ({ cmpinfo, compileSec } = compiled);
   }
 
-  const command = language.run(toolchain, entry.entry);
   return {
     ok: true,
     cmpinfo,
     compileSec,
-    run: (spec) => opts.runner.run({ ...spec, env: { ...env, ...spec.env }, command, cwd: opts.dir }),
+    // The command per run: a JVM's heap and stacks follow each run's memory limit.
+    run: ({ prefix = [], ...spec }) =>
+      opts.runner.run({ ...spec, env: { ...env, ...spec.env }, command: [...prefix, ...language.run(toolchain, entry.entry, { memoryLimitKb: spec.memoryLimitKb })], cwd: opts.dir }),
   };
 }
 
@@ -156,7 +162,7 @@ async function compileIn(opts: PrepareOptions, command: string[], env: Record<st
     stdoutPath: log,
     stderrPath: log,
     timeLimitMs: opts.compileTimeLimitMs ?? 30_000,
-    memoryLimitKb: opts.compileMemoryLimitKb ?? 2 * 1024 * 1024,
+    memoryLimitKb: opts.compileMemoryLimitKb ?? COMPILE_MEMORY_KB,
     outputLimitBytes: 64 * 1024 * 1024,
     maxProcesses: 64,
   });

@@ -3,6 +3,7 @@
 // GET /compilers only when its toolchain is found on this machine.
 import * as path from 'node:path';
 import { fixedEntry, filesWithExt, javaMainClass, javaSourceFileName, sourceWithMain } from './entry-rules';
+import { javacOptions, jvmRunOptions, JVM_ENV } from './jvm-memory';
 import { probe, versionIn, which } from './probe';
 import type { Highlighters, LanguageDefinition, Toolchain } from './types';
 
@@ -39,7 +40,9 @@ const gccFamily = (compiler: 'gcc' | 'g++') => () => {
   return version ? { versionName: `gcc ${version.trim()}`, tools: { main: exe } } : null;
 };
 
-const C_FLAGS = ['-O2', '-pipe', '-lm'];
+const C_FLAGS = ['-O2', '-pipe'];
+/** Libraries go after the sources: the linker takes from a library only what the files before it need. */
+const C_LIBS = ['-lm'];
 
 /** Python: the real interpreter behind any version-manager shim (shims need a HOME the sandbox lacks). */
 function detectPython(command: string, label: string): () => Toolchain | null {
@@ -86,7 +89,7 @@ function gccLanguage(id: number, name: string, short: string, lang: 'c' | 'cpp',
     findEntry: sourceWithMain(ext, rule),
     detect: gccFamily(lang === 'cpp' ? 'g++' : 'gcc'),
     install: lang === 'cpp' ? 'g++' : 'gcc',
-    compile: (tc, _entry, files) => [tc.tools.main, `-std=${std}`, ...C_FLAGS, '-o', 'prog', ...(lang === 'cpp' ? filesWithExt(files, '.cpp', '.cc', '.cxx') : filesWithExt(files, '.c'))],
+    compile: (tc, _entry, files) => [tc.tools.main, `-std=${std}`, ...C_FLAGS, '-o', 'prog', ...(lang === 'cpp' ? filesWithExt(files, '.cpp', '.cc', '.cxx') : filesWithExt(files, '.c')), ...C_LIBS],
     run: () => ['./prog'],
   };
 }
@@ -140,9 +143,10 @@ export const LANGUAGES: LanguageDefinition[] = [
     findEntry: javaMainClass,
     detect: detectJava,
     install: 'a JDK (javac and java)',
-    compile: (tc, _entry, files) => [tc.tools.javac, '-encoding', 'UTF-8', '-d', '.', ...filesWithExt(files, '.java')],
-    // Serial GC keeps the JVM's own footprint small; a big stack for recursive solutions.
-    run: (tc, entry) => [tc.tools.java, '-XX:+UseSerialGC', '-Xss64m', '-cp', '.', entry],
+    compile: (tc, _entry, files, limits) => [tc.tools.javac, ...javacOptions(limits.memoryLimitKb), '-encoding', 'UTF-8', '-d', '.', ...filesWithExt(files, '.java')],
+    // Heap and stacks sized from the memory limit, as a contest judge does (./jvm-memory.ts).
+    run: (tc, entry, limits) => [tc.tools.java, ...jvmRunOptions(limits.memoryLimitKb), '-cp', '.', entry],
+    env: () => ({ ...JVM_ENV }),
   },
   scriptLanguage(3, 'Perl', 'PERL', hl('perl', 'perl'), 'prog.pl', 'perl', simpleTool('perl', ['-e', 'print $^V'], 'perl')),
   scriptLanguage(17, 'Ruby', 'RUBY', hl('ruby', 'ruby'), 'prog.rb', 'ruby', simpleTool('ruby', ['--version'], 'ruby')),
@@ -173,7 +177,8 @@ export const LANGUAGES: LanguageDefinition[] = [
     findEntry: fixedEntry('prog.rs'),
     detect: detectRust,
     install: 'rustc',
-    compile: (tc, entry) => [tc.tools.main, '-O', '-o', 'prog', entry],
+    // Edition 2021 as contest judges compile it (rustc's default is still 2015).
+    compile: (tc, entry) => [tc.tools.main, '--edition', '2021', '-O', '-o', 'prog', entry],
     run: () => ['./prog'],
   },
   {

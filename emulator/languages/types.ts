@@ -52,6 +52,12 @@ export interface EntryProblem {
   message: string;
 }
 
+/** The limits a command may be sized from (the JVM's heap and stacks: ./jvm-memory.ts). */
+export interface CommandLimits {
+  /** The run's memory limit in KB; absent means none. */
+  memoryLimitKb?: number;
+}
+
 export interface LanguageDefinition {
   id: number;
   name: string;
@@ -70,9 +76,9 @@ export interface LanguageDefinition {
   /** What to put on PATH for it, for the start banner when it is missing: "python2", "a JDK (javac and java)". */
   install: string;
   /** Compile command (run in the program directory), or null for interpreted languages. */
-  compile?(tc: Toolchain, entry: string, files: string[]): string[];
+  compile?(tc: Toolchain, entry: string, files: string[], limits: CommandLimits): string[];
   /** Run command (in the program directory). */
-  run(tc: Toolchain, entry: string): string[];
+  run(tc: Toolchain, entry: string, limits: CommandLimits): string[];
   /** Extra environment for compile and run. */
   env?(tc: Toolchain): Record<string, string>;
 }

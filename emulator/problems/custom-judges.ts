@@ -12,9 +12,8 @@ import type { TestResult } from '../judges/types';
 import type { ProblemsDb } from './db';
 import type { JudgeRecord } from './records';
 import type { Prepared, Toolchain } from './toolchain';
+import { judgeFailure, JUDGE_LIMITS } from './judge-limits';
 
-export const JUDGE_TIME_LIMIT_MS = 10_000;
-export const JUDGE_OUTPUT_LIMIT = 16 * 1024 * 1024;
 
 export interface TestCaseFiles {
   inputFile: string;
@@ -70,12 +69,11 @@ export class CustomJudges {
         { fd: 6, path: debugFile, mode: 'w' },
       ],
       env: { compiler: String(f.compilerId) },
-      timeLimitMs: JUDGE_TIME_LIMIT_MS,
-      outputLimitBytes: JUDGE_OUTPUT_LIMIT,
+      ...JUDGE_LIMITS,
     });
     const debug = readText(debugFile);
     if (r.exitCode !== 0 && r.exitCode !== 1) {
-      return { status: STATUS.judgeError, score: 0, debug: `judge ${judge.id} failed (exit ${r.exitCode ?? `signal ${r.signal}`})${debug ? `: ${debug}` : ''}` };
+      return { status: STATUS.judgeError, score: 0, debug: `${judgeFailure(`judge ${judge.id}`, r, JUDGE_LIMITS)}${debug ? `\n${debug}` : ''}` };
     }
     const score = Number.parseFloat(readText(scoreFile).trim());
     return { status: r.exitCode === 0 ? STATUS.accepted : STATUS.wrongAnswer, score: Number.isFinite(score) ? score : 0, debug };
@@ -100,14 +98,14 @@ export class CustomJudges {
         { fd: 5, path: sourceFile, mode: 'r' },
         { fd: 6, path: debugFile, mode: 'w' },
       ],
-      timeLimitMs: JUDGE_TIME_LIMIT_MS,
-      outputLimitBytes: JUDGE_OUTPUT_LIMIT,
+      ...JUDGE_LIMITS,
     });
     const debug = readText(debugFile);
     const [short, score, signal, time, memory] = readText(outFile).trim().split(/\s+/);
     const status = short ? statusFromShort(short) : undefined;
     if (r.exitCode !== 0 || status === undefined) {
-      return fail(`master judge ${judge.id} gave no verdict (exit ${r.exitCode ?? `signal ${r.signal}`})${debug ? `: ${debug}` : ''}`);
+      const why = r.exitCode === 0 ? `master judge ${judge.id} gave no verdict line ("STATUS score signal time memory") on its stdout: print one` : judgeFailure(`master judge ${judge.id}`, r, JUDGE_LIMITS);
+      return fail(`${why}${debug ? `\n${debug}` : ''}`);
     }
     const num = (s: string | undefined) => (Number.isFinite(Number(s)) ? Number(s) : 0);
     return { status, score: num(score), signal: num(signal), time: num(time), memory: Math.round(num(memory)), debug };

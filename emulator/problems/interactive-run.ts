@@ -2,10 +2,19 @@
 // runs beside the program and talks to it. The judge reads the test input on fd 0, the reference
 // output on fd 4, what the program prints on fd 3 as it is printed, and writes the program's input
 // on fd 8; its exit code is the verdict (0 accepted, 1 wrong answer, anything else judge error),
-// its fd 1 the score, fd 6 the debug notes. The two ends are named pipes in the run's work folder:
-// the runner opens them by path, and a holder opened read-write here keeps each open from
-// blocking; each holder is closed when the side that writes into its pipe has finished, so the
-// other side sees the end of its input exactly then.
+// its fd 1 the score, fd 6 the debug notes. The two ends are named pipes in the run's work folder.
+//
+// From the program to the judge: the runner opens the pipe by path, and a holder opened
+// read-write here keeps each open from blocking; it is closed when the program has finished, so
+// the judge sees the end of its fd 3 exactly then.
+// From the judge to the program: the program must read end of file as soon as the judge closes
+// fd 8, as under Kattis, so nobody but the judge may hold that pipe's write end. The runner keeps
+// the descriptors it opens until the run ends, so here each side opens the pipe itself, inside
+// its sandbox: a small `sh` wrapper (the run's `prefix`) opens it onto fd 8 (judge) or fd 0
+// (program) and exec's the real command. Each side sees the pipe as a hard link in its own run
+// directory (the only folder its sandbox shows of ours): a side that replaces its link only cuts
+// its own line. A read-only holder here lets the judge's open return at once, before the program
+// opened its end.
 // The verdict: a run that ended badly (time, memory, crash) gives its own status, except that a
 // judge that finished first and rejected the answer gives wrong answer (the program may have
 // waited or crashed because the judge stopped talking), as Kattis decides it.
@@ -14,6 +23,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { STATUS } from '../judges/statuses';
 import type { RunResult } from '../runner/types';
+import { judgeFailure, JUDGE_LIMITS } from './judge-limits';
 import { runOutcome, type RunOutcome } from './run-outcome';
 import type { Prepared, RunOptions } from './toolchain';
 
@@ -21,7 +31,7 @@ export interface InteractiveRun {
   /** The compiled judge (a custom test case judge). */
   judge: Extract<Prepared, { ok: true }>;
   judgeId: number;
-  program: { run(spec: RunOptions): Promise<RunResult> };
+  program: { run(spec: RunOptions): Promise<RunResult>; dir: string };
   inputFile: string;
   referenceFile: string;
   source: Buffer;
@@ -33,8 +43,6 @@ export interface InteractiveRun {
   errPath: string;
   /** An empty folder of this test's own. */
   work: string;
-  judgeTimeLimitMs: number;
-  judgeOutputLimit: number;
 }
 
 export interface InteractiveResult {
@@ -46,24 +54,35 @@ export interface InteractiveResult {
 
 const readText = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
 
+/** argv that opens `pipe` onto descriptor `fd` (`<` reads, `>` writes), then exec's the command after it. */
+const openingPipe = (fd: number, dir: '<' | '>', pipe: string) => ['/bin/sh', '-c', `exec ${fd}${dir}"$0" && exec "$@"`, pipe];
+
 export async function runInteractive(o: InteractiveRun): Promise<InteractiveResult> {
   fs.mkdirSync(o.work, { recursive: true });
   const toProgram = path.join(o.work, 'to-program');
   const fromProgram = path.join(o.work, 'from-program');
   execFileSync('mkfifo', ['-m', '600', toProgram, fromProgram]);
+  // A root emulator runs both sides as the sandbox's user: they open this pipe by path.
+  fs.chmodSync(toProgram, 0o666);
+  const linkName = `.se-to-program-${path.basename(o.work)}-${process.hrtime.bigint()}`;
+  const links = [o.program.dir, o.judge.dir].map((dir) => path.join(dir, linkName));
+  for (const link of links) fs.linkSync(toProgram, link);
   const sourceFile = path.join(o.work, 'source');
   const scoreFile = path.join(o.work, 'score');
   const debugFile = path.join(o.work, 'debug');
   fs.writeFileSync(sourceFile, o.source);
   fs.writeFileSync(debugFile, '');
-  const holdTo = fs.openSync(toProgram, 'r+');
+  // A reader, never a writer: the program's end of file depends on the judge alone.
+  const holdTo = fs.openSync(toProgram, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   const holdFrom = fs.openSync(fromProgram, 'r+');
+  // Its own limits; the time also covers waiting for the program, which may use all of its own.
+  const judgeLimits = { ...JUDGE_LIMITS, timeLimitMs: Math.round(o.timeLimitSec * 1000) + JUDGE_LIMITS.timeLimitMs };
   let order = 0;
   let programEnd = 0;
   let judgeEnd = 0;
   const programRun = o.program
     .run({
-      stdin: { path: toProgram },
+      prefix: openingPipe(0, '<', `./${linkName}`),
       stdoutPath: fromProgram,
       stderrPath: o.errPath,
       timeLimitMs: Math.round(o.timeLimitSec * 1000),
@@ -74,6 +93,7 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
     .finally(() => fs.closeSync(holdFrom));
   const judgeRun = o.judge
     .run({
+      prefix: openingPipe(8, '>', `./${linkName}`),
       stdin: { path: o.inputFile },
       stdoutPath: scoreFile,
       stderrPath: path.join(o.work, 'stderr'),
@@ -82,19 +102,19 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
         { fd: 4, path: o.referenceFile, mode: 'r' },
         { fd: 5, path: sourceFile, mode: 'r' },
         { fd: 6, path: debugFile, mode: 'w' },
-        { fd: 8, path: toProgram, mode: 'w' },
       ],
       env: { compiler: String(o.compilerId) },
-      timeLimitMs: Math.round(o.timeLimitSec * 1000) + o.judgeTimeLimitMs,
-      outputLimitBytes: o.judgeOutputLimit,
+      ...judgeLimits,
     })
     .then((r) => ((judgeEnd = ++order), r))
     .finally(() => fs.closeSync(holdTo));
-  const [run, judged] = await Promise.all([programRun, judgeRun]);
+  const [run, judged] = await Promise.all([programRun, judgeRun]).finally(() => links.forEach((link) => fs.rmSync(link, { force: true })));
   const outcome = runOutcome(run, o.timeLimitSec);
   const debug = readText(debugFile);
   if (judged.exitCode !== 0 && judged.exitCode !== 1) {
-    return { outcome, status: STATUS.judgeError, score: 0, debug: `judge ${o.judgeId} failed (exit ${judged.exitCode ?? `signal ${judged.signal}`})${debug ? `: ${debug}` : ''}` };
+    // The program failed first (crash, limit) and the judge died after it: the program's verdict.
+    if (outcome.status !== null && programEnd < judgeEnd) return { outcome, status: outcome.status, score: 0, debug: `judge ${o.judgeId} ended without a verdict after the program had failed${debug ? `\n${debug}` : ''}` };
+    return { outcome, status: STATUS.judgeError, score: 0, debug: `${judgeFailure(`judge ${o.judgeId}`, judged, judgeLimits)}${debug ? `\n${debug}` : ''}` };
   }
   const score = Number.parseFloat(readText(scoreFile).trim());
   const verdict = judged.exitCode === 0 ? STATUS.accepted : STATUS.wrongAnswer;

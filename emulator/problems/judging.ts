@@ -10,7 +10,7 @@ import type { JobPool } from '../jobs/job-pool';
 import { EXECUTING_STATUSES, STATUS } from '../judges/statuses';
 import type { TestResult } from '../judges/types';
 import type { ProblemsDb } from './db';
-import { CustomJudges, JUDGE_OUTPUT_LIMIT, JUDGE_TIME_LIMIT_MS } from './custom-judges';
+import { CustomJudges } from './custom-judges';
 import { runInteractive, type InteractiveResult, type InteractiveRun } from './interactive-run';
 import { findJudge } from './judges-store';
 import type { ProblemRecord, SubmissionRecord, TestRunRecord } from './records';
@@ -208,7 +208,7 @@ export class Judging {
   private async interactiveTest(
     problem: ProblemRecord,
     t: ProblemRecord['testcases'][number],
-    program: { run: InteractiveRun['program']['run'] },
+    program: InteractiveRun['program'],
     inputFile: string,
     errPath: string,
     source: Buffer,
@@ -235,8 +235,6 @@ export class Judging {
       outputLimitBytes: OUTPUT_LIMIT_BYTES,
       errPath,
       work: path.join(work, `interactive-${t.number}`),
-      judgeTimeLimitMs: JUDGE_TIME_LIMIT_MS,
-      judgeOutputLimit: JUDGE_OUTPUT_LIMIT,
     });
   }
 

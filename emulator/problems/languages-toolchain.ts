@@ -25,7 +25,7 @@ export function createToolchain(ctx: EmulatorContext): Toolchain {
     entryFileName: (compilerId, source) => sourceFileName(compilerId, source),
     async prepare({ compilerId, versionId, files, dir }): Promise<Prepared> {
       const program = await prepareProgram({ runner, compilerId, versionId, files, dir, cache });
-      return program.ok ? { ok: true, run: program.run } : { ok: false, cmpinfo: program.cmpinfo };
+      return program.ok ? { ok: true, run: program.run, dir } : { ok: false, cmpinfo: program.cmpinfo };
     },
   };
 }

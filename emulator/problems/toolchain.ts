@@ -3,10 +3,13 @@
 import type { RunResult, RunSpec } from '../runner/types';
 import type { CompilerInfo } from './views';
 
-export type RunOptions = Omit<RunSpec, 'command' | 'cwd'>;
+export type RunOptions = Omit<RunSpec, 'command' | 'cwd'> & {
+  /** argv run before the program's command, which it ends by exec'ing (interactive-run.ts opens the pipes so). */
+  prefix?: string[];
+};
 
 export type Prepared =
-  | { ok: true; run(spec: RunOptions): Promise<RunResult> }
+  | { ok: true; run(spec: RunOptions): Promise<RunResult>; /** The program's directory: where it runs. */ dir: string }
   | { ok: false; cmpinfo: string };
 
 export type CompilerCheck = 'ok' | 'no-compiler' | 'no-version' | 'unavailable';

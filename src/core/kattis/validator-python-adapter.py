@@ -43,10 +43,16 @@ def main():
         copy_fd(0, input_file)
         copy_fd(4, answer_file)
         os.mkdir(feedback)
-        run = subprocess.run([sys.executable, os.path.join(code_dir, MAIN), input_file, answer_file, feedback] + FLAGS,
-                             stdin=3, stdout=8 if INTERACTIVE else subprocess.PIPE,
-                             stderr=subprocess.PIPE if INTERACTIVE else subprocess.STDOUT)
-        printed = (run.stderr if INTERACTIVE else run.stdout) or b''
+        run = subprocess.Popen([sys.executable, os.path.join(code_dir, MAIN), input_file, answer_file, feedback] + FLAGS,
+                               stdin=3, stdout=8 if INTERACTIVE else subprocess.PIPE,
+                               stderr=subprocess.PIPE if INTERACTIVE else subprocess.STDOUT)
+        if INTERACTIVE:
+            # Only the validator holds the program's input and output now: when it closes its
+            # stdout the program reads end of file, as under Kattis.
+            os.close(8)
+            os.close(3)
+        out, err = run.communicate()
+        printed = (err if INTERACTIVE else out) or b''
         for name in ('judgemessage.txt', 'teammessage.txt'):
             path = os.path.join(feedback, name)
             if os.path.exists(path):

@@ -1,0 +1,110 @@
+// How the problems module runs judges beside a submission (issue 37): an interactor that closes
+// the program's input gives the program end of file at once, and judges (test case judges,
+// interactors, master judges) run with limits of their own, not the submission's.
+import * as assert from 'node:assert/strict';
+import { pythonJudgeSource } from '../../src/core/kattis/validator-python';
+import { json, sleep, startTestEmulator, type TestEmulator } from './harness';
+
+const PY = 116;
+
+/** Interactor: sends n numbers, closes the program's input, then reads the program's answer to its end. */
+const CLOSING_INTERACTOR = [
+  'import os, sys',
+  'n = int(sys.stdin.read().split()[0])',
+  'to_program = os.fdopen(8, "w")',
+  'to_program.write("".join("%d\\n" % i for i in range(n)))',
+  'to_program.close()',
+  'answer = os.fdopen(3).read().split()',
+  'os.write(6, ("answer %r\\n" % (answer,)).encode())',
+  'sys.exit(0 if answer == [str(n * (n - 1) // 2)] else 1)',
+].join('\n');
+
+/** The same interactor as Kattis runs it (input file in argv[1], 42 accepts), through the Python adapter. */
+const KATTIS_PY_INTERACTOR = [
+  'import os, sys',
+  'n = int(open(sys.argv[1]).read().split()[0])',
+  'sys.stdout.write("".join("%d\\n" % i for i in range(n)))',
+  'sys.stdout.flush()',
+  // sys.stdout.close() would leave fd 1 open (Python made it with closefd=False).
+  'os.close(1)',
+  'answer = sys.stdin.read().split()',
+  'sys.exit(42 if answer == [str(n * (n - 1) // 2)] else 43)',
+].join('\n');
+
+/** Reads its input to the end, then answers. */
+const SUM_TO_EOF = 'import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\n';
+
+describe('judges beside a submission', function () {
+  this.timeout(120_000);
+  let emu: TestEmulator;
+  before(async () => {
+    emu = await startTestEmulator();
+  });
+  after(() => emu?.close());
+
+  const send = async (method: string, p: string, body: Record<string, unknown>) => {
+    const res = await fetch(emu.url('problems', p), { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const parsed = await json(res);
+    assert.ok(res.status < 300, `${method} ${p}: ${res.status} ${JSON.stringify(parsed)}`);
+    return parsed;
+  };
+  const finished = async (id: number) => {
+    for (;;) {
+      const sub = await json(await fetch(emu.url('problems', `/submissions/${id}`)));
+      if (!sub.executing) return sub;
+      await sleep(100);
+    }
+  };
+  /** A problem with one test judged by a custom judge of `source`; returns its id. */
+  async function problemWith(opts: { judge: string; interactive: boolean; input: string; output?: string; timeLimit?: number; masterjudgeId?: number }) {
+    const judge = await send('POST', '/judges', { name: 'judge', source: opts.judge, compilerId: PY, typeId: 0 });
+    const problem = await send('POST', '/problems', { name: 'p', masterjudgeId: opts.masterjudgeId ?? 1000, interactive: opts.interactive });
+    await send('POST', `/problems/${problem.id}/testcases`, { input: opts.input, output: opts.output ?? '', timeLimit: opts.timeLimit ?? 3, judgeId: judge.id });
+    return problem.id as number;
+  }
+  const streamText = async (sub: any, name: string) => (sub.result.streams[name] ? (await fetch(sub.result.streams[name].uri)).text() : '');
+  async function judge(problemId: number, source: string, extra: Record<string, unknown> = {}) {
+    const { id } = await send('POST', '/submissions', { problemId, compilerId: PY, source, ...extra });
+    return finished(id);
+  }
+
+  it('interactive: the program reads end of file as soon as the interactor closes its input', async () => {
+    const problemId = await problemWith({ judge: CLOSING_INTERACTOR, interactive: true, input: '1000\n', timeLimit: 3 });
+    const sub = await judge(problemId, SUM_TO_EOF);
+    const test = sub.result.testcases[0];
+    assert.equal(test.status.code, 15, `${await streamText(sub, 'debug')}\n${await streamText(sub, 'error')}`);
+    // Waiting for end of file until the time limit would be a time limit exceeded (13).
+    assert.ok(test.time < 3, `time ${test.time}`);
+  });
+
+  it('interactive through the Kattis Python adapter: the validator closing its stdout ends the program\'s input', async () => {
+    const judgeSource = pythonJudgeSource({ marker: '# test', files: [{ rel: 'v.py', text: KATTIS_PY_INTERACTOR }], main: 'v.py', flags: [], interactive: true });
+    const problemId = await problemWith({ judge: judgeSource, interactive: true, input: '1000\n', timeLimit: 3 });
+    const sub = await judge(problemId, SUM_TO_EOF);
+    assert.equal(sub.result.testcases[0].status.code, 15, await streamText(sub, 'debug'));
+  });
+
+  it('a test case judge stopped by its own memory limit is a judge error that names that limit', async () => {
+    // 1.2 GiB touched: over the judges' own limit (1 GiB), whatever the submission's is.
+    const judgeSource = 'import sys\nb = b"x" * (1200 << 20)\nsys.exit(0)\n';
+    const problemId = await problemWith({ judge: judgeSource, interactive: false, input: '1\n', output: '1\n' });
+    const sub = await judge(problemId, 'print(1)\n');
+    assert.equal(sub.result.testcases[0].status.code, 21, JSON.stringify(sub.result));
+    assert.match(await streamText(sub, 'debug'), /judge \d+ was stopped by its own memory limit \(1024 MiB; the submission's limit does not apply to it\)/);
+  });
+
+  it('an interactor may use more memory than the submission may', async () => {
+    const interactor = CLOSING_INTERACTOR.replace('import os, sys', 'import os, sys\nballast = b"x" * (640 << 20)');
+    const problemId = await problemWith({ judge: interactor, interactive: true, input: '10\n', timeLimit: 3 });
+    const sub = await judge(problemId, SUM_TO_EOF);
+    assert.equal(sub.result.testcases[0].status.code, 15, await streamText(sub, 'debug'));
+  });
+
+  it('an interactor that dies only after the program crashed gives the program its runtime error, not a judge error', async () => {
+    // It aborts (SIGABRT) when the program's output ends before the answer.
+    const interactor = CLOSING_INTERACTOR.replace('answer = os.fdopen(3).read().split()', 'answer = os.fdopen(3).read().split()\nif not answer: os.abort()');
+    const problemId = await problemWith({ judge: interactor, interactive: true, input: '10\n', timeLimit: 3 });
+    const sub = await judge(problemId, 'import sys\nsys.stdin.readline()\nsys.exit(3)\n');
+    assert.equal(sub.result.testcases[0].status.code, 12, await streamText(sub, 'debug'));
+  });
+});
