@@ -1,7 +1,7 @@
 // A solution's token stream in typed arrays (a class of 1,000 solutions is about a million
 // tokens: objects per token would cost ten times the memory). Each token keeps its file and its
 // character range, so a matched region can be shown in the source it came from.
-import { familyOf } from './families';
+import { syntaxOf } from './families';
 import { lex } from './lexer';
 
 export interface SourceFile {
@@ -45,7 +45,7 @@ export function tokenize(files: readonly SourceFile[]): TokenStream {
   let fileOf = new Uint16Array(cap);
   let length = 0;
   files.forEach((file, index) => {
-    lex(file.text, familyOf(file.path), (kind, start, end) => {
+    lex(file.text, syntaxOf(file.path), (kind, start, end) => {
       if (length === cap) {
         cap *= 2;
         kinds = grow(kinds, new Uint32Array(cap));
