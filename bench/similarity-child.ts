@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compilerIdForFileName } from '../src/core/languages';
-import { readClassFolder, SimilarityAnalysis } from '../src/core/similarity';
+import { readClassFolder, SimilarityAnalysis, type AnalyzeOptions } from '../src/core/similarity';
 
 /** Dolos's names for the corpus's languages (by file extension). */
 const DOLOS_LANGUAGE: Record<string, string> = { '.java': 'java', '.cpp': 'cpp', '.py': 'python', '.c': 'c', '.js': 'javascript' };
@@ -15,6 +15,8 @@ type DolosLib = { Dolos: new (o: object) => { analyzePaths(p: string[]): Promise
  * class; prints the score of every pair (by file name) with the time and peak memory of all of it.
  */
 async function quality(corpus: string, which: string, dolosDir: string): Promise<void> {
+  // Settings other than the defaults, to measure one change alone (BENCHMARKS.md): JSON AnalyzeOptions.
+  const options = JSON.parse(process.env.SIMILARITY_OPTIONS ?? '{}') as AnalyzeOptions;
   const started = performance.now();
   const scores: Record<string, Record<string, number>> = {};
   for (const cls of fs.readdirSync(corpus).sort()) {
@@ -28,7 +30,7 @@ async function quality(corpus: string, which: string, dolosDir: string): Promise
       for (const p of report.allPairs()) out[[path.basename(p.leftFile.path), path.basename(p.rightFile.path)].sort().join('|')] = p.similarity;
     } else {
       const solutions = names.map((n) => ({ key: n, kind: 'file' as const, files: [{ path: n, text: fs.readFileSync(path.join(dir, n), 'utf8') }] }));
-      for (const p of new SimilarityAnalysis(solutions).report.pairs) out[[p.a, p.b].sort().join('|')] = p.similarity;
+      for (const p of new SimilarityAnalysis(solutions, options).report.pairs) out[[p.a, p.b].sort().join('|')] = p.similarity;
     }
   }
   const ms = performance.now() - started;

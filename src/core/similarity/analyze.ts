@@ -5,6 +5,7 @@
 // their matched regions recovered (regions.ts) for the longest shared fragment.
 import { lineRange, matchRegions } from './regions';
 import { MOSTLY_SHARED, scoreByWhatRemains } from './remains';
+import type { NormaliseOptions } from './normalise';
 import { tokenize, type SourceFile, type TokenStream } from './tokens';
 import type { PairScore, PairView, SimilarityReport, SolutionInput } from './types';
 import { kgramHashes, winnow } from './winnow';
@@ -20,13 +21,15 @@ export interface AnalyzeOptions {
   commonShare?: number;
   /** …in a class of at least this many solutions (in a small class, "most" may be the copiers). */
   commonMinClass?: number;
+  /** Token rewrites that undo structural disguises (normalise.ts). */
+  normalise?: NormaliseOptions;
   /** Pairs whose longest shared fragment is computed (the top ones). */
   detailedPairs?: number;
   skipped?: SimilarityReport['skipped'];
   folder?: string;
 }
 
-export const DEFAULTS = { k: 12, window: 8, commonShare: 0.5, commonMinClass: 10, detailedPairs: 500 };
+export const DEFAULTS = { k: 8, window: 5, commonShare: 0.5, commonMinClass: 10, detailedPairs: 500, normalise: { increments: true, loops: true } as NormaliseOptions };
 
 interface Prepared {
   input: SolutionInput;
@@ -50,11 +53,12 @@ export class SimilarityAnalysis {
     const commonMinClass = options.commonMinClass ?? DEFAULTS.commonMinClass;
 
     const baseHashes = new Set<number>();
-    if (options.base) for (const h of kgramHashes(tokenize(options.base.files), k)) baseHashes.add(h);
+    const normalise = options.normalise ?? DEFAULTS.normalise;
+    if (options.base) for (const h of kgramHashes(tokenize(options.base.files, normalise), k)) baseHashes.add(h);
     let removedByBase = 0;
 
     const raw = solutions.map((input) => {
-      const tokens = tokenize(input.files);
+      const tokens = tokenize(input.files, normalise);
       const fp = winnow(tokens, k, w);
       const keep: number[] = [];
       for (let i = 0; i < fp.hashes.length; i++) {
