@@ -11,6 +11,11 @@ export type Scores = Record<string, Record<string, number>>;
 export interface Quality {
   /** Per level: the share of copies ranked above every independent solution. */
   aboveAll: Record<string, number>;
+  /**
+   * Per level: the lowest copy pair's score over the highest independent pair's, a finer figure
+   * than the ranks when both tools rank every copy first (above 1: a threshold separates them all).
+   */
+  separation: Record<string, number>;
   auc: number;
   copies: number;
   independentPairs: number;
@@ -21,6 +26,7 @@ export const classFolder = (cls: LeveledClass) => `${cls.task}-${cls.language}`;
 export function quality(classes: readonly LeveledClass[], scores: Scores): Quality {
   const positives: number[] = [];
   const negatives: number[] = [];
+  const lowest: Array<{ level: string; score: number }> = [];
   const hits = new Map<string, { above: number; total: number }>(LEVELS.map((l) => [l, { above: 0, total: 0 }]));
   for (const cls of classes) {
     const own = scores[classFolder(cls)] ?? {};
@@ -29,6 +35,7 @@ export function quality(classes: readonly LeveledClass[], scores: Scores): Quali
     for (const copy of cls.copies) {
       const s = sim(copy.of, copy.name);
       positives.push(s);
+      lowest.push({ level: copy.level, score: s });
       const best = Math.max(0, ...cls.originals.filter((o) => o.name !== copy.of).map((o) => sim(copy.of, o.name)));
       const h = hits.get(copy.level)!;
       h.total++;
@@ -37,7 +44,10 @@ export function quality(classes: readonly LeveledClass[], scores: Scores): Quali
   }
   const aboveAll: Record<string, number> = {};
   for (const [level, h] of hits) aboveAll[level] = h.total ? h.above / h.total : NaN;
-  return { aboveAll, auc: auc(positives, negatives), copies: positives.length, independentPairs: negatives.length };
+  const highestIndependent = Math.max(...negatives);
+  const separation: Record<string, number> = {};
+  for (const level of LEVELS) separation[level] = Math.min(...lowest.filter((x) => x.level === level).map((x) => x.score)) / highestIndependent;
+  return { aboveAll, separation, auc: auc(positives, negatives), copies: positives.length, independentPairs: negatives.length };
 }
 
 /** ROC AUC by sorting once: the Mann–Whitney U statistic over all positive × negative pairs. */

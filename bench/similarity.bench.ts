@@ -58,6 +58,14 @@ function leveledFigures(tmpDir: string, dolosDir: string | undefined, log: (m: s
     for (const level of LEVELS) {
       figures.push({ name: `leveled ${language} ${level}: copies ranked above every independent solution`, value: Math.round(q.aboveAll[level] * 100), unit: '%', ...(d && { goal: '≥ Dolos', ok: q.aboveAll[level] >= d.aboveAll[level] }), note: `ours ${pct(q.aboveAll[level])}${side(q.aboveAll[level], d?.aboveAll[level])}` });
     }
+    const sep = (x: number) => `${x.toFixed(2)}×`;
+    figures.push({
+      name: `leveled ${language}: lowest copy score ÷ highest independent score, L1…L6`,
+      value: Math.round(q.separation.L6 * 100) / 100,
+      unit: '× at L6',
+      note: `ours ${LEVELS.map((l) => sep(q.separation[l])).join(' ')}${d ? `; Dolos ${LEVELS.map((l) => sep(d.separation[l])).join(' ')}` : ''}`,
+      ...(d && { goal: '≥ Dolos at every level', ok: LEVELS.every((l) => q.separation[l] >= d.separation[l]) }),
+    });
     figures.push({ name: `leveled ${language}: ROC AUC (${q.copies} copy pairs vs ${q.independentPairs} independent pairs)`, value: Math.round(q.auc * 1000) / 1000, unit: '', ...(d && { goal: '> Dolos', ok: q.auc > d.auc }), note: d ? `Dolos ${d.auc.toFixed(3)}` : 'Dolos not installed (npm run bench:dolos)' });
   }
   const size = classes.reduce((t, c) => t + c.originals.length + c.copies.length, 0);
