@@ -50,55 +50,54 @@ export function normaliseIncrements(tokens: Token[], text: string): Token[] {
   return out;
 }
 
-/** `loop ( a ; b ; c ) { body }` → `a ; loop ( b ) { body c ; }` (a braced body only). */
+/** A header longer than this many tokens is left as it is (no student writes one; hostile input might). */
+const MAX_HEADER = 256;
+
+/**
+ * `loop ( a ; b ; c ) { body }` → `a ; loop ( b ) { body c ; }` (a braced body only). One pass
+ * over the tokens with the brackets matched beforehand, no recursion: ten thousand nested loops in
+ * a hostile file cost what ten thousand flat ones do.
+ */
 export function normaliseForLoops(tokens: Token[]): Token[] {
+  const match = matchBrackets(tokens);
+  const insertBefore = new Map<number, Token[]>();
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
+    const pending = insertBefore.get(i);
+    if (pending) out.push(...pending);
     const t = tokens[i];
-    if (t.kind !== 'loop' || tokens[i + 1]?.kind !== '(') {
-      out.push(t);
-      continue;
-    }
-    // The header's two semicolons at depth 1, its closing parenthesis, the body's braces.
-    let depth = 0;
+    const close = t.kind === 'loop' && tokens[i + 1]?.kind === '(' ? match[i + 1] : -1;
+    const bodyEnd = close > 0 && close - i <= MAX_HEADER && tokens[close + 1]?.kind === '{' ? match[close + 1] : -1;
     const semis: number[] = [];
-    let close = -1;
-    for (let j = i + 1; j < tokens.length; j++) {
-      const k = tokens[j].kind;
-      if (k === '(' || k === '[' || k === '{') depth++;
-      else if (k === ')' || k === ']' || k === '}') depth--;
-      else if (k === ';' && depth === 1) semis.push(j);
-      if (depth === 0) {
-        close = j;
-        break;
-      }
+    for (let j = i + 2; bodyEnd > 0 && j < close && semis.length < 3; j++) {
+      if (tokens[j].kind === ';') semis.push(j);
+      else if (match[j] > j) j = match[j]; // skip a nested bracket pair
     }
-    if (close < 0 || semis.length !== 2 || tokens[close + 1]?.kind !== '{') {
-      out.push(t);
-      continue;
-    }
-    let bodyEnd = -1;
-    depth = 0;
-    for (let j = close + 1; j < tokens.length; j++) {
-      const k = tokens[j].kind;
-      if (k === '{') depth++;
-      else if (k === '}' && --depth === 0) {
-        bodyEnd = j;
-        break;
-      }
-    }
-    if (bodyEnd < 0) {
+    if (bodyEnd < 0 || semis.length !== 2) {
       out.push(t);
       continue;
     }
     const [s1, s2] = semis;
-    const init = tokens.slice(i + 2, s1);
-    if (init.length > 0) out.push(...init, tokens[s1]);
+    if (s1 > i + 2) out.push(...tokens.slice(i + 2, s1), tokens[s1]);
     out.push(t, tokens[i + 1], ...tokens.slice(s1 + 1, s2), tokens[close]);
-    const body = normaliseForLoops(tokens.slice(close + 1, bodyEnd));
-    const step = tokens.slice(s2 + 1, close);
-    out.push(...body, ...(step.length > 0 ? [...step, tokens[s2]] : []), tokens[bodyEnd]);
-    i = bodyEnd;
+    if (close > s2 + 1) insertBefore.set(bodyEnd, [...tokens.slice(s2 + 1, close), tokens[s2], ...(insertBefore.get(bodyEnd) ?? [])]);
+    i = close; // the body follows as it is; its closing brace gets the step
   }
   return out;
+}
+
+/** For each opening bracket, the index of its partner (-1 when unclosed or not a bracket). */
+function matchBrackets(tokens: Token[]): Int32Array {
+  const match = new Int32Array(tokens.length).fill(-1);
+  const open: number[] = [];
+  const pairs: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+  for (let i = 0; i < tokens.length; i++) {
+    const k = tokens[i].kind;
+    if (k === '(' || k === '[' || k === '{') open.push(i);
+    else if (k in pairs) {
+      // A stray closer pops nothing; a mismatched one leaves its opener unmatched.
+      if (open.length > 0 && tokens[open[open.length - 1]].kind === pairs[k]) match[open.pop()!] = i;
+    }
+  }
+  return match;
 }

@@ -3,14 +3,17 @@
 // one with no evidence at all: it then scored 0 against everything, its own copy included. Such
 // a solution is compared by what remains: every k-gram of it (not only the winnowed ones, which
 // are too few in a short file), less the base code and less the k-grams most of the class holds,
-// counted over every solution's k-grams. The score of a pair is the share of that remainder the
-// other solution holds too; a solution of nothing but class-wide code is compared whole. The
-// report names these solutions, so that a person knows the score rests on a small part.
+// counted over every solution's k-grams (the rarest 64 of them at most). The score of a pair is
+// the share of that remainder the other solution holds too; a solution of nothing but class-wide
+// code is compared by its rarest k-grams. The report names these solutions, so that a person
+// knows the score rests on a small part.
 import type { TokenStream } from './tokens';
 import { kgramHashes, NONE } from './winnow';
 
 /** A solution is "mostly shared" when more than this share of its fingerprints is class-wide. */
 export const MOSTLY_SHARED = 0.5;
+/** K-grams a mostly shared solution is compared by, at most (the rarest in the class). */
+export const MAX_REMAINDER = 64;
 
 export interface RemainScore {
   /** The other solution's index. */
@@ -49,7 +52,9 @@ export function scoreByWhatRemains(
   for (const i of thin) {
     const all = [...own.get(i)!];
     const rest = all.filter((h) => !isCommon(holders.get(h)!.length));
-    const remainder = rest.length > 0 ? rest : all;
+    // The rarest k-grams are the most telling; a bound keeps a class of near-identical solutions
+    // (everyone handed in the template) from costing solutions × solutions × k-grams.
+    const remainder = (rest.length > 0 ? rest : all).sort((x, y) => holders.get(x)!.length - holders.get(y)!.length || x - y).slice(0, MAX_REMAINDER);
     const counts = new Map<number, number>();
     for (const h of remainder) for (const doc of holders.get(h)!) if (doc !== i) counts.set(doc, (counts.get(doc) ?? 0) + 1);
     const scores = [...counts].map(([other, shared]) => ({ other, shared, similarity: shared / remainder.length }));

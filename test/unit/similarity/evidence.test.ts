@@ -30,6 +30,18 @@ describe('similarity: evidence for every solution (issue 41)', () => {
     assert.ok(short.sharedShare !== undefined && short.sharedShare > 0.5, `short.py is mostly class-wide code: ${JSON.stringify(short)}`);
   });
 
+  it('a class of near-identical solutions (everyone handed in the template) is compared by each one\'s rarest k-grams', () => {
+    const template = 'import sys\ndef main():\n    data = sys.stdin.read().split()\n    n = int(data[0])\n    values = [int(x) for x in data[1:n + 1]]\n    print(sum(values))\nmain()\n';
+    const class_ = Array.from({ length: 40 }, (_, i) => solution(`s${String(i).padStart(2, '0')}.py`, i % 2 ? template : template.replace('print(sum(values))', 'print(sum(values))\n    print(len(values))')));
+    const { report } = new SimilarityAnalysis(class_);
+    assert.ok(report.solutions.every((s) => s.comparedByRemainder && s.fingerprints > 0 && s.fingerprints <= 64), JSON.stringify(report.solutions.slice(0, 2)));
+    // Identical hand-ins match whole; the two kinds differ by what remains of each (the added line).
+    const score = new Map(report.pairs.map((p) => [`${p.a}|${p.b}`, p.similarity]));
+    assert.equal(score.get('s01.py|s03.py'), 1);
+    assert.equal(score.get('s00.py|s02.py'), 1);
+    assert.ok((score.get('s00.py|s01.py') ?? 0) < 0.5, String(score.get('s00.py|s01.py')));
+  });
+
   it('a solution shorter than one k-gram still keeps a fingerprint and matches its copy', () => {
     const tiny = 'print(6 * 7)\n'; // 7 tokens, fewer than k
     const { report } = new SimilarityAnalysis([solution('a.py', tiny), solution('b.py', 'print(2 * 3)\n'), solution('c.py', 'import sys\nfor line in sys.stdin:\n    print(line.strip()[::-1])\n')]);

@@ -37,4 +37,12 @@ describe('similarity: structural disguises undone', () => {
     const { report } = new SimilarityAnalysis([{ key: 'a.c', kind: 'file', files: [{ path: 'a.c', text: program }] }, { key: 'b.c', kind: 'file', files: [{ path: 'b.c', text: disguised }] }]);
     assert.equal(report.pairs[0].similarity, 1);
   });
+
+  it('refuses nothing hostile: 20,000 nested loops, headers with brackets, unclosed and stray brackets', () => {
+    // One pass without recursion: a stack overflow or a quadratic scan would fail or time out here.
+    const deep = 'for (i = 0; i < n; i++) {\n'.repeat(20_000) + 'x++;\n' + '}\n'.repeat(20_000);
+    const out = kinds('deep.c', deep);
+    assert.ok(out.length > 20_000 * 10, String(out.length));
+    for (const odd of ['for (a[(b;c)]; d; e) { }', 'for (;;) {', 'for (a; b; c) }}} {', ')))for(((;;)))', 'for (int i = 0; i < n; i++) { for (;', '}'.repeat(1000) + 'for(;;){}']) assert.doesNotThrow(() => kinds('odd.cpp', odd), odd);
+  });
 });
