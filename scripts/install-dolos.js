@@ -22,12 +22,24 @@ const manifest = {
   allowScripts: { '@dodona/dolos-parsers': true, 'tree-sitter': true, 'tree-sitter-compat': true },
 };
 fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+/** Dolos loads and parses a line of Python (its tree-sitter grammars are built). */
+function works() {
+  try {
+    const script = `const { Dolos } = require(require.resolve('@dodona/dolos-lib', { paths: [${JSON.stringify(dir)}] })); new Dolos({ language: 'python' }).analyze([]).catch(() => {}); `;
+    execFileSync(process.execPath, ['-e', script], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 try {
   execFileSync(npm, ['install', '--no-audit', '--no-fund', '--foreground-scripts'], { cwd: dir, stdio: 'inherit' });
-  // A folder installed before the scripts were allowed has the packages but not their native builds.
-  execFileSync(npm, ['rebuild', '--foreground-scripts', '@dodona/dolos-parsers', 'tree-sitter', 'tree-sitter-compat'], { cwd: dir, stdio: 'inherit' });
-  require(require.resolve('@dodona/dolos-lib', { paths: [dir] }));
+  if (!works()) {
+    // A folder installed before the scripts were allowed has the packages but not their native builds.
+    execFileSync(npm, ['rebuild', '--foreground-scripts', '@dodona/dolos-parsers', 'tree-sitter', 'tree-sitter-compat'], { cwd: dir, stdio: 'inherit' });
+    if (!works()) throw new Error('@dodona/dolos-lib is installed but its native parsers do not load');
+  }
   console.log(`@dodona/dolos-lib ${VERSION} is installed in ${dir}: npm run bench -- similarity now runs it beside ours.`);
 } catch (err) {
   console.error(`Could not install @dodona/dolos-lib in ${dir}: ${err.message}\nIts native build needs a C++ compiler, make and python3 (apt-get install -y build-essential python3); the bench runs without it.`);
