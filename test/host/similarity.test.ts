@@ -86,6 +86,22 @@ describe('Check Similarity in Folder (host)', function () {
     assert.equal(api.report(folder)!.excluded.base, undefined);
   });
 
+  it('names a short solution that is mostly code the class shares, and still ranks its copy first (issue 41)', async () => {
+    const cls = scratch('host-similarity-shared-');
+    const skeleton = 'import sys\ndef main():\n    data = sys.stdin.read().split()\n    n = int(data[0])\n    values = [int(x) for x in data[1:n + 1]]\n';
+    const tails = ['print(max(values))', 'print(sum(values) // n)', 'print(len(set(values)))', 'print(min(values) * 2)', 'print(values[::-1])', 'print(sorted(values)[-2])', 'print(values.count(0))', 'print(values[0] + values[-1])', 'print(any(v < 0 for v in values))', 'print(sum(v * v for v in values))'];
+    tails.forEach((t, i) => fs.writeFileSync(path.join(cls, `s${i}.py`), `${skeleton}    ${t}\nmain()\n`));
+    const short = `${skeleton}    best = 0\n    for v in values:\n        if v % 2 == 0 and v > best:\n            best = v\n    print(best)\nmain()\n`;
+    fs.writeFileSync(path.join(cls, 'short.py'), short);
+    fs.writeFileSync(path.join(cls, 'copy.py'), short.replace(/\bbest\b/g, 'top').replace(/\bv\b/g, 'item'));
+    await vscode.commands.executeCommand(CHECK, vscode.Uri.file(cls));
+    const report = api.report(cls)!;
+    assert.deepEqual([report.pairs[0].a, report.pairs[0].b].sort(), ['copy.py', 'short.py'], JSON.stringify(report.pairs.slice(0, 3)));
+    const html = api.reportHtml(cls) ?? '';
+    assert.match(html, /Mostly code the class shares, so compared by the little that remains of each[^<]*short\.py/);
+    assert.match(html, /evidence for a person to review, not proof/);
+  });
+
   it('reports a folder of one solution as nothing to compare, without failing', async () => {
     const one = scratch('host-similarity-one-');
     fs.copyFileSync(path.join(CORPUS, 'originals', 's01.py'), path.join(one, 'only.py'));

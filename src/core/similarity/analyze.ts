@@ -4,6 +4,8 @@
 // so the work grows with what is shared, not with the number of pairs. The top pairs then get
 // their matched regions recovered (regions.ts) for the longest shared fragment.
 import { lineRange, matchRegions } from './regions';
+import { MOSTLY_SHARED, scoreByWhatRemains } from './remains';
+import type { NormaliseOptions } from './normalise';
 import { tokenize, type SourceFile, type TokenStream } from './tokens';
 import type { PairScore, PairView, SimilarityReport, SolutionInput } from './types';
 import { kgramHashes, winnow } from './winnow';
@@ -19,13 +21,15 @@ export interface AnalyzeOptions {
   commonShare?: number;
   /** …in a class of at least this many solutions (in a small class, "most" may be the copiers). */
   commonMinClass?: number;
+  /** Token rewrites that undo structural disguises (normalise.ts). */
+  normalise?: NormaliseOptions;
   /** Pairs whose longest shared fragment is computed (the top ones). */
   detailedPairs?: number;
   skipped?: SimilarityReport['skipped'];
   folder?: string;
 }
 
-export const DEFAULTS = { k: 12, window: 8, commonShare: 0.5, commonMinClass: 10, detailedPairs: 500 };
+export const DEFAULTS = { k: 8, window: 5, commonShare: 0.5, commonMinClass: 10, detailedPairs: 500, normalise: { increments: true, loops: true } as NormaliseOptions };
 
 interface Prepared {
   input: SolutionInput;
@@ -49,11 +53,12 @@ export class SimilarityAnalysis {
     const commonMinClass = options.commonMinClass ?? DEFAULTS.commonMinClass;
 
     const baseHashes = new Set<number>();
-    if (options.base) for (const h of kgramHashes(tokenize(options.base.files), k)) baseHashes.add(h);
+    const normalise = options.normalise ?? DEFAULTS.normalise;
+    if (options.base) for (const h of kgramHashes(tokenize(options.base.files, normalise), k)) baseHashes.add(h);
     let removedByBase = 0;
 
     const raw = solutions.map((input) => {
-      const tokens = tokenize(input.files);
+      const tokens = tokenize(input.files, normalise);
       const fp = winnow(tokens, k, w);
       const keep: number[] = [];
       for (let i = 0; i < fp.hashes.length; i++) {
@@ -78,8 +83,10 @@ export class SimilarityAnalysis {
     const common = new Set<number>();
     if (applied) for (const [h, docs] of index) if (docs.length > n * commonShare) common.add(h);
 
-    this.prepared = raw.map((r) => {
+    const sharedShare: Array<number | undefined> = [];
+    this.prepared = raw.map((r, doc) => {
       const kept = r.keep.filter((i) => !common.has(r.hashes[i]));
+      if (applied && r.keep.length > 0) sharedShare[doc] = 1 - kept.length / r.keep.length;
       const hashes = Uint32Array.from(kept, (i) => r.hashes[i]);
       return { input: r.input, tokens: r.tokens, hashes, positions: Uint32Array.from(kept, (i) => r.positions[i]), distinct: new Set(hashes).size };
     });
@@ -92,9 +99,26 @@ export class SimilarityAnalysis {
       if (docs.length < 2 || common.has(h)) continue;
       for (let x = 0; x < docs.length; x++) for (let y = x + 1; y < docs.length; y++) shared[at(docs[x], docs[y])]++;
     }
+    // Mostly shared solutions: every pair with one of them is scored by what remains (remains.ts).
+    const thin = applied ? raw.map((_, doc) => doc).filter((doc) => (sharedShare[doc] ?? 0) > MOSTLY_SHARED || this.prepared[doc].distinct === 0) : [];
+    const remains = scoreByWhatRemains(thin, raw.map((r) => r.tokens), k, baseHashes, (holders) => holders > n * commonShare);
+    const byRemains = new Map<number, { similarity: number; shared: number }>();
+    for (const [i, { scores }] of remains) {
+      for (const s of scores) {
+        const cell = at(Math.min(i, s.other), Math.max(i, s.other));
+        const before = byRemains.get(cell);
+        if (!before || s.similarity > before.similarity) byRemains.set(cell, s);
+      }
+    }
+    const isThin = new Set(thin);
     const pairs: PairScore[] = [];
     for (let i = 0; i < n; i++) {
       for (let j = i + 1; j < n; j++) {
+        if (isThin.has(i) || isThin.has(j)) {
+          const r = byRemains.get(at(i, j));
+          if (r) pairs.push({ a: this.prepared[i].input.key, b: this.prepared[j].input.key, similarity: Math.min(1, r.similarity), shared: r.shared });
+          continue;
+        }
         const s = shared[at(i, j)];
         if (s === 0) continue;
         const mean = (this.prepared[i].distinct + this.prepared[j].distinct) / 2;
@@ -116,7 +140,15 @@ export class SimilarityAnalysis {
       folder: options.folder ?? '',
       createdAt: new Date().toISOString(),
       settings: { k, window: w, commonShare, commonMinClass },
-      solutions: this.prepared.map((p) => ({ key: p.input.key, kind: p.input.kind, files: p.input.files.map((f) => f.path), tokens: p.tokens.length, fingerprints: p.distinct })),
+      solutions: this.prepared.map((p, doc) => ({
+        key: p.input.key,
+        kind: p.input.kind,
+        files: p.input.files.map((f) => f.path),
+        tokens: p.tokens.length,
+        fingerprints: remains.get(doc)?.remainder ?? p.distinct,
+        ...(sharedShare[doc] !== undefined && { sharedShare: sharedShare[doc] }),
+        ...(isThin.has(doc) && { comparedByRemainder: true }),
+      })),
       skipped: options.skipped ?? [],
       excluded: {
         base: options.base && { path: options.base.path, fingerprints: baseHashes.size, removed: removedByBase },

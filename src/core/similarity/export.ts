@@ -10,8 +10,11 @@ const quote = (v: string | number) => csvCell(String(v));
 export function toCsv(report: SimilarityReport): string {
   const lines = [['solution_a', 'solution_b', 'similarity_percent', 'shared_fingerprints', 'longest_tokens', 'longest_a', 'longest_b', 'note'].join(',')];
   const where = (r?: { file: string; from: number; to: number }) => (r ? `${r.file}:${r.from}-${r.to}` : '');
+  const thin = new Set(report.solutions.filter((s) => s.comparedByRemainder).map((s) => s.key));
   for (const p of report.pairs) {
-    lines.push([p.a, p.b, (p.similarity * 100).toFixed(1), p.shared, p.longest?.tokens ?? '', where(p.longest?.a), where(p.longest?.b), ''].map(quote).join(','));
+    const mostly = [p.a, p.b].filter((k) => thin.has(k));
+    const note = mostly.length > 0 ? `compared by what remains: ${mostly.join(' and ')} mostly code the class shares` : '';
+    lines.push([p.a, p.b, (p.similarity * 100).toFixed(1), p.shared, p.longest?.tokens ?? '', where(p.longest?.a), where(p.longest?.b), note].map(quote).join(','));
   }
   for (const s of report.skipped) lines.push([s.key, '', '', '', '', '', '', `not compared: ${s.reason}`].map(quote).join(','));
   return `${lines.join('\r\n')}\r\n`;

@@ -3,7 +3,7 @@
 // vanish, and the loop keywords read as one. Keywords and operators stay as themselves: they carry
 // the program's structure. One hand-written scanner per family (families.ts); it never throws on
 // odd input (an unclosed string ends at the line's end, an unknown character is one token).
-import { KEYWORDS, LOOP_WORDS, type Family } from './families';
+import { LOOP_WORDS, type Family, type Syntax } from './families';
 
 /** Receives each token: its abstracted text and its character range in the source. */
 export type Emit = (kind: string, start: number, end: number) => void;
@@ -27,8 +27,8 @@ function isIdPart(c: string): boolean {
 }
 const isDigit = (c: string) => c >= '0' && c <= '9';
 
-export function lex(text: string, family: Family, emit: Emit): void {
-  const keywords = KEYWORDS[family];
+export function lex(text: string, syntax: Syntax, emit: Emit): void {
+  const { family, keywords, called } = syntax;
   const n = text.length;
   let i = 0;
   let depth = 0; // open brackets: a Python line break inside them is not the end of a statement
@@ -45,6 +45,11 @@ export function lex(text: string, family: Family, emit: Emit): void {
       i++;
       continue;
     }
+    // A Python line continued with a backslash is one statement: no token for the break.
+    if (c === '\\' && family === 'python' && /^\\[ \t]*\r?\n/.test(text.slice(i, i + 40))) {
+      i = text.indexOf('\n', i) + 1;
+      continue;
+    }
     const commentEnd = COMMENT_STARTS.includes(c) ? comment(text, i, family, lineHasTokens) : i;
     if (commentEnd > i) {
       i = commentEnd;
@@ -59,8 +64,8 @@ export function lex(text: string, family: Family, emit: Emit): void {
       if (family === 'python' && /^[rbfuRBFU]{1,2}$/.test(word) && (text[i] === '"' || text[i] === "'")) {
         i = stringEnd(text, i, true);
         emit('S', start, i);
-      } else if (LOOP_WORDS.has(word) && keywords.has(word)) emit('loop', start, i);
-      else emit(keywords.has(word) ? word : 'I', start, i);
+      } else if (keywords.has(word)) emit(LOOP_WORDS.has(word) ? 'loop' : word, start, i);
+      else emit(called.has(word) && nextCharacter(text, i) === '(' ? word : 'I', start, i);
       continue;
     }
     if (isDigit(c) || (c === '.' && isDigit(text[i + 1] ?? ''))) {
@@ -80,6 +85,14 @@ export function lex(text: string, family: Family, emit: Emit): void {
     i += op ? op.length : 1;
     emit(op || c, start, i);
   }
+  // The last statement ends whether or not a line break follows it: a final newline changes nothing.
+  if (family === 'python' && depth === 0 && lineHasTokens) emit(';', n, n);
+}
+
+/** The first character from `i` on that is not a space or a tab. */
+function nextCharacter(text: string, i: number): string {
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  return text[i] ?? '';
 }
 
 /** Where a comment starting at `i` ends, or `i` when none starts there. */

@@ -15,6 +15,8 @@ export interface ReportLabels {
   noBase: string;
   common: (fingerprints: number) => string;
   commonOff: (minClass: number) => string;
+  /** Solutions mostly made of code the class shares, compared by what remains of them (optional: an English default). */
+  mostlyShared?: (solutions: string) => string;
   threshold: string;
   exportCsv: string;
   exportJson: string;
@@ -68,8 +70,13 @@ function excludedSection(report: SimilarityReport, labels: ReportLabels): string
     base ? labels.base(base.path, base.fingerprints, base.removed) : labels.noBase,
     common.applied ? labels.common(common.fingerprints) : labels.commonOff(report.settings.commonMinClass),
   ];
+  const thin = report.solutions.filter((s) => s.comparedByRemainder).map((s) => s.key);
+  if (thin.length > 0) items.push((labels.mostlyShared ?? mostlySharedNote)(thin.join(', ')));
   return `<h2>${escapeHtml(labels.excluded)}</h2><ul id="excluded">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
 }
+
+export const mostlySharedNote = (solutions: string) =>
+  `Mostly code the class shares, so compared by the little that remains of each (a score there rests on a few lines: read them): ${solutions}.`;
 
 function pairsTable(report: SimilarityReport, labels: ReportLabels): string {
   const shown = report.pairs.slice(0, MAX_LISTED_PAIRS);

@@ -1,8 +1,9 @@
 // A solution's token stream in typed arrays (a class of 1,000 solutions is about a million
 // tokens: objects per token would cost ten times the memory). Each token keeps its file and its
 // character range, so a matched region can be shown in the source it came from.
-import { familyOf } from './families';
+import { syntaxOf } from './families';
 import { lex } from './lexer';
+import { normaliseForLoops, normaliseIncrements, type NormaliseOptions, type Token } from './normalise';
 
 export interface SourceFile {
   /** Relative to the solution (its own name for a one-file solution). */
@@ -37,7 +38,7 @@ function kindValue(kind: string): number {
   return v;
 }
 
-export function tokenize(files: readonly SourceFile[]): TokenStream {
+export function tokenize(files: readonly SourceFile[], normalise: NormaliseOptions = {}): TokenStream {
   let cap = 256;
   let kinds = new Uint32Array(cap);
   let starts = new Uint32Array(cap);
@@ -45,7 +46,12 @@ export function tokenize(files: readonly SourceFile[]): TokenStream {
   let fileOf = new Uint16Array(cap);
   let length = 0;
   files.forEach((file, index) => {
-    lex(file.text, familyOf(file.path), (kind, start, end) => {
+    const syntax = syntaxOf(file.path);
+    let list: Token[] = [];
+    lex(file.text, syntax, (kind, start, end) => list.push({ kind, start, end }));
+    if (normalise.increments) list = normaliseIncrements(list, file.text);
+    if (normalise.loops && syntax.family === 'c') list = normaliseForLoops(list);
+    for (const { kind, start, end } of list) {
       if (length === cap) {
         cap *= 2;
         kinds = grow(kinds, new Uint32Array(cap));
@@ -58,7 +64,7 @@ export function tokenize(files: readonly SourceFile[]): TokenStream {
       ends[length] = end;
       fileOf[length] = index;
       length++;
-    });
+    }
   });
   return { kinds, starts, ends, files: fileOf, length };
 }

@@ -29,7 +29,17 @@ export interface SimilarityReport {
   folder: string;
   createdAt: string;
   settings: { k: number; window: number; commonShare: number; commonMinClass: number };
-  solutions: Array<{ key: string; kind: 'file' | 'folder'; files: string[]; tokens: number; fingerprints: number }>;
+  solutions: Array<{
+    key: string;
+    kind: 'file' | 'folder';
+    files: string[];
+    tokens: number;
+    fingerprints: number;
+    /** 0..1: the share of its fingerprints most of the class holds too (when that filter is on). */
+    sharedShare?: number;
+    /** Mostly code the class shares: its pairs are scored on what remains of it (remains.ts). */
+    comparedByRemainder?: boolean;
+  }>;
   /** Entries not compared, each with its reason (binary, too large, unreadable, no language, base code…). */
   skipped: Array<{ key: string; reason: string }>;
   excluded: {

@@ -12,10 +12,12 @@ export interface Fingerprints {
 
 const BASE = 0x01000193;
 /** A k-gram that crosses from one file of a solution into the next: never a fingerprint. */
-const NONE = 0xffffffff;
+export const NONE = 0xffffffff;
 
 /** The hash of every k-gram (NONE where it crosses a file boundary). */
-export function kgramHashes(tokens: TokenStream, k: number): Uint32Array {
+export function kgramHashes(tokens: TokenStream, k0: number): Uint32Array {
+  // A solution shorter than one k-gram is one k-gram of its own length: it is compared whole.
+  const k = Math.max(1, Math.min(k0, tokens.length));
   const count = Math.max(0, tokens.length - k + 1);
   const out = new Uint32Array(count);
   if (count === 0) return out;

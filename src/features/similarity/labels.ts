@@ -14,6 +14,7 @@ export function reportLabels(): ReportLabels {
     noBase: vscode.l10n.t('No base code chosen: code every student was given counts as shared. Choose Base Code… to leave it out.'),
     common: (fingerprints) => vscode.l10n.t('{0} fingerprints held by more than half of the class (boilerplate, the I/O skeleton) were ignored.', fingerprints),
     commonOff: (minClass) => vscode.l10n.t('Code most of the class shares is ignored only in classes of {0} or more solutions.', minClass),
+    mostlyShared: (solutions) => vscode.l10n.t('Mostly code the class shares, so compared by the little that remains of each (a score there rests on a few lines: read them): {0}.', solutions),
     threshold: vscode.l10n.t('Threshold'),
     exportCsv: vscode.l10n.t('Export CSV…'),
     exportJson: vscode.l10n.t('Export JSON…'),

@@ -6,11 +6,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { bestMatches, clusters, readClassFolder, SimilarityAnalysis, type SolutionInput, toCsv } from '../../../src/core/similarity';
 import { lex } from '../../../src/core/similarity/lexer';
+import { syntaxOf } from '../../../src/core/similarity/families';
 import { compilerIdForFileName } from '../../../src/core/languages';
 
 const kinds = (text: string, file: string) => {
   const out: string[] = [];
-  lex(text, file.endsWith('.py') ? 'python' : file.endsWith('.c') ? 'c' : 'generic', (k) => out.push(k));
+  lex(text, syntaxOf(file), (k) => out.push(k));
   return out;
 };
 const solution = (key: string, text: string): SolutionInput => ({ key, kind: 'file', files: [{ path: key, text }] });
