@@ -24,7 +24,6 @@ async function quality(corpus: string, which: string, dolosDir: string): Promise
     const names = fs.readdirSync(dir).sort();
     const out: Record<string, number> = (scores[cls] = {});
     if (which === 'dolos') {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { Dolos } = require(require.resolve('@dodona/dolos-lib', { paths: [dolosDir] })) as DolosLib;
       const report = await new Dolos({ language: DOLOS_LANGUAGE[path.extname(names[0])] }).analyzePaths(names.map((n) => path.join(dir, n)));
       for (const p of report.allPairs()) out[[path.basename(p.leftFile.path), path.basename(p.rightFile.path)].sort().join('|')] = p.similarity;

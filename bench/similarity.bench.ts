@@ -4,16 +4,16 @@
 // rule, fingerprints, every pair, the top 500 pairs' regions), in a child process so the peak
 // memory is the check's own. When @dodona/dolos-lib is installed where SIMILARITY_DOLOS_DIR points,
 // the 300 run through it too, and the ratio is printed; otherwise the row says why not.
-// Before those, the leveled corpus (similarity-levels.ts): per language and level of disguise,
+// Before those, the leveled corpus (test/fixtures/similarity/levels.ts): per language and level of disguise,
 // the share of copies ranked above every independent solution, and ROC AUC, ours and Dolos's
-// side by side (similarity-quality.ts), with both tools' time and peak memory over the corpus.
+// side by side (test/fixtures/similarity/quality.ts), with both tools' time and peak memory over the corpus.
 // Run: `npm run bench -- similarity` (Dolos: `npm run bench:dolos` once, then the same).
 import { execFileSync } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { writeClass } from './similarity-corpus';
-import { LANGUAGES, LEVELS, leveledClasses, writeLeveledClass } from './similarity-levels';
-import { classFolder, quality, type Scores } from './similarity-quality';
+import { LANGUAGES, LEVELS, leveledClasses, writeLeveledClass } from '../test/fixtures/similarity/levels';
+import { classFolder, quality, type Scores } from '../test/fixtures/similarity/quality';
 import type { Benchmark, Figure } from './types';
 
 interface ChildResult {

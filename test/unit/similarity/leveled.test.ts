@@ -1,9 +1,9 @@
-// The leveled corpus the similarity bench measures (bench/similarity-levels.ts) and its figures
-// (bench/similarity-quality.ts): each level's disguise does what it says, and ROC AUC is right on
+// The leveled corpus the similarity bench measures (test/fixtures/similarity/levels.ts) and its figures
+// (test/fixtures/similarity/quality.ts): each level's disguise does what it says, and ROC AUC is right on
 // cases worked by hand.
 import * as assert from 'node:assert/strict';
-import { disguisedLevels, extractFunctions, insertStatements, LANGUAGES, leveledClasses, spellOutIncrements, swapDeclarations } from '../../../bench/similarity-levels';
-import { auc, classFolder, quality } from '../../../bench/similarity-quality';
+import { disguisedLevels, extractFunctions, insertStatements, LANGUAGES, leveledClasses, spellOutIncrements, swapDeclarations } from '../../fixtures/similarity/levels';
+import { auc, classFolder, quality } from '../../fixtures/similarity/quality';
 
 describe('similarity bench: the leveled corpus', () => {
   it('has one class per language with independent solutions and six levels of copies of each', () => {
