@@ -3,7 +3,7 @@
 // Also what turns plain text into a link or an icon without any markup (issue 36 item 4): `:` and
 // `.` (a server's `https://…` or `www.…` is autolinked by GFM renderers, and escaping only the dots
 // still left `https://evil` a link), `@` (e-mail addresses), `&` (an entity could spell any of
-// these), `$` (`$(icon)` where theme icons are on) and `~` (strikethrough).
+// these), `$` (a theme icon, where those are on) and `~` (strikethrough).
 export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>:@&$~]/g, '\\$&');
 }
