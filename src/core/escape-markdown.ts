@@ -1,7 +1,11 @@
 // Text from the service (names, descriptions, messages, URLs) shown inside a MarkdownString: every
 // Markdown character escaped, so it reads as written and never becomes a link, an image or markup.
+// Also what turns plain text into a link or an icon without any markup (issue 36 item 4): `:` and
+// `.` (a server's `https://…` or `www.…` is autolinked by GFM renderers, and escaping only the dots
+// still left `https://evil` a link), `@` (e-mail addresses), `&` (an entity could spell any of
+// these), `$` (a theme icon, where those are on) and `~` (strikethrough).
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>:@&$~]/g, '\\$&');
 }
 
 /**

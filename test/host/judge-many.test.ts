@@ -162,6 +162,28 @@ describe('judge many: Judge Solutions in Folder', function () {
     assert.equal(defaultName, `${path.basename(folder)}-ECHO_Echo_lines.csv`);
     assert.equal(fs.readFileSync(target, 'utf8'), api.csv(jobId!));
     assert.deepEqual(exported, [{ text: `Exported 14 rows to ${target}.`, buttons: ['Open File', 'Reveal in File Explorer'] }]);
+
+    // A link at the chosen name (a folder from a pull request may hold one): refused, naming it; the linked file unchanged.
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'se-export-outside-'));
+    folders.push(outside);
+    fs.writeFileSync(path.join(outside, 'mine.txt'), 'mine\n');
+    const linked = path.join(folder, 'linked.csv');
+    fs.symlinkSync(path.join(outside, 'mine.txt'), linked);
+    const restoreLinked = replace(vscode.window, 'showSaveDialog', (async () => vscode.Uri.file(linked)) as typeof vscode.window.showSaveDialog);
+    const errors: string[] = [];
+    const restoreError = replace(vscode.window, 'showErrorMessage', (async (text: string) => {
+      errors.push(text);
+      return undefined;
+    }) as unknown as typeof vscode.window.showErrorMessage);
+    try {
+      assert.equal(await api.exportCsv(jobId!), undefined);
+    } finally {
+      restoreLinked();
+      restoreError();
+    }
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.ok(errors[0].startsWith(`${linked} is a link: nothing was written there`), errors[0]);
+    assert.equal(fs.readFileSync(path.join(outside, 'mine.txt'), 'utf8'), 'mine\n');
   });
 
   it('a job stopped after some POSTs is offered at the next start; resumed, each solution is POSTed once', async () => {

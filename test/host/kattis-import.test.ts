@@ -84,6 +84,27 @@ describe('Kattis import (host)', function () {
     for (const e of written) assert.doesNotMatch(fs.readFileSync(path.join(e.parentPath, e.name), 'utf8'), /host secret 4242/, `${e.name} holds the linked file`);
   });
 
+  it('into a folder holding tests -> a folder outside and statement.md -> a file of the user\'s: refused naming the link, nothing written through either', async () => {
+    // Issue 36 item 3: a pull request can add both links to the target folder.
+    const outside = scratch('host-kattis-outside-');
+    const users = path.join(scratch('host-kattis-users-'), 'notes.md');
+    fs.writeFileSync(users, 'my notes\n');
+    const dir = path.join(scratch('host-kattis-linked-'), 'double');
+    fs.mkdirSync(dir);
+    fs.symlinkSync(outside, path.join(dir, 'tests'));
+    fs.symlinkSync(users, path.join(dir, 'statement.md'));
+    const errors = recordNotices('showErrorMessage');
+    try {
+      await vscode.commands.executeCommand('sphereEngine.problems.importKattis', { package: pkg(), folder: dir });
+    } finally {
+      errors.restore();
+    }
+    assert.equal(errors.shown.length, 1, errors.shown.join('\n'));
+    assert.match(errors.shown[0], /^Could not import the Kattis package: .*\/double\/tests is a link: nothing was written there, since a write never follows a link out of the folder\. Remove or rename .*\/double\/tests, then try again\.$/);
+    assert.deepEqual(fs.readdirSync(outside), []);
+    assert.equal(fs.readFileSync(users, 'utf8'), 'my notes\n');
+  });
+
   it('says that a custom output validator became custom judges, and pushes them with the problem', async () => {
     const dir = path.join(scratch('host-kattis-near-'), 'near');
     const { shown, restore } = recordNotices('showInformationMessage');

@@ -1,4 +1,5 @@
 // The job's results to keep: CSV (one row per solution, one column per test case) and JSON.
+import { csvCell } from '../csv-cell';
 import type { JobSnapshot, JudgedTest, SolutionRow } from './types';
 
 export const CSV_HEADER = ['solution', 'kind', 'compiler_id', 'submission_id', 'state', 'verdict', 'score', 'time_s', 'memory_kb', 'note'];
@@ -52,13 +53,5 @@ export function toJson(job: JobSnapshot): string {
   return `${JSON.stringify(job, null, 2)}\n`;
 }
 
-/**
- * RFC 4180 quoting; a cell a spreadsheet would run as a formula (a student's file named
- * `=HYPERLINK(…).py`) gets a leading apostrophe. Only a cell that is a number as a whole (`-3`,
- * `-0.25`, `+1e3`) is exempt: `-2+3+cmd|…` starts like one and is still a formula.
- */
-const WHOLE_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !WHOLE_NUMBER.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+/** One cell, as every CSV of ours writes it (src/core/csv-cell.ts). */
+export { csvCell } from '../csv-cell';

@@ -20,6 +20,7 @@ import { validatorForExport } from './validator-export';
 import { flagsForJudge } from './validator-flags';
 import type { YamlMap } from './yaml';
 import { toYaml } from './yaml-write';
+import { safeCopyFile, safeMkdir, safeWriteFile } from '../safe-write';
 
 export interface KattisExportResult {
   tests: number;
@@ -34,16 +35,15 @@ const KATTIS_VERDICTS: Partial<Record<Verdict, string>> = {
 
 const base = (t: LocalTest) => String(t.number).padStart(3, '0');
 
-function copyTest(t: LocalTest, groupDir: string): void {
-  fs.mkdirSync(groupDir, { recursive: true });
-  fs.copyFileSync(t.inputPath, path.join(groupDir, `${base(t)}.in`));
-  fs.copyFileSync(t.outputPath, path.join(groupDir, `${base(t)}.ans`));
+function copyTest(pkg: string, t: LocalTest, groupDir: string): void {
+  safeCopyFile(pkg, t.inputPath, path.join(groupDir, `${base(t)}.in`));
+  safeCopyFile(pkg, t.outputPath, path.join(groupDir, `${base(t)}.ans`));
 }
 
 /** The scoring groups as folders with their testdata.yaml; the tests placed return true in `placed`. */
 function writeScoringGroups(pkg: string, node: ScoringTree, byNumber: Map<number, LocalTest>, placed: Set<number>, flagsOf: (t: LocalTest) => string): void {
   const dir = path.join(pkg, ...node.rel.split('/'));
-  fs.mkdirSync(dir, { recursive: true });
+  safeMkdir(pkg, dir);
   const tests = node.items.filter((i): i is { test: number; accept: number; reject: number } => 'test' in i);
   const config: YamlMap = {
     on_reject: node.onReject,
@@ -53,12 +53,12 @@ function writeScoringGroups(pkg: string, node: ScoringTree, byNumber: Map<number
   };
   const first = tests.map((i) => byNumber.get(i.test)).find((t) => t !== undefined);
   if (first && flagsOf(first)) config.output_validator_flags = flagsOf(first);
-  fs.writeFileSync(path.join(dir, 'testdata.yaml'), toYaml(config));
+  safeWriteFile(pkg, path.join(dir, 'testdata.yaml'), toYaml(config));
   for (const item of node.items) {
     if ('test' in item) {
       const t = byNumber.get(item.test);
       if (t) {
-        copyTest(t, dir);
+        copyTest(pkg, t, dir);
         placed.add(t.number);
       }
     } else writeScoringGroups(pkg, item, byNumber, placed, flagsOf);
@@ -91,11 +91,11 @@ export function exportKattis(dir: string, pkg: string): KattisExportResult {
   // run of consecutive tests with the same judge keeps both the comparison and the order.
   const groups: Array<{ flags: string; tests: typeof active }> = [];
   const placed = new Set<number>();
-  fs.mkdirSync(pkg, { recursive: true });
+  safeMkdir(pkg, pkg);
   if (tree) {
     writeScoringGroups(pkg, tree, new Map(active.map((t) => [t.number, t])), placed, flagsOf);
     const rest = active.filter((t) => !placed.has(t.number));
-    for (const t of rest) copyTest(t, path.join(pkg, 'data', 'sample'));
+    for (const t of rest) copyTest(pkg, t, path.join(pkg, 'data', 'sample'));
   } else {
     for (const t of active) {
       const flags = flagsOf(t);
@@ -117,21 +117,21 @@ export function exportKattis(dir: string, pkg: string): KattisExportResult {
     // The rule the limit came from, in the legacy format's words (2023-07 multipliers included).
     ...(rule && rule.fixed === undefined ? { limits: { time_multiplier: rule.multiplier, time_safety_margin: rule.margin } } : {}),
   };
-  fs.writeFileSync(path.join(pkg, 'problem.yaml'), toYaml(yaml));
-  fs.writeFileSync(path.join(pkg, '.timelimit'), `${Math.max(...limits)}\n`);
+  safeWriteFile(pkg, path.join(pkg, 'problem.yaml'), toYaml(yaml));
+  safeWriteFile(pkg, path.join(pkg, '.timelimit'), `${Math.max(...limits)}\n`);
   const statementName = folder.json.statement.endsWith('.html') ? 'problem.en.html' : 'problem.en.md';
-  fs.mkdirSync(path.join(pkg, 'problem_statement'), { recursive: true });
-  fs.writeFileSync(path.join(pkg, 'problem_statement', statementName), folder.body);
+  safeMkdir(pkg, path.join(pkg, 'problem_statement'));
+  safeWriteFile(pkg, path.join(pkg, 'problem_statement', statementName), folder.body);
 
   for (const { flags, tests } of groups) {
     const groupDir = single !== undefined ? path.join(pkg, 'data', 'secret') : path.join(pkg, 'data', 'secret', `group${base(tests[0])}`);
-    fs.mkdirSync(groupDir, { recursive: true });
-    if (single === undefined && flags) fs.writeFileSync(path.join(groupDir, 'testdata.yaml'), toYaml({ output_validator_flags: flags }));
-    for (const t of tests) copyTest(t, groupDir);
+    safeMkdir(pkg, groupDir);
+    if (single === undefined && flags) safeWriteFile(pkg, path.join(groupDir, 'testdata.yaml'), toYaml({ output_validator_flags: flags }));
+    for (const t of tests) copyTest(pkg, t, groupDir);
   }
 
-  if (validator) copyTree(dir, validator.copy, path.join(pkg, 'output_validators', path.basename(validator.copy)), notExported);
-  for (const kept of listEntries(dir, path.join(dir, KEPT_DIR), notExported)) copyTree(dir, kept.full, path.join(pkg, kept.name), notExported);
+  if (validator) copyTree(dir, validator.copy, path.join(pkg, 'output_validators', path.basename(validator.copy)), notExported, pkg);
+  for (const kept of listEntries(dir, path.join(dir, KEPT_DIR), notExported)) copyTree(dir, kept.full, path.join(pkg, kept.name), notExported, pkg);
 
   // Solutions with submissions.yaml expectations go back where the package had them, and the file with them.
   const expectations = readKattisSettings(dir)?.submissions;
@@ -142,12 +142,12 @@ export function exportKattis(dir: string, pkg: string): KattisExportResult {
       notExported.push(`${s.file}: Kattis has no submissions folder for ${s.expected.replace(/_/g, ' ')}.`);
       continue;
     }
-    copyTree(dir, path.join(dir, s.file), path.join(pkg, 'submissions', kattis, path.basename(s.file)), notExported);
+    copyTree(dir, path.join(dir, s.file), path.join(pkg, 'submissions', kattis, path.basename(s.file)), notExported, pkg);
     submissions++;
   }
   if (expectations) {
-    fs.mkdirSync(path.join(pkg, 'submissions'), { recursive: true });
-    fs.writeFileSync(path.join(pkg, 'submissions', 'submissions.yaml'), toYaml(expectations.yaml));
+    safeMkdir(pkg, path.join(pkg, 'submissions'));
+    safeWriteFile(pkg, path.join(pkg, 'submissions', 'submissions.yaml'), toYaml(expectations.yaml));
   }
   const ours = new Set([...(validator?.keys ?? []), ...(tree ? [SCORING_JUDGE_KEY] : [])]);
   for (const j of folder.judges.filter((x) => !ours.has(x.key))) notExported.push(`Judge "${j.key}" (${j.file}): a Sphere Engine judge is not a Kattis output validator.`);

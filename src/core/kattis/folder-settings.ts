@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { KattisSubmissions } from './expectations';
 import type { DerivedLimit, TimeLimitRule } from './time-limit';
+import { safeWriteFile } from '../safe-write';
 
 export const KATTIS_SETTINGS_FILE = 'kattis.json';
 /** Per-test time limit while the accepted solutions are measured, seconds. */
@@ -32,7 +33,7 @@ export function readKattisSettings(dir: string): KattisSettings | undefined {
 }
 
 export function writeKattisSettings(dir: string, s: KattisSettings): void {
-  fs.writeFileSync(path.join(dir, KATTIS_SETTINGS_FILE), `${JSON.stringify(s, null, 2)}\n`);
+  safeWriteFile(dir, path.join(dir, KATTIS_SETTINGS_FILE), `${JSON.stringify(s, null, 2)}\n`);
 }
 
 /** True when the time limit is still to be derived from the accepted solutions. */

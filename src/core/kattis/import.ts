@@ -23,6 +23,7 @@ import { adaptValidator, findOutputValidator } from './validator-adapter';
 import { customJudges, type AdaptedValidator } from './validator-import';
 import { judgeForFlags } from './validator-flags';
 import { isMap, readYamlFile, yamlString, type YamlMap } from './yaml';
+import { safeCopyFile, safeMkdir, safeWriteFile } from '../safe-write';
 
 export interface KattisImportResult {
   tests: number;
@@ -56,8 +57,7 @@ function statement(pkg: string, dir: string, notes: string[]): string {
   }
   for (const rel of ['statement/problem.en.tex', 'problem_statement/problem.en.tex', 'problem_statement/problem.tex', 'statement/problem.tex']) {
     if (!isFile(rel)) continue;
-    fs.mkdirSync(path.join(dir, 'statement-source'), { recursive: true });
-    fs.copyFileSync(path.join(pkg, rel), path.join(dir, 'statement-source', path.basename(rel)));
+    safeCopyFile(dir, path.join(pkg, rel), path.join(dir, 'statement-source', path.basename(rel)));
     notes.push(`The statement was LaTeX (${rel}): statement.md is a Markdown rendering of it; the original is kept in statement-source/.`);
     return latexToMarkdown(fs.readFileSync(path.join(pkg, rel), 'utf8'));
   }
@@ -112,13 +112,13 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
     : `The package gives no time limit: Kattis derives it from the slowest accepted submission (${rule.format === 'legacy' ? `× time_multiplier ${rule.multiplier}, time_safety_margin ${rule.margin}` : `× ac_to_time_limit ${rule.multiplier}, time_limit_to_tle ${rule.margin}`}). Every test has ${MEASURING_LIMIT} s until \`check\` measures the accepted solutions on the service and sets the limit (kattis.json keeps the rule).`);
 
   const judgeNotes = new Set<string>();
-  fs.mkdirSync(path.join(dir, 'tests'), { recursive: true });
+  safeMkdir(dir, path.join(dir, 'tests'));
   const entries: TestJson[] = tests.map((t, number) => {
     const choice = adapted ? { judge: adapted.judgeFor(t.flags) } : customValidator ? { judge: 1 } : judgeForFlags(t.flags);
     if ('note' in choice && choice.note) judgeNotes.add(`Judge ${choice.judge} for "${t.flags || 'the default comparison'}": ${choice.note}.`);
-    fs.copyFileSync(t.input, path.join(dir, 'tests', `${number}.in`));
-    if (t.answer) fs.copyFileSync(t.answer, path.join(dir, 'tests', `${number}.out`));
-    else fs.writeFileSync(path.join(dir, 'tests', `${number}.out`), '');
+    safeCopyFile(dir, t.input, path.join(dir, 'tests', `${number}.in`));
+    if (t.answer) safeCopyFile(dir, t.answer, path.join(dir, 'tests', `${number}.out`));
+    else safeWriteFile(dir, path.join(dir, 'tests', `${number}.out`), '');
     return { number, timeLimit: seconds, judge: choice.judge, active: true };
   });
   notes.push(...judgeNotes, `Tests in order: ${tests.map((t, i) => `${i} = ${t.rel}`).join(', ')}.`);
@@ -129,8 +129,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   if (scoring) {
     if (!data.secret) throw new ProblemFolderError(['A scoring problem needs data/secret.']);
     const file = `${JUDGES_DIR}/${SCORING_JUDGE_KEY}.py`;
-    fs.mkdirSync(path.join(dir, JUDGES_DIR), { recursive: true });
-    fs.writeFileSync(path.join(dir, file), scoringJudgeSource(data.secret, (i) => i));
+    safeWriteFile(dir, path.join(dir, file), scoringJudgeSource(data.secret, (i) => i));
     judges[SCORING_JUDGE_KEY] = { file, compilerId: 116, type: 'master', name: 'Kattis scoring (data/secret groups)' };
     masterJudge = SCORING_JUDGE_KEY;
     notes.push(`Scoring: the data/secret groups and their scores are graded by the master judge "${SCORING_JUDGE_KEY}" (${file}) as problemtools' default grader does; the score is a percentage of the full score, sample tests are not graded.`);
@@ -159,7 +158,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   for (const e of listEntries(pkg, pkg, notImported)) {
     if (READ.includes(e.name)) continue;
     if (KEPT.includes(e.name) && e.kind === 'dir') {
-      copyTree(pkg, e.full, path.join(dir, KEPT_DIR, e.name), notImported);
+      copyTree(pkg, e.full, path.join(dir, KEPT_DIR, e.name), notImported, dir);
       notes.push(`${e.name}/ is kept in ${KEPT_DIR}/${e.name}/ for export: Kattis runs it while preparing the problem; Sphere Engine has no place for it.`);
     } else if (!e.name.startsWith('.')) notImported.push(`${e.rel}: not part of a Kattis package the import knows, so it is skipped.`);
   }
@@ -174,7 +173,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
     tests: entries,
   };
   if (format === '2023-07') notes.push('Read as the 2023-07 package format (problem_format_version).');
-  fs.writeFileSync(path.join(dir, 'statement.md'), statement(pkg, dir, notes));
-  fs.writeFileSync(path.join(dir, SETTINGS_FILE), serializeProblemJson(json));
+  safeWriteFile(dir, path.join(dir, 'statement.md'), statement(pkg, dir, notes));
+  safeWriteFile(dir, path.join(dir, SETTINGS_FILE), serializeProblemJson(json));
   return { tests: entries.length, solutions, notes, notImported, ...(adapted ? { validator: adapted.adapted } : {}) };
 }

@@ -13,6 +13,7 @@ import {
 import { unmetExpectation, usedForTimeLimit } from './expectations';
 import { MEASURING_LIMIT, needsMeasuring, readKattisSettings, writeKattisSettings, type KattisSettings } from './folder-settings';
 import { deriveTimeLimit } from './time-limit';
+import { safeWriteFile } from '../safe-write';
 
 export interface MeasureOptions extends Pick<CheckOptions, 'sleep' | 'signal' | 'compilers'> {
   /** Where the changed limits are pushed. */
@@ -65,7 +66,7 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
   const file = path.join(dir, SETTINGS_FILE);
   const json = JSON.parse(fs.readFileSync(file, 'utf8')) as ProblemJson;
   json.tests = json.tests.map((t) => ({ ...t, timeLimit: derived.limit }));
-  fs.writeFileSync(file, serializeProblemJson(json));
+  safeWriteFile(dir, file, serializeProblemJson(json));
   writeKattisSettings(dir, { ...settings, derived: { ...derived, slowest, solution: by } });
   const rule = settings.timeLimit;
   const lines = [

@@ -3,6 +3,7 @@
 // is anything that is neither a file nor a folder (a FIFO would block the import for ever).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { safeCopyFile } from '../safe-write';
 
 export interface PackageEntry {
   name: string;
@@ -55,13 +56,15 @@ export function listFilesDeep(pkg: string, dir: string, skipped: string[]): stri
   return out;
 }
 
-/** Copies the regular files under `from` to `to` (links skipped with the reason); returns how many. */
-export function copyTree(pkg: string, from: string, to: string, skipped: string[]): number {
+/**
+ * Copies the regular files under `from` to `to` (links skipped with the reason); returns how many.
+ * Nothing is written through a link between `root` (the folder written into) and a file.
+ */
+export function copyTree(pkg: string, from: string, to: string, skipped: string[], root = to): number {
   const files = kindOf(from) === 'file' ? [''] : listFilesDeep(pkg, from, skipped);
   for (const rel of files) {
     const target = rel ? path.join(to, rel) : to;
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.copyFileSync(rel ? path.join(from, rel) : from, target);
+    safeCopyFile(root, rel ? path.join(from, rel) : from, target);
   }
   return files.length;
 }

@@ -6,12 +6,12 @@
 // partially_accepted → partially_accepted (a score strictly between 0 and 100), the 2023-07
 // rejected and brute_force → rejected. submissions/submissions.yaml (2023-07) adds each matching
 // submission's expectations (submission-expectations.ts), kept in kattis.json for `check`.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { KattisExpectation } from './expectations';
 import { copyTree, kindOf, listEntries, listFilesDeep } from './package-files';
 import { expectationFor, folderVerdictFor } from './submission-expectations';
 import type { YamlMap } from './yaml-values';
+import { safeCopyFile } from '../safe-write';
 
 /** include/<language>/ folder names (problemtools' language ids) by source extension. */
 const INCLUDE_LANGUAGE: Record<string, string> = {
@@ -59,17 +59,15 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
       const file = path.relative(dir, target).split(path.sep).join('/');
       const include = e.kind === 'file' ? includeFor(e.name) : undefined;
       if (e.kind === 'file' && !include) {
-        fs.mkdirSync(path.dirname(target), { recursive: true });
-        fs.copyFileSync(e.full, target);
+        safeCopyFile(dir, e.full, target);
       } else {
         // A folder of files, or a file that Kattis gives include/<language>/ files: multi-file.
         const folder = e.kind === 'file' ? target.replace(/\.[^.]+$/, '') : target;
         if (e.kind === 'file') {
-          fs.mkdirSync(folder, { recursive: true });
-          fs.copyFileSync(e.full, path.join(folder, e.name));
-        } else copyTree(pkg, e.full, folder, skipped);
+          safeCopyFile(dir, e.full, path.join(folder, e.name));
+        } else copyTree(pkg, e.full, folder, skipped, dir);
         if (include) {
-          copyTree(pkg, include.from, folder, skipped);
+          copyTree(pkg, include.from, folder, skipped, dir);
           notes.push(`${e.rel} is submitted with the files of ${path.relative(pkg, include.from).split(path.sep).join('/')}/ (${include.files.join(', ')}), as Kattis does: it became the multi-file solution ${path.relative(dir, folder).split(path.sep).join('/')}/.`);
         }
         if (expectation) o.expectations[path.relative(dir, folder).split(path.sep).join('/')] = expectation;

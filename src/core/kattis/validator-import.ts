@@ -2,11 +2,11 @@
 // flags in the package (a Sphere Engine judge is not told which test it judges, so the flags are
 // built into its source), the original validator kept in kattis-validator/ for export, and what
 // was done (or why nothing could be) said in the import's report.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { JUDGES_DIR, type JudgeJson } from '../problem-folder/format';
 import { copyTree } from './package-files';
 import { adaptValidator, findOutputValidator, VALIDATOR_COPY_DIR } from './validator-adapter';
+import { safeWriteFile } from '../safe-write';
 
 export interface AdaptedValidator {
   /** The validator in the package (output_validators/<name> or output_validator). */
@@ -38,15 +38,14 @@ export function customJudges(pkg: string, dir: string, testFlags: string[], note
     return undefined;
   }
   const copy = `${VALIDATOR_COPY_DIR}/${path.basename(found.file)}`;
-  copyTree(pkg, found.file, path.join(dir, copy), notImported);
-  fs.mkdirSync(path.join(dir, JUDGES_DIR), { recursive: true });
+  copyTree(pkg, found.file, path.join(dir, copy), notImported, dir);
   const keys = new Map<string, string>();
   const judges: Record<string, JudgeJson> = {};
   for (const flags of [...new Set(testFlags)]) {
     const key = keys.size ? `${JUDGE_KEY}_${keys.size + 1}` : JUDGE_KEY;
     keys.set(flags, key);
     const file = `${JUDGES_DIR}/${key}${a.ext}`;
-    fs.writeFileSync(path.join(dir, file), a.source(flags, copy, interactive));
+    safeWriteFile(dir, path.join(dir, file), a.source(flags, copy, interactive));
     judges[key] = { file, compilerId: a.compilerId, type: 'testcase', name: `Kattis ${interactive ? 'interactor' : 'validator'} ${found.name}${flags ? ` (${flags})` : ''}` };
   }
   const made = [...keys].map(([flags, key]) => `"${key}" (${judges[key].file}${flags ? `, flags "${flags}"` : ''})`).join(', ');

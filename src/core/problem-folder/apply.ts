@@ -12,6 +12,7 @@ import { judgeIdOf, type Change, type PushPlan } from './plan';
 import type { ProblemFolder } from './read';
 import { typeIdOf } from './service';
 import { writeSyncState, type TestHashes } from './state';
+import { safeWriteFile } from '../safe-write';
 
 export interface ApplyOptions {
   /** Test deletions are sent only when the person said yes to them; otherwise they are skipped. */
@@ -32,7 +33,7 @@ export interface PushResult {
   renumbered: Array<{ from: number; to: number }>;
 }
 
-const saveSettings = (folder: ProblemFolder) => fs.writeFileSync(assertWritable(folder.dir, SETTINGS_FILE, SETTINGS_FILE), serializeProblemJson(folder.json));
+const saveSettings = (folder: ProblemFolder) => safeWriteFile(folder.dir, assertWritable(folder.dir, SETTINGS_FILE, SETTINGS_FILE), serializeProblemJson(folder.json));
 
 /** A judge's source, read again as it is sent: still a regular file inside the folder. */
 const judgeSource = (folder: ProblemFolder, j: { key: string; file: string }) => readInside(folder.dir, j.file, `Judge "${j.key}"`).toString('utf8');

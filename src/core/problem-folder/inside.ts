@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ProblemFolderError } from './errors';
+import { safeWriteFile } from '../safe-write';
 
 const FIX = 'A problem folder is read and written only as plain files inside it: replace the link by the file itself, and name files by paths inside the folder without "..".';
 
@@ -82,9 +83,9 @@ export function assertWritable(dir: string, rel: string, what: string): string {
   return path.join(dir, ...rel.split('/'));
 }
 
-/** Writes `data` to `dir/rel` after assertWritable. */
+/** Writes `data` to `dir/rel` after assertWritable, through a temporary name and a rename (safe-write.ts). */
 export function writeInside(dir: string, rel: string, data: string | Buffer, what = rel): void {
-  fs.writeFileSync(assertWritable(dir, rel, what), data);
+  safeWriteFile(dir, assertWritable(dir, rel, what), data);
 }
 
 /** A test number a server sent or a folder holds is a whole number, 0 or more: anything else is no file name. */

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { STATE_DIR, STATE_FILE } from './format';
 import { assertWritable } from './inside';
+import { safeMkdir, safeWriteFile } from '../safe-write';
 
 export interface TestHashes {
   input: string;
@@ -30,13 +31,13 @@ export function readSyncState(dir: string): SyncState | undefined {
 
 export function writeSyncState(dir: string, state: SyncState): void {
   const stateDir = assertWritable(dir, STATE_DIR, 'The sync cache folder');
-  fs.mkdirSync(stateDir, { recursive: true });
+  safeMkdir(dir, stateDir);
   assertWritable(dir, `${STATE_DIR}/.gitignore`, 'The sync cache');
   assertWritable(dir, `${STATE_DIR}/${STATE_FILE}`, 'The sync cache');
   // Kept out of git by its own .gitignore: it describes the service, not the problem.
-  fs.writeFileSync(path.join(stateDir, '.gitignore'), '*\n');
+  safeWriteFile(dir, path.join(stateDir, '.gitignore'), '*\n');
   const tests = Object.fromEntries(Object.keys(state.tests).sort((a, b) => Number(a) - Number(b)).map((k) => [k, state.tests[k]]));
-  fs.writeFileSync(path.join(stateDir, STATE_FILE), `${JSON.stringify({ ...state, tests }, null, 2)}\n`);
+  safeWriteFile(dir, path.join(stateDir, STATE_FILE), `${JSON.stringify({ ...state, tests }, null, 2)}\n`);
 }
 
 /** SHA-256 of a file, read as a stream. */

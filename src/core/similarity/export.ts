@@ -1,6 +1,6 @@
 // The report as CSV (one row per pair, then one per entry not compared) and as JSON (the whole
 // report), for a spreadsheet or an archive of the decision. Both carry the same caution as the page.
-import { csvCell } from '../judge-many/export';
+import { csvCell } from '../csv-cell';
 import type { SimilarityReport } from './types';
 
 export const CAUTION = 'Similarity is evidence for a person to review, not proof of copying.';

@@ -10,6 +10,7 @@ import { promises as fsp } from 'node:fs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isStressJudge, STRESS_JUDGES, type StressJudge } from './judges';
+import { safeWriteFile, UnsafeWriteError } from '../safe-write';
 
 export const STRESS_FILE = 'stress.json';
 
@@ -103,19 +104,13 @@ export async function writeStressFile(dir: string, choice: StressFile): Promise<
   const data: Record<string, unknown> = { generator: path.basename(choice.generator), reference: path.basename(choice.reference) };
   if (choice.checker) data.checker = path.basename(choice.checker);
   for (const key of ['maxRounds', 'maxSize', 'timeLimit', 'judge'] as const) if (choice[key] !== undefined) data[key] = choice[key];
-  // Never through a link someone left at that name (O_NOFOLLOW refuses one at the moment of opening).
-  let handle: fsp.FileHandle;
+  // Never through a link someone left at that name: a new file beside it, renamed over it (safe-write.ts).
   try {
-    handle = await fsp.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_TRUNC | (fs.constants.O_NOFOLLOW ?? 0), 0o644);
+    safeWriteFile(dir, file, `${JSON.stringify(data, null, 2)}\n`, 0o644);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw new StressFileError(file, 'is a link: nothing was written. Remove it first.');
-    throw err;
-  }
-  try {
-    if (!(await handle.stat()).isFile()) throw new StressFileError(file, 'is not a regular file: nothing was written. Remove it first.');
-    await handle.writeFile(`${JSON.stringify(data, null, 2)}\n`);
-  } finally {
-    await handle.close();
+    if (!(err instanceof UnsafeWriteError)) throw err;
+    const link = (await fsp.lstat(file).catch(() => undefined))?.isSymbolicLink();
+    throw new StressFileError(file, `${link ? 'is a link' : 'is not a regular file'}: nothing was written. Remove it first.`);
   }
   return file;
 }

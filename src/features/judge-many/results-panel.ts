@@ -11,6 +11,7 @@ import type { RenderedTable } from '../../core/judge-many/results-html';
 import { Commands, executeCommand } from '../../ui/commands';
 import type { LatestBestMatches } from '../similarity/latest';
 import { resultsLabels } from './labels';
+import { writeExportFile } from '../shared/write-export';
 
 /**
  * The page's HTML and SVG, loaded with the first results page: esbuild.js bundles it apart
@@ -111,7 +112,7 @@ export async function exportJob(job: JudgeJob, format: 'csv' | 'json', target?: 
       filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
     }));
   if (!uri) return undefined;
-  await vscode.workspace.fs.writeFile(uri, Buffer.from(format === 'csv' ? toCsv(job.snapshot) : toJson(job.snapshot)));
+  if (!(await writeExportFile(uri, Buffer.from(format === 'csv' ? toCsv(job.snapshot) : toJson(job.snapshot))))) return undefined;
   const open = vscode.l10n.t('Open File');
   const reveal = vscode.l10n.t('Reveal in File Explorer');
   void vscode.window

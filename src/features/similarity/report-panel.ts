@@ -7,6 +7,7 @@ import { renderClusters, renderReportPage, toCsv, toJson, type SimilarityAnalysi
 import { reportLabels } from './labels';
 import type { PairPanel } from './pair-panel';
 import { createPage, resourcesOf } from './webview';
+import { writeExportFile } from '../shared/write-export';
 
 export const DEFAULT_THRESHOLD = 0.5;
 
@@ -89,6 +90,6 @@ export async function exportReport(report: SimilarityReport, format: 'csv' | 'js
       filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
     }));
   if (!uri) return undefined;
-  await vscode.workspace.fs.writeFile(uri, Buffer.from(format === 'csv' ? toCsv(report) : toJson(report)));
+  if (!(await writeExportFile(uri, Buffer.from(format === 'csv' ? toCsv(report) : toJson(report))))) return undefined;
   return uri;
 }

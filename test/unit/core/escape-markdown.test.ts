@@ -24,4 +24,18 @@ describe('escapeMarkdown', () => {
       assert.equal(shown, text);
     });
   }
+
+  // Issue 36 item 4. Before: `https://evil` (the dots escaped, the scheme not) still became a link.
+  const linkifying = markdownIt({ html: false, linkify: true });
+  for (const text of ['see https://evil.example/x?y=1 now', 'www.evil.example', 'mail admin@evil.example', 'ftp://host/x', '&#104;ttps://evil.example', 'icon $(zap) ~~gone~~']) {
+    it(`keeps ${JSON.stringify(text)} plain text where plain URLs become links`, () => {
+      const html = linkifying.renderInline(escapeMarkdown(text));
+      assert.doesNotMatch(html, /<(a|img|s|del)\b/, html);
+      const shown = html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      assert.equal(shown, text);
+    });
+  }
+  it('escapes the $ of a theme icon, so $(zap) is no icon', () => {
+    assert.match(escapeMarkdown('$(zap)'), /^\\\$\\\(zap\\\)$/);
+  });
 });

@@ -90,6 +90,28 @@ describe('problem folders against hostile servers and folders', () => {
     assert.deepEqual(fs.readdirSync(elsewhere), []);
   });
 
+  it('pull into a folder holding tests -> outside and statement.md -> a file of the user\'s: nothing outside, the file unchanged', async () => {
+    server.handler = problemsServer([{ number: 0, timeLimit: 1, judge: { id: 1 }, active: true }]);
+    const root = scratch('hostile-pull-links-');
+    const elsewhere = path.join(root, 'elsewhere');
+    fs.mkdirSync(elsewhere);
+    fs.writeFileSync(path.join(root, 'users.md'), 'mine\n');
+    for (const linked of [['statement.md'], ['tests', 'statement.md']]) {
+      const dir = path.join(root, `problem-${linked.length}`);
+      fs.mkdirSync(dir);
+      if (linked.includes('tests')) fs.symlinkSync(elsewhere, path.join(dir, 'tests'));
+      fs.symlinkSync(path.join(root, 'users.md'), path.join(dir, 'statement.md'));
+      const client = new ProblemsClient({ endpoint: server.origin, token: TOKEN });
+      try {
+        await assert.rejects(pullProblem(client, { endpoint: server.origin, problemId: 7, dir }), linked.length === 1 ? /The statement: statement\.md is a link, refused/ : /The tests folder: tests is a link, refused/);
+      } finally {
+        await client.close();
+      }
+      assert.deepEqual(fs.readdirSync(elsewhere), []);
+      assert.equal(fs.readFileSync(path.join(root, 'users.md'), 'utf8'), 'mine\n');
+    }
+  });
+
   it('refuses a judge that steps out of the folder, and linked judges, tests and solutions, naming each', () => {
     const root = scratch('hostile-folder-');
     fs.writeFileSync(path.join(root, 'secret'), 'the CI secret');

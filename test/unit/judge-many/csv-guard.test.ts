@@ -14,4 +14,12 @@ describe('CSV formula guard', () => {
     assert.equal(csvCell('sol.py'), 'sol.py');
     assert.equal(csvCell('=cmd'), "'=cmd");
   });
+  // Issue 36 item 4. Before: written as is, three cells (two formulas) where `;` separates.
+  it('quotes a cell holding the separator of any locale (`,` `;` tab), so it opens as one cell of text', () => {
+    assert.equal(csvCell("a.py;=1+1;-2+3+cmd|' /C calc'!A0"), '"a.py;=1+1;-2+3+cmd|\' /C calc\'!A0"');
+    assert.equal(csvCell('a\tb'), '"a\tb"');
+    assert.equal(csvCell('a,b'), '"a,b"');
+    assert.equal(csvCell('line\nbreak'), '"line\nbreak"');
+    assert.equal(csvCell('\t=1'), '"\'\t=1"');
+  });
 });

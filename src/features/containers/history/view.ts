@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { CONTAINERS_STATUS } from '../../../api';
 import type { SubmissionEntry, SubmissionHistory } from './store';
+import { escapeMarkdown } from '../../../core/escape-markdown';
 
 export const SUBMISSIONS_VIEW_ID = 'sphereEngine.submissions';
 
@@ -66,11 +67,10 @@ export class SubmissionsProvider implements vscode.TreeDataProvider<SubmissionEn
     item.description = submissionDescription(e);
     item.iconPath = statusIcon(e);
     item.contextValue = submissionContextValue(e);
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`Submission ${e.id}\nProject: ${e.projectName}\nScenario: ${e.scenario || '(default)'}\nStatus: ${e.statusName}\nFolder: ${e.folder}\nSent: ${new Date(e.sentAt).toLocaleString()}`);
-    tooltip.appendText(`\nSent with: ${e.profile ? `profile "${e.profile}", ` : ''}${e.endpoint}`);
-    if (e.testsSummary) tooltip.appendText(`\nTests: ${e.testsSummary}`);
-    item.tooltip = tooltip;
+    // Server text (project, status, tests) through our escaper: appendText leaves a `https://…` to become a link.
+    const lines = [`Submission ${e.id}`, `Project: ${e.projectName}`, `Scenario: ${e.scenario || '(default)'}`, `Status: ${e.statusName}`, `Folder: ${e.folder}`, `Sent: ${new Date(e.sentAt).toLocaleString()}`,
+      `Sent with: ${e.profile ? `profile "${e.profile}", ` : ''}${e.endpoint}`, ...(e.testsSummary ? [`Tests: ${e.testsSummary}`] : [])];
+    item.tooltip = new vscode.MarkdownString(lines.map(escapeMarkdown).join('  \n'));
     item.command = { command: 'sphereEngine.submissions.showOutput', title: 'Show Output', arguments: [e] };
     return item;
   }
