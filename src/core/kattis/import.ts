@@ -12,7 +12,7 @@ import { ProblemFolderError } from '../problem-folder/errors';
 import { JUDGES_DIR, MAX_TEST_FILE_BYTES, serializeProblemJson, SETTINGS_FILE, type JudgeJson, type ProblemJson, type TestJson } from '../problem-folder/format';
 import { MEASURING_LIMIT, writeKattisSettings } from './folder-settings';
 import { latexToMarkdown } from './latex-statement';
-import { copyTree, kindOf, listEntries } from './package-files';
+import { copyTree, ignoredName, kindOf, listEntries } from './package-files';
 import { importSubmissions } from './package-submissions';
 import { readPackageTests } from './package-tests';
 import type { KattisExpectation } from './expectations';
@@ -31,6 +31,11 @@ export interface KattisImportResult {
   notes: string[];
   /** Parts of the package the folder does not hold, with the reason. Empty: everything came over. */
   notImported: string[];
+  /**
+   * Parts the format does not define or no judge reads (a README, .gitkeep, statement-only samples,
+   * submissions problemtools does not judge either), with the reason: listed, harmless.
+   */
+  ignored: string[];
   /** The custom output validator, when it became custom judges through the adapter. */
   validator?: AdaptedValidator;
 }
@@ -38,7 +43,7 @@ export interface KattisImportResult {
 /** Where the folder keeps the package's parts the service does not run, for export. */
 export const KEPT_DIR = 'kattis-package';
 /** Top-level parts of a package kept as they are: Kattis runs them while preparing a problem, the service has no place for them. */
-const KEPT = ['input_validators', 'input_format_validators', 'output_visualizer', 'input_visualizer', 'attachments', 'graders', 'generators', 'solution', 'include'];
+const KEPT = ['answer_validators', 'input_validators', 'input_format_validators', 'output_visualizer', 'input_visualizer', 'attachments', 'graders', 'generators', 'solution', 'include'];
 /** Top-level parts the import reads itself. */
 const READ = ['problem.yaml', '.timelimit', 'problem_statement', 'statement', 'data', 'submissions', 'output_validators', 'output_validator'];
 
@@ -83,8 +88,9 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   const notes: string[] = [];
   const notImported: string[] = [];
   const problems: string[] = [];
+  const ignored: string[] = [];
   const customValidator = words.has('custom') || interactive || kindOf(path.join(pkg, 'output_validators')) === 'dir' || kindOf(path.join(pkg, 'output_validator')) !== 'missing';
-  const data = readPackageTests(pkg, yamlString(yaml.validator_flags) ?? '', interactive, problems, notImported);
+  const data = readPackageTests(pkg, yamlString(yaml.validator_flags) ?? '', interactive, problems, notImported, ignored);
   const tests = data.tests;
   for (const t of tests) {
     for (const f of [t.input, t.answer]) {
@@ -138,7 +144,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
 
   const submissionsYaml = readYamlFile(path.join(pkg, 'submissions', 'submissions.yaml'), 'submissions/submissions.yaml');
   const expectations: Record<string, KattisExpectation> = {};
-  const solutions = importSubmissions(pkg, dir, { scoring, notes, skipped: notImported, yaml: submissionsYaml, expectations });
+  const solutions = importSubmissions(pkg, dir, { scoring, notes, skipped: notImported, ignored, yaml: submissionsYaml, expectations });
   writeKattisSettings(dir, {
     timeLimit: rule,
     ...(submissionsYaml
@@ -161,7 +167,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
     if (KEPT.includes(e.name) && e.kind === 'dir') {
       copyTree(pkg, e.full, path.join(dir, KEPT_DIR, e.name), notImported);
       notes.push(`${e.name}/ is kept in ${KEPT_DIR}/${e.name}/ for export: Kattis runs it while preparing the problem; Sphere Engine has no place for it.`);
-    } else if (!e.name.startsWith('.')) notImported.push(`${e.rel}: not part of a Kattis package the import knows, so it is skipped.`);
+    } else if (!e.name.startsWith('.') || ignoredName(e.name)) ignored.push(`${e.rel}: ${ignoredName(e.name) ?? 'not part of the Kattis package format, and no judge reads it'}.`);
   }
 
   const json: ProblemJson = {
@@ -176,5 +182,5 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   if (format === '2023-07') notes.push('Read as the 2023-07 package format (problem_format_version).');
   fs.writeFileSync(path.join(dir, 'statement.md'), statement(pkg, dir, notes));
   fs.writeFileSync(path.join(dir, SETTINGS_FILE), serializeProblemJson(json));
-  return { tests: entries.length, solutions, notes, notImported, ...(adapted ? { validator: adapted.adapted } : {}) };
+  return { tests: entries.length, solutions, notes, notImported, ignored, ...(adapted ? { validator: adapted.adapted } : {}) };
 }

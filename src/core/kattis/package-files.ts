@@ -12,6 +12,18 @@ export interface PackageEntry {
   kind: 'file' | 'dir';
 }
 
+/**
+ * Files a package may hold that the format does not define and no judge reads (placeholders that
+ * keep an empty folder in git, notes for people), and entries a contest tool has switched off
+ * (`*.disabled`): listed as ignored, never imported, never a reason for exit code 2.
+ */
+export function ignoredName(name: string): string | undefined {
+  if (/^\.(gitkeep|keep|gitignore|gitattributes|DS_Store)$/i.test(name)) return 'a placeholder for git, not part of the problem';
+  if (/^readme(\.[a-z]+)?$/i.test(name)) return 'notes for people, not part of the format';
+  if (/\.disabled$/i.test(name)) return 'switched off (*.disabled), as contest tools mean it';
+  return undefined;
+}
+
 export const natural = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
 
 /** The kind of `full` without following a link, or why it is not read. */
