@@ -55,7 +55,7 @@ function problemName(yaml: YamlMap, fallback: string): string {
 }
 
 function statement(pkg: string, dir: string, notes: string[]): string {
-  const isFile = (rel: string) => kindOf(path.join(pkg, rel)) === 'file';
+  const isFile = (rel: string) => kindOf(path.join(pkg, rel), pkg) === 'file';
   for (const rel of ['statement/problem.en.md', 'statement/problem.md', 'problem_statement/problem.en.md', 'problem_statement/problem.md']) {
     if (isFile(rel)) return fs.readFileSync(path.join(pkg, rel), 'utf8');
   }

@@ -124,6 +124,30 @@ describe('Kattis packages', () => {
     assert.equal(fs.existsSync(target), false, 'nothing written');
   });
 
+  it('follows relative links that stay inside the package; refuses absolute, leaving, dangling and looping ones, by name', () => {
+    const pkg = tree(scratch('kattis-links-'), {
+      'problem.yaml': 'name: Links\n',
+      'data/secret/g1/1.in': '1\n', 'data/secret/g1/1.ans': '2\n',
+      'submissions/accepted/a.py': 'print(int(input()) + 1)\n',
+    });
+    const outside = path.join(scratch('kattis-links-outside-'), 'secret.in');
+    fs.writeFileSync(outside, 'host secret\n');
+    fs.mkdirSync(path.join(pkg, 'data/secret/g2'));
+    fs.symlinkSync('../g1/1.in', path.join(pkg, 'data/secret/g2/1.in'));
+    fs.symlinkSync('../g1/1.ans', path.join(pkg, 'data/secret/g2/1.ans'));
+    fs.symlinkSync('g1', path.join(pkg, 'data/secret/g3'));
+    fs.symlinkSync(outside, path.join(pkg, 'data/secret/abs.in'));
+    fs.symlinkSync(path.relative(path.join(pkg, 'data/secret'), outside), path.join(pkg, 'data/secret/leaving.in'));
+    fs.symlinkSync('missing.in', path.join(pkg, 'data/secret/dangling.in'));
+    fs.symlinkSync('..', path.join(pkg, 'data/secret/g1/up'));
+    const dir = path.join(scratch('kattis-links-dir-'), 'links');
+    const result = importKattis(pkg, dir);
+    assert.equal(result.tests, 3, 'g1, g2 (linked files) and g3 (a linked folder)');
+    assert.deepEqual(result.notImported.map((n) => n.split(': ')[0]).sort(), ['data/secret/abs.in', 'data/secret/dangling.in', 'data/secret/g1/up', 'data/secret/g3/up', 'data/secret/leaving.in']);
+    assert.ok(result.notImported.every((n) => /a symbolic link: links are not followed unless relative and inside the package/.test(n)), result.notImported.join('\n'));
+    for (const n of [0, 1, 2]) assert.equal(fs.readFileSync(path.join(dir, `tests/${n}.in`), 'utf8'), '1\n');
+  });
+
   it('exports a folder as a package that imports back to the same tests, judges and solutions', () => {
     const dir = path.join(scratch('kattis-folder-'), 'hello');
     importKattis(tree(scratch('kattis-legacy-'), LEGACY), dir);
