@@ -12,6 +12,7 @@ import { ProblemFolderError } from '../problem-folder/errors';
 import { JUDGES_DIR, MAX_TEST_FILE_BYTES, serializeProblemJson, SETTINGS_FILE, type JudgeJson, type ProblemJson, type TestJson } from '../problem-folder/format';
 import { MEASURING_LIMIT, writeKattisSettings } from './folder-settings';
 import { latexToMarkdown } from './latex-statement';
+import { defaultJudges, exactBuiltIn } from './default-judge';
 import { copyTree, ignoredName, kindOf, listEntries } from './package-files';
 import { importSubmissions } from './package-submissions';
 import { readPackageTests } from './package-tests';
@@ -21,7 +22,6 @@ import { uncheckedNotes } from './submission-expectations';
 import { formatOf, timeLimitRule } from './time-limit';
 import { adaptValidator, findOutputValidator } from './validator-adapter';
 import { customJudges, type AdaptedValidator } from './validator-import';
-import { judgeForFlags } from './validator-flags';
 import { isMap, readYamlFile, yamlString, type YamlMap } from './yaml';
 
 export interface KattisImportResult {
@@ -119,9 +119,20 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
 
   const judgeNotes = new Set<string>();
   fs.mkdirSync(path.join(dir, 'tests'), { recursive: true });
+  // Kattis's default validator: judge 1 where provably the same, else ours through the adapter.
+  const defaults = customValidator ? undefined : defaultJudges(dir);
+  const builtIn = new Map<string, number | undefined>();
+  for (const flags of new Set(tests.map((t) => t.flags))) {
+    builtIn.set(flags, exactBuiltIn(flags, tests.filter((t) => t.flags === flags).map((t) => (t.answer ? fs.readFileSync(t.answer, 'latin1') : ''))));
+  }
   const entries: TestJson[] = tests.map((t, number) => {
-    const choice = adapted ? { judge: adapted.judgeFor(t.flags) } : customValidator ? { judge: 1 } : judgeForFlags(t.flags);
-    if ('note' in choice && choice.note) judgeNotes.add(`Judge ${choice.judge} for "${t.flags || 'the default comparison'}": ${choice.note}.`);
+    const exact = builtIn.get(t.flags);
+    const choice = adapted ? { judge: adapted.judgeFor(t.flags) } : customValidator ? { judge: 1 } : exact !== undefined ? { judge: exact } : { judge: defaults!.judgeFor(t.flags) };
+    if (defaults) {
+      judgeNotes.add(exact !== undefined
+        ? `Judge 1 for "${t.flags || 'the default comparison'}": it compares as Kattis's default validator does here (tokens, extra whitespace ignored${t.flags ? '' : '; no answer holds a letter, so letter case cannot matter'}).`
+        : `Kattis's default validator for "${t.flags || 'the default comparison'}" (${/case_sensitive/.test(t.flags) ? 'letter case compared' : 'letter case ignored'}${/tolerance/.test(t.flags) ? ', absolute and relative float tolerances' : ''}${/space_change_sensitive/.test(t.flags) ? ', whitespace compared' : ''}) runs as judge "${choice.judge}" (${JUDGES_DIR}/${choice.judge}.py): no built-in judge compares the same.`);
+    }
     fs.copyFileSync(t.input, path.join(dir, 'tests', `${number}.in`));
     if (t.answer) fs.copyFileSync(t.answer, path.join(dir, 'tests', `${number}.out`));
     else fs.writeFileSync(path.join(dir, 'tests', `${number}.out`), '');
@@ -130,7 +141,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   notes.push(...judgeNotes, `Tests in order: ${tests.map((t, i) => `${i} = ${t.rel}`).join(', ')}.`);
   if (data.extras.length) notes.push(`Files for people, not judged, are not part of the folder: ${data.extras.join(', ')}.`);
 
-  const judges: Record<string, JudgeJson> = { ...(adapted?.judges ?? {}) };
+  const judges: Record<string, JudgeJson> = { ...(adapted?.judges ?? {}), ...(defaults?.judges ?? {}) };
   let masterJudge: ProblemJson['masterJudge'] = 1000;
   if (scoring) {
     if (!data.secret) throw new ProblemFolderError(['A scoring problem needs data/secret.']);
