@@ -6,7 +6,8 @@
 // service with their entry named as it runs them (submissions.yaml `entrypoint` for Python, a C++
 // `main.cc` sent as `main.cpp`); and a failing accepted solution is a failure with what it got
 // (verdict, time, memory, the limit it ran under) while the limit comes from those that passed and
-// every other submission is still judged.
+// every other submission is still judged. test/fixtures/kattis/fuzzy: Kattis's default output
+// validator (letter case ignored, a relative float tolerance) judged exactly.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -77,5 +78,19 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
     assert.match(checked.text, /^1 of \d+ solutions did not get their expected verdict\. 1 skipped|^1 of \d+ solutions did not get their expected verdict\. 2 skipped/m);
     const json = JSON.parse(fs.readFileSync(path.join(dir, 'problem.json'), 'utf8')) as { tests: Array<{ timeLimit: number }> };
     assert.deepEqual([...new Set(json.tests.map((t) => t.timeLimit))], [1], 'derived from the ones that passed');
+  });
+
+  it("Kattis's default validator exactly: letter case ignored and a relative float tolerance, judged on the service", async () => {
+    const dir = path.join(scratch('kattis-rules-fuzzy-'), 'fuzzy');
+    const imported = await run(['import-kattis', path.resolve(PKG, '../fuzzy'), dir]);
+    assert.equal(imported.code, 0, imported.text);
+    assert.match(imported.text, /^note: Kattis's default validator for "float_relative_tolerance 1e-5" \(letter case ignored, absolute and relative float tolerances\) runs as judge "kattis_default"/m);
+    const pushed = await run(['push', dir]);
+    assert.equal(pushed.code, 0, pushed.text);
+    const checked = await run(['check', dir]);
+    assert.equal(checked.code, 0, checked.text);
+    assert.match(checked.text, /^ok {4}solutions\/accepted\/rounded\.py: accepted \(15\)$/m);
+    assert.match(checked.text, /^ok {4}solutions\/wrong_answer\/off\.py: wrong answer \(14\)$/m);
+    assert.match(checked.text, /^ok {4}solutions\/wrong_answer\/no\.py: wrong answer \(14\)$/m);
   });
 });
