@@ -210,4 +210,40 @@ describe('Kattis import (host)', function () {
     assert.match(root?.children.find((c) => c.label === 'add.pl')?.description ?? '', /^expected: accepted · skipped: the endpoint offers no compiler for Prolog \(problemtools' language of add\.pl\)\.$/);
     assert.match(errors.shown[0], /^1 of \d+ solutions did not get their expected verdict: solutions\/accepted\/off_by_one\.py: expected accepted, got wrong answer \(14\) \(time [\d.]+ s, memory \d+ KB, time limit 10 s\) Skipped \d: .*add\.pl \(the endpoint offers no compiler for Prolog/);
   });
+
+  it('Push names each step in its notification from the first moment, and offers Check and Open Problem after it', async () => {
+    // Issue 38 (the author's view) and issue 40 item 16: no blank notification while the folder is
+    // read and the service asked; after the push, the next steps as buttons.
+    await activateExtension();
+    const dir = path.join(scratch('host-kattis-push-'), 'near');
+    const imported = recordNotices('showInformationMessage');
+    try {
+      await vscode.commands.executeCommand('sphereEngine.problems.importKattis', { package: pkg('near'), folder: dir });
+    } finally {
+      imported.restore();
+    }
+    const steps: string[] = [];
+    const real = vscode.window.withProgress;
+    const restoreProgress = replace(vscode.window, 'withProgress', ((options: vscode.ProgressOptions, task: Parameters<typeof vscode.window.withProgress>[1]) =>
+      real(options, (progress, token) => {
+        steps.push(`title: ${options.title}`);
+        return task({ report: (v) => (steps.push(v.message ?? ''), progress.report(v)) }, token);
+      })) as typeof vscode.window.withProgress);
+    const offered: Array<{ message: string; buttons: string[] }> = [];
+    const restoreNotice = replace(vscode.window, 'showInformationMessage', ((message: string, ...buttons: string[]) => {
+      offered.push({ message, buttons });
+      return Promise.resolve(undefined);
+    }) as unknown as typeof vscode.window.showInformationMessage);
+    const push = answerModals(['Push']);
+    try {
+      await vscode.commands.executeCommand('sphereEngine.problems.pushFolder', { folder: dir });
+    } finally {
+      push.restore();
+      restoreNotice();
+      restoreProgress();
+    }
+    assert.deepEqual(steps.slice(0, 4), ['title: Comparing near with the service', 'reading the folder…', 'connecting to the service…', 'planning a new problem with 2 test cases…']);
+    assert.match(offered.at(-1)?.message ?? '', /^Pushed \d+ changes to problem \d+\.$/);
+    assert.deepEqual(offered.at(-1)?.buttons, ['Check', 'Open Problem']);
+  });
 });
