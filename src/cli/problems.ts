@@ -20,7 +20,9 @@
 //   0  everything asked succeeded (check: every solution got its expected verdict, or was skipped
 //      for a language the endpoint does not offer);
 //   1  an error, or something failed or was left out (a deletion without --allow-delete);
-//   2  import-kattis / export-kattis only: done, but something was skipped (the summary says what and why);
+//   2  import-kattis / export-kattis only: done, but something that matters was left out (named, with
+//      the reason). Files the format does not define or no judge reads (a README, .gitkeep, statement
+//      samples, *.disabled, submissions problemtools does not judge) are listed as "ignored" and keep 0;
 //   64 a usage error (bad arguments, no token or endpoint): nothing was done. Its own code (sysexits'
 //      EX_USAGE) so that a script never takes a mistyped command for "imported, parts skipped".
 import { ProblemsClient, SphereApiError } from '../api';
@@ -45,7 +47,8 @@ export const USAGE = `Usage:
 In this repository, run it as \`npm run problems -- <command> ...\` or \`node dist/problems-cli.js <command> ...\`.
 Environment: SPHERE_ENGINE_PROBLEMS_TOKEN (required), SPHERE_ENGINE_PROBLEMS_ENDPOINT.
 Exit codes: 0 everything asked succeeded; 1 an error, or something failed or was left out;
-2 import-kattis / export-kattis done but something skipped (listed with the reason); 64 a usage error (nothing was done).`;
+2 import-kattis / export-kattis done but something that matters left out (listed with the reason;
+harmless files are listed as ignored and keep 0); 64 a usage error (nothing was done).`;
 
 /** Asked for the usage: `help`, or `--help` / `-h` anywhere (also after a command). */
 const HELP_FLAGS = ['--help', '-h'];
@@ -189,7 +192,7 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       const measured = await measureKattisLimits(connect(endpoint), dir, { endpoint });
       for (const l of measured.lines) io.out(l);
       for (const c of measured.judged.filter((x) => !x.skipped)) io.out(describeCheck(c));
-      const checks = await checkProblemFolder(client!, readProblemFolder(dir), { endpoint, judged: measured.judged, expectationFor: measured.expectationFor, onJudged: (c) => io.out(describeCheck(c)) });
+      const checks = await checkProblemFolder(client!, readProblemFolder(dir), { endpoint, judged: measured.judged, expectationFor: measured.expectationFor, prepare: measured.prepare, onJudged: (c) => io.out(describeCheck(c)) });
       for (const c of checks.filter((x) => x.error || x.skipped)) io.out(describeCheck(c));
       const failed = checks.filter((c) => !c.ok && !c.skipped).length;
       const skipped = checks.filter((c) => c.skipped).length;
@@ -205,9 +208,12 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       const [tests, extra] = 'solutions' in left ? [left.tests, `${left.solutions} solutions`] : [left.tests, `${left.submissions} submissions`];
       if ('notes' in left) for (const n of left.notes) io.out(`note: ${n}`);
       const missing = 'notImported' in left ? left.notImported : left.notExported;
+      const ignored = 'ignored' in left ? left.ignored : [];
+      for (const m of ignored) io.out(`ignored: ${m}`);
       for (const m of missing) io.err(`not ${verb === 'import-kattis' ? 'imported' : 'exported'}: ${m}`);
       const summary = `${verb === 'import-kattis' ? 'Imported' : 'Exported'} ${tests} tests and ${extra} into ${to}.`;
-      io.out(missing.length ? `${summary} ${missing.length} ${missing.length === 1 ? 'part was' : 'parts were'} skipped (listed above with the reason).` : summary);
+      const ignoredNote = ignored.length ? ` ${ignored.length} harmless ${ignored.length === 1 ? 'file was' : 'files were'} ignored (listed above).` : '';
+      io.out(missing.length ? `${summary} ${missing.length} ${missing.length === 1 ? 'part that matters was' : 'parts that matter were'} left out (listed above with the reason).${ignoredNote}` : `${summary}${ignoredNote}`);
       return missing.length ? EXIT.skipped : EXIT.ok;
     }
     throw new UsageError(verb ? `Unknown command "${verb}".` : 'No command given.');

@@ -151,7 +151,7 @@ describe('check: reference solutions against their expected verdicts', function 
         ['solutions/wrong_answer/lucky.py', 'accepted', false],
         ['solutions/wrong_answer/off.py', 'wrong answer', true],
       ]);
-      assert.match(describeCheck(checks[2]), /FAIL .*expected wrong answer, got accepted \(15\) — the tests do not catch this solution/);
+      assert.match(describeCheck(checks[2]), /FAIL .*expected wrong answer, got accepted \(15\) \(time [\d.]+ s, memory \d+ KB, time limit \d+ s\) — the tests do not catch this solution/);
       const log = (await json(await testHook(emu, 'GET', 'requests'))).items.map((r: { method: string; url: string }) => `${r.method} ${r.url.replace(/access_token=[^&]*&?/, '').replace(/\?$/, '')}`);
       assert.equal(log.filter((l: string) => l.startsWith('POST /problems/api/v4/submissions')).length, 4);
       assert.ok(log.some((l: string) => /^GET \/problems\/api\/v4\/submissions\?ids=\d+(%2C|,)\d+(%2C|,)\d+(%2C|,)\d+$/.test(l)), log.join('\n'));

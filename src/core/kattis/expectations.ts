@@ -32,6 +32,8 @@ export interface KattisExpectation {
   /** Where the submission sits in the package, relative to submissions/ (export puts it back there). */
   kattisPath: string;
   rules: ExpectationRule[];
+  /** submissions.yaml's `entrypoint` for it: the file (or Java class) the program starts from. */
+  entrypoint?: string;
 }
 
 /** kattis.json's `submissions`: what check needs to apply submissions.yaml, and the file for export. */

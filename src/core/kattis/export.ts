@@ -17,6 +17,7 @@ import { KEPT_DIR } from './import';
 import { copyTree, listEntries } from './package-files';
 import { SCORING_JUDGE_KEY, scoringTreeOf, type ScoringTree } from './scoring-judge';
 import { validatorForExport } from './validator-export';
+import { defaultJudgeFlags } from './default-judge';
 import { flagsForJudge } from './validator-flags';
 import type { YamlMap } from './yaml';
 import { toYaml } from './yaml-write';
@@ -78,8 +79,10 @@ export function exportKattis(dir: string, pkg: string): KattisExportResult {
   if (folder.json.interactive && !validator) {
     throw new ProblemFolderError(['This interactive problem\'s judges are not an interactor the Kattis import adapted (kattis-validator/): a Sphere Engine interactive judge speaks another protocol than a Kattis interactor, so it is not exported.']);
   }
+  // Judges the import made for Kattis's default validator go back as their flags.
+  const defaultFlags = new Map(folder.judges.filter((j) => j.type === 'testcase').map((j) => [j.key, defaultJudgeFlags(fs.readFileSync(j.sourcePath, 'utf8'))] as const).filter((e): e is [string, string] => e[1] !== undefined));
   const flagsOf = (t: LocalTest): string => {
-    const flags = validator ? validator.flagsOf(t) : typeof t.judge === 'number' ? flagsForJudge(t.judge) : undefined;
+    const flags = validator ? validator.flagsOf(t) : typeof t.judge === 'number' ? flagsForJudge(t.judge) : defaultFlags.get(t.judge);
     if (flags !== undefined) return flags;
     notExported.push(`Test ${t.number} uses judge ${JSON.stringify(t.judge)}, which has no Kattis validator flags: it is exported with Kattis's default comparison.`);
     return '';
@@ -149,7 +152,7 @@ export function exportKattis(dir: string, pkg: string): KattisExportResult {
     safeMkdir(pkg, path.join(pkg, 'submissions'));
     safeWriteFile(pkg, path.join(pkg, 'submissions', 'submissions.yaml'), toYaml(expectations.yaml));
   }
-  const ours = new Set([...(validator?.keys ?? []), ...(tree ? [SCORING_JUDGE_KEY] : [])]);
+  const ours = new Set([...(validator?.keys ?? []), ...defaultFlags.keys(), ...(tree ? [SCORING_JUDGE_KEY] : [])]);
   for (const j of folder.judges.filter((x) => !ours.has(x.key))) notExported.push(`Judge "${j.key}" (${j.file}): a Sphere Engine judge is not a Kattis output validator.`);
   return { tests: active.length, submissions, notExported };
 }

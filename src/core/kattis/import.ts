@@ -12,7 +12,8 @@ import { ProblemFolderError } from '../problem-folder/errors';
 import { JUDGES_DIR, MAX_TEST_FILE_BYTES, serializeProblemJson, SETTINGS_FILE, type JudgeJson, type ProblemJson, type TestJson } from '../problem-folder/format';
 import { MEASURING_LIMIT, writeKattisSettings } from './folder-settings';
 import { latexToMarkdown } from './latex-statement';
-import { copyTree, kindOf, listEntries } from './package-files';
+import { defaultJudges, exactBuiltIn } from './default-judge';
+import { copyTree, ignoredName, kindOf, listEntries } from './package-files';
 import { importSubmissions } from './package-submissions';
 import { readPackageTests } from './package-tests';
 import type { KattisExpectation } from './expectations';
@@ -21,7 +22,6 @@ import { uncheckedNotes } from './submission-expectations';
 import { formatOf, timeLimitRule } from './time-limit';
 import { adaptValidator, findOutputValidator } from './validator-adapter';
 import { customJudges, type AdaptedValidator } from './validator-import';
-import { judgeForFlags } from './validator-flags';
 import { isMap, readYamlFile, yamlString, type YamlMap } from './yaml';
 import { safeCopyFile, safeMkdir, safeWriteFile } from '../safe-write';
 
@@ -32,6 +32,11 @@ export interface KattisImportResult {
   notes: string[];
   /** Parts of the package the folder does not hold, with the reason. Empty: everything came over. */
   notImported: string[];
+  /**
+   * Parts the format does not define or no judge reads (a README, .gitkeep, statement-only samples,
+   * submissions problemtools does not judge either), with the reason: listed, harmless.
+   */
+  ignored: string[];
   /** The custom output validator, when it became custom judges through the adapter. */
   validator?: AdaptedValidator;
 }
@@ -39,7 +44,7 @@ export interface KattisImportResult {
 /** Where the folder keeps the package's parts the service does not run, for export. */
 export const KEPT_DIR = 'kattis-package';
 /** Top-level parts of a package kept as they are: Kattis runs them while preparing a problem, the service has no place for them. */
-const KEPT = ['input_validators', 'input_format_validators', 'output_visualizer', 'input_visualizer', 'attachments', 'graders', 'generators', 'solution', 'include'];
+const KEPT = ['answer_validators', 'input_validators', 'input_format_validators', 'output_visualizer', 'input_visualizer', 'attachments', 'graders', 'generators', 'solution', 'include'];
 /** Top-level parts the import reads itself. */
 const READ = ['problem.yaml', '.timelimit', 'problem_statement', 'statement', 'data', 'submissions', 'output_validators', 'output_validator'];
 
@@ -51,7 +56,7 @@ function problemName(yaml: YamlMap, fallback: string): string {
 }
 
 function statement(pkg: string, dir: string, notes: string[]): string {
-  const isFile = (rel: string) => kindOf(path.join(pkg, rel)) === 'file';
+  const isFile = (rel: string) => kindOf(path.join(pkg, rel), pkg) === 'file';
   for (const rel of ['statement/problem.en.md', 'statement/problem.md', 'problem_statement/problem.en.md', 'problem_statement/problem.md']) {
     if (isFile(rel)) return fs.readFileSync(path.join(pkg, rel), 'utf8');
   }
@@ -83,8 +88,9 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   const notes: string[] = [];
   const notImported: string[] = [];
   const problems: string[] = [];
+  const ignored: string[] = [];
   const customValidator = words.has('custom') || interactive || kindOf(path.join(pkg, 'output_validators')) === 'dir' || kindOf(path.join(pkg, 'output_validator')) !== 'missing';
-  const data = readPackageTests(pkg, yamlString(yaml.validator_flags) ?? '', interactive, problems, notImported);
+  const data = readPackageTests(pkg, yamlString(yaml.validator_flags) ?? '', interactive, problems, notImported, ignored);
   const tests = data.tests;
   for (const t of tests) {
     for (const f of [t.input, t.answer]) {
@@ -113,9 +119,20 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
 
   const judgeNotes = new Set<string>();
   safeMkdir(dir, path.join(dir, 'tests'));
+  // Kattis's default validator: judge 1 where provably the same, else ours through the adapter.
+  const defaults = customValidator ? undefined : defaultJudges(dir);
+  const builtIn = new Map<string, number | undefined>();
+  for (const flags of new Set(tests.map((t) => t.flags))) {
+    builtIn.set(flags, exactBuiltIn(flags, tests.filter((t) => t.flags === flags).map((t) => (t.answer ? fs.readFileSync(t.answer, 'latin1') : ''))));
+  }
   const entries: TestJson[] = tests.map((t, number) => {
-    const choice = adapted ? { judge: adapted.judgeFor(t.flags) } : customValidator ? { judge: 1 } : judgeForFlags(t.flags);
-    if ('note' in choice && choice.note) judgeNotes.add(`Judge ${choice.judge} for "${t.flags || 'the default comparison'}": ${choice.note}.`);
+    const exact = builtIn.get(t.flags);
+    const choice = adapted ? { judge: adapted.judgeFor(t.flags) } : customValidator ? { judge: 1 } : exact !== undefined ? { judge: exact } : { judge: defaults!.judgeFor(t.flags) };
+    if (defaults) {
+      judgeNotes.add(exact !== undefined
+        ? `Judge 1 for "${t.flags || 'the default comparison'}": it compares as Kattis's default validator does here (tokens, extra whitespace ignored${t.flags ? '' : '; no answer holds a letter, so letter case cannot matter'}).`
+        : `Kattis's default validator for "${t.flags || 'the default comparison'}" (${/case_sensitive/.test(t.flags) ? 'letter case compared' : 'letter case ignored'}${/tolerance/.test(t.flags) ? ', absolute and relative float tolerances' : ''}${/space_change_sensitive/.test(t.flags) ? ', whitespace compared' : ''}) runs as judge "${choice.judge}" (${JUDGES_DIR}/${choice.judge}.py): no built-in judge compares the same.`);
+    }
     safeCopyFile(dir, t.input, path.join(dir, 'tests', `${number}.in`));
     if (t.answer) safeCopyFile(dir, t.answer, path.join(dir, 'tests', `${number}.out`));
     else safeWriteFile(dir, path.join(dir, 'tests', `${number}.out`), '');
@@ -124,7 +141,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   notes.push(...judgeNotes, `Tests in order: ${tests.map((t, i) => `${i} = ${t.rel}`).join(', ')}.`);
   if (data.extras.length) notes.push(`Files for people, not judged, are not part of the folder: ${data.extras.join(', ')}.`);
 
-  const judges: Record<string, JudgeJson> = { ...(adapted?.judges ?? {}) };
+  const judges: Record<string, JudgeJson> = { ...(adapted?.judges ?? {}), ...(defaults?.judges ?? {}) };
   let masterJudge: ProblemJson['masterJudge'] = 1000;
   if (scoring) {
     if (!data.secret) throw new ProblemFolderError(['A scoring problem needs data/secret.']);
@@ -137,7 +154,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
 
   const submissionsYaml = readYamlFile(path.join(pkg, 'submissions', 'submissions.yaml'), 'submissions/submissions.yaml');
   const expectations: Record<string, KattisExpectation> = {};
-  const solutions = importSubmissions(pkg, dir, { scoring, notes, skipped: notImported, yaml: submissionsYaml, expectations });
+  const solutions = importSubmissions(pkg, dir, { scoring, notes, skipped: notImported, ignored, yaml: submissionsYaml, expectations });
   writeKattisSettings(dir, {
     timeLimit: rule,
     ...(submissionsYaml
@@ -160,7 +177,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
     if (KEPT.includes(e.name) && e.kind === 'dir') {
       copyTree(pkg, e.full, path.join(dir, KEPT_DIR, e.name), notImported, dir);
       notes.push(`${e.name}/ is kept in ${KEPT_DIR}/${e.name}/ for export: Kattis runs it while preparing the problem; Sphere Engine has no place for it.`);
-    } else if (!e.name.startsWith('.')) notImported.push(`${e.rel}: not part of a Kattis package the import knows, so it is skipped.`);
+    } else if (!e.name.startsWith('.') || ignoredName(e.name)) ignored.push(`${e.rel}: ${ignoredName(e.name) ?? 'not part of the Kattis package format, and no judge reads it'}.`);
   }
 
   const json: ProblemJson = {
@@ -175,5 +192,5 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   if (format === '2023-07') notes.push('Read as the 2023-07 package format (problem_format_version).');
   safeWriteFile(dir, path.join(dir, 'statement.md'), statement(pkg, dir, notes));
   safeWriteFile(dir, path.join(dir, SETTINGS_FILE), serializeProblemJson(json));
-  return { tests: entries.length, solutions, notes, notImported, ...(adapted ? { validator: adapted.adapted } : {}) };
+  return { tests: entries.length, solutions, notes, notImported, ignored, ...(adapted ? { validator: adapted.adapted } : {}) };
 }

@@ -8,10 +8,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ProblemsClient } from '../../api';
 import {
-  applyPlan, checkProblemFolder, planPush, ProblemFolderError, pushSucceeded, readProblemFolder, serializeProblemJson, SETTINGS_FILE, type CheckOptions, type ProblemJson, type SolutionCheck,
+  applyPlan, checkProblemFolder, describeCheck, planPush, ProblemFolderError, pushSucceeded, readProblemFolder, serializeProblemJson, SETTINGS_FILE, type CheckOptions, type ProblemJson, type SolutionCheck,
 } from '../problem-folder';
 import { unmetExpectation, usedForTimeLimit } from './expectations';
 import { MEASURING_LIMIT, needsMeasuring, readKattisSettings, writeKattisSettings, type KattisSettings } from './folder-settings';
+import { prepareKattis } from './languages';
 import { deriveTimeLimit } from './time-limit';
 import { safeWriteFile } from '../safe-write';
 
@@ -24,12 +25,15 @@ export interface Measured {
   /** What was done and why; empty: nothing to do. */
   lines: string[];
   /**
-   * The accepted solutions as judged while measuring. Each ran within the derived limit (the limit
-   * is their time times a multiplier of at least 1), so a check may take these verdicts as they are.
+   * The accepted solutions as judged while measuring: those that ran within the derived limit (the
+   * limit is their time times a multiplier of at least 1), those that failed even with the measuring
+   * limit (a failure under any lower limit too), and those skipped; a check takes these as they are.
    */
   judged: SolutionCheck[];
   /** The solutions' own expectations (submissions.yaml), for checkProblemFolder's `expectationFor`. */
   expectationFor: NonNullable<CheckOptions['expectationFor']>;
+  /** For a Kattis folder: its submissions as Kattis runs them (languages.ts), for checkProblemFolder's `prepare`. */
+  prepare?: CheckOptions['prepare'];
 }
 
 /** Each solution's submissions.yaml expectations as kattis.json keeps them, as a check applies them. */
@@ -45,17 +49,19 @@ export function expectationsOf(settings: KattisSettings | undefined): Measured['
 export async function measureKattisLimits(client: ProblemsClient, dir: string, o: MeasureOptions): Promise<Measured> {
   const settings = readKattisSettings(dir);
   const expectationFor = expectationsOf(settings);
-  if (!needsMeasuring(settings)) return { lines: [], judged: [], expectationFor };
+  const prepare = settings ? prepareKattis(dir, (file) => settings.submissions?.bySolution[file]?.entrypoint) : undefined;
+  if (!needsMeasuring(settings)) return { lines: [], judged: [], expectationFor, prepare };
   const folder = readProblemFolder(dir);
   const accepted = folder.solutions.filter((s) => s.expected === 'accepted' && usedForTimeLimit(settings.submissions?.bySolution[s.file]));
   if (!accepted.length) throw new ProblemFolderError(['The time limit is derived from the accepted solutions (as Kattis does), and solutions/accepted/ is empty: add one, or set "timeLimit" in problem.json and "fixed" in kattis.json.']);
-  const checks = await checkProblemFolder(client, { ...folder, solutions: accepted }, { ...o, expectationFor });
+  const checks = await checkProblemFolder(client, { ...folder, solutions: accepted }, { ...o, expectationFor, prepare });
+  // A failing accepted solution is the check's failure, reported with what it got; the limit comes
+  // from those that passed, and every other solution is still judged (issue 38).
   const failed = checks.filter((c) => !c.ok && !c.skipped);
-  if (failed.length) {
-    throw new ProblemFolderError(failed.map((c) => `${c.file} should be accepted but got ${c.error ?? c.status?.name ?? 'no verdict'} with ${MEASURING_LIMIT} s per test, so the time limit cannot be derived from it.`));
-  }
   const judged = checks.filter((c) => c.ok);
-  if (!judged.length) throw new ProblemFolderError([`No accepted solution could run on this endpoint (${checks.map((c) => `${c.file}: ${c.skipped}`).join('; ')}), so the time limit cannot be derived.`]);
+  if (!judged.length) {
+    throw new ProblemFolderError([`No accepted solution passed with ${MEASURING_LIMIT} s per test (${checks.map((c) => describeCheck(c).replace(/\s+/, ' ')).join('; ')}), so the time limit cannot be derived and nothing else was judged: fix or move an accepted solution, or set "timeLimit" in problem.json and "fixed" in kattis.json.`]);
+  }
   let slowest = 0;
   let by = judged[0].file;
   for (const c of judged) {
@@ -70,6 +76,7 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
   writeKattisSettings(dir, { ...settings, derived: { ...derived, slowest, solution: by } });
   const rule = settings.timeLimit;
   const lines = [
+    ...(failed.length ? [`The time limit is derived from the accepted solutions that passed; ${failed.length} did not (${failed.map((c) => c.file).join(', ')}: reported below as failures).`] : []),
     `Time limit ${derived.limit} s on every test: the slowest accepted solution, ${by}, took ${slowest} s on a test; × ${rule.multiplier} (${rule.format === 'legacy' ? 'time_multiplier' : 'ac_to_time_limit'}), ` +
       `rounded as Kattis does. Solutions expected to time out should still do so at ${derived.tleLimit} s (× ${rule.margin}, ${rule.format === 'legacy' ? 'time_safety_margin' : 'time_limit_to_tle'}). Written to problem.json and kattis.json.`,
   ];
@@ -80,5 +87,5 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
     lines.push(`Pushed the new time limit (${result.applied.length} test case${result.applied.length === 1 ? '' : 's'} changed).`);
   }
   const within = judged.filter((c) => Math.max(0, ...(c.testTimes ?? [])) <= derived.limit);
-  return { lines, judged: [...within, ...checks.filter((c) => c.skipped)], expectationFor };
+  return { lines, judged: [...within, ...failed, ...checks.filter((c) => c.skipped)], expectationFor, prepare };
 }

@@ -8,7 +8,7 @@
 // submission's expectations (submission-expectations.ts), kept in kattis.json for `check`.
 import * as path from 'node:path';
 import type { KattisExpectation } from './expectations';
-import { copyTree, kindOf, listEntries, listFilesDeep } from './package-files';
+import { copyTree, ignoredName, kindOf, listEntries, listFilesDeep } from './package-files';
 import { expectationFor, folderVerdictFor } from './submission-expectations';
 import type { YamlMap } from './yaml-values';
 import { safeCopyFile } from '../safe-write';
@@ -22,6 +22,8 @@ export interface SubmissionsImport {
   scoring: boolean;
   notes: string[];
   skipped: string[];
+  /** Entries problemtools does not judge either (placeholders, *.disabled, unknown folders): listed, harmless. */
+  ignored: string[];
   /** submissions/submissions.yaml, when the package has one. */
   yaml?: YamlMap;
   /** Filled: each imported solution's expectations from submissions.yaml (folder file → them). */
@@ -29,7 +31,7 @@ export interface SubmissionsImport {
 }
 
 export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport): number {
-  const { scoring, notes, skipped } = o;
+  const { scoring, notes, skipped, ignored } = o;
   const subs = path.join(pkg, 'submissions');
   let count = 0;
   const includes = path.join(pkg, 'include');
@@ -40,19 +42,25 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
   };
   for (const group of listEntries(pkg, subs, skipped)) {
     if (group.kind === 'file') {
-      if (group.name !== 'submissions.yaml') skipped.push(`${group.rel}: a file directly under submissions/ has no expected verdict, so it is skipped.`);
+      if (group.name !== 'submissions.yaml') ignored.push(`${group.rel}: ${ignoredName(group.name) ?? 'a file directly under submissions/ has no expected verdict; problemtools does not judge it either'}.`);
+      continue;
+    }
+    if (ignoredName(group.name)) {
+      ignored.push(`${group.rel}/: ${ignoredName(group.name)}.`);
       continue;
     }
     for (const e of listEntries(pkg, group.full, skipped)) {
+      const why = ignoredName(e.name);
+      if (why) {
+        ignored.push(`${e.rel}: ${why}.`);
+        continue;
+      }
       const kattisPath = `${group.name}/${e.name}`;
       const expectation = o.yaml ? expectationFor(o.yaml, kattisPath, notes) : undefined;
       const verdict = folderVerdictFor(kattisPath, expectation, scoring);
       if (!verdict) {
-        skipped.push(
-          group.name === 'partially_accepted'
-            ? `${e.rel}: "partially_accepted" needs a scoring problem (type: scoring), so it is skipped.`
-            : `${e.rel}: Sphere Engine has no verdict for "${group.name}": it is not a submissions folder problemtools checks (accepted, wrong_answer, time_limit_exceeded, run_time_error, partially_accepted, 2023-07 rejected and brute_force) and submissions/submissions.yaml gives it no expectations, so it is skipped.`,
-        );
+        if (group.name === 'partially_accepted') skipped.push(`${e.rel}: "partially_accepted" needs a scoring problem (type: scoring), so it is skipped.`);
+        else ignored.push(`${e.rel}: "${group.name}" is not a submissions folder problemtools checks (accepted, wrong_answer, time_limit_exceeded, run_time_error, partially_accepted, 2023-07 rejected and brute_force) and submissions/submissions.yaml gives it no expectations, so it is not judged, as problemtools does not judge it.`);
         continue;
       }
       const target = path.join(dir, 'solutions', verdict, e.name);

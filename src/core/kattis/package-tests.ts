@@ -4,7 +4,7 @@
 // group's aggregation and range. The group tree is what the scoring master judge grades.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { listEntries, type PackageEntry } from './package-files';
+import { ignoredName, listEntries, type PackageEntry } from './package-files';
 import { isMap, readYamlFile, yamlNumber, yamlString, type YamlMap } from './yaml';
 
 export interface PackageTest {
@@ -84,8 +84,11 @@ function configOf(own: YamlMap | undefined, inherited: GroupConfig): GroupConfig
 
 export const DEFAULT_GROUP: GroupConfig = { flags: '', acceptScore: 1, rejectScore: 0, aggregation: 'sum', verdict: { acceptIfAnyAccepted: false }, onReject: 'break' };
 
-/** Reads data/; missing answers and unreadable parts go to `problems`, links and unknown files to `skipped`. */
-export function readPackageTests(pkg: string, rootFlags: string, interactive: boolean, problems: string[], skipped: string[]): PackageTests {
+/** Reads data/; missing answers and unreadable parts go to `problems`, links to `skipped`, files no judge reads to `ignored`. */
+/** Samples shown in the statement or offered as downloads only (2023-07): for people, not judged. */
+const STATEMENT_ONLY = /\.(in|ans)\.(statement|download)$/;
+
+export function readPackageTests(pkg: string, rootFlags: string, interactive: boolean, problems: string[], skipped: string[], ignored: string[] = []): PackageTests {
   const tests: PackageTest[] = [];
   const extras: string[] = [];
   const data = path.join(pkg, 'data');
@@ -102,8 +105,10 @@ export function readPackageTests(pkg: string, rootFlags: string, interactive: bo
       else if (e.name.endsWith('.in')) addTest(e, names, node);
       else if (e.name.endsWith('.ans') && names.has(e.name.replace(/\.ans$/, '.in'))) continue;
       else if (e.name === 'testdata.yaml' || e.name === 'test_group.yaml') continue;
-      else if (FOR_PEOPLE.test(e.name)) extras.push(e.rel);
-      else skipped.push(`${e.rel}: not a test file (.in with its .ans) nor a group setting, so it is skipped.`);
+      // A test case's own settings (2023-07 <test>.yaml): its validator arguments are read with the test.
+      else if (e.name.endsWith('.yaml') && names.has(e.name.replace(/\.yaml$/, '.in'))) continue;
+      else if (FOR_PEOPLE.test(e.name) || STATEMENT_ONLY.test(e.name)) extras.push(e.rel);
+      else ignored.push(`${e.rel}: ${ignoredName(e.name) ?? 'not a test file (.in with its .ans) nor a group setting; Kattis does not judge it either'}.`);
     }
     return node;
   };
@@ -114,7 +119,10 @@ export function readPackageTests(pkg: string, rootFlags: string, interactive: bo
       return;
     }
     node.items.push({ test: tests.length });
-    tests.push({ input: e.full, ...(names.has(ansName) ? { answer: path.join(path.dirname(e.full), ansName) } : {}), flags: node.config.flags, rel: e.rel });
+    const yamlName = e.name.replace(/\.in$/, '.yaml');
+    const own = names.has(yamlName) ? readYamlFile(path.join(path.dirname(e.full), yamlName), `${e.rel.replace(/\.in$/, '.yaml')}`) : undefined;
+    const flags = (own && flagsOf(own)) ?? node.config.flags;
+    tests.push({ input: e.full, ...(names.has(ansName) ? { answer: path.join(path.dirname(e.full), ansName) } : {}), flags, rel: e.rel });
   };
   const exists = (d: string) => fs.existsSync(d);
   const sample = exists(path.join(data, 'sample')) ? walk(path.join(data, 'sample'), 'data/sample', root) : undefined;
@@ -122,7 +130,7 @@ export function readPackageTests(pkg: string, rootFlags: string, interactive: bo
   for (const e of listEntries(pkg, data, skipped)) {
     if (e.name === 'sample' || e.name === 'secret' || e.name === 'testdata.yaml' || e.name === 'test_group.yaml') continue;
     if (e.kind === 'dir' && /^(invalid_(input|answer|output)s?|valid_outputs?|bad)$/.test(e.name)) extras.push(e.rel);
-    else skipped.push(`${e.rel}: Kattis judges only data/sample and data/secret, so it is skipped.`);
+    else ignored.push(`${e.rel}: Kattis judges only data/sample and data/secret.`);
   }
   return { tests, sample, secret, extras };
 }

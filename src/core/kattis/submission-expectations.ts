@@ -73,6 +73,7 @@ export function expectationFor(yaml: YamlMap, kattisPath: string, problems: stri
   const defaults = DEFAULT_DIRECTORY_RULES[dir];
   const rules: ExpectationRule[] = [];
   let said = false;
+  let entrypoint: string | undefined;
   if (defaults) {
     // The folder's default rule; keys the file gives for the folder's own name replace it.
     const override = isMap(yaml[dir]) ? (yaml[dir] as YamlMap) : undefined;
@@ -86,10 +87,11 @@ export function expectationFor(yaml: YamlMap, kattisPath: string, problems: stri
   for (const [key, entry] of Object.entries(yaml)) {
     if ((defaults && key === dir) || !globMatches(key, kattisPath)) continue;
     said = true;
+    if (isMap(entry) && typeof entry.entrypoint === 'string') entrypoint = entry.entrypoint;
     if (isMap(entry)) rules.push(...rulesOfEntry(key, entry, problems));
     else problems.push(`submissions/submissions.yaml: "${key}" is not a map of expectations; it is not checked.`);
   }
-  return said ? { kattisPath, rules } : undefined;
+  return said ? { kattisPath, rules, ...(entrypoint !== undefined ? { entrypoint } : {}) } : undefined;
 }
 
 /**

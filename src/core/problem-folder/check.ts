@@ -10,7 +10,7 @@ import { ProblemFolderError } from './errors';
 import { readInside } from './inside';
 import type { Verdict } from './format';
 import { sameEndpoint } from './plan';
-import type { ProblemFolder } from './read';
+import type { LocalSolution, ProblemFolder } from './read';
 
 /** The status code each expected verdict stands for (problems-api-v4.md, statuses). */
 export const VERDICT_STATUS: Record<Verdict, number> = {
@@ -44,6 +44,12 @@ export interface SolutionCheck {
   score?: number | null;
   /** Each test case's time, seconds, once judged (Kattis time limits are derived from them). */
   testTimes?: number[];
+  /** The submission's time (the slowest test's when the service gives tests), seconds, once judged. */
+  time?: number | null;
+  /** The submission's memory, KB, once judged. */
+  memory?: number | null;
+  /** The time limit it ran under, seconds (the folder's tests' largest), once judged. */
+  limit?: number;
   /** True when the verdict is the expected one. */
   ok: boolean;
   /** Why the solution could not be judged (refused submission, unreadable file). */
@@ -54,7 +60,16 @@ export interface SolutionCheck {
   unmet?: string;
 }
 
+/** What is sent for one solution: its compiler and its text or files, or why it is not sent. */
+export type PreparedSolution = { compilerId: number; source: string } | { compilerId: number; files: Record<string, Buffer> } | { skipped: string };
+
 export interface CheckOptions {
+  /**
+   * How a solution becomes a submission, when the folder has rules of its own (a Kattis package's:
+   * problemtools' language detection, entry files renamed as the service runs them); default: its
+   * extension decides the compiler, files sent as they are named.
+   */
+  prepare?: (solution: LocalSolution, offered: readonly OfferedCompiler[]) => PreparedSolution;
   /** The endpoint the client talks to: a folder linked to another one is refused, naming both. */
   endpoint?: string;
   signal?: AbortSignal;
@@ -72,6 +87,17 @@ export interface CheckOptions {
    */
   expectationFor?: (file: string) => ((result: ProblemsSubmission['result']) => string | undefined) | undefined;
 }
+
+/** The default: the compiler by extension (a multi-file solution's first file the endpoint has one for), files as named. */
+export const prepareByExtension = (dir: string) => (s: LocalSolution, offered: readonly OfferedCompiler[]): PreparedSolution => {
+  const choices = (s.files ?? [s.file]).map((f) => compilerForFile(f, offered));
+  const choice = choices.find((c) => 'compilerId' in c) ?? choices[0] ?? { skipped: 'the solution folder is empty' };
+  if ('skipped' in choice) return choice;
+  const { compilerId } = choice;
+  return s.files
+    ? { compilerId, files: Object.fromEntries(s.files.map((f) => [f, readInside(dir, `${s.file}/${f}`, `Solution ${s.file}/${f}`)])) }
+    : { compilerId, source: readInside(dir, s.file, `Solution ${s.file}`).toString('utf8') };
+};
 
 async function fetchAll(client: ProblemsClient, ids: number[], signal?: AbortSignal): Promise<ProblemsSubmission[]> {
   const out: ProblemsSubmission[] = [];
@@ -97,6 +123,8 @@ export function assertCheckable(folder: ProblemFolder, endpoint?: string): numbe
 export async function checkProblemFolder(client: ProblemsClient, folder: ProblemFolder, o: CheckOptions = {}): Promise<SolutionCheck[]> {
   const problemId = assertCheckable(folder, o.endpoint);
   const checks: SolutionCheck[] = [];
+  // What a failure says it ran under: the tests' limit as the folder sets it (one value for an imported package).
+  const limit = Math.max(0, ...folder.json.tests.map((t) => t.timeLimit ?? 0)) || undefined;
   const offered = o.compilers ?? (await client.listCompilers(o.signal)).items;
   for (const s of folder.solutions) {
     const known = o.judged?.find((c) => c.file === s.file && c.expected === s.expected);
@@ -106,19 +134,13 @@ export async function checkProblemFolder(client: ProblemsClient, folder: Problem
     }
     const check: SolutionCheck = { file: s.file, expected: s.expected, ok: false };
     checks.push(check);
-    // A multi-file solution's language is its first file with a language the endpoint offers.
-    const choices = (s.files ?? [s.file]).map((f) => compilerForFile(f, offered));
-    const choice = choices.find((c) => 'compilerId' in c) ?? choices[0] ?? { skipped: 'the solution folder is empty' };
-    if ('skipped' in choice) {
-      check.skipped = `skipped: ${choice.skipped}.`;
-      continue;
-    }
-    const compilerId = choice.compilerId;
     try {
-      const params = s.files
-        ? { problemId, compilerId, files: Object.fromEntries(s.files.map((f) => [f, readInside(folder.dir, `${s.file}/${f}`, `Solution ${s.file}/${f}`)])) }
-        : { problemId, compilerId, source: readInside(folder.dir, s.file, `Solution ${s.file}`).toString('utf8') };
-      check.submissionId = (await client.createSubmission(params, o.signal)).id;
+      const prepared = (o.prepare ?? prepareByExtension(folder.dir))(s, offered);
+      if ('skipped' in prepared) {
+        check.skipped = `skipped: ${prepared.skipped}.`;
+        continue;
+      }
+      check.submissionId = (await client.createSubmission({ problemId, ...prepared }, o.signal)).id;
       o.onSubmitted?.(check);
     } catch (err) {
       check.error = (err as { explanation?: string }).explanation ?? (err as Error).message;
@@ -138,6 +160,9 @@ export async function checkProblemFolder(client: ProblemsClient, folder: Problem
           check.status = { code: sub.result.status.code, name: sub.result.status.name };
           check.score = sub.result.score;
           check.testTimes = (sub.result.testCases ?? []).map((t) => t.time ?? 0);
+          check.time = check.testTimes.length ? Math.max(...check.testTimes) : sub.result.time;
+          check.memory = sub.result.memory;
+          if (limit !== undefined) check.limit = limit;
           const own = o.expectationFor?.(check.file);
           check.unmet = own?.(sub.result);
           check.ok = own ? check.unmet === undefined : meetsExpected(check.expected, check.status.code, check.score);
@@ -151,10 +176,21 @@ export async function checkProblemFolder(client: ProblemsClient, folder: Problem
   return checks;
 }
 
+/** What a judged submission got beyond its verdict: time, memory and the limit it ran under (a failure says them). */
+export function describeRun(c: Pick<SolutionCheck, 'time' | 'memory' | 'limit'>): string {
+  const parts: string[] = [];
+  if (typeof c.time === 'number') parts.push(`time ${c.time} s`);
+  if (typeof c.memory === 'number') parts.push(`memory ${c.memory} KB`);
+  if (c.limit !== undefined) parts.push(`time limit ${c.limit} s`);
+  return parts.join(', ');
+}
+
 export function describeCheck(c: SolutionCheck): string {
   if (c.skipped) return `SKIP  ${c.file}: ${c.skipped}`;
   if (c.error) return `ERROR ${c.file}: ${c.error}`;
   const got = c.status ? `${c.status.name} (${c.status.code})${c.expected === 'partially_accepted' ? `, score ${c.score ?? 'none'}` : ''}` : 'no verdict';
-  if (c.unmet) return `FAIL  ${c.file}: ${c.unmet}`;
-  return c.ok ? `ok    ${c.file}: ${got}` : `FAIL  ${c.file}: expected ${c.expected.replace(/_/g, ' ')}, got ${got}${c.expected !== 'accepted' && c.status?.code === SUBMISSION_STATUS.accepted ? ' — the tests do not catch this solution' : ''}`;
+  const run = describeRun(c);
+  const ran = run ? ` (${run})` : '';
+  if (c.unmet) return `FAIL  ${c.file}: ${c.unmet}${c.status ? `; got ${got}${ran}` : ''}`;
+  return c.ok ? `ok    ${c.file}: ${got}` : `FAIL  ${c.file}: expected ${c.expected.replace(/_/g, ' ')}, got ${got}${ran}${c.expected !== 'accepted' && c.status?.code === SUBMISSION_STATUS.accepted ? ' — the tests do not catch this solution' : ''}`;
 }

@@ -203,6 +203,8 @@ function readSolutions(dir: string, problems: string[]): LocalSolution[] {
       continue;
     }
     for (const file of listDir(path.join(dir, rel)).sort()) {
+      // A dot file (.gitkeep keeping an empty folder in git) is no solution.
+      if (file.startsWith('.')) continue;
       const st = fs.lstatSync(path.join(dir, rel, file));
       if (st.isSymbolicLink()) problems.push(linkProblem('Solution', `${rel}/${file}`, `${rel}/${file}`));
       else if (st.isFile()) out.push({ file: `${rel}/${file}`, expected: verdict as Verdict });

@@ -65,6 +65,21 @@ export async function checkProblemFolderCommand(services: Services, testing: Pro
     folder.solutions.forEach((s) => run.enqueued(child(s.file)));
     let checks: SolutionCheck[];
     let derived: string[] = [];
+    // Every solution ends in one state a person can read: passed, failed with what it got (verdict,
+    // time, memory, limit), errored, or skipped with the reason beside its name (never a spinner).
+    const reported = new Set<string>();
+    const report = (c: SolutionCheck) => {
+      if (reported.has(c.file)) return;
+      reported.add(c.file);
+      const item = child(c.file);
+      run.appendOutput(`${describeCheck(c)}\n`);
+      if (c.skipped) {
+        item.description = vscode.l10n.t('expected: {0} · {1}', c.expected.replace(/_/g, ' '), c.skipped);
+        run.skipped(item, c.skipped);
+      } else if (c.error) run.errored(item, new vscode.TestMessage(describeCheck(c)));
+      else if (c.ok) run.passed(item, undefined, c.status?.name);
+      else run.failed(item, new vscode.TestMessage(describeCheck(c)));
+    };
     try {
       checks = await withProgress({ title: vscode.l10n.t('Checking {0} solutions of {1}', folder.solutions.length, folder.json.name) }, async (signal) => {
         // The active profile's endpoint, never the folder's: a folder linked elsewhere is refused.
@@ -75,36 +90,31 @@ export async function checkProblemFolderCommand(services: Services, testing: Pro
         derived = measured.lines;
         for (const l of derived) run.appendOutput(`${l}\n`);
         // The accepted solutions measured were judged already: their results are the check's.
-        for (const c of measured.judged.filter((x) => !x.skipped)) {
-          run.appendOutput(`${describeCheck(c)}\n`);
-          run.passed(child(c.file), undefined, c.status?.name);
-        }
+        measured.judged.forEach(report);
         return checkProblemFolder(client, derived.length ? readProblemFolder(dir) : folder, {
           endpoint,
           judged: measured.judged,
           expectationFor: measured.expectationFor,
+          prepare: measured.prepare,
           signal,
           onSubmitted: (c) => run.started(child(c.file)),
-          onJudged: (c) => {
-            run.appendOutput(`${describeCheck(c)}\n`);
-            if (c.ok) run.passed(child(c.file), undefined, c.status?.name);
-            else run.failed(child(c.file), new vscode.TestMessage(describeCheck(c)));
-          },
+          onJudged: report,
         });
       });
-      for (const c of checks.filter((x) => x.error)) run.errored(child(c.file), new vscode.TestMessage(describeCheck(c)));
-      // No compiler for its language on this endpoint: said in the output, not a failure.
-      for (const c of checks.filter((x) => x.skipped)) {
-        run.appendOutput(`${describeCheck(c)}\n`);
-        run.skipped(child(c.file));
-      }
+      checks.forEach(report);
     } finally {
       run.end();
     }
     const failed = checks.filter((c) => !c.ok && !c.skipped);
+    const skipped = checks.filter((c) => c.skipped);
+    const judgedCount = checks.length - skipped.length;
+    const skippedNote = skipped.length ? ` ${vscode.l10n.t('Skipped {0}: {1}', skipped.length, skipped.map((c) => `${path.basename(c.file)} (${c.skipped!.replace(/^skipped: /, '').replace(/\.$/, '')})`).join(', '))}.` : '';
     if (derived.length) void vscode.window.showInformationMessage(vscode.l10n.t('Kattis package: {0}', derived.join(' ')));
-    if (failed.length) void vscode.window.showErrorMessage(vscode.l10n.t('{0} of {1} solutions did not get their expected verdict: {2}', failed.length, checks.length, failed.map((c) => c.file).join(', ')));
-    else void vscode.window.showInformationMessage(vscode.l10n.t('All {0} solutions got their expected verdict.', checks.length));
+    const showResults = vscode.l10n.t('Show Results');
+    const shown = failed.length
+      ? vscode.window.showErrorMessage(`${vscode.l10n.t('{0} of {1} solutions did not get their expected verdict: {2}', failed.length, judgedCount, failed.map((c) => describeCheck(c).replace(/^\S+\s+/, '')).join('; '))}${skippedNote}`, showResults)
+      : vscode.window.showInformationMessage(`${vscode.l10n.t('All {0} solutions got their expected verdict.', judgedCount)}${skippedNote}`, showResults);
+    void shown.then((b) => (b === showResults ? vscode.commands.executeCommand('testing.showMostRecentOutput') : undefined));
     return checks;
   } catch (err) {
     if (isProblemFolderError(err)) {

@@ -11,6 +11,7 @@ import {
 } from '../../core/problem-folder';
 import type { Services } from '../../services';
 import { showError } from '../../ui/errors';
+import { Commands } from '../../ui/commands';
 import { pickFolder } from '../../ui/pick-folder';
 import { withProgress } from '../../ui/progress';
 import { problemIdFrom } from '../shared/problem-arg';
@@ -151,10 +152,17 @@ export async function pushProblemFolder(services: Services, review: PushReview, 
   const { dir } = chosen;
   let plan: PushPlan;
   try {
-    const folder = readProblemFolder(dir);
-    const client = await services.connection.problems();
-    const endpoint = services.connection.endpoint('problems').baseUrl;
-    plan = await withProgress({ title: vscode.l10n.t('Comparing {0} with the service', path.basename(dir)) }, (signal) => planPush(client, folder, endpoint, signal));
+    // One notification from the first moment, each step named (issue 40 item 16): reading the
+    // folder and signing in took seconds before the comparison's notification used to appear.
+    plan = await withProgress({ title: vscode.l10n.t('Comparing {0} with the service', path.basename(dir)) }, async (signal, report) => {
+      report(vscode.l10n.t('reading the folder…'));
+      const folder = readProblemFolder(dir);
+      report(vscode.l10n.t('connecting to the service…'));
+      const client = await services.connection.problems();
+      const endpoint = services.connection.endpoint('problems').baseUrl;
+      report(folder.json.link ? vscode.l10n.t('reading problem {0} and its {1} test cases…', folder.json.link.problemId, folder.tests.length) : vscode.l10n.t('planning a new problem with {0} test cases…', folder.tests.length));
+      return planPush(client, folder, endpoint, signal);
+    });
   } catch (err) {
     if (err instanceof ProblemFolderError) {
       services.log.error(err);
@@ -200,9 +208,16 @@ export async function pushProblemFolder(services: Services, review: PushReview, 
   } else if (!pushSucceeded(result)) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Pushed {0} changes; kept on the service as you chose: {1}.', result.applied.length, outcome.result!.skipped.join('; ')));
   } else {
+    // What an author does next: check the reference solutions, or see the problem as published.
+    const check = vscode.l10n.t('Check');
+    const open = vscode.l10n.t('Open Problem');
+    const buttons = [...(plan.folder.solutions.length ? [check] : []), ...(result.problemId !== undefined ? [open] : [])];
     void vscode.window.showInformationMessage(result.applied.length === 1
       ? vscode.l10n.t('Pushed 1 change to problem {0}.', result.problemId ?? '')
-      : vscode.l10n.t('Pushed {0} changes to problem {1}.', result.applied.length, result.problemId ?? ''));
+      : vscode.l10n.t('Pushed {0} changes to problem {1}.', result.applied.length, result.problemId ?? ''), ...buttons).then((choice) => {
+      if (choice === check) void vscode.commands.executeCommand(Commands.problemsCheckFolder, { folder: dir });
+      else if (choice === open) void vscode.commands.executeCommand(Commands.problemsOpen, { problemId: result.problemId });
+    });
   }
   return outcome;
 }

@@ -28,6 +28,7 @@ export interface KattisImportOutcome {
   solutions: number;
   notes: string[];
   notImported: string[];
+  ignored: string[];
   validator?: KattisImportResult['validator'];
 }
 
@@ -75,14 +76,25 @@ export async function importKattisPackage(services: Services, arg?: unknown): Pr
   }
   for (const note of result.notes) services.log.info(`Kattis import ${pkg}: ${note}`);
   for (const part of result.notImported) services.log.warn(`Kattis import ${pkg}: not imported: ${part}`);
+  for (const part of result.ignored) services.log.info(`Kattis import ${pkg}: ignored: ${part}`);
   const imported = vscode.l10n.t('Imported {0} into {1}: {2} test cases, {3} reference solutions.', path.basename(pkg), folder, result.tests, result.solutions);
   const v = result.validator;
-  const summary = v ? `${imported} ${vscode.l10n.t('Its output validator {0} ({1}) runs as the custom judge {2}.', v.from, v.language, v.judges.join(', '))}` : imported;
+  const withValidator = v ? `${imported} ${vscode.l10n.t('Its output validator {0} ({1}) runs as the custom judge {2}.', v.from, v.language, v.judges.join(', '))}` : imported;
+  // Harmless files (a README, .gitkeep, submissions problemtools does not judge) are named, never a warning.
+  const ignoredNames = result.ignored.map((p) => p.split(': ')[0]);
+  const summary = ignoredNames.length && !result.notImported.length ? `${withValidator} ${vscode.l10n.t('Ignored as harmless: {0}.', ignoredNames.join(', '))}` : withValidator;
   const push = vscode.l10n.t('Push Problem Folder');
   const choice = result.notImported.length
     ? await vscode.window.showWarningMessage(
       summary,
-      { modal: true, detail: [vscode.l10n.t('Not imported:'), ...result.notImported.map((p) => `• ${p}`)].join('\n') },
+      {
+        modal: true,
+        detail: [
+          vscode.l10n.t('Not imported:'),
+          ...result.notImported.map((p) => `• ${p}`),
+          ...(result.ignored.length ? [vscode.l10n.t('Ignored (harmless):'), ...result.ignored.map((p) => `• ${p}`)] : []),
+        ].join('\n'),
+      },
       push,
     )
     : await vscode.window.showInformationMessage(summary, push);

@@ -19,7 +19,7 @@ describe('problems CLI: exit codes', () => {
 
   it('are 0, 1, 2 and 64, each said in the usage', () => {
     assert.deepEqual(EXIT, { ok: 0, error: 1, skipped: 2, usage: 64 });
-    assert.match(USAGE, /Exit codes: 0 everything asked succeeded; 1 an error, or something failed or was left out;\n2 import-kattis \/ export-kattis done but something skipped \(listed with the reason\); 64 a usage error \(nothing was done\)\./);
+    assert.match(USAGE, /Exit codes: 0 everything asked succeeded; 1 an error, or something failed or was left out;\n2 import-kattis \/ export-kattis done but something that matters left out \(listed with the reason;\nharmless files are listed as ignored and keep 0\); 64 a usage error \(nothing was done\)\./);
   });
 
   it('0: everything the package holds was imported, and exported back', async () => {
@@ -32,11 +32,25 @@ describe('problems CLI: exit codes', () => {
     assert.equal(exported.code, 0, exported.err);
   });
 
-  it('2: something was skipped, named with the reason in the summary', async () => {
-    const imported = await run(['import-kattis', path.join(KATTIS, 'double'), path.join(scratch('cli-exit-2-'), 'double')]);
-    assert.equal(imported.code, 2);
-    assert.match(imported.err, /^not imported: submissions\/presentation_error\/spaces\.py: Sphere Engine has no verdict for "presentation_error": it is not a submissions folder problemtools checks/m);
-    assert.match(imported.out, /1 part was skipped \(listed above with the reason\)\.$/);
+  it('0 on harmless files: a submission folder problemtools does not check is listed as ignored', async () => {
+    const imported = await run(['import-kattis', path.join(KATTIS, 'double'), path.join(scratch('cli-exit-0-'), 'double')]);
+    assert.equal(imported.code, 0, imported.err);
+    assert.equal(imported.err, '');
+    assert.match(imported.out, /^ignored: submissions\/presentation_error\/spaces\.py: "presentation_error" is not a submissions folder problemtools checks/m);
+    assert.match(imported.out, /1 harmless file was ignored \(listed above\)\.$/);
+  });
+
+  it('2: something that matters was left out (a test file linked outside the package), named with the reason', async () => {
+    const from = path.join(scratch('cli-exit-2-pkg-'), 'double');
+    fs.cpSync(path.join(KATTIS, 'double'), from, { recursive: true });
+    const outside = path.join(scratch('cli-exit-2-outside-'), 'elsewhere.in');
+    fs.writeFileSync(outside, '1\n');
+    fs.symlinkSync(outside, path.join(from, 'data/secret/linked.in'));
+    fs.writeFileSync(path.join(from, 'data/secret/linked.ans'), '2\n');
+    const imported = await run(['import-kattis', from, path.join(scratch('cli-exit-2-'), 'double')]);
+    assert.equal(imported.code, 2, imported.out);
+    assert.match(imported.err, /^not imported: data\/secret\/linked\.in: a symbolic link/m);
+    assert.match(imported.out, /1 part that matters was left out \(listed above with the reason\)\./);
   });
 
   it('1: an error (not a Kattis package), and nothing is left half-done', async () => {

@@ -124,8 +124,9 @@ time_limit_exceeded/*:
     const dir = path.join(scratch('kattis-subs-dir-'), 'p');
     const result = importKattis(pkg, dir);
     assert.equal(result.solutions, 2);
-    assert.deepEqual(result.notImported, [
-      'submissions/slow_accepted/slow.py: Sphere Engine has no verdict for "slow_accepted": it is not a submissions folder problemtools checks (accepted, wrong_answer, time_limit_exceeded, run_time_error, partially_accepted, 2023-07 rejected and brute_force) and submissions/submissions.yaml gives it no expectations, so it is skipped.',
+    assert.deepEqual(result.notImported, []);
+    assert.deepEqual(result.ignored, [
+      'submissions/slow_accepted/slow.py: "slow_accepted" is not a submissions folder problemtools checks (accepted, wrong_answer, time_limit_exceeded, run_time_error, partially_accepted, 2023-07 rejected and brute_force) and submissions/submissions.yaml gives it no expectations, so it is not judged, as problemtools does not judge it.',
     ]);
     assert.ok(result.notes.includes('submissions.yaml "message" expectations are kept for export but not checked: the service does not return a judge\'s messages.'), result.notes.join('\n'));
     const settings = JSON.parse(fs.readFileSync(path.join(dir, 'kattis.json'), 'utf8'));

@@ -1,0 +1,96 @@
+// Issue 38's rules on our own package test/fixtures/kattis/addtwo, through what an author runs
+// (import-kattis, push, check on the emulator): harmless files (a README, .gitkeep, a statement-only
+// sample, a per-test .yaml, a *.disabled submission) are listed as ignored and keep exit code 0;
+// languages are decided as problemtools decides them (a `#!…python2` file is Python 2, `.pl` is
+// Prolog) and one the endpoint lacks is skipped with that reason; multi-file submissions reach the
+// service with their entry named as it runs them (submissions.yaml `entrypoint` for Python, a C++
+// `main.cc` sent as `main.cpp`); and a failing accepted solution is a failure with what it got
+// (verdict, time, memory, the limit it ran under) while the limit comes from those that passed and
+// every other submission is still judged. test/fixtures/kattis/fuzzy: Kattis's default output
+// validator (letter case ignored, a relative float tolerance) judged exactly.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { runProblemsCli } from '../../src/cli/problems';
+import { useScratch } from '../scratch';
+import { startTestEmulator, TOKEN, type TestEmulator } from './harness';
+
+const PKG = path.resolve(__dirname, '../../../test/fixtures/kattis/addtwo');
+
+describe('Kattis rules (issue 38): import, push, check on the emulator', function () {
+  // Compiles and runs seven submissions on a busy 2-core machine.
+  this.timeout(240_000);
+  const scratch = useScratch();
+  let emu: TestEmulator;
+  before(async () => {
+    emu = await startTestEmulator();
+  });
+  after(() => emu?.close());
+
+  const run = async (argv: string[]) => {
+    const out: string[] = [];
+    const env = { SPHERE_ENGINE_PROBLEMS_TOKEN: TOKEN, SPHERE_ENGINE_PROBLEMS_ENDPOINT: emu.endpoints.problems };
+    const code = await runProblemsCli(argv, { out: (l) => out.push(l), err: (l) => out.push(l), env });
+    return { code, out, text: out.join('\n') };
+  };
+  const importAndPush = async (from: string) => {
+    const dir = path.join(scratch('kattis-rules-'), 'addtwo');
+    const imported = await run(['import-kattis', from, dir]);
+    const pushed = await run(['push', dir]);
+    assert.equal(pushed.code, 0, pushed.text);
+    return { dir, imported };
+  };
+  /** Python 2 is judged where the endpoint has it, else skipped by name: the emulator offers what the machine has. */
+  const python2 = (text: string) =>
+    assert.match(text, /^(ok {4}solutions\/accepted\/add2\.py: accepted \(15\)|SKIP {2}solutions\/accepted\/add2\.py: skipped: the endpoint offers no compiler for Python 2 \(problemtools' language of add2\.py\)\.)$/m);
+
+  it('exits 0 on harmless files, listed as ignored; every submission gets its verdict, Prolog skipped by name', async () => {
+    const { dir, imported } = await importAndPush(PKG);
+    assert.equal(imported.code, 0, imported.text);
+    const ignored = imported.out.filter((l) => l.startsWith('ignored: ')).map((l) => l.slice(9).split(':')[0]);
+    assert.deepEqual(ignored.sort(), ['README.md', 'data/secret/.gitkeep', 'submissions/accepted/.gitkeep', 'submissions/accepted/add.py.disabled'], imported.text);
+    assert.doesNotMatch(imported.text, /^not imported: /m);
+    assert.match(imported.text, /4 harmless files were ignored \(listed above\)\.$/m);
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'solutions/accepted')).sort(), ['add.pl', 'add.py', 'add2.py', 'cppmulti', 'multi'], 'no .gitkeep, no *.disabled');
+
+    const checked = await run(['check', dir]);
+    assert.equal(checked.code, 0, checked.text);
+    for (const ok of ['accepted/add.py: accepted', 'accepted/cppmulti: accepted', 'accepted/multi: accepted', 'wrong_answer/subtract.py: wrong answer', 'runtime_error/divide.py: runtime error']) {
+      assert.match(checked.text, new RegExp(`^ok {4}solutions/${ok.replace(/\./g, '\\.')} \\(\\d+\\)$`, 'm'));
+    }
+    python2(checked.text);
+    assert.match(checked.text, /^SKIP {2}solutions\/accepted\/add\.pl: skipped: the endpoint offers no compiler for Prolog \(problemtools' language of add\.pl\)\.$/m);
+    assert.match(checked.text, /^Time limit 1 s on every test: the slowest accepted solution/m);
+  });
+
+  it('a failing accepted solution: a failure with verdict, time, memory and limit; the limit from the others; the rest judged', async () => {
+    const from = path.join(scratch('kattis-rules-pkg-'), 'addtwo');
+    fs.cpSync(PKG, from, { recursive: true });
+    fs.writeFileSync(path.join(from, 'submissions/accepted/off_by_one.py'), 'a, b = map(int, input().split())\nprint(a + b + 1)\n');
+    const { dir } = await importAndPush(from);
+    const checked = await run(['check', dir]);
+    assert.equal(checked.code, 1, checked.text);
+    assert.doesNotMatch(checked.text, /Nothing was checked/);
+    assert.match(checked.text, /^The time limit is derived from the accepted solutions that passed; 1 did not \(solutions\/accepted\/off_by_one\.py: reported below as failures\)\.$/m);
+    assert.match(checked.text, /^FAIL {2}solutions\/accepted\/off_by_one\.py: expected accepted, got wrong answer \(14\) \(time [\d.]+ s, memory \d+ KB, time limit 10 s\)$/m);
+    assert.match(checked.text, /^ok {4}solutions\/wrong_answer\/subtract\.py: wrong answer \(14\)$/m);
+    assert.match(checked.text, /^ok {4}solutions\/runtime_error\/divide\.py: runtime error \(12\)$/m);
+    assert.match(checked.text, /^1 of \d+ solutions did not get their expected verdict\. 1 skipped|^1 of \d+ solutions did not get their expected verdict\. 2 skipped/m);
+    const json = JSON.parse(fs.readFileSync(path.join(dir, 'problem.json'), 'utf8')) as { tests: Array<{ timeLimit: number }> };
+    assert.deepEqual([...new Set(json.tests.map((t) => t.timeLimit))], [1], 'derived from the ones that passed');
+  });
+
+  it("Kattis's default validator exactly: letter case ignored and a relative float tolerance, judged on the service", async () => {
+    const dir = path.join(scratch('kattis-rules-fuzzy-'), 'fuzzy');
+    const imported = await run(['import-kattis', path.resolve(PKG, '../fuzzy'), dir]);
+    assert.equal(imported.code, 0, imported.text);
+    assert.match(imported.text, /^note: Kattis's default validator for "float_relative_tolerance 1e-5" \(letter case ignored, absolute and relative float tolerances\) runs as judge "kattis_default"/m);
+    const pushed = await run(['push', dir]);
+    assert.equal(pushed.code, 0, pushed.text);
+    const checked = await run(['check', dir]);
+    assert.equal(checked.code, 0, checked.text);
+    assert.match(checked.text, /^ok {4}solutions\/accepted\/rounded\.py: accepted \(15\)$/m);
+    assert.match(checked.text, /^ok {4}solutions\/wrong_answer\/off\.py: wrong answer \(14\)$/m);
+    assert.match(checked.text, /^ok {4}solutions\/wrong_answer\/no\.py: wrong answer \(14\)$/m);
+  });
+});
