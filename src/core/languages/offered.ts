@@ -45,10 +45,11 @@ const KNOWN: KnownLanguage[] = [
   { name: 'Bash', extensions: ['.sh'], names: /^bash/i },
 ];
 
-export type CompilerChoice = { compilerId: number } | { skipped: string };
+/** An offered compiler for a file, or why none runs it (not the person's choice: compiler-choice.ts's CompilerChoice). */
+export type OfferedChoice = { compilerId: number } | { skipped: string };
 
 /** The compiler for `file` among the offered ones, or why there is none. */
-export function compilerForFile(file: string, offered: readonly OfferedCompiler[]): CompilerChoice {
+export function compilerForFile(file: string, offered: readonly OfferedCompiler[]): OfferedChoice {
   const ext = path.extname(file);
   const known = KNOWN.find((l) => l.extensions.includes(ext) || l.extensions.includes(ext.toLowerCase()));
   const tableId = compilerIdForFileName(file);

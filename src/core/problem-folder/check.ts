@@ -70,6 +70,12 @@ export interface CheckOptions {
    * extension decides the compiler, files sent as they are named.
    */
   prepare?: (solution: LocalSolution, offered: readonly OfferedCompiler[]) => PreparedSolution;
+  /**
+   * The compiler the person chose for a file (their language overrides over the language table:
+   * src/core/languages/compiler-choice.ts), used by the default `prepare` when the endpoint offers
+   * it; the CLI has no such choices and leaves it out.
+   */
+  chosenCompiler?: (file: string) => number | undefined;
   /** The endpoint the client talks to: a folder linked to another one is refused, naming both. */
   endpoint?: string;
   signal?: AbortSignal;
@@ -88,9 +94,16 @@ export interface CheckOptions {
   expectationFor?: (file: string) => ((result: ProblemsSubmission['result']) => string | undefined) | undefined;
 }
 
-/** The default: the compiler by extension (a multi-file solution's first file the endpoint has one for), files as named. */
-export const prepareByExtension = (dir: string) => (s: LocalSolution, offered: readonly OfferedCompiler[]): PreparedSolution => {
-  const choices = (s.files ?? [s.file]).map((f) => compilerForFile(f, offered));
+/**
+ * The default: the person's compiler for the file when the endpoint offers it, else the one the
+ * file's extension names among the offered ones (a multi-file solution: its first file the endpoint
+ * has one for), files as named.
+ */
+export const prepareByExtension = (dir: string, chosenCompiler?: (file: string) => number | undefined) => (s: LocalSolution, offered: readonly OfferedCompiler[]): PreparedSolution => {
+  const choices = (s.files ?? [s.file]).map((f) => {
+    const chosen = chosenCompiler?.(f);
+    return chosen !== undefined && offered.some((c) => c.id === chosen) ? { compilerId: chosen } : compilerForFile(f, offered);
+  });
   const choice = choices.find((c) => 'compilerId' in c) ?? choices[0] ?? { skipped: 'the solution folder is empty' };
   if ('skipped' in choice) return choice;
   const { compilerId } = choice;
@@ -135,7 +148,7 @@ export async function checkProblemFolder(client: ProblemsClient, folder: Problem
     const check: SolutionCheck = { file: s.file, expected: s.expected, ok: false };
     checks.push(check);
     try {
-      const prepared = (o.prepare ?? prepareByExtension(folder.dir))(s, offered);
+      const prepared = (o.prepare ?? prepareByExtension(folder.dir, o.chosenCompiler))(s, offered);
       if ('skipped' in prepared) {
         check.skipped = `skipped: ${prepared.skipped}.`;
         continue;

@@ -14,6 +14,7 @@ import { withProgress } from '../../ui/progress';
 import { confirmSending } from '../shared/confirm-sending';
 import { problemFolderFrom } from './folder-commands';
 import type { ProblemsTesting } from './testing';
+import { compilerForFileName } from '../shared/compiler-settings';
 
 const CHECK_PREFIX = 'check:';
 // Between the folder and the solution in a child's id: '//' is never part of a normalised path
@@ -96,6 +97,8 @@ export async function checkProblemFolderCommand(services: Services, testing: Pro
           judged: measured.judged,
           expectationFor: measured.expectationFor,
           prepare: measured.prepare,
+          // The person's language choices, as every command that sends a file uses them.
+          chosenCompiler: compilerForFileName,
           signal,
           onSubmitted: (c) => run.started(child(c.file)),
           onJudged: report,
