@@ -31,11 +31,21 @@ export interface MachineReport {
 
 const ON_PATH = 'so that it is on PATH, then restart the emulator';
 
+/**
+ * The service calls compiler 4 "Python"; printed beside the found "Python 3" it reads as a
+ * mistake, so what the emulator says of this machine names it "Python 2" (issue 40 item 10).
+ */
+const SHOWN_NAMES: Readonly<Record<number, string>> = { 4: 'Python 2' };
+
+export function shownName(language: Pick<LanguageDefinition, 'id' | 'name'>): string {
+  return SHOWN_NAMES[language.id] ?? language.name;
+}
+
 /** "install python2 (Python), ruby (Ruby) or go (Go) so that it is on PATH, then restart the emulator". */
-export function addLanguageAdvice(missing: ReadonlyArray<Pick<LanguageDefinition, 'name' | 'install'>>): string {
+export function addLanguageAdvice(missing: ReadonlyArray<Pick<LanguageDefinition, 'id' | 'name' | 'install'>>): string {
   // Two dialects on one tool (C++ and C++14 on g++) name it once.
   const tools = new Map<string, string[]>();
-  for (const language of missing) tools.set(language.install, [...(tools.get(language.install) ?? []), language.name]);
+  for (const language of missing) tools.set(language.install, [...(tools.get(language.install) ?? []), shownName(language)]);
   const named = [...tools].map(([tool, names]) => `${tool} (${names.join(', ')})`);
   if (!named.length) return `install its compiler or interpreter ${ON_PATH}`;
   const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} or ${named[named.length - 1]}`;
@@ -51,13 +61,13 @@ export function machineReport(): MachineReport {
   const missing: LanguageDefinition[] = [];
   for (const language of LANGUAGES) {
     const installed = found.get(language.id);
-    if (installed) languages.push(`${language.name} (${installed.toolchain.versionName})`);
+    if (installed) languages.push(`${shownName(language)} (${installed.toolchain.versionName})`);
     else missing.push(language);
   }
   const exact = cSupervisorExpected() || findPython() !== null;
   return {
     languages,
-    missingLanguages: missing.map((language) => language.name),
+    missingLanguages: missing.map(shownName),
     addLanguage: addLanguageAdvice(missing),
     limits: exact ? 'python3' : 'node',
     ...(exact ? {} : { limitsNote: NODE_LIMITS_NOTE }),

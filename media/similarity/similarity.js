@@ -36,6 +36,8 @@
     window.addEventListener('message', (e) => {
       const m = e.data;
       if (m && m.type === 'clusters') document.getElementById('clusters').innerHTML = m.html;
+      // The summary counts the pairs shown and hidden at the threshold just chosen.
+      if (m && m.type === 'clusters' && typeof m.summary === 'string') document.getElementById('summary').textContent = m.summary;
       if (m && m.type === 'report') { document.getElementById('report').innerHTML = m.html; filter(); }
     });
     post({ type: 'rendered', visible: filter() });

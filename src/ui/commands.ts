@@ -48,6 +48,7 @@ export const Commands = {
   compilersRefreshCompilers: 'sphereEngine.compilers.refreshCompilers',
   // stress test: a solution against a reference on generated inputs
   stressTest: 'sphereEngine.stress.stressTest',
+  stressSaveAsTest: 'sphereEngine.stress.saveAsTest',
   // containers: tree
   workspacesRefresh: 'sphereEngine.workspaces.refresh',
   workspacesFilterStates: 'sphereEngine.workspaces.filterStates',

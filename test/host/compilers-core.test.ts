@@ -269,7 +269,7 @@ describe('compilers core', () => {
     it('describes signals with and without the service description', () => {
       assert.equal(describeSignal(0, null), undefined);
       assert.match(describeSignal(11, 'SIGSEGV')!, /^11 \(SIGSEGV: segmentation fault/);
-      assert.equal(describeSignal(-1, 'NZEC'), '-1 (NZEC)');
+      assert.equal(describeSignal(-1, 'NZEC'), undefined, 'a non-zero exit is no signal (issue 40 item 8)');
     });
   });
 });

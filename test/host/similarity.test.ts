@@ -56,6 +56,9 @@ describe('Check Similarity in Folder (host)', function () {
     assert.match(html, /photo\.py/);
     // The page's own script ran and filtered the rows at the default threshold (50%): the two copies.
     await waitFor(() => api.visiblePairs(folder) === 2, { what: 'the report page to show the 2 pairs above 50%' });
+    // Its first line counts what the table shows and what the threshold hides (issue 40 item 12).
+    const hidden = report.pairs.length - 2;
+    assert.ok(html.includes(`; ${report.pairs.length} pairs share code: 2 shown at the 50% threshold, ${hidden} hidden below it; 2 entries not compared.`), /<p id="summary">[^<]*/.exec(html)?.[0]);
 
     const pair = api.openPair(folder, 's03.c', 'zed.c');
     assert.ok(pair && pair.regions >= 2, JSON.stringify(pair));

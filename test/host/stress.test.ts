@@ -100,6 +100,34 @@ describe('stress test against a reference', function () {
     assert.deepEqual(batch.items.map((i) => [i.input, i.matches]), [[path.basename(report.saved!.input), false]]);
   });
 
+  it('Save as Test from the diff editor title bar, once the notification is gone (issue 40 item 19)', async function () {
+    this.timeout(60_000);
+    press = ''; // the person lets the notification go
+    const report = await stress('sum.py', 8);
+    assert.equal(report.outcome, 'wrong-answer', JSON.stringify(report));
+    assert.equal(report.saved, undefined, 'nothing saved from the notification');
+    const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input).find((i) => i instanceof vscode.TabInputTextDiff) as vscode.TabInputTextDiff | undefined;
+    assert.ok(diff, 'no diff editor is open');
+    // The button is in the diff's title bar, only there: its when clause names the stress diff.
+    const manifest = JSON.parse(fs.readFileSync(path.resolve(FIXTURES, '..', '..', '..', 'package.json'), 'utf8'));
+    const entry = manifest.contributes.menus['editor/title'].find((m: { command: string }) => m.command === 'sphereEngine.stress.saveAsTest');
+    assert.match(entry?.when ?? '', /isInDiffEditor && sphereEngine\.stress\.failureShown/);
+    // The title bar passes the diff's right side, as pressing the button does.
+    const saved = await vscode.commands.executeCommand<{ input: string; output: string }>('sphereEngine.stress.saveAsTest', diff.modified);
+    assert.ok(saved, `nothing saved; warnings ${JSON.stringify(warnings)}`);
+    assert.match(path.basename(saved.input), new RegExp(`^sum-stress-${report.seed}-7(-\\d+)?\\.in$`));
+    assert.equal(fs.readFileSync(saved.input, 'utf8').trim().split('\n')[0], '7');
+    const expected = (await vscode.workspace.openTextDocument(diff.original)).getText();
+    assert.equal(fs.readFileSync(saved.output, 'utf8'), expected);
+    // Pressed again: the same files, no second copy.
+    assert.deepEqual(await vscode.commands.executeCommand('sphereEngine.stress.saveAsTest', diff.modified), saved);
+    fs.rmSync(saved.input);
+    fs.rmSync(saved.output);
+    // Anywhere else, it says there is no failure to save.
+    assert.equal(await vscode.commands.executeCommand('sphereEngine.stress.saveAsTest', vscode.Uri.file(path.join(work, 'sum.py'))), undefined);
+    assert.match(warnings[warnings.length - 1], /No stress test failure is shown in this editor/);
+  });
+
   it('reports a crashing solution as a crash at the smallest size, with the programs a stress.json names and no question', async function () {
     this.timeout(60_000);
     const kept = path.join(work, 'stress.json');

@@ -32,6 +32,8 @@ export interface BatchOptions {
   /** Which streams to read of each finished submission (default: all three). */
   streamsFor?: (submission: CompilersSubmission) => readonly CompilersStreamName[];
   onProgress?: (done: number, total: number) => void;
+  /** Each input's result once its streams are read (its index in `items`), before the batch ends. */
+  onResult?: (index: number, result: BatchResult) => void;
 }
 
 /** Splits ids into groups the list endpoint accepts. */
@@ -77,6 +79,7 @@ export async function runBatch(
   const readWhenDone = (r: BatchResult) => {
     const read = gate(() => readStreams(client, r.submission!, signal, options.streamsFor?.(r.submission!))).then((streams) => {
       r.streams = streams;
+      options.onResult?.(results.indexOf(r), r);
     });
     read.catch(() => undefined); // awaited below; a wait that failed first must not leave it unhandled
     reads.push(read);

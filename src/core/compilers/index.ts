@@ -7,3 +7,5 @@ export { type CompilersApi, readStream, type RunOutcome, type RunStreams, runSub
 export { compareOutputs, describeDifference, type Comparison } from './compare';
 export { checkLimits, checkPayloadSizes, limitsFromSettings, type Limits } from './limits';
 export { looksLikeGzip, OUTPUT_DIR_NAME, parseOutputFilenames, unpackOutputArchive, type UnpackedOutput } from './output-files';
+export { failedReadingInput } from './read-failure';
+export { showLocalPaths } from './shown-paths';

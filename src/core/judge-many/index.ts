@@ -9,6 +9,7 @@ export { DEFAULT_CONCURRENCY, JudgeJob } from './job';
 export { listJournals } from './journal';
 export { planFolder, type PlanOptions } from './plan';
 export { planProjectFolders } from './plan-projects';
+export { describeProgress, PROGRESS_WORDS, type ProgressWords } from './progress';
 export { problemsBackend } from './problems-backend';
 export { countVerdicts } from './summary';
 export { isPassed, type JobCounts, type JobHeader, type JobSnapshot, type PlannedSolution, type SolutionRow } from './types';

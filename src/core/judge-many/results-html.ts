@@ -2,6 +2,7 @@
 // chart on every update. Everything from a file name or the service is escaped; the chart is
 // SVG drawn here, so the page loads nothing from anywhere (its CSP allows no remote content).
 import { noteOf, testColumns, testId, type TestColumn } from './export';
+import { describeProgress, PROGRESS_WORDS } from './progress';
 import { countRows, isPassed, type JobCounts, type JobSnapshot, type SolutionRow } from './types';
 
 export interface ResultsUpdate {
@@ -44,13 +45,13 @@ export const ENGLISH: ResultsLabels = {
   columns: ['Solution', 'Verdict', 'Score', 'Time (s)', 'Memory (KB)', 'Note'],
   test: (n) => `Test ${n}`,
   submission: (id) => `Submission ${id}`,
-  phases: { skipped: 'not sent', failed: 'failed', sending: 'sending', sent: 'judging…', pending: 'pending' },
+  phases: { skipped: PROGRESS_WORDS.notSendable, failed: PROGRESS_WORDS.refused, sending: PROGRESS_WORDS.judging, sent: PROGRESS_WORDS.judging, pending: PROGRESS_WORDS.notSent },
   exportCsv: 'Export CSV…',
   exportJson: 'Export JSON…',
   verdicts: 'Verdicts',
   scores: 'Scores',
   summary: (job, c) =>
-    `${job.problemLabel} · ${c.total} solutions: ${c.judged} judged, ${c.sent} being judged, ${c.pending} not sent, ${c.failed} failed, ${c.skipped} not sendable` +
+    `${job.problemLabel} · ${c.total} solutions: ${describeProgress(c)}` +
     (job.stopReason ? ` · Stopped: ${job.stopReason}` : ''),
 };
 
@@ -75,12 +76,17 @@ function cell(text: string, sortKey: string | number = text, cls = ''): string {
   return `<td${cls ? ` class="${cls}"` : ''} data-v="${escapeHtml(String(sortKey))}">${escapeHtml(text)}</td>`;
 }
 
-export function renderHead(tests: readonly TestColumn[], labels: ResultsLabels, similar?: SimilarityColumn): string {
-  const names = [...labels.columns, ...(similar ? [labels.similarity?.column ?? 'Most similar to'] : []), ...tests.map((c) => c.name ?? labels.test(c.number))];
+/** `scored` false (a binary problem): no Score column at all, an empty one says nothing (issue 40 item 14). */
+export function renderHead(tests: readonly TestColumn[], labels: ResultsLabels, similar?: SimilarityColumn, scored = true): string {
+  const columns = scored ? labels.columns : labels.columns.filter((_, i) => i !== SCORE_COLUMN);
+  const names = [...columns, ...(similar ? [labels.similarity?.column ?? 'Most similar to'] : []), ...tests.map((c) => c.name ?? labels.test(c.number))];
   return `<tr>${names.map((n, i) => `<th data-col="${i}" tabindex="0">${escapeHtml(n)}</th>`).join('')}</tr>`;
 }
 
-/** `scored` false (a binary problem): the score cells stay empty, the service's 0 means nothing. */
+/** The Score column's place in `ResultsLabels.columns`. */
+const SCORE_COLUMN = 2;
+
+/** `scored` false (a binary problem): no score cell, the service's 0 means nothing there. */
 export function renderBody(rows: readonly SolutionRow[], tests: readonly TestColumn[], labels: ResultsLabels, scored = true, similar?: SimilarityColumn): string {
   const parts: string[] = [];
   for (const row of rows) {
@@ -92,7 +98,7 @@ export function renderBody(rows: readonly SolutionRow[], tests: readonly TestCol
     html += cell(row.key + (row.kind === 'folder' ? '/' : ''));
     const verdict = rowVerdict(row, labels);
     html += cell(verdict, verdict, verdictClass(row));
-    html += scored ? cell(num(r?.score), r?.score ?? '') : cell('');
+    if (scored) html += cell(num(r?.score), r?.score ?? '');
     html += cell(num(r?.time), r?.time ?? '');
     html += cell(num(r?.memory), r?.memory ?? '');
     html += cell(noteOf(row));
@@ -157,7 +163,7 @@ export function renderUpdate(job: JobSnapshot, labels: ResultsLabels = ENGLISH, 
   const tests = testColumns(job.rows);
   const summary = labels.summary(job, countRows(job.rows));
   const scored = job.scored !== false;
-  return { summary: escapeHtml(summary), head: renderHead(tests, labels, similar), body: renderBody(job.rows, tests, labels, scored, similar), chart: renderChart(job.rows, labels, scored) };
+  return { summary: escapeHtml(summary), head: renderHead(tests, labels, similar, scored), body: renderBody(job.rows, tests, labels, scored, similar), chart: renderChart(job.rows, labels, scored) };
 }
 
 /**

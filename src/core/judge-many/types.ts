@@ -95,6 +95,7 @@ export interface JobSnapshot extends JobHeader {
   stopReason?: string;
 }
 
+/** Each row counted once; the words for each are in progress.ts. */
 export interface JobCounts {
   total: number;
   skipped: number;
@@ -110,7 +111,9 @@ export function countRows(rows: readonly SolutionRow[]): JobCounts {
     if (row.phase === 'skipped') counts.skipped++;
     else if (row.phase === 'pending') counts.pending++;
     else if (row.phase === 'judged') counts.judged++;
-    else if (row.phase === 'failed' || row.phase === 'sending') counts.failed++;
+    else if (row.phase === 'failed') counts.failed++;
+    // `sending`: its POST is under way, so it is being judged until refused (never counted as
+    // refused for a moment, issue 40 item 11).
     else counts.sent++;
   }
   return counts;

@@ -58,7 +58,9 @@ export function chooseCompiler(
 
 export function describeChoice(compilerId: number, versionId: number | undefined, source: CompilerChoice['source'], catalog?: readonly Compiler[]): CompilerChoice {
   const compiler = catalog?.find((c) => c.id === compilerId);
-  const name = compiler?.name ?? languageForCompiler(compilerId)?.name ?? `compiler ${compilerId}`;
+  // Our table's name first: the run's header must not read "C++" or "C++ (gcc)" depending on
+  // whether the account's list was fetched yet (issue 40 item 9); the account's name for the rest.
+  const name = languageForCompiler(compilerId)?.name ?? compiler?.name ?? `compiler ${compilerId}`;
   const version = versionId !== undefined ? compiler?.versions.find((v) => v.id === versionId) : undefined;
   const versionText = version ? ` (${version.name})` : versionId !== undefined ? ` (version ${versionId})` : '';
   return { compilerId, ...(versionId !== undefined ? { versionId } : {}), label: `${name}${versionText}`, source };

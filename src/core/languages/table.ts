@@ -40,8 +40,8 @@ const JAVA_MAIN = /\bstatic\b[^;{}]*\bvoid\s+main\s*\(/;
 // Order matters: when a language id or extension appears twice, the first row
 // is the default (e.g. `.py` → Python 3, not Python 2; `.js` → Node.js).
 export const LANGUAGES: readonly Language[] = [
-  { compilerId: 1, name: 'C++ (gcc)', languageIds: ['cpp'], extensions: ['.cpp', '.cc', '.cxx', '.c++'], entry: containing('.cpp', C_MAIN, 'a .cpp file containing function main'), defaultFileName: 'prog.cpp', diagnostics: 'gcc' },
-  { compilerId: 11, name: 'C (gcc)', languageIds: ['c'], extensions: ['.c'], entry: containing('.c', C_MAIN, 'a .c file containing function main'), defaultFileName: 'prog.c', diagnostics: 'gcc' },
+  { compilerId: 1, name: 'C++', languageIds: ['cpp'], extensions: ['.cpp', '.cc', '.cxx', '.c++'], entry: containing('.cpp', C_MAIN, 'a .cpp file containing function main'), defaultFileName: 'prog.cpp', diagnostics: 'gcc' },
+  { compilerId: 11, name: 'C', languageIds: ['c'], extensions: ['.c'], entry: containing('.c', C_MAIN, 'a .c file containing function main'), defaultFileName: 'prog.c', diagnostics: 'gcc' },
   { compilerId: 116, name: 'Python 3', languageIds: ['python'], extensions: ['.py'], entry: named('prog.py'), defaultFileName: 'prog.py', diagnostics: 'python' },
   { compilerId: 4, name: 'Python 2', languageIds: [], extensions: [], entry: named('prog.py'), defaultFileName: 'prog.py', diagnostics: 'python' },
   { compilerId: 99, name: 'Python (PyPy)', languageIds: [], extensions: [], entry: named('prog.py'), defaultFileName: 'prog.py', diagnostics: 'python' },

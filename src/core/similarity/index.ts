@@ -5,5 +5,5 @@ export { SimilarityAnalysis, DEFAULTS, type AnalyzeOptions } from './analyze';
 export { clusters, bestMatches } from './clusters';
 export { toCsv, toJson, CAUTION } from './export';
 export { readClassFolder, readBase, MAX_SOLUTION_BYTES } from './read';
-export { renderReportPage, renderReportUpdate, renderPairPage, renderClusters, type ReportLabels, type PageResources } from './report-html';
+export { renderReportPage, renderReportUpdate, renderPairPage, renderClusters, reportSummary, type ReportLabels, type PageResources } from './report-html';
 export type { SimilarityReport, PairScore, PairView, Region, Cluster, SolutionInput } from './types';

@@ -8,7 +8,8 @@ import type { PairView, SimilarityReport } from './types';
 /** The pages' words, translated by the caller (the VS Code side passes vscode.l10n.t's). */
 export interface ReportLabels {
   caution: string;
-  summary: (solutions: number, pairs: number, skipped: number) => string;
+  /** `shown` pairs at or above the `threshold` ("50%"), `hidden` below it: the table's own count (issue 40 item 12). */
+  summary: (solutions: number, pairs: number, shown: number, hidden: number, threshold: string, skipped: number) => string;
   onlyOne: string;
   excluded: string;
   base: (path: string, fingerprints: number, removed: number) => string;
@@ -98,9 +99,18 @@ function skippedTable(report: SimilarityReport, labels: ReportLabels): string {
   return `<h2>${escapeHtml(labels.skippedTitle)}</h2><table id="skipped"><thead><tr><th>${escapeHtml(labels.skippedColumns[0])}</th><th>${escapeHtml(labels.skippedColumns[1])}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/**
+ * The report's first line: how many pairs share code, how many the table shows at the threshold
+ * and how many it hides below it (the page's script hides a row when `data-sim` < threshold).
+ */
+export function reportSummary(report: SimilarityReport, threshold: number, labels: ReportLabels): string {
+  const shown = report.pairs.filter((p) => Number(p.similarity.toFixed(4)) >= threshold).length;
+  return labels.summary(report.solutions.length, report.pairs.length, shown, report.pairs.length - shown, pct(threshold), report.skipped.length);
+}
+
 /** The report's body (everything but the controls): replaced whole when the report is recomputed. */
 export function renderReportUpdate(report: SimilarityReport, threshold: number, labels: ReportLabels): string {
-  const summary = labels.summary(report.solutions.length, report.pairs.length, report.skipped.length);
+  const summary = reportSummary(report, threshold, labels);
   const onlyOne = report.solutions.length < 2 ? `<p class="warn" id="only-one">${escapeHtml(labels.onlyOne)}</p>` : '';
   return `<p id="summary">${escapeHtml(summary)}</p>${onlyOne}${excludedSection(report, labels)}
 <h2>${escapeHtml(labels.clustersTitle)}</h2><div id="clusters">${renderClusters(report, threshold, labels)}</div>

@@ -70,13 +70,21 @@ export async function runStressSession(options: StressOptions): Promise<StressRe
     options.onProgress?.({ rounds: state.rounds, roundsPerSecond: seconds > 0 ? state.rounds / seconds : 0, size, shrinking });
   };
 
-  const runBatch = async (plans: Plan[], shrinking: boolean, judging = startBatch(options, plans, state)): Promise<Judged> => {
+  const runBatch = async (plans: Plan[], shrinking: boolean, batch = startBatch(options, plans, state)): Promise<Judged> => {
     const size = Math.max(...plans.map((p) => p.size));
     state.largestSize = Math.max(state.largestSize, size);
-    progress(size, shrinking);
-    const judged = await judging;
-    if (shrinking) state.shrinkRounds += judged.rounds;
-    state.rounds += judged.rounds;
+    // The size being tried: the batch's smallest until its rounds are judged one by one (issue 40 item 17).
+    progress(Math.min(...plans.map((p) => p.size)), shrinking);
+    // Rounds are counted as they are judged (a batch started ahead replays those judged so far).
+    batch.live.attach((roundSize) => {
+      state.rounds++;
+      if (shrinking) state.shrinkRounds++;
+      progress(roundSize, shrinking);
+    });
+    const judged = await batch.judged;
+    const rest = judged.rounds - batch.live.count();
+    if (shrinking) state.shrinkRounds += rest;
+    state.rounds += rest;
     progress(size, shrinking);
     return judged.outcome;
   };
@@ -94,14 +102,14 @@ export async function runStressSession(options: StressOptions): Promise<StressRe
 
   try {
     let found: { kind: FailureKind; failure: StressCase } | undefined;
-    let next: Promise<BatchJudged> | undefined;
+    let next: Batch | undefined;
     let round = 0;
     for (let b = 0; b < growing.length && !found; b++) {
       const judging = next ?? startBatch(options, growing[b], state);
       next = undefined;
       if (options.prefetch && b + 1 < growing.length) {
         next = startBatch(aheadOptions, growing[b + 1], state);
-        next.catch(() => undefined); // awaited (or dropped) later; never an unhandled rejection
+        next.judged.catch(() => undefined); // awaited (or dropped) later; never an unhandled rejection
       }
       round += growing[b].length;
       const outcome = await runBatch(growing[b], false, judging);
@@ -163,6 +171,34 @@ function isFailure(outcome: Judged): outcome is { kind: FailureKind; failure: St
 
 type BatchJudged = { outcome: Judged; rounds: number };
 
+/**
+ * A batch's rounds judged before the batch ends, by size, for the session's count: heard at once
+ * by the batch being awaited; a batch started ahead keeps them until it is awaited.
+ */
+class LiveRounds {
+  private readonly sizes: number[] = [];
+  private listener?: (size: number) => void;
+
+  judged(size: number): void {
+    this.sizes.push(size);
+    this.listener?.(size);
+  }
+
+  attach(listener: (size: number) => void): void {
+    for (const size of this.sizes) listener(size);
+    this.listener = listener;
+  }
+
+  count(): number {
+    return this.sizes.length;
+  }
+}
+
+interface Batch {
+  judged: Promise<BatchJudged>;
+  live: LiveRounds;
+}
+
 /** A runner's failure to run one of the programs (a language the endpoint lacks, a pool used up): the message names the program. */
 class ProgramNotRun extends Error {
   constructor(readonly role: StressRole, override readonly cause: unknown) {
@@ -171,8 +207,8 @@ class ProgramNotRun extends Error {
 }
 
 /** runner.run, with a failure tagged by the program it was for; a cancel stays a cancel. */
-function runAs(options: StressOptions, role: StressRole, inputs: string[]): Promise<ProgramRun[]> {
-  return options.runner.run(role, inputs, options.signal).catch((err: unknown) => {
+function runAs(options: StressOptions, role: StressRole, inputs: string[], onEach?: (index: number, run: ProgramRun) => void): Promise<ProgramRun[]> {
+  return options.runner.run(role, inputs, options.signal, onEach).catch((err: unknown) => {
     throw isAbortError(err) || options.signal?.aborted ? err : new ProgramNotRun(role, err);
   });
 }
@@ -181,8 +217,9 @@ function runAs(options: StressOptions, role: StressRole, inputs: string[]): Prom
 const NOT_JUDGED: ProgramRun = { kind: 'other', statusName: 'not judged (the reference failed)', stdout: '' };
 
 /** A batch from its generator runs to its judged rounds; nothing of the session's counts but submissions changes until it is awaited. */
-function startBatch(options: StressOptions, plans: Plan[], state: { submissions: number }): Promise<BatchJudged> {
-  return generate(options, plans, state).then((generated) => judgeBatch(options, plans, generated, state));
+function startBatch(options: StressOptions, plans: Plan[], state: { submissions: number }): Batch {
+  const live = new LiveRounds();
+  return { judged: generate(options, plans, state).then((generated) => judgeBatch(options, plans, generated, state, live)), live };
 }
 
 /** The generator's runs for a batch (one input per plan). */
@@ -192,7 +229,7 @@ function generate(options: StressOptions, plans: Plan[], state: { submissions: n
 }
 
 /** Runs the solution and reference on a batch's inputs and judges its rounds in order of size: the first failure is the smallest. */
-async function judgeBatch(options: StressOptions, plans: Plan[], generated: ProgramRun[], state: { submissions: number }): Promise<BatchJudged> {
+async function judgeBatch(options: StressOptions, plans: Plan[], generated: ProgramRun[], state: { submissions: number }, live: LiveRounds): Promise<BatchJudged> {
   const { signal } = options;
   // Only inputs up to the first bad generator run are worth solving.
   const badAt = generated.findIndex((g) => generatorProblem(g) !== undefined);
@@ -211,7 +248,9 @@ async function judgeBatch(options: StressOptions, plans: Plan[], generated: Prog
     solved.forEach((i, k) => (solutions[i] = checked.runs[k]));
   } else if (inputs.length > 0) {
     state.submissions += 2 * inputs.length;
-    [solutions, references] = await Promise.all([runAs(options, 'solution', inputs), runAs(options, 'reference', inputs)]);
+    const streamed = await judgeAsRunsEnd(options, plans, inputs, live);
+    if ('outcome' in streamed) return streamed;
+    [solutions, references] = [streamed.solutions, streamed.references];
   }
   const order = [...inputs.keys()].sort((a, b) => plans[a].size - plans[b].size || a - b);
   let firstProblem: Judged | undefined;
@@ -241,6 +280,38 @@ async function judgeBatch(options: StressOptions, plans: Plan[], generated: Prog
     };
   }
   return { outcome: { kind: 'passed' }, rounds };
+}
+
+/**
+ * The solution and reference runs of a batch, each round judged as soon as both its runs are in
+ * (where the runner says when each ends): a passed round is counted at once, and the first
+ * failure stops the batch's other runs (issue 40 item 17: a failure in round 1 no longer waits
+ * for 100). A round that is neither is left to the batch's end, which judges every round in order.
+ */
+async function judgeAsRunsEnd(options: StressOptions, plans: Plan[], inputs: string[], live: LiveRounds): Promise<{ solutions: ProgramRun[]; references: ProgramRun[] } | BatchJudged> {
+  const stop = new AbortController();
+  const batchOptions = { ...options, signal: options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal };
+  const ended: Record<'solution' | 'reference', Array<ProgramRun | undefined>> = { solution: [], reference: [] };
+  let found: { kind: FailureKind; failure: StressCase } | undefined;
+  const onEach = (role: 'solution' | 'reference') => (i: number, run: ProgramRun) => {
+    ended[role][i] = run;
+    const solution = ended.solution[i];
+    const reference = ended.reference[i];
+    if (found || !solution || !reference) return;
+    const judged = judgeRound(options.compare, { seed: plans[i].seed, size: plans[i].size, input: inputs[i], solution, reference });
+    if (judged.kind === 'passed') live.judged(plans[i].size);
+    else if (isFailure(judged)) {
+      found = judged;
+      stop.abort();
+    }
+  };
+  try {
+    const [solutions, references] = await Promise.all([runAs(batchOptions, 'solution', inputs, onEach('solution')), runAs(batchOptions, 'reference', inputs, onEach('reference'))]);
+    return { solutions, references };
+  } catch (err) {
+    if (!found || options.signal?.aborted) throw err;
+    return { outcome: found, rounds: live.count() + 1 };
+  }
 }
 
 /** Why a generator run gives no input, or undefined when it printed one. */

@@ -32,7 +32,11 @@ export interface ProgramRun {
  * Throws when the runs could not be made (HTTP errors, cancel); a program failing is a result.
  */
 export interface StressRunner {
-  run(role: StressRole, inputs: readonly string[], signal?: AbortSignal): Promise<ProgramRun[]>;
+  /**
+   * `onEach`, when the runner can, hears each run as it ends (its index in `inputs`): the session
+   * judges a round as soon as both its runs are in, and stops the batch at its first failure.
+   */
+  run(role: StressRole, inputs: readonly string[], signal?: AbortSignal, onEach?: (index: number, run: ProgramRun) => void): Promise<ProgramRun[]>;
   /** What a run was read without (a runner may leave out the error stream of runs that ended well), for a round about to be shown. */
   complete?(run: ProgramRun, signal?: AbortSignal): Promise<ProgramRun>;
 }

@@ -29,8 +29,9 @@ const SIGNALS: Record<number, string> = {
 /** "11 (SIGSEGV: segmentation fault ...)"; undefined when there is no signal to speak of. */
 export function describeSignal(signal: number | null, desc: string | null): string | undefined {
   if (signal === null || signal === 0) return undefined;
-  // The service reports a non-zero exit code as signal -1 ("NZEC"): say so in plain words.
-  if (signal < 0) return `${signal} (${desc || 'non-zero exit code'})`;
+  // The service reports a non-zero exit code as signal -1 ("NZEC"): no signal stopped the program,
+  // and "signal -1" beside a traceback reads as a second failure (issue 40 item 8).
+  if (signal < 0) return undefined;
   const known = SIGNALS[signal];
   if (!desc) return `${signal} (${known ?? 'unknown signal'})`;
   if (!known) return `${signal} (${desc})`;
@@ -76,9 +77,16 @@ export function formatRunning(h: RunHeader): string {
   return parts.join(', ');
 }
 
+/** "time 0.01 s, memory 3.2 MB"; nothing for a program that never ran (it did not compile). */
+export function formatUsage(submission: CompilersSubmission): string[] {
+  const r = submission.result;
+  if (r.status.code === SUBMISSION_STATUS.compilationError) return [];
+  return [`time ${formatSeconds(r.time)}`, `memory ${formatMemory(r.memory)}`];
+}
+
 export function formatDone(submission: CompilersSubmission, elapsedMs?: number): string {
   const r = submission.result;
-  const parts = [`[Done] ${statusLabel(submission)}`, `time ${formatSeconds(r.time)}`, `memory ${formatMemory(r.memory)}`];
+  const parts = [`[Done] ${statusLabel(submission)}`, ...formatUsage(submission)];
   const signal = describeSignal(r.signal, r.signal_desc);
   if (signal) parts.push(`signal ${signal}`);
   const version = submission.compiler?.version?.name;
@@ -88,12 +96,15 @@ export function formatDone(submission: CompilersSubmission, elapsedMs?: number):
   return `${parts.join(', ')} (${tail})`;
 }
 
-/** The body between [Running] and [Done]: stdout, then stderr and compiler messages, kept apart. */
-export function formatStreams(streams: RunStreams, stdoutText: string | undefined): string[] {
+/**
+ * The body between [Running] and [Done]: stdout, then stderr and compiler messages, kept apart.
+ * `localPaths` names the person's files where the service's paths stand (`/sandbox/prog.py`).
+ */
+export function formatStreams(streams: RunStreams, stdoutText: string | undefined, localPaths: (text: string) => string = (t) => t): string[] {
   const out: string[] = [];
   if (stdoutText) out.push(stdoutText.replace(/\n$/, ''));
-  if (streams.cmpinfo) out.push('[Compiler messages]', streams.cmpinfo.replace(/\n$/, ''));
-  if (streams.error) out.push('[stderr]', streams.error.replace(/\n$/, ''));
+  if (streams.cmpinfo) out.push('[Compiler messages]', localPaths(streams.cmpinfo.replace(/\n$/, '')));
+  if (streams.error) out.push('[stderr]', localPaths(streams.error.replace(/\n$/, '')));
   return out;
 }
 

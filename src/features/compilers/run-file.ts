@@ -86,6 +86,7 @@ export async function runActiveFile(ctx: CompilersContext, target?: unknown, opt
         aliases: remoteName && remoteName !== fileName ? { [remoteName]: fileName } : undefined,
       },
       family: language?.diagnostics,
+      file: document.uri,
     });
   } catch (err) {
     return refusedReport(ctx, fileName, err);

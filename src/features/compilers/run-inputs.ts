@@ -11,7 +11,7 @@ import { withProgress } from '../../ui/progress';
 import { type BatchResult, runBatch } from '../../core/compilers';
 import { compareOutputs, describeDifference } from '../../core/compilers';
 import type { BatchItemReport, BatchReport, CompilersContext } from './context';
-import { describeSignal, formatMemory, formatRunning, formatSeconds, statusLabel } from './format';
+import { describeSignal, formatRunning, formatUsage, statusLabel } from './format';
 import { expectedOutputFile, inputFilesIn } from './inputs';
 import { checkLimits, checkPayloadSizes } from '../../core/compilers';
 import { effectiveLimits, type RunOptions } from './run-file';
@@ -106,7 +106,8 @@ function printResults(ctx: CompilersContext, items: BatchItemReport[], results: 
     if (!r.submission) return;
     const signal = describeSignal(r.submission.result.signal, r.submission.result.signal_desc);
     const verdict = item.matches === undefined ? '' : item.matches ? ` — matches ${path.basename(item.expectedFile!)}` : ` — WRONG ANSWER: ${item.difference} (${path.basename(item.expectedFile!)})`;
-    output.appendLine(`[${item.input}] ${statusLabel(r.submission)}, time ${formatSeconds(item.time ?? null)}, memory ${formatMemory(item.memory ?? null)}${signal ? `, signal ${signal}` : ''}${verdict}`);
+    const parts = [`[${item.input}] ${statusLabel(r.submission)}`, ...formatUsage(r.submission), ...(signal ? [`signal ${signal}`] : [])];
+    output.appendLine(`${parts.join(', ')}${verdict}`);
     if (item.stdout) output.appendLine(indent(item.stdout));
     if (item.stderr) output.lines(['  [stderr]', indent(item.stderr)]);
     if (r.streams?.cmpinfo && !cmpinfoShown) {

@@ -11,7 +11,9 @@ import { withProgress } from '../../ui/progress';
 import type { CompilerChoice } from '../../core/languages';
 import type { CompilersContext, RunReport } from './context';
 import { describeSignal, formatDone, formatRunning, formatStreams, statusAdvice } from './format';
-import { looksLikeGzip, unpackOutputArchive } from '../../core/compilers';
+import { failedReadingInput, looksLikeGzip, showLocalPaths, unpackOutputArchive } from '../../core/compilers';
+import { diagnosticsParsers } from '../../core/load-diagnostics';
+import { Commands } from '../../ui/commands';
 import type { DiagnosticsTarget } from './problems-panel';
 import { type RunOutcome, runSubmission } from '../../core/compilers';
 
@@ -26,6 +28,8 @@ export interface RunPlan {
   outputName: string;
   diagnostics: DiagnosticsTarget;
   family?: DiagnosticsFamily;
+  /** The single file run (Run Active File): what a second run with input is offered for. */
+  file?: vscode.Uri;
 }
 
 /** Thrown by the commands for problems found before sending: nothing was submitted. */
@@ -101,7 +105,8 @@ export async function presentRun(ctx: CompilersContext, plan: RunPlan): Promise<
   }
   report.stdout = stdoutText;
 
-  output.lines(formatStreams(streams, stdoutText));
+  const mapper = diagnosticsParsers().createPathMapper(plan.diagnostics);
+  output.lines(formatStreams(streams, stdoutText, (text) => showLocalPaths(text, mapper)));
   if (report.outputDir) {
     output.appendLine(`[Output files] ${report.outputFiles!.length} file(s) in ${report.outputDir}`);
     if (report.missingOutputFiles!.length) output.appendLine(`[Output files] not written by the program: ${report.missingOutputFiles!.join(', ')}`);
@@ -109,11 +114,14 @@ export async function presentRun(ctx: CompilersContext, plan: RunPlan): Promise<
   output.appendLine(formatDone(submission, performance.now() - started));
   const advice = statusAdvice(submission);
   if (advice) output.appendLine(`[Hint] ${advice}`);
+  const noInput = plan.params.input === undefined || plan.params.input === '';
+  if (noInput && submission.result.status.code === SUBMISSION_STATUS.runtimeError && failedReadingInput(streams.error)) offerInput(ctx, plan);
 
   const code = submission.result.status.code;
   if (code === SUBMISSION_STATUS.compilationError && streams.cmpinfo) {
     report.diagnostics = await problems.publish(streams.cmpinfo, plan.family, plan.diagnostics);
-    const more = report.diagnostics > 0 ? `${report.diagnostics} problem(s) are shown in the Problems panel.` : 'See the compiler messages in the output.';
+    const n = report.diagnostics;
+    const more = n === 1 ? '1 problem is shown in the Problems panel.' : n > 1 ? `${n} problems are shown in the Problems panel.` : 'See the compiler messages in the output.';
     void vscode.window.showWarningMessage(vscode.l10n.t('{0} did not compile. {1}', plan.what, more), 'Show Problems').then((choice) => {
       if (choice) void vscode.commands.executeCommand('workbench.actions.view.problems');
     });
@@ -123,6 +131,19 @@ export async function presentRun(ctx: CompilersContext, plan: RunPlan): Promise<
   if (report.outputDir) void revealFolder(report.outputDir);
   output.appendLine('');
   return finish(ctx, report);
+}
+
+/** It read input, but ran with none: say so, and offer the command that asks for input (issue 40 item 7). */
+function offerInput(ctx: CompilersContext, plan: RunPlan): void {
+  ctx.output.appendLine(`[Hint] ${plan.what} stopped reading standard input: it ran with no input. Run it with "Run Active File With Input…", or put the input in a .in file beside it.`);
+  if (!plan.file) return;
+  const file = plan.file;
+  const withInput = vscode.l10n.t('Run Active File With Input…');
+  void vscode.window
+    .showWarningMessage(vscode.l10n.t('{0} failed reading its input: it ran with no input. Run it again with input?', plan.what), withInput)
+    .then((choice) => {
+      if (choice === withInput) void vscode.commands.executeCommand(Commands.compilersRunActiveFileWithInput, file);
+    });
 }
 
 function finish(ctx: CompilersContext, report: RunReport): RunReport {

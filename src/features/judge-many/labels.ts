@@ -1,9 +1,10 @@
 // The results page's words and the progress line, through vscode.l10n.
 import * as vscode from 'vscode';
 import type { ResultsLabels } from '../../core/judge-many/results-html';
-import type { JobCounts } from '../../core/judge-many';
+import { describeProgress, type JobCounts, type ProgressWords } from '../../core/judge-many';
 
 export function resultsLabels(): ResultsLabels {
+  const words = progressWords();
   return {
     columns: [
       vscode.l10n.t('Solution'),
@@ -16,11 +17,11 @@ export function resultsLabels(): ResultsLabels {
     test: (n) => vscode.l10n.t('Test {0}', n),
     submission: (id) => vscode.l10n.t('Submission {0}', id),
     phases: {
-      skipped: vscode.l10n.t('not sent'),
-      failed: vscode.l10n.t('failed'),
-      sending: vscode.l10n.t('sending'),
-      sent: vscode.l10n.t('judging…'),
-      pending: vscode.l10n.t('pending'),
+      skipped: words.notSendable,
+      failed: words.refused,
+      sending: words.judging,
+      sent: words.judging,
+      pending: words.notSent,
     },
     exportCsv: vscode.l10n.t('Export CSV…'),
     exportJson: vscode.l10n.t('Export JSON…'),
@@ -33,7 +34,18 @@ export function resultsLabels(): ResultsLabels {
   };
 }
 
-/** "sent 4, judged 3, pending 5, failed 0": the progress line of the notification and status bar. */
+/** The vocabulary of core/judge-many/progress.ts, translated. */
+function progressWords(): ProgressWords {
+  return {
+    judged: vscode.l10n.t('judged'),
+    judging: vscode.l10n.t('being judged'),
+    notSent: vscode.l10n.t('not sent yet'),
+    refused: vscode.l10n.t('refused'),
+    notSendable: vscode.l10n.t('not sendable'),
+  };
+}
+
+/** "3 judged, 2 being judged, 3 not sent yet, 0 refused": the notification, the status bar and the page say it alike. */
 export function describeCounts(c: JobCounts): string {
-  return vscode.l10n.t('sent {0}, judged {1}, pending {2}, failed {3}', c.sent + c.judged, c.judged, c.pending + c.sent, c.failed);
+  return describeProgress(c, progressWords());
 }

@@ -86,7 +86,7 @@ export class JobTracker implements vscode.Disposable {
   private announceEnd(job: JudgeJob): void {
     const c = job.counts();
     const verdicts = countVerdicts(job.rows).map((v) => vscode.l10n.t('{0} {1}', v.count, v.verdict));
-    if (c.failed) verdicts.push(vscode.l10n.t('{0} not sent (refused)', c.failed));
+    if (c.failed) verdicts.push(vscode.l10n.t('{0} refused', c.failed));
     if (c.skipped) verdicts.push(vscode.l10n.t('{0} not sendable', c.skipped));
     const text =
       job.snapshot.target?.kind === 'containers'
@@ -113,7 +113,7 @@ export class JobTracker implements vscode.Disposable {
       return;
     }
     const totals = jobs.map((j) => j.counts()).reduce((a, c) => ({ judged: a.judged + c.judged, sendable: a.sendable + c.total - c.skipped }), { judged: 0, sendable: 0 });
-    this.status.text = `$(sync~spin) ${vscode.l10n.t('Judged {0}/{1}', totals.judged, totals.sendable)}`;
+    this.status.text = `$(sync~spin) ${vscode.l10n.t('{0}/{1} judged', totals.judged, totals.sendable)}`;
     this.status.tooltip = jobs.map((j) => `${j.snapshot.problemLabel}: ${describeCounts(j.counts())}`).join('\n');
     this.status.show();
   }

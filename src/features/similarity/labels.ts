@@ -7,7 +7,8 @@ export function reportLabels(): ReportLabels {
     caution: vscode.l10n.t(
       'Similarity is evidence for a person to review, not proof of copying: shared code can come from the given template, a textbook, an example in class or a common way to solve the problem. Read both solutions before drawing any conclusion.',
     ),
-    summary: (solutions, pairs, skipped) => vscode.l10n.t('{0} solutions compared on this machine (nothing was sent); {1} pairs share code; {2} entries not compared.', solutions, pairs, skipped),
+    summary: (solutions, pairs, shown, hidden, threshold, skipped) =>
+      vscode.l10n.t('{0} solutions compared on this machine (nothing was sent); {1} pairs share code: {2} shown at the {3} threshold, {4} hidden below it; {5} entries not compared.', solutions, pairs, shown, threshold, hidden, skipped),
     onlyOne: vscode.l10n.t('Fewer than two solutions could be read: there is nothing to compare.'),
     excluded: vscode.l10n.t('Excluded from every pair'),
     base: (file, fingerprints, removed) => vscode.l10n.t('Base code {0}: {1} fingerprints, {2} occurrences removed from the solutions.', file, fingerprints, removed),

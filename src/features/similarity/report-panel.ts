@@ -3,7 +3,7 @@
 // than a tree: a tree cannot hold a slider, a table of pairs or the side-by-side view.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { renderClusters, renderReportPage, toCsv, toJson, type SimilarityAnalysis, type SimilarityReport } from '../../core/similarity';
+import { renderClusters, renderReportPage, reportSummary, toCsv, toJson, type SimilarityAnalysis, type SimilarityReport } from '../../core/similarity';
 import { reportLabels } from './labels';
 import type { PairPanel } from './pair-panel';
 import { createPage, resourcesOf } from './webview';
@@ -56,7 +56,8 @@ export class ReportPanels implements vscode.Disposable {
           if (typeof m.value === 'number' && m.value >= 0 && m.value <= 1) {
             current.threshold = m.value;
             current.visible = m.visible;
-            void panel.webview.postMessage({ type: 'clusters', html: renderClusters(current.analysis.report, m.value, reportLabels()) });
+            const labels = reportLabels();
+            void panel.webview.postMessage({ type: 'clusters', html: renderClusters(current.analysis.report, m.value, labels), summary: reportSummary(current.analysis.report, m.value, labels) });
           }
           break;
         case 'rendered':

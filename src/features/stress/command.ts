@@ -16,6 +16,7 @@ import { CompilersStressRunner, type StressProgramSpec } from './compilers-runne
 import { ProblemsChecker } from './problems-checker';
 import { pickPrograms } from './pick-programs';
 import { describeFailure, showFailure } from './present';
+import type { ShownFailures } from './shown-failures';
 import { isLocalEndpoint } from '../shared/confirm-sending';
 import { stressStatusBar } from './status-bar';
 import type { ExtraAction } from './present';
@@ -124,7 +125,7 @@ async function programSpec(file: string): Promise<StressProgramSpec> {
   return { source: document.getText(), compilerId: choice.compilerId, compilerVersionId: choice.versionId };
 }
 
-export async function stressTest(services: Services, target: unknown, options: StressOptions): Promise<StressReport | undefined> {
+export async function stressTest(services: Services, shown: ShownFailures, target: unknown, options: StressOptions): Promise<StressReport | undefined> {
   const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
   if (!uri || uri.scheme !== 'file') {
     void vscode.window.showInformationMessage(vscode.l10n.t('Open the solution to stress test (a source file on disk).'));
@@ -223,7 +224,7 @@ export async function stressTest(services: Services, target: unknown, options: S
   if ('failure' in outcome) {
     Object.assign(report, { seed: outcome.failure.seed, size: outcome.failure.size });
     remember(services, report);
-    report.saved = await showFailure(solution, outcome.failure, describeFailure(result, checkerFile ? { checker: path.basename(checkerFile) } : { judge }), keep);
+    report.saved = await showFailure(solution, outcome.failure, describeFailure(result, checkerFile ? { checker: path.basename(checkerFile) } : { judge }), shown, keep);
     report.keptIn = keptIn;
   } else if ('message' in outcome) {
     Object.assign(report, { message: outcome.message, seed: outcome.seed, size: outcome.size });

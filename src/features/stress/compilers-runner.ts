@@ -24,13 +24,15 @@ export interface CompilersRunnerOptions {
 export class CompilersStressRunner implements StressRunner {
   constructor(private readonly client: CompilersApi, private readonly options: CompilersRunnerOptions) {}
 
-  async run(role: StressRole, inputs: readonly string[], signal?: AbortSignal): Promise<ProgramRun[]> {
+  async run(role: StressRole, inputs: readonly string[], signal?: AbortSignal, onEach?: (index: number, run: ProgramRun) => void): Promise<ProgramRun[]> {
     const program = this.options.programs[role];
+    // A run that cannot be read as a round (its POST failed) is left to the batch's end, which says why.
+    const onResult = onEach && ((i: number, r: BatchResult) => r.error === undefined && r.submission && onEach(i, toProgramRun(role, r)));
     const results = await runBatch(
       this.client,
       { ...program, timeLimit: this.options.timeLimit, memoryLimit: this.options.memoryLimit },
       inputs.map((input, i) => ({ label: `${role} ${i + 1}`, input })),
-      { signal, intervalMs: this.options.intervalMs, streamsFor },
+      { signal, intervalMs: this.options.intervalMs, streamsFor, onResult },
     );
     return results.map((r) => toProgramRun(role, r));
   }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import { Commands, registerCommand } from '../../ui/commands';
 import { stressPollMs, stressTest, type StressOptions, type StressReport } from './command';
+import { saveShownFailure, ShownFailures } from './shown-failures';
 
 declare module '../../test-api' {
   interface TestHooks {
@@ -21,10 +22,13 @@ export function registerStressFeature(services: Services): void {
   // command.ts keeps the last report in `last`.
   const hook: StressTestApi & { last?: StressReport } = { lastReport: () => hook.last, pollMs: () => stressPollMs(services) };
   if (services.testHooks) services.testHooks.stress = hook;
+  const shown = new ShownFailures();
   services.context.subscriptions.push(
+    shown,
     registerCommand(Commands.stressTest, (target?: unknown, options?: unknown) => {
       const isOptions = (v: unknown): v is StressOptions => !!v && typeof v === 'object' && !(v instanceof vscode.Uri) && !Array.isArray(v);
-      return isOptions(target) ? stressTest(services, undefined, target) : stressTest(services, target, isOptions(options) ? options : {});
+      return isOptions(target) ? stressTest(services, shown, undefined, target) : stressTest(services, shown, target, isOptions(options) ? options : {});
     }),
+    registerCommand(Commands.stressSaveAsTest, (target?: unknown) => saveShownFailure(shown, target)),
   );
 }

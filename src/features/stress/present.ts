@@ -1,11 +1,13 @@
 // What the person sees when a stress test ends: for a failure, the input and both outputs in
-// VS Code's diff editor (read-only documents), the seed and size, and "Save as Test"; for a
+// VS Code's diff editor (read-only documents), the seed and size, and "Save as Test" (in the
+// notification and the diff's title bar: shown-failures.ts); for a
 // session that could not go on, its message with the rounds made so far.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { describeJudge, type ProgramRun, type StressCase, type StressJudge, type StressResult } from '../../core/stress';
 import { readonlyTextUri, showReadonlyText } from '../../ui/readonly-text';
-import { saveAsTest, type SavedTest } from './save-test';
+import type { SavedTest } from './save-test';
+import type { ShownFailures } from './shown-failures';
 
 const SAVE = 'Save as Test';
 
@@ -21,7 +23,7 @@ export interface ExtraAction {
   run(): Promise<unknown>;
 }
 
-export async function showFailure(solution: string, failure: StressCase, what: string, extra?: ExtraAction): Promise<SavedTest | undefined> {
+export async function showFailure(solution: string, failure: StressCase, what: string, shown: ShownFailures, extra?: ExtraAction): Promise<SavedTest | undefined> {
   const name = path.parse(solution).name;
   const tag = `seed ${failure.seed}, size ${failure.size}`;
   // The input in a tab of its own (kept: as a preview, the diff opened next would take its place),
@@ -29,14 +31,14 @@ export async function showFailure(solution: string, failure: StressCase, what: s
   await showReadonlyText(`stress input (${tag}).txt`, failure.input, undefined, { preview: false });
   const expected = readonlyTextUri(`reference output (${tag})`, failure.reference.stdout);
   const actual = readonlyTextUri(`${name} output (${tag})`, shownOutput(failure.solution));
+  // Kept before the diff opens, so its title bar's Save as Test works from the first moment.
+  shown.add(actual, solution, failure);
   await vscode.commands.executeCommand('vscode.diff', expected, actual, vscode.l10n.t('Reference ↔ {0} ({1})', path.basename(solution), tag));
   const buttons = extra ? [SAVE, extra.label] : [SAVE];
   const answer = await vscode.window.showWarningMessage(vscode.l10n.t('Stress test: {0} on seed {1}, size {2}.', what, failure.seed, failure.size), ...buttons);
   if (extra && answer === extra.label) await extra.run();
   if (answer !== SAVE) return undefined;
-  const saved = await saveAsTest(path.dirname(solution), `${name}-stress-${failure.seed}-${failure.size}`, failure.input, failure.reference.stdout);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0} and {1}: "Run With All Inputs" now runs them.', path.basename(saved.input), path.basename(saved.output)));
-  return saved;
+  return shown.save(actual);
 }
 
 /** Words for a failure kind, as the notification says them. */

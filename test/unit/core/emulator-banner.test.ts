@@ -3,15 +3,22 @@
 // command to install, and is a clause said once (it was "to add a language, install … (for example
 // g++, python3, node …)" with tools already found, and the tooltip prefixed "How to add one:").
 import * as assert from 'node:assert/strict';
-import { addLanguageAdvice } from '../../../emulator/machine-report';
+import { addLanguageAdvice, shownName } from '../../../emulator/machine-report';
 import { LANGUAGES } from '../../../emulator/languages/table';
 
 describe('emulator banner: missing languages', () => {
   it('names the command of each missing language, and nothing that was found', () => {
     const missing = LANGUAGES.filter((l) => ['Python', 'Python (PyPy)', 'Go'].includes(l.name));
     const advice = addLanguageAdvice(missing);
-    assert.equal(advice, 'install python2 (Python), pypy3 (Python (PyPy)) or go (Go) so that it is on PATH, then restart the emulator');
+    assert.equal(advice, 'install python2 (Python 2), pypy3 (Python (PyPy)) or go (Go) so that it is on PATH, then restart the emulator');
     assert.doesNotMatch(advice, /to add a language|g\+\+|python3|node|rustc|JDK/);
+  });
+
+  it('names compiler 4 "Python 2", never a bare "Python" beside "Python 3" (issue 40 item 10)', () => {
+    const python2 = LANGUAGES.find((l) => l.id === 4)!;
+    assert.equal(shownName(python2), 'Python 2');
+    assert.equal(shownName(LANGUAGES.find((l) => l.id === 116)!), 'Python 3');
+    assert.equal(addLanguageAdvice([python2]), 'install python2 (Python 2) so that it is on PATH, then restart the emulator');
   });
 
   it('names a tool shared by two dialects once, and every language says what to install', () => {

@@ -64,7 +64,7 @@ describe('core/languages', () => {
       assert.equal(await checkEntryFile(1, ['util.cpp', 'app.cpp', 'util.hpp'], read(files)), null);
       assert.equal(
         await checkEntryFile(1, ['util.cpp'], read(files)),
-        'C++ (gcc) needs a .cpp file containing function main at the top level of the folder',
+        'C++ needs a .cpp file containing function main at the top level of the folder',
       );
     });
 

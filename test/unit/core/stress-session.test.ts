@@ -277,3 +277,46 @@ describe('stress session with a checker', () => {
     assert.equal(checker.rounds, 4, 'sizes 1, 2, 4 and 5 were judged; size 3 was not sent');
   });
 });
+
+// Issue 40 item 17: a runner that says when each run ends. Each run "ends" at once; the batch as a
+// whole ends only when every run's wait is over, unless the session stops it first.
+describe('stress session: rounds judged as their runs end', () => {
+  function streamingRunner(programs: Record<StressRole, Program>): StressRunner & { stopped: StressRole[] } {
+    const runner = {
+      stopped: [] as StressRole[],
+      async run(role: StressRole, inputs: readonly string[], signal?: AbortSignal, onEach?: (index: number, run: ProgramRun) => void): Promise<ProgramRun[]> {
+        const runs = inputs.map((input) => ({ kind: 'ok' as const, statusName: 'accepted', stdout: '', ...programs[role](input) }));
+        if (!onEach || role === 'generator') return runs;
+        for (let i = 0; i < runs.length; i++) {
+          await Promise.resolve();
+          if (signal?.aborted) break;
+          onEach(i, runs[i]);
+        }
+        // The batch's last waits: long, unless the session stops the batch.
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        if (signal?.aborted) {
+          runner.stopped.push(role);
+          throw abortError(signal);
+        }
+        return runs;
+      },
+    };
+    return runner;
+  }
+
+  it('counts rounds as they are judged, shows the size tried, and stops the batch at the first failure', async () => {
+    // Wrong from size 3 on: rounds 1 and 2 (sizes 1, 2) pass first.
+    const solution: Program = (input) => ({ stdout: `${numbers(input).length >= 3 ? 0 : sum(numbers(input))}\n` });
+    const runner = streamingRunner({ generator, solution, reference });
+    const seen: Array<{ rounds: number; size: number }> = [];
+    const started = Date.now();
+    const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: 100, batchSize: 100, shrinkPasses: 0, onProgress: (p) => seen.push({ rounds: p.rounds, size: p.size }) });
+    assert.equal(result.outcome.kind, 'wrong-answer');
+    assert.ok('failure' in result.outcome && result.outcome.failure.size === 3, JSON.stringify(result.outcome));
+    assert.deepEqual(seen[0], { rounds: 0, size: 1 }, 'the first size tried is 1, not the batch largest');
+    assert.ok(seen.some((p) => p.rounds === 2 && p.size === 2), `rounds counted as judged: ${JSON.stringify(seen)}`);
+    assert.equal(result.rounds, 3, 'two passed rounds and the failing one, not the whole batch of 100');
+    assert.ok(runner.stopped.length > 0, 'the batch was stopped at the failure, not waited for');
+    assert.ok(Date.now() - started < 10_000);
+  });
+});

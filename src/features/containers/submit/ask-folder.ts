@@ -3,6 +3,7 @@
 // a subfolder, several workspace folders) the person picks, starting at the active editor's folder.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { pickFolder } from '../../../ui/pick-folder';
 import { showQuickPick } from '../../../ui/prompts';
 import { isInside } from '../../../core/is-inside';
 
@@ -32,7 +33,7 @@ export function folderChoices(): Array<{ folder: string; why: string }> {
 export async function askFolder(): Promise<string | undefined> {
   const choices = folderChoices();
   if (choices.length === 1) return choices[0].folder;
-  const open = async () => (await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: vscode.l10n.t('Submit Folder') }))?.[0]?.fsPath;
+  const open = () => pickFolder(undefined, vscode.l10n.t('Submit Folder'));
   if (choices.length === 0) return open();
   const other: FolderItem = { label: vscode.l10n.t('Another folder…'), description: vscode.l10n.t('choose it in a dialog') };
   const items: FolderItem[] = [...choices.map((c) => ({ label: labelOf(c.folder), description: c.why, detail: c.folder, folder: c.folder })), other];
