@@ -6,10 +6,10 @@ import * as vscode from 'vscode';
 import { checkChoice, type CompilerChoice, describeChoice, languageForCompiler } from '../../core/languages';
 import type { CompilersContext, RunReport } from './context';
 import { siblingInputFile } from './inputs';
-import { checkLimits, checkPayloadSizes, type Limits } from '../../core/compilers';
+import { checkPayloadSizes, type RunLimits } from '../../core/compilers';
 import { OUTPUT_DIR_NAME, parseOutputFilenames } from '../../core/compilers';
 import { presentRun, RefusedLocally, refusedReport } from './run-presenter';
-import { readLimits, readOutputFilenames } from '../shared/compiler-settings';
+import { readOutputFilenames, readRunLimits } from '../shared/compiler-settings';
 import { resolveCompiler } from './select-compiler';
 import { showInputBox, showQuickPick } from '../../ui/prompts';
 
@@ -49,12 +49,12 @@ export async function runActiveFile(ctx: CompilersContext, target?: unknown, opt
     if (!choice) return undefined;
     const input = await resolveInput(document.uri, options);
     if (input === undefined) return undefined;
-    const limits = effectiveLimits(document.uri, options);
+    const { limits, problems: limitProblems } = effectiveLimits(document.uri, options);
     const outputFilenames = await effectiveOutputFilenames(document.uri, options);
     if (outputFilenames === undefined) return undefined;
 
     const source = document.getText();
-    const problems = [...checkLimits(limits), ...checkPayloadSizes({ sourceBytes: Buffer.byteLength(source), inputBytes: input.text === undefined ? 0 : Buffer.byteLength(input.text) })];
+    const problems = [...limitProblems, ...checkPayloadSizes({ sourceBytes: Buffer.byteLength(source), inputBytes: input.text === undefined ? 0 : Buffer.byteLength(input.text) })];
     if (problems.length) throw new RefusedLocally(problems.join(' '), problems.some((p) => p.includes('setting')));
     if (!source.trim()) throw new RefusedLocally(`${fileName} is empty: there is nothing to run.`);
 
@@ -73,8 +73,7 @@ export async function runActiveFile(ctx: CompilersContext, target?: unknown, opt
         compilerId: choice.compilerId,
         compilerVersionId: choice.versionId,
         input: input.text,
-        timeLimit: limits.timeLimit,
-        memoryLimit: limits.memoryLimit,
+        ...limits,
         outputFilenames: outputFilenames.length ? outputFilenames : undefined,
       },
       outputRoot: path.join(dir, OUTPUT_DIR_NAME),
@@ -146,12 +145,9 @@ async function readInputFile(file: string): Promise<ResolvedInput> {
   }
 }
 
-export function effectiveLimits(scope: vscode.Uri, options: RunOptions): Limits {
-  const fromSettings = readLimits(scope);
-  return {
-    timeLimit: options.timeLimit ?? fromSettings.timeLimit,
-    memoryLimit: options.memoryLimit ?? fromSettings.memoryLimit,
-  };
+/** A run's limits: the command's arguments over the settings, checked (readRunLimits). */
+export function effectiveLimits(scope: vscode.Uri, options: RunOptions): { limits: RunLimits; problems: string[] } {
+  return readRunLimits(scope, { timeLimit: options.timeLimit, memoryLimit: options.memoryLimit }, "the command's arguments");
 }
 
 /** Names from the arguments, else a prompt when asked, else the setting; undefined when the prompt was dismissed. */

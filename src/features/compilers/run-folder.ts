@@ -8,7 +8,7 @@ import { PackError, scanFolder } from '../../core/packer';
 import type { CompilersContext, RunReport } from './context';
 import { guessFolderCompiler, prepareFolderSource, withoutOutputDir } from './folder-source';
 import { OUTPUT_DIR_NAME } from '../../core/compilers';
-import { checkLimits, checkPayloadSizes } from '../../core/compilers';
+import { checkPayloadSizes } from '../../core/compilers';
 import { effectiveLimits, effectiveOutputFilenames, resolveInput, type RunOptions } from './run-file';
 import { presentRun, RefusedLocally, refusedReport } from './run-presenter';
 import { readOverrides } from '../shared/compiler-settings';
@@ -42,12 +42,12 @@ export async function runFolder(ctx: CompilersContext, target?: unknown, options
     const choiceProblem = choice.source === 'argument' ? undefined : checkChoice(choice, catalog);
     if (choiceProblem) throw new RefusedLocally(choiceProblem);
 
-    const limits = effectiveLimits(vscode.Uri.file(folder), options);
+    const { limits, problems: limitProblems } = effectiveLimits(vscode.Uri.file(folder), options);
     const outputFilenames = await effectiveOutputFilenames(vscode.Uri.file(folder), options);
     if (outputFilenames === undefined) return undefined;
     const input = await resolveInput(vscode.Uri.file(path.join(folder, 'input')), options);
     if (input === undefined) return undefined;
-    const problems = [...checkLimits(limits), ...checkPayloadSizes({ inputBytes: input.text === undefined ? 0 : Buffer.byteLength(input.text) })];
+    const problems = [...limitProblems, ...checkPayloadSizes({ inputBytes: input.text === undefined ? 0 : Buffer.byteLength(input.text) })];
     if (problems.length) throw new RefusedLocally(problems.join(' '), true);
 
     // Entry-file rule and size are checked here, before anything is sent.
@@ -62,8 +62,7 @@ export async function runFolder(ctx: CompilersContext, target?: unknown, options
         compilerId: choice.compilerId,
         compilerVersionId: choice.versionId,
         input: input.text,
-        timeLimit: limits.timeLimit,
-        memoryLimit: limits.memoryLimit,
+        ...limits,
         files: source.parts,
         sourceArchivePath: source.archivePath,
         outputFilenames: outputFilenames.length ? outputFilenames : undefined,

@@ -13,7 +13,7 @@ import { compareOutputs, describeDifference } from '../../core/compilers';
 import type { BatchItemReport, BatchReport, CompilersContext } from './context';
 import { describeSignal, formatRunning, formatUsage, statusLabel } from './format';
 import { expectedOutputFile, inputFilesIn } from './inputs';
-import { checkLimits, checkPayloadSizes } from '../../core/compilers';
+import { checkPayloadSizes } from '../../core/compilers';
 import { effectiveLimits, type RunOptions } from './run-file';
 import { describeError, RefusedLocally } from './run-presenter';
 import { resolveCompiler } from './select-compiler';
@@ -38,11 +38,11 @@ export async function runWithAllInputs(ctx: CompilersContext, target?: unknown, 
     if (!choice) return undefined;
     const choiceProblem = choice.source === 'argument' ? undefined : checkChoice(choice, catalog);
     if (choiceProblem) throw new RefusedLocally(choiceProblem);
-    const limits = effectiveLimits(uri, options);
+    const { limits, problems: limitProblems } = effectiveLimits(uri, options);
     const source = document.getText();
     const texts = await Promise.all(inputs.map((f) => fsp.readFile(f, 'utf8')));
     const problems = [
-      ...checkLimits(limits),
+      ...limitProblems,
       ...checkPayloadSizes({ sourceBytes: Buffer.byteLength(source), inputBytes: Math.max(...texts.map((t) => Buffer.byteLength(t))) }),
     ];
     if (problems.length) throw new RefusedLocally(problems.join(' '));
@@ -53,7 +53,7 @@ export async function runWithAllInputs(ctx: CompilersContext, target?: unknown, 
     const results = await withProgress({ title: vscode.l10n.t('Running {0} with {1} inputs on Sphere Engine', fileName, inputs.length) }, (signal, report) =>
       runBatch(
         client,
-        { source, compilerId: choice.compilerId, compilerVersionId: choice.versionId, timeLimit: limits.timeLimit, memoryLimit: limits.memoryLimit },
+        { source, compilerId: choice.compilerId, compilerVersionId: choice.versionId, ...limits },
         inputs.map((f, i) => ({ label: path.basename(f), input: texts[i] })),
         { signal, onProgress: (done, total) => report(`${done} of ${total} finished`) },
       ),

@@ -2,14 +2,18 @@
 // every feature that picks a compiler or limits reads them here (judge-many, similarity, stress,
 // problems, compilers).
 import * as vscode from 'vscode';
-import { limitsFromSettings, parseOutputFilenames, type Limits } from '../../core/compilers';
+import { parseOutputFilenames, resolveRunLimits, type RunLimits } from '../../core/compilers';
 import { chooseCompiler, type CompilerOverride, type OverrideSetting } from '../../core/languages';
 
 const SECTION = 'sphereEngine.compilers';
 
-export function readLimits(scope?: vscode.Uri): Limits {
+/**
+ * The limits a Compilers run sends (a command's own values over the settings), checked: the one
+ * reader of the limit settings. A run with `problems` is not sent; each problem says what to change.
+ */
+export function readRunLimits(scope?: vscode.Uri, given: RunLimits = {}, givenBy?: string): { limits: RunLimits; problems: string[] } {
   const config = vscode.workspace.getConfiguration(SECTION, scope);
-  return limitsFromSettings(config.get('timeLimit'), config.get('memoryLimit'));
+  return resolveRunLimits({ timeLimit: config.get('timeLimit'), memoryLimit: config.get('memoryLimit') }, given, givenBy);
 }
 
 export function readOutputFilenames(scope?: vscode.Uri): string[] {

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { chooseCompiler } from '../../core/languages';
-import { readLimits, readOverrides } from '../shared/compiler-settings';
+import { readOverrides, readRunLimits } from '../shared/compiler-settings';
 import { compareWith, FREE_BATCH_SIZE, PAID_BATCH_SIZE, readStressFile, runStressSession, STRESS_FILE, type StressFile, type StressJudge, type StressResult, writeStressFile } from '../../core/stress';
 import type { Services } from '../../services';
 import { COMPILERS_POLL_MS, OWN_EMULATOR_POLL_MS, PROBLEMS_POLL_MS } from '../../core/poller';
@@ -179,10 +179,12 @@ export async function stressTest(services: Services, shown: ShownFailures, targe
   try {
     const [solutionSpec, generator, reference] = await Promise.all([programSpec(solution), programSpec(programs.generator), programSpec(programs.reference)]);
     const client = await services.connection.compilers();
-    const limits = readLimits(uri);
+    // The same limits, checked the same way, as every other Compilers run (readRunLimits).
+    const { limits, problems } = readRunLimits(uri, { timeLimit: options.timeLimit }, 'the stress test\'s timeLimit (stress.json)');
+    if (problems.length) throw new Error(problems.join(' '));
     const intervalMs = stressPollMs(services);
-    const timeLimit = options.timeLimit ?? limits.timeLimit;
-    const runner = new CompilersStressRunner(client, { programs: { solution: solutionSpec, generator, reference }, timeLimit, memoryLimit: limits.memoryLimit, intervalMs });
+    const timeLimit = limits.timeLimit;
+    const runner = new CompilersStressRunner(client, { programs: { solution: solutionSpec, generator, reference }, ...limits, intervalMs });
     const checker = checkerFile
       ? new ProblemsChecker(await services.connection.problems(), {
           checker: { ...(await programSpec(checkerFile)), name: path.basename(checkerFile) },
