@@ -25,7 +25,7 @@ const USAGE = `Usage: npm run emulator -- [options]
   --clock-speed X          emulated seconds per real second for workspace timers (default 1)
   --workspace-start-ms N   time a workspace stays in "starting" (default 2000)
   --slots N                workspace slots of the account (default 4)
-  --workers N              submissions run at once, all modules together (default: cores, here ${os.availableParallelism()})
+  --workers N              submissions run at once, all modules together (default: cores + 1, here ${os.availableParallelism() + 1})
   --sandbox auto|bwrap|none  run programs inside bubblewrap (auto: when it works here). As root, auto
                            refuses to start without it; \`none\` runs submitted code unsandboxed, as
                            you (root: as root), with your files and network: only for code you trust

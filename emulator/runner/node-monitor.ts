@@ -115,6 +115,7 @@ export function monitorWithNode(
   if (config.sandbox.kind === 'bwrap') {
     argv = [...bwrapPrefix({ cwd: spec.cwd, network: spec.network ?? false, readOnlyPaths: sandboxReadOnlyPaths(spec) }), ...argv];
   }
+  const dataKb = dataLimitKb(spec);
   const started = Date.now();
   const child = spawn(argv[0], argv.slice(1), { cwd: spec.cwd, stdio, detached: true, env });
   const root = child.pid;
@@ -187,7 +188,9 @@ export function monitorWithNode(
         signal: sig ? (SIGNALS[sig] ?? 9) : sandboxSignal ? code! - 128 : null,
         // Killed by its RLIMIT_CPU (SIGXCPU, or SIGKILL at the hard limit) is over the time limit too.
         timedOut: timedOut || timeSec * 1000 > spec.timeLimitMs || sig === 'SIGXCPU' || (sandboxSignal && code === 128 + 24),
-        memoryExceeded,
+        // An allocation refused by RLIMIT_DATA ends the program its own way: with its peak within
+        // an eighth of the limit, that is the limit it hit (as the supervisors judge it).
+        memoryExceeded: memoryExceeded || (dataKb > 0 && (sig !== null || code !== 0) && peak * 8 >= dataKb * 7),
         processLimitExceeded,
         timeSec,
         wallSec,

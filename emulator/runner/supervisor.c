@@ -582,6 +582,10 @@ int main(int argc, char **argv) {
   if (usage.ru_maxrss > peak) peak = usage.ru_maxrss;
   long floor_kb = baseline_kb + 1024 > mem_limit_kb ? baseline_kb + 1024 : mem_limit_kb;
   if (mem_limit_kb && usage.ru_maxrss > floor_kb) mem_over = 1;
+  /* An allocation refused by RLIMIT_DATA ends the program its own way (a signal, an error exit):
+     with its peak within an eighth of the limit, that is the limit it hit. */
+  int abnormal = have_status && (WIFSIGNALED(status) || WEXITSTATUS(status) != 0);
+  if (data_limit_kb && abnormal && peak * 8 >= data_limit_kb * 7) mem_over = 1;
   char exit_code[16] = "null", sig[16] = "null", out[512];
   if (have_status && WIFEXITED(status)) snprintf(exit_code, sizeof exit_code, "%d", WEXITSTATUS(status));
   if (have_status && WIFSIGNALED(status)) snprintf(sig, sizeof sig, "%d", WTERMSIG(status));

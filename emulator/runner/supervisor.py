@@ -356,6 +356,11 @@ if not disk_over_seen and disk_over(): disk_over_seen = True
 # short may escape sampling), so the reported peak never understates the program.
 peak = max(peak, usage.ru_maxrss)
 if mem_limit and usage.ru_maxrss > max(mem_limit, baseline_kb + 1024): mem_over = True
+# An allocation refused by RLIMIT_DATA ends the program its own way (a signal, an error exit): with
+# its peak within an eighth of the limit, that is the limit it hit.
+data_limit = cfg.get('dataLimitKb')
+abnormal = os.WIFSIGNALED(status) or os.WEXITSTATUS(status) != 0
+if data_limit and abnormal and peak * 8 >= data_limit * 7: mem_over = True
 # Everything is reaped now: the CPU time of the whole run. A run that ended between two looks, or
 # whose zombies hid their time, is judged on it too.
 cpu = reaped_cpu()

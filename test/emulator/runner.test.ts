@@ -129,6 +129,16 @@ for (const { monitor, sandbox } of combinations) {
       assert.equal(r.exitCode, 1, err());
       assert.match(err(), /MemoryError/);
       assert.equal(out(), '');
+      assert.equal(r.memoryExceeded, false, 'the run never came near the limit: a runtime error');
+    });
+
+    it('reads a program that failed an allocation near the memory limit as over it', async function () {
+      if (!pythonExe) this.skip();
+      const grow = 'chunks = []\nwhile True:\n    chunks.append(bytearray(4 * 1024 * 1024))\n    for i in range(0, len(chunks[-1]), 4096): chunks[-1][i] = 1\n';
+      const r = await runProcess(spec([pythonExe!, '-c', grow], { memoryLimitKb: 64 * 1024 }));
+      // Refused by RLIMIT_DATA (MemoryError) or, resident memory counting the libraries too, killed by the sampling.
+      assert.equal(r.timedOut, false);
+      assert.equal(r.memoryExceeded, true, `peak ${r.memoryKb} KB; ${err()}`);
     });
 
     it('lets a runtime reserve address space beyond the memory limit (only writable memory counts)', async function () {

@@ -93,7 +93,7 @@ describe('faults: emulator start-up (token, hooks, sandbox warning)', function (
     fs.mkdirSync(empty);
     const bare = (await startWith({ ...process.env, PATH: empty }, ...(process.getuid?.() === 0 ? ['--sandbox', 'none'] : []))) as typeof ready;
     assert.equal(bare.limits, 'node');
-    assert.match(bare.limitsNote ?? '', /python3 was not found.*wall-clock time.*install python3/);
+    assert.match(bare.limitsNote ?? '', /python3 was not found.*CPU time is sampled every 25 ms.*install python3/);
     assert.deepEqual(bare.languages, []);
     assert.ok(bare.missingLanguages.includes('Python 3'));
     assert.match(bare.addLanguage, /on PATH, then restart the emulator/);
