@@ -39,6 +39,8 @@ export class SubmissionService {
       fs.mkdirSync(path.dirname(submissionStreamFile(ctx, s.id, 'debug_log')), { recursive: true, mode: 0o700 });
       fs.appendFileSync(submissionStreamFile(ctx, s.id, 'debug_log'), 'the run was interrupted by an emulator restart; submit again\n', { mode: 0o600 });
       this.table.put(s);
+      // What its program left in the run directory (however deep, whatever its modes) goes now, in the background.
+      void removeTree(runDirOf(ctx, s.id));
     }
     ctx.onClose(async () => {
       this.closed = true;
@@ -117,7 +119,7 @@ export class SubmissionService {
   private async execute(record: SubmissionRecord, project: Project, scenario: Scenario | undefined, problems: string[]): Promise<void> {
     const abort = new AbortController();
     this.running.set(record.id, abort);
-    const layout = runLayout(path.join(submissionDir(this.ctx, record.id), 'run'));
+    const layout = runLayout(runDirOf(this.ctx, record.id));
     const debug: string[] = [];
     try {
       record.status = 1;
@@ -194,4 +196,9 @@ export class SubmissionService {
     if (debug.length) fs.writeFileSync(submissionStreamFile(this.ctx, id, 'debug_log'), `${debug.join('\n')}\n`, { mode: 0o600 });
     await removeTree(layout.runDir);
   }
+}
+
+/** The run directory of one submission: removed after its run and, after a restart, at the start. */
+function runDirOf(ctx: EmulatorContext, id: number): string {
+  return path.join(submissionDir(ctx, id), 'run');
 }

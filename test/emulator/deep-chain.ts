@@ -37,3 +37,26 @@ echo $n`;
 export function removeAnyTree(top: string): void {
   execFileSync('bash', ['-c', 'chmod -R u+rwx -- "$1" 2>/dev/null; rm -rf -- "$1"', 'bash', top]);
 }
+
+/**
+ * Python: 128 files opened and unlinked at once, then 32 of them filled to 12 MB with
+ * posix_fallocate (384 MB held, each below a 16 MiB output limit), held `seconds`, then SURVIVED.
+ * A failed allocation is printed, not raised: the program must not end in error on its own.
+ */
+export function heldFilesProgram(seconds: number): string {
+  return `import os, time
+fds = []
+for i in range(128):
+    fd = os.open('held%d' % i, os.O_RDWR | os.O_CREAT, 0o600)
+    os.unlink('held%d' % i)
+    fds.append(fd)
+try:
+    for fd in fds[:32]:
+        os.posix_fallocate(fd, 0, 12 * 1024 * 1024)
+    print('filled', flush=True)
+except OSError as e:
+    print('allocation failed:', e, flush=True)
+time.sleep(${seconds})
+print('SURVIVED')
+`;
+}

@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { json, startTestEmulator } from './harness';
 import { closedFolders, deepChainScript, removeAnyTree } from './deep-chain';
+import { PROJECTS, submit, workspaceArchive } from './containers-support';
 
 const BASH = 28;
 
@@ -49,6 +50,43 @@ describe('run directories across a restart (issue 36)', () => {
     emu = await startTestEmulator({ dataDir });
     try {
       await until('the leftover run directory is removed', () => !fs.existsSync(work), 60_000);
+    } finally {
+      await emu.close();
+    }
+  });
+  it('a start removes what an interrupted Containers run left, likewise', async function () {
+    this.timeout(120_000);
+    const program = `import os, time
+top = os.getcwd()
+name = 'd' * 200
+for i in range(25):
+    os.mkdir(name)
+    os.chdir(name)
+for i in range(4):
+    with open('f%d' % i, 'wb') as f: f.write(bytes(1 << 20))
+for i in range(25):
+    os.chdir('..')
+    if (i + 1) % 5 == 0: os.chmod(name, 0)
+open(os.path.join(top, 'chain-made'), 'w').close()
+time.sleep(60)
+`;
+    let emu = await startTestEmulator({ dataDir });
+    let runDir = '';
+    let top = '';
+    try {
+      const created = await json(await submit(emu, PROJECTS.python, workspaceArchive({ 'main.py': program })));
+      runDir = path.join(dataDir, 'containers', 'submissions', String(created.id), 'run');
+      const made = () => [runDir, path.join(runDir, 'workspace')].find((d) => fs.existsSync(path.join(d, 'chain-made')));
+      await until('the program made its chain', () => made() !== undefined, 90_000);
+      top = made()!;
+    } finally {
+      await emu.close();
+    }
+    assert.ok(closedFolders(top) >= 5, 'the stopped run left its chain, modes 000 on the way');
+
+    emu = await startTestEmulator({ dataDir });
+    try {
+      await until('the leftover run directory is removed', () => !fs.existsSync(runDir), 60_000);
     } finally {
       await emu.close();
     }

@@ -13,6 +13,7 @@ import type { RunSpec } from '../../emulator/runner/types';
 import { hideHostPaths, toSandboxPath } from '../../emulator/runner/sandbox-path';
 import { useScratch } from '../scratch';
 import { removeTree } from '../../emulator/fs-safety/remove-tree';
+import { heldFilesProgram } from './deep-chain';
 import { processesWithMarker } from './processes';
 
 const pythonExe = findPython();
@@ -224,18 +225,7 @@ for i in $(seq 32); do fallocate -l 12M f$i 2>/dev/null || head -c 12000000 /dev
 
     it('counts files unlinked but held open against the disk budget (issue 36)', async function () {
       if (monitor === 'node fallback' || !pythonExe) this.skip();
-      const program = `import os, time
-fds = []
-for i in range(128):
-    fd = os.open('held%d' % i, os.O_RDWR | os.O_CREAT, 0o600)
-    os.unlink('held%d' % i)
-    fds.append(fd)
-try:
-    for fd in fds[:32]: os.posix_fallocate(fd, 0, 12 * 1024 * 1024)
-except OSError as e:
-    print(e)
-time.sleep(4)
-print('SURVIVED')`;
+      const program = heldFilesProgram(4);
       const r = await runProcess(spec([pythonExe!, '-c', program], { outputLimitBytes: 16 << 20, timeLimitMs: 8000 }));
       assert.equal(r.outputExceeded, true, JSON.stringify(r));
       assert.doesNotMatch(out(), /SURVIVED/);

@@ -10,6 +10,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import type { Attack, EmulatorUnderAttack } from './attack';
 import { submit, type Finished } from './compilers-submit';
+import { heldFilesProgram } from '../emulator/deep-chain';
 
 const BASH = 28;
 const PYTHON3 = 116;
@@ -56,22 +57,7 @@ for i in $(seq 32); do fallocate -l 12M "f$i" || head -c 12000000 /dev/zero > "f
 chmod 000 . 2>/dev/null
 echo filled; sleep 5; echo SURVIVED`;
 
-const UNLINKED = `
-import os, time
-fds = []
-for i in range(128):
-    fd = os.open('held%d' % i, os.O_RDWR | os.O_CREAT, 0o600)
-    os.unlink('held%d' % i)
-    fds.append(fd)
-try:
-    for fd in fds[:32]:
-        os.posix_fallocate(fd, 0, 12 * 1024 * 1024)
-    print('filled', flush=True)
-except OSError as e:
-    print('allocation failed:', e, flush=True)
-time.sleep(5)
-print('SURVIVED')
-`;
+const UNLINKED = heldFilesProgram(5);
 
 export const attacks: Attack[] = [
   diskAttack('a chain of folders deeper than PATH_MAX with 384 MB at its bottom ends as a runtime error, and the disk comes back (issue 36)', BASH, DEEP_CHAIN, (f) => {
