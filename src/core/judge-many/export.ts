@@ -1,8 +1,8 @@
 // The job's results to keep: CSV (one row per solution, one column per test case) and JSON.
 import { csvCell } from '../csv-cell';
+import { shownColumns } from './columns';
 import type { JobSnapshot, JudgedTest, SolutionRow } from './types';
 
-export const CSV_HEADER = ['solution', 'kind', 'compiler_id', 'submission_id', 'state', 'verdict', 'score', 'time_s', 'memory_kb', 'note'];
 
 /** A column of tests: a numbered test case (Problems) or a named test (a Containers tests report). */
 export interface TestColumn {
@@ -23,31 +23,18 @@ export function testColumns(rows: readonly SolutionRow[]): TestColumn[] {
 /** `test_<n>` (or `test_<name>`) columns hold that test's verdict name; empty when it was not run. */
 export function toCsv(job: JobSnapshot): string {
   const tests = testColumns(job.rows);
-  const lines = [[...CSV_HEADER, ...tests.map((c) => `test_${c.id}`)]];
+  const columns = shownColumns(job.scored, 'csv');
+  const lines = [[...columns.map((c) => c.csv), ...tests.map((c) => `test_${c.id}`)]];
   for (const row of job.rows) {
-    const r = row.result;
-    const byNumber = new Map((r?.tests ?? []).map((t) => [testId(t), t.status]));
-    lines.push([
-      row.key,
-      row.kind,
-      row.compilerId?.toString() ?? '',
-      row.submissionId?.toString() ?? '',
-      row.phase,
-      r?.status ?? '',
-      job.scored === false ? '' : (r?.score?.toString() ?? ''),
-      r?.time?.toString() ?? '',
-      r?.memory?.toString() ?? '',
-      noteOf(row),
-      ...tests.map((c) => byNumber.get(c.id) ?? ''),
-    ]);
+    const byNumber = new Map((row.result?.tests ?? []).map((t) => [testId(t), t.status]));
+    // A binary problem keeps its score column in the CSV, empty: the service's 0 means nothing there.
+    lines.push([...columns.map((c) => (c.scoreOnly && job.scored === false ? '' : c.value(row))), ...tests.map((c) => byNumber.get(c.id) ?? '')]);
   }
   return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-/** The note of a row, the same on the results page and in the CSV: why it was not sent or not judged. */
-export function noteOf(row: SolutionRow): string {
-  return row.problem ?? row.error ?? row.result?.note ?? '';
-}
+/** The note of a row (columns.ts), re-exported for the page's cells. */
+export { noteOf } from './columns';
 
 export function toJson(job: JobSnapshot): string {
   return `${JSON.stringify(job, null, 2)}\n`;

@@ -1,7 +1,8 @@
 // The results page of a job, as strings (no vscode): the page shell once, then its table and
 // chart on every update. Everything from a file name or the service is escaped; the chart is
 // SVG drawn here, so the page loads nothing from anywhere (its CSP allows no remote content).
-import { noteOf, testColumns, testId, type TestColumn } from './export';
+import { type PageColumn, type ResultColumn, shownColumns } from './columns';
+import { testColumns, testId, type TestColumn } from './export';
 import { describeProgress, PROGRESS_WORDS } from './progress';
 import { countRows, isPassed, type JobCounts, type JobSnapshot, type SolutionRow } from './types';
 
@@ -14,7 +15,8 @@ export interface ResultsUpdate {
 
 /** The page's own words, translated by the caller (the VS Code side passes vscode.l10n.t's). */
 export interface ResultsLabels {
-  columns: [solution: string, verdict: string, score: string, time: string, memory: string, note: string];
+  /** Each page column's header (columns.ts lists them, in order). */
+  columns: Record<PageColumn, string>;
   test: (n: number) => string;
   /** A row's tooltip: "Submission 42". */
   submission: (id: number) => string;
@@ -42,7 +44,7 @@ export interface RenderedTable {
 export type SimilarityColumn = ReadonlyMap<string, { partner: string; similarity: number }>;
 
 export const ENGLISH: ResultsLabels = {
-  columns: ['Solution', 'Verdict', 'Score', 'Time (s)', 'Memory (KB)', 'Note'],
+  columns: { solution: 'Solution', verdict: 'Verdict', score: 'Score', time: 'Time (s)', memory: 'Memory (KB)', note: 'Note' },
   test: (n) => `Test ${n}`,
   submission: (id) => `Submission ${id}`,
   phases: { skipped: PROGRESS_WORDS.notSendable, failed: PROGRESS_WORDS.refused, sending: PROGRESS_WORDS.judging, sent: PROGRESS_WORDS.judging, pending: PROGRESS_WORDS.notSent },
@@ -72,19 +74,26 @@ function rowVerdict(row: SolutionRow, labels: ResultsLabels): string {
 const num = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 /** A cell with its sort key: numbers sort as numbers, empty ones last. */
+/** A column's cell: its value, except the solution (a folder ends in /) and the verdict (a row without a result says its phase, coloured). */
+function pageCell(column: ResultColumn, row: SolutionRow, labels: ResultsLabels): string {
+  if (column.page === 'solution') return cell(row.key + (row.kind === 'folder' ? '/' : ''));
+  if (column.page === 'verdict') {
+    const verdict = rowVerdict(row, labels);
+    return cell(verdict, verdict, verdictClass(row));
+  }
+  return cell(column.value(row), column.sortKey?.(row) ?? column.value(row));
+}
+
 function cell(text: string, sortKey: string | number = text, cls = ''): string {
   return `<td${cls ? ` class="${cls}"` : ''} data-v="${escapeHtml(String(sortKey))}">${escapeHtml(text)}</td>`;
 }
 
 /** `scored` false (a binary problem): no Score column at all, an empty one says nothing (issue 40 item 14). */
 export function renderHead(tests: readonly TestColumn[], labels: ResultsLabels, similar?: SimilarityColumn, scored = true): string {
-  const columns = scored ? labels.columns : labels.columns.filter((_, i) => i !== SCORE_COLUMN);
+  const columns = shownColumns(scored, 'page').map((c) => labels.columns[c.page!]);
   const names = [...columns, ...(similar ? [labels.similarity?.column ?? 'Most similar to'] : []), ...tests.map((c) => c.name ?? labels.test(c.number))];
   return `<tr>${names.map((n, i) => `<th data-col="${i}" tabindex="0">${escapeHtml(n)}</th>`).join('')}</tr>`;
 }
-
-/** The Score column's place in `ResultsLabels.columns`. */
-const SCORE_COLUMN = 2;
 
 /** `scored` false (a binary problem): no score cell, the service's 0 means nothing there. */
 export function renderBody(rows: readonly SolutionRow[], tests: readonly TestColumn[], labels: ResultsLabels, scored = true, similar?: SimilarityColumn): string {
@@ -95,13 +104,7 @@ export function renderBody(rows: readonly SolutionRow[], tests: readonly TestCol
     // The submission id on hover: the Note column holds only what the CSV's note holds.
     const title = row.submissionId !== undefined ? ` title="${escapeHtml(labels.submission(row.submissionId))}"` : '';
     let html = `<tr data-key="${escapeHtml(row.key)}"${title} tabindex="0">`;
-    html += cell(row.key + (row.kind === 'folder' ? '/' : ''));
-    const verdict = rowVerdict(row, labels);
-    html += cell(verdict, verdict, verdictClass(row));
-    if (scored) html += cell(num(r?.score), r?.score ?? '');
-    html += cell(num(r?.time), r?.time ?? '');
-    html += cell(num(r?.memory), r?.memory ?? '');
-    html += cell(noteOf(row));
+    for (const column of shownColumns(scored, 'page')) html += pageCell(column, row, labels);
     const best = similar?.get(row.key);
     if (similar) html += best ? cell(`${Math.round(best.similarity * 100)}% · ${best.partner}`, best.similarity) : cell('');
     for (const c of tests) {

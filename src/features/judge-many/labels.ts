@@ -6,14 +6,14 @@ import { describeProgress, type JobCounts, type ProgressWords } from '../../core
 export function resultsLabels(): ResultsLabels {
   const words = progressWords();
   return {
-    columns: [
-      vscode.l10n.t('Solution'),
-      vscode.l10n.t('Verdict'),
-      vscode.l10n.t('Score'),
-      vscode.l10n.t('Time (s)'),
-      vscode.l10n.t('Memory (KB)'),
-      vscode.l10n.t('Note'),
-    ],
+    columns: {
+      solution: vscode.l10n.t('Solution'),
+      verdict: vscode.l10n.t('Verdict'),
+      score: vscode.l10n.t('Score'),
+      time: vscode.l10n.t('Time (s)'),
+      memory: vscode.l10n.t('Memory (KB)'),
+      note: vscode.l10n.t('Note'),
+    },
     test: (n) => vscode.l10n.t('Test {0}', n),
     submission: (id) => vscode.l10n.t('Submission {0}', id),
     phases: {
