@@ -5,7 +5,8 @@ import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tar from 'tar';
-import { checkSizeLimits, packFolder, PackError, scanFolder, unpackTarGz, WORKSPACE_FILE_LIMIT_BYTES } from '../../../src/core/packer/archive';
+import { checkSizeLimits, packFolder, PackError, scanFolder, WORKSPACE_FILE_LIMIT_BYTES } from '../../../src/core/packer/archive';
+import { unpackTarGz } from '../../../src/core/packer/unpack';
 import { fragmentTuning, stopWorkers, warmUpWorkers, workerFills } from '../../../src/core/packer/fragment-workers';
 import { makeTree, readArchive, removeTree } from './helpers';
 
