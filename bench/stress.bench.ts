@@ -20,7 +20,7 @@ import { CompilersClient } from '../src/api';
 import { FREE_BATCH_SIZE, runStressSession } from '../src/core/stress';
 import { compareOutputs } from '../src/core/compilers';
 import { OWN_EMULATOR_POLL_MS } from '../src/core/poller';
-import { CompilersStressRunner, type StressProgramSpec } from '../src/features/stress/compilers-runner';
+import { CompilersStressRunner, type StressProgramSpec } from '../src/core/stress';
 import { startEmulatorProcess } from './emulator-process';
 import type { BenchContext, Benchmark, Figure } from './types';
 

@@ -9,14 +9,8 @@ import * as tar from 'tar';
 import type { CompilersSubmission } from '../../src/api';
 import { chunkIds, runBatch } from '../../src/core/compilers/batch';
 import { CompilerCatalog } from '../../src/features/compilers/catalog';
-import { compareOutputs, describeDifference } from '../../src/core/compilers';
+import { checkLimits, checkPayloadSizes, compareOutputs, type CompilersApi, describeDifference, describeSignal, expectedOutputFile, FolderSourceError, formatDone, formatRunning, guessFolderCompiler, inputFilesIn, limitsFromSettings, MAX_PART_FILES, parseOutputFilenames, prepareFolderSource, siblingInputFile, unpackOutputArchive } from '../../src/core/compilers';
 import { checkChoice, chooseCompiler, readOverride } from '../../src/core/languages/compiler-choice';
-import { FolderSourceError, guessFolderCompiler, MAX_PART_FILES, prepareFolderSource } from '../../src/features/compilers/folder-source';
-import { describeSignal, formatDone, formatRunning } from '../../src/features/compilers/format';
-import { expectedOutputFile, inputFilesIn, siblingInputFile } from '../../src/features/compilers/inputs';
-import { checkLimits, checkPayloadSizes, limitsFromSettings } from '../../src/core/compilers';
-import { parseOutputFilenames, unpackOutputArchive } from '../../src/core/compilers';
-import type { CompilersApi } from '../../src/core/compilers';
 import { LANGUAGES } from '../../src/core/languages';
 import { useScratch } from '../scratch';
 

@@ -10,7 +10,7 @@ import { showError, userMessage } from '../../ui/errors';
 import { withProgress } from '../../ui/progress';
 import type { CompilerChoice } from '../../core/languages';
 import type { CompilersContext, RunReport } from './context';
-import { describeSignal, formatDone, formatRunning, formatStreams, statusAdvice } from './format';
+import { describeSignal, formatDone, formatRunning, formatStreams, statusAdvice } from '../../core/compilers';
 import { failedReadingInput, looksLikeGzip, showLocalPaths, unpackOutputArchive } from '../../core/compilers';
 import { diagnosticsParsers } from '../../core/load-diagnostics';
 import { Commands } from '../../ui/commands';

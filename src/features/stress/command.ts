@@ -12,8 +12,7 @@ import { COMPILERS_POLL_MS, OWN_EMULATOR_POLL_MS, PROBLEMS_POLL_MS } from '../..
 import { userMessage } from '../../ui/errors';
 import { Commands, executeCommand } from '../../ui/commands';
 import { withProgress } from '../../ui/progress';
-import { CompilersStressRunner, type StressProgramSpec } from './compilers-runner';
-import { ProblemsChecker } from './problems-checker';
+import { CompilersStressRunner, ProblemsChecker, type StressProgramSpec } from '../../core/stress';
 import { pickPrograms } from './pick-programs';
 import { describeFailure, showFailure } from './present';
 import type { ShownFailures } from './shown-failures';

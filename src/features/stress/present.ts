@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { describeJudge, type ProgramRun, type StressCase, type StressJudge, type StressResult } from '../../core/stress';
 import { readonlyTextUri, showReadonlyText } from '../../ui/readonly-text';
-import type { SavedTest } from './save-test';
+import type { SavedTest } from '../../core/stress';
 import type { ShownFailures } from './shown-failures';
 
 const SAVE = 'Save as Test';

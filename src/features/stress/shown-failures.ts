@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { StressCase } from '../../core/stress';
-import { saveAsTest, type SavedTest } from './save-test';
+import { saveAsTest, type SavedTest } from '../../core/stress';
 
 const CONTEXT_KEY = 'sphereEngine.stress.failureShown';
 

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { exportKattis, importKattis } from '../../../src/core/kattis';
 import { safeCopyFile, safeWriteFile, UnsafeWriteError } from '../../../src/core/safe-write';
-import { saveAsTest } from '../../../src/features/stress/save-test';
+import { saveAsTest } from '../../../src/core/stress';
 import { useScratch, writeTree } from '../../scratch';
 
 const PACKAGE = {

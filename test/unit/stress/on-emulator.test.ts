@@ -8,8 +8,7 @@ import * as assert from 'node:assert/strict';
 import { CompilersClient, ProblemsClient } from '../../../src/api';
 import { compareOutputs } from '../../../src/core/compilers';
 import { runStressSession, StressCheckerError } from '../../../src/core/stress';
-import { CompilersStressRunner } from '../../../src/features/stress/compilers-runner';
-import { ProblemsChecker } from '../../../src/features/stress/problems-checker';
+import { CompilersStressRunner, ProblemsChecker } from '../../../src/core/stress';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../../emulator/harness';
 
 const PYTHON = 116;

@@ -5,10 +5,10 @@
 // The packer's scan still decides what goes in (.gitignore, .sphereignore).
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { checkEntryFile, compilerIdForFileName, LANGUAGES } from '../../core/languages';
-import { checkSizeLimits, type FolderScan, packFolder, scanFolder } from '../../core/packer';
+import { checkEntryFile, compilerIdForFileName, LANGUAGES } from '../languages';
+import { checkSizeLimits, type FolderScan, packFolder, scanFolder } from '../packer';
 import type { SubmissionFiles } from '../../api';
-import { OUTPUT_DIR_NAME } from '../../core/compilers';
+import { OUTPUT_DIR_NAME } from './output-files';
 
 /** At most this many files go as separate parts; more go as an archive. */
 export const MAX_PART_FILES = 10;

@@ -13,8 +13,8 @@
 // Compilers for the diff. A judge that fails (status 20-22) ends the session with the service's
 // own words from the debug stream.
 import { type CreatedId, type CreateJudgeParams, type CreateProblemParams, type CreateProblemsSubmissionParams, type ProblemsStreamName, type ProblemsSubmission, runKindOf, SUBMISSION_STATUS, type TestCaseFields } from '../../api';
-import { pollUntilDone } from '../../core/poller';
-import { type CheckedRound, type ProgramRun, type RunKind, type StressChecker, StressCheckerError } from '../../core/stress';
+import { pollUntilDone } from '../poller';
+import { type CheckedRound, type ProgramRun, type RunKind, type StressChecker, StressCheckerError } from './types';
 import type { StressProgramSpec } from './compilers-runner';
 
 /** What the checker needs of the Problems client (ProblemsClient has it all). */

@@ -3,8 +3,8 @@
 // one shared wait via GET /submissions?ids=). The Compilers API has no compile-once: every
 // submission compiles its program again (the session's `submissions` counts them).
 import { type CompilersStreamName, type CompilersSubmission, runKindOf } from '../../api';
-import type { ProgramRun, RunKind, StressRole, StressRunner } from '../../core/stress';
-import { type BatchResult, type CompilersApi, readStream, runBatch } from '../../core/compilers';
+import type { ProgramRun, RunKind, StressRole, StressRunner } from './types';
+import { type BatchResult, type CompilersApi, readStream, runBatch } from '../compilers';
 
 export interface StressProgramSpec {
   source: string;

@@ -4,7 +4,7 @@
 // (src/core/safe-write.ts: a new name beside it, then a rename).
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { safeWriteFile } from '../../core/safe-write';
+import { safeWriteFile } from '../safe-write';
 
 export interface SavedTest {
   input: string;

@@ -4,7 +4,7 @@
 //   [stderr] ...standard error...
 //   [Done] runtime error, time 0.01 s, memory 3.2 MB, signal 11 (SIGSEGV: segmentation fault)
 import { SUBMISSION_STATUS, type CompilersSubmission } from '../../api';
-import type { RunStreams } from '../../core/compilers';
+import type { RunStreams } from './run';
 
 /** Linux signal numbers → name and meaning, for when the service sends no `signal_desc`. */
 const SIGNALS: Record<number, string> = {
