@@ -15,6 +15,8 @@ import { activateExtension, clearEmulatorRequests, emulatorInfo, emulatorRequest
 
 const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
 const MIB = 1024 * 1024;
+/** src/app.py after the first save of the tests. */
+const FIRST_SAVE = 'print("hello")\nprint("saved from VS Code")\n';
 const INIT = [
   'pwd > .where',
   'mkdir -p src',
@@ -152,6 +154,8 @@ describe('workspace files (sphere-workspace://)', function () {
 
   it('opens, edits and saves a file; the workspace has the saved text', async () => {
     const uri = files.uri(id, 'src/app.py');
+    // The init's text, also when an earlier test changed it (each test passes in any order).
+    if ((await serverCopy(id, 'src/app.py', diskRoot)) !== 'print("hello")\n') await remoteWrite(id, 'src/app.py', 'print("hello")\n');
     const doc = await vscode.workspace.openTextDocument(uri);
     assert.equal(doc.getText(), 'print("hello")\n');
     const editor = await vscode.window.showTextDocument(doc);
@@ -168,11 +172,13 @@ describe('workspace files (sphere-workspace://)', function () {
     assert.equal(doc.isDirty, false);
     const kinds = sent.map((r) => (r.method === 'POST' ? 'upload' : /list_files/.test(r.url) ? 'list_files' : `${r.method} ${r.url}`)).sort();
     assert.deepEqual(kinds, ['list_files', 'upload'], 'a save is one upload and one listing (the "newer on disk" check)');
-    assert.equal(await serverCopy(id, 'src/app.py', diskRoot), 'print("hello")\nprint("saved from VS Code")\n');
+    assert.equal(await serverCopy(id, 'src/app.py', diskRoot), FIRST_SAVE);
   });
 
   it('saves the same file again later without a false "newer on disk", and a remote change after a save is still caught', async () => {
     const uri = files.uri(id, 'src/app.py');
+    // The text of the first save, also when this test runs alone.
+    if ((await serverCopy(id, 'src/app.py', diskRoot)) !== FIRST_SAVE) await remoteWrite(id, 'src/app.py', FIRST_SAVE);
     const doc = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(doc);
     await untilServerTimePasses(id, 'src/app.py'); // the server's time of the last save is older than its next upload
@@ -188,8 +194,7 @@ describe('workspace files (sphere-workspace://)', function () {
     assert.equal(doc.isDirty, true, 'the edit stays in the editor');
     assert.equal(await serverCopy(id, 'src/app.py', diskRoot), 'print("rewritten in the workspace terminal")\n', 'the remote change is not lost');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    // Later tests expect the text of the first save.
-    await remoteWrite(id, 'src/app.py', 'print("hello")\nprint("saved from VS Code")\n');
+    await remoteWrite(id, 'src/app.py', FIRST_SAVE);
   });
 
   it('a change made elsewhere while the file is open gives the conflict, and the remote text survives', async () => {
@@ -230,10 +235,11 @@ describe('workspace files (sphere-workspace://)', function () {
       assert.match(err.message, /no API call to create, delete or rename/);
       return true;
     };
+    const before = await serverCopy(id, 'src/app.py', diskRoot);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.createDirectory(files.uri(id, 'newdir'))), why);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.delete(files.uri(id, 'src/app.py'))), why);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.rename(files.uri(id, 'src/app.py'), files.uri(id, 'src/renamed.py'))), why);
-    assert.equal(await serverCopy(id, 'src/app.py', diskRoot), 'print("hello")\nprint("saved from VS Code")\n', 'nothing changed');
+    assert.equal(await serverCopy(id, 'src/app.py', diskRoot), before, 'nothing changed');
   });
 
   it('a new file needs an existing folder, and says so', async () => {
@@ -277,6 +283,9 @@ describe('workspace files (sphere-workspace://)', function () {
   });
 
   it('a stopped workspace offers to resume, and the retry works once it runs', async () => {
+    // What this test reads, also when it runs alone; through the editor's side, so the cached
+    // listing knows it (a file made remotely shows once its folder is listed again).
+    await vscode.workspace.fs.writeFile(files.uri(id, 'src/new.py'), Buffer.from('print("new")\n'));
     await call('PUT', `/workspaces/${id}/stop`);
     await waitFor(async () => (await workspaceState(id)) === 3, { what: 'the workspace to stop' });
     const before = files.resumeOffers.length;
