@@ -126,6 +126,8 @@ describe('containers tree', () => {
     if (first.node.workspace!.state.code === 1) {
       assert.equal(first.icon, 'loading~spin');
       assert.match(first.contextValue ?? '', /^workspace:starting/);
+      // What "stops polling once nothing is starting" reads: a poll round is due while one starts.
+      await waitFor(() => api.tree.activity().pollScheduled, { what: 'a poll round to be due while the workspace starts' });
     }
     // Nobody refreshes by hand: the tree polls while a workspace is starting and the view shows.
     const running = await waitFor(async () => {
