@@ -170,7 +170,12 @@ describe('connection', () => {
     // The settings files themselves, where the host lets us see them.
     const userSettings = path.resolve(api.globalStorageUri.fsPath, '..', '..', 'settings.json');
     const workspaceSettings = path.join(workspaceFolder().uri.fsPath, '.vscode', 'settings.json');
-    // An earlier test wrote sphereEngine.compilers.endpoint there, so the user file must exist.
+    // The user file exists once anything was written there. An earlier test may have; when this one
+    // runs alone it writes a setting and takes it back, so the file is there to check.
+    if (!fs.existsSync(userSettings)) {
+      await config.update('sphereEngine.workspaceFiles.pollIntervalSeconds', 5, vscode.ConfigurationTarget.Global);
+      await config.update('sphereEngine.workspaceFiles.pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
     assert.ok(fs.existsSync(userSettings), `user settings not found at ${userSettings}`);
     for (const file of [userSettings, workspaceSettings]) {
       if (!fs.existsSync(file)) continue;

@@ -10,7 +10,6 @@ import {
   emulatorInfo,
   emulatorRequests,
   setEmulatorFaults,
-  sleep,
   waitFor,
 } from './helpers';
 
@@ -31,6 +30,7 @@ interface ContainersApi {
     visible(): boolean;
     grouping(): string;
     stateFilter(): number[];
+    activity(): { loading: boolean; changeScheduled: boolean; changesHeld: boolean; pollScheduled: boolean };
   };
   notices: string[];
 }
@@ -49,6 +49,11 @@ const projectGets = (items: { method: string; url: string }[]) => items.filter((
 describe('containers tree', () => {
   let api: ContainersApi;
   const created: string[] = [];
+  /** No list is loading and no change waits to reach the view: the requests for now are all sent. */
+  const settled = () => {
+    const now = api.tree.activity();
+    return !now.loading && !now.changeScheduled;
+  };
   /**
    * The workspace the later tests act on: the one the "new workspace" test made, or one made now,
    * so that each test also passes alone (`--grep`) and in any order.
@@ -81,10 +86,12 @@ describe('containers tree', () => {
 
   it('lists the seed projects with one request, and their details and workspaces with one more', async () => {
     await api.tree.rows(); // let the first showing finish: a refresh during a load asks for a newer answer
-    await sleep(300);
+    await waitFor(() => settled(), { what: 'the first showing to finish' });
     await clearEmulatorRequests();
     await vscode.commands.executeCommand('sphereEngine.workspaces.refresh');
-    await sleep(200); // the refresh is merged over a short window before the view asks again
+    // The refresh is merged over a short window before the view asks again: wait for the view's
+    // request to be answered and nothing more to be under way.
+    await waitFor(async () => projectGets(await emulatorRequests()).length > 0 && settled(), { what: 'the view to fetch the projects again' });
     const roots = await api.tree.rows();
     const labels = roots.map((r) => r.label);
     for (const name of SEED_PROJECT_NAMES) assert.ok(labels.includes(name), `no project "${name}" in ${JSON.stringify(labels)}`);
@@ -119,6 +126,8 @@ describe('containers tree', () => {
     if (first.node.workspace!.state.code === 1) {
       assert.equal(first.icon, 'loading~spin');
       assert.match(first.contextValue ?? '', /^workspace:starting/);
+      // What "stops polling once nothing is starting" reads: a poll round is due while one starts.
+      await waitFor(() => api.tree.activity().pollScheduled, { what: 'a poll round to be due while the workspace starts' });
     }
     // Nobody refreshes by hand: the tree polls while a workspace is starting and the view shows.
     const running = await waitFor(async () => {
@@ -142,8 +151,11 @@ describe('containers tree', () => {
 
   it('stops polling once nothing is starting', async () => {
     await waitFor(async () => (await api.tree.rows()).length > 0);
+    await waitFor(() => settled(), { what: 'the tree to finish loading' });
     await clearEmulatorRequests();
-    await sleep(6_000); // longer than the 5 s polling interval
+    // Polling is a timer the model sets only while a shown workspace changes by itself: none set
+    // once the loads are over means nothing will be polled.
+    assert.equal(api.tree.activity().pollScheduled, false, 'no workspace is starting, so no poll round is due');
     assert.equal(workspaceGets(await emulatorRequests()).length, 0, 'no workspace is starting, so nothing is polled');
   });
 
@@ -229,13 +241,15 @@ describe('containers tree', () => {
     await clearEmulatorRequests();
     await vscode.commands.executeCommand('sphereEngine.workspaces.refresh');
     await vscode.commands.executeCommand('sphereEngine.workspaces.refresh');
-    await sleep(1_500);
+    // While hidden the model keeps the changes instead of scheduling them: nothing can be sent.
+    const held = api.tree.activity();
+    assert.ok(held.changesHeld && !held.changeScheduled && !held.pollScheduled && !held.loading, `held while hidden: ${JSON.stringify(held)}`);
     assert.equal(projectGets(await emulatorRequests()).length + workspaceGets(await emulatorRequests()).length, 0, 'no request while hidden');
 
     await vscode.commands.executeCommand('sphereEngine.workspaces.focus');
     await waitFor(async () => projectGets(await emulatorRequests()).length > 0, { what: 'the view to fetch the projects when shown' });
     await api.tree.rows();
-    await sleep(500);
+    await waitFor(() => settled(), { what: 'the view to finish showing' });
     assert.equal(projectGets(await emulatorRequests()).length, 1, 'two refreshes while hidden cost one request');
   });
 });

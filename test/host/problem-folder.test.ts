@@ -103,6 +103,7 @@ describe('problems as folders (host)', function () {
   });
 
   it('shows the change before sending it: refused sends nothing, accepted sends exactly that change', async () => {
+    await vscode.commands.executeCommand('sphereEngine.problems.downloadFolder', { problemId, folder: dir }); // the service's copy, also when this test runs alone
     fs.writeFileSync(path.join(dir, 'tests/0.out'), '1000000\n');
     const refused = await push([undefined]);
     assert.equal(refused.outcome?.stopped, 'refused');
@@ -118,6 +119,7 @@ describe('problems as folders (host)', function () {
   });
 
   it('asks again before deleting a test case: kept, then deleted', async () => {
+    await vscode.commands.executeCommand('sphereEngine.problems.downloadFolder', { problemId, folder: dir }); // the service's copy, also when this test runs alone
     fs.rmSync(path.join(dir, 'tests/1.in'));
     fs.rmSync(path.join(dir, 'tests/1.out'));
     const settingsFile = path.join(dir, 'problem.json');
@@ -134,6 +136,7 @@ describe('problems as folders (host)', function () {
   });
 
   it('refuses a folder with a missing .out before any request', async () => {
+    await vscode.commands.executeCommand('sphereEngine.problems.downloadFolder', { problemId, folder: dir }); // the service's copy, also when this test runs alone
     fs.writeFileSync(path.join(dir, 'tests/5.in'), '5\n');
     const { shown: errors, restore } = recordNotices('showErrorMessage');
     try {

@@ -205,13 +205,15 @@ describe('problems', function () {
   });
 
   it('a subset of tests runs only those test cases, and the file remembers its problem', async () => {
-    // No problemId: the file was submitted to ADDTWO before.
+    // No problemId: the file was submitted to ADDTWO before (here too, so the test passes alone).
+    await submit({ file: fixture('addtwo-accepted.py'), problemId: ADDTWO, tests: [2] });
     const verdict = await submit({ file: fixture('addtwo-accepted.py'), tests: [0, 1] });
     assert.deepEqual(verdict?.tests.map((t) => [t.number, t.outcome]), [[0, 'passed'], [1, 'passed']]);
     assert.deepEqual(outcomes(lastRun(api), ADDTWO), { 0: 'passed', 1: 'passed' });
   });
 
   it('re-running a test case from the Testing view submits the last file again', async () => {
+    await submit({ file: fixture('addtwo-accepted.py'), problemId: ADDTWO, tests: [2] }); // the last file, also when this test runs alone
     await clearEmulatorRequests();
     await api.runItems(['problem:1:test:0']);
     assert.deepEqual(outcomes(lastRun(api), ADDTWO), { 0: 'passed' });

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BatchReport } from '../../src/features/compilers/context';
 import type { StressReport } from '../../src/features/stress/command';
-import { activateExtension, emulatorInfo, problemsViewBackOnRunEmulator, replace } from './helpers';
+import { activateExtension, emulatorInfo, problemsViewBackOnRunEmulator, replace, waitFor } from './helpers';
 
 const STRESS = 'sphereEngine.stress.stressTest';
 const RUN_ALL = 'sphereEngine.compilers.runWithAllInputs';
@@ -263,7 +263,7 @@ describe('stress test against a reference', function () {
     // The button's choice is handled after the command returned: wait for the file's whole text.
     const kept = path.join(dir, 'stress.json');
     const written = () => (fs.existsSync(kept) ? fs.readFileSync(kept, 'utf8') : '');
-    for (let i = 0; i < 50 && !written().endsWith('}\n'); i++) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => written().endsWith('}\n'), { what: 'stress.json to be written whole' });
     assert.deepEqual(JSON.parse(written()), { generator: 'gen.py', reference: 'first_max.py', checker: 'checker.py', maxRounds: 6 });
     assert.match(informed.join('\n'), /Saved stress\.json: the next stress test in this folder uses gen\.py and first_max\.py, judged by checker\.py, without asking\./);
 

@@ -11,10 +11,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionTestApi } from '../../src/test-api';
 import { MessageCapture } from './faults-support';
-import { activateExtension, clearEmulatorRequests, emulatorInfo, emulatorRequests, sleep, waitFor } from './helpers';
+import { activateExtension, clearEmulatorRequests, emulatorInfo, emulatorRequests, waitFor } from './helpers';
 
 const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
 const MIB = 1024 * 1024;
+/** src/app.py after the first save of the tests. */
+const FIRST_SAVE = 'print("hello")\nprint("saved from VS Code")\n';
 const INIT = [
   'pwd > .where',
   'mkdir -p src',
@@ -51,6 +53,29 @@ async function remoteWrite(id: string, rel: string, text: string): Promise<void>
   await call('POST', `/workspaces/${id}/files`, form);
 }
 
+/**
+ * The service's file times have one-second resolution: a write in the same second as `rel`'s last
+ * one would not look newer. Waits until the service's own clock (the Date header of its answers,
+ * whole seconds) is in a later second than the time it lists for `rel`.
+ */
+async function untilServerTimePasses(id: string, rel: string): Promise<void> {
+  const folder = path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel);
+  const listed = ((await (await call('GET', `/workspaces/${id}/list_files${folder ? `/${b64(folder)}` : ''}`)).json()) as { files: Array<{ name: string; time: string }> }).files.find(
+    (f) => f.name === path.posix.basename(rel),
+  );
+  assert.ok(listed, `the service lists ${rel}`);
+  const fileTime = Date.parse(listed.time.replace(' ', 'T').replace(' +0000', 'Z'));
+  assert.ok(Number.isFinite(fileTime), `a time the test can read: ${listed.time}`);
+  await waitFor(
+    async () => {
+      const answer = await call('GET', `/workspaces/${id}`);
+      await answer.arrayBuffer();
+      return Date.parse(answer.headers.get('date') ?? '') > fileTime;
+    },
+    { what: `the service's clock to pass the time of ${rel} (${listed.time})` },
+  );
+}
+
 async function workspaceState(id: string): Promise<number> {
   return ((await (await call('GET', `/workspaces/${id}`)).json()) as { state: { code: number } }).state.code;
 }
@@ -83,6 +108,13 @@ describe('workspace files (sphere-workspace://)', function () {
     console.log(`workspace-fs: reading saved files ${diskRoot ? `from the emulator's disk (${diskRoot})` : 'through the API (the disk path is not reachable)'}`);
   });
 
+  /**
+   * A listing made just after an editor took the file (its open) also answers the save's "newer
+   * on disk" check for a moment: waits until that check asks the server again.
+   */
+  const untilSaveAsksServer = (rel: string) =>
+    waitFor(() => !files.listingFreshness(id, path.posix.dirname(rel)).answersHeldStat, { what: `the listing of ${path.posix.dirname(rel)} to age` });
+
   after(async () => {
     for (const editor of vscode.window.visibleTextEditors) {
       if (editor.document.uri.scheme === files.scheme) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -104,7 +136,8 @@ describe('workspace files (sphere-workspace://)', function () {
     }
     assert.deepEqual(await emulatorRequests(), [], 'probes of absent paths are answered from the listing');
 
-    await sleep(2100); // past the short window in which a listing is reused
+    // Past the short window in which a listing is reused: the folder is asked for again.
+    await waitFor(() => !files.listingFreshness(id, '').reused && !files.listingFreshness(id, 'src').reused, { what: 'the cached listings to age' });
     await clearEmulatorRequests();
     const src = await vscode.workspace.fs.readDirectory(files.uri(id, 'src'));
     assert.deepEqual(src.map(([n]) => n).sort(), ['app.py', 'other.py']);
@@ -121,12 +154,14 @@ describe('workspace files (sphere-workspace://)', function () {
 
   it('opens, edits and saves a file; the workspace has the saved text', async () => {
     const uri = files.uri(id, 'src/app.py');
+    // The init's text, also when an earlier test changed it (each test passes in any order).
+    if ((await serverCopy(id, 'src/app.py', diskRoot)) !== 'print("hello")\n') await remoteWrite(id, 'src/app.py', 'print("hello")\n');
     const doc = await vscode.workspace.openTextDocument(uri);
     assert.equal(doc.getText(), 'print("hello")\n');
     const editor = await vscode.window.showTextDocument(doc);
     // Past the moment in which the listing of the open also answers the save's check. (Edit after
-    // the pause: the web workbench saves by itself a second after an edit.)
-    await sleep(1200);
+    // that: the web workbench saves by itself a second after an edit.)
+    await untilSaveAsksServer('src/app.py');
     const edited = await editor.edit((e) => e.insert(new vscode.Position(1, 0), 'print("saved from VS Code")\n'));
     assert.ok(edited, 'the edit applies');
     assert.ok(doc.isDirty);
@@ -137,34 +172,37 @@ describe('workspace files (sphere-workspace://)', function () {
     assert.equal(doc.isDirty, false);
     const kinds = sent.map((r) => (r.method === 'POST' ? 'upload' : /list_files/.test(r.url) ? 'list_files' : `${r.method} ${r.url}`)).sort();
     assert.deepEqual(kinds, ['list_files', 'upload'], 'a save is one upload and one listing (the "newer on disk" check)');
-    assert.equal(await serverCopy(id, 'src/app.py', diskRoot), 'print("hello")\nprint("saved from VS Code")\n');
+    assert.equal(await serverCopy(id, 'src/app.py', diskRoot), FIRST_SAVE);
   });
 
   it('saves the same file again later without a false "newer on disk", and a remote change after a save is still caught', async () => {
     const uri = files.uri(id, 'src/app.py');
+    // The text of the first save, also when this test runs alone.
+    if ((await serverCopy(id, 'src/app.py', diskRoot)) !== FIRST_SAVE) await remoteWrite(id, 'src/app.py', FIRST_SAVE);
     const doc = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(doc);
-    await sleep(1500); // the server's time of the last save is now older than its next upload
+    await untilServerTimePasses(id, 'src/app.py'); // the server's time of the last save is older than its next upload
     await editor.edit((e) => e.insert(new vscode.Position(2, 0), 'print("second save")\n'));
     assert.equal(await doc.save(), true, 'the second save goes through');
     assert.equal(await serverCopy(id, 'src/app.py', diskRoot), 'print("hello")\nprint("saved from VS Code")\nprint("second save")\n');
 
-    await sleep(1500);
+    await untilServerTimePasses(id, 'src/app.py');
+    await untilSaveAsksServer('src/app.py');
     await remoteWrite(id, 'src/app.py', 'print("rewritten in the workspace terminal")\n');
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), '# third edit\n'));
     assert.equal(await doc.save(), false, 'VS Code refuses to overwrite the newer remote file');
     assert.equal(doc.isDirty, true, 'the edit stays in the editor');
     assert.equal(await serverCopy(id, 'src/app.py', diskRoot), 'print("rewritten in the workspace terminal")\n', 'the remote change is not lost');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    // Later tests expect the text of the first save.
-    await remoteWrite(id, 'src/app.py', 'print("hello")\nprint("saved from VS Code")\n');
+    await remoteWrite(id, 'src/app.py', FIRST_SAVE);
   });
 
   it('a change made elsewhere while the file is open gives the conflict, and the remote text survives', async () => {
     const uri = files.uri(id, 'src/other.py');
     const doc = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(doc);
-    await sleep(1500); // the service's times have one-second resolution
+    await untilServerTimePasses(id, 'src/other.py');
+    await untilSaveAsksServer('src/other.py');
     await remoteWrite(id, 'src/other.py', 'x = 2  # changed in the workspace terminal\n');
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), '# local edit\n'));
     const saved = await doc.save();
@@ -197,10 +235,11 @@ describe('workspace files (sphere-workspace://)', function () {
       assert.match(err.message, /no API call to create, delete or rename/);
       return true;
     };
+    const before = await serverCopy(id, 'src/app.py', diskRoot);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.createDirectory(files.uri(id, 'newdir'))), why);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.delete(files.uri(id, 'src/app.py'))), why);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.rename(files.uri(id, 'src/app.py'), files.uri(id, 'src/renamed.py'))), why);
-    assert.equal(await serverCopy(id, 'src/app.py', diskRoot), 'print("hello")\nprint("saved from VS Code")\n', 'nothing changed');
+    assert.equal(await serverCopy(id, 'src/app.py', diskRoot), before, 'nothing changed');
   });
 
   it('a new file needs an existing folder, and says so', async () => {
@@ -217,7 +256,7 @@ describe('workspace files (sphere-workspace://)', function () {
       const doc = await vscode.workspace.openTextDocument(files.uri(id, 'src/shown.py'));
       await vscode.window.showTextDocument(doc);
       assert.equal(doc.getText(), 'v = 1\n');
-      await sleep(1500); // the service's times have one-second resolution
+      await untilServerTimePasses(id, 'src/shown.py');
       const remote = 'v = 2  # changed in the workspace terminal while the file is shown\n';
       await remoteWrite(id, 'src/shown.py', remote);
       // One poll round (5 s) finds the new time and size; VS Code reloads the clean editor. The
@@ -231,8 +270,11 @@ describe('workspace files (sphere-workspace://)', function () {
       assert.equal(doc.isDirty, false);
 
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      // With no workspace file shown the poll sets no timer: once no round is due or running,
+      // nothing more is listed.
+      await waitFor(() => !files.pollActive(), { what: 'the change poll to stop' });
       await clearEmulatorRequests();
-      await sleep(7_000); // more than one interval
+      assert.equal(files.pollActive(), false, 'the poll stays stopped');
       const listings = (await emulatorRequests()).filter((r) => /list_files/.test(r.url));
       assert.deepEqual(listings.map((r) => r.url), [], 'the poll listed folders while no workspace file was shown');
     } finally {
@@ -241,6 +283,9 @@ describe('workspace files (sphere-workspace://)', function () {
   });
 
   it('a stopped workspace offers to resume, and the retry works once it runs', async () => {
+    // What this test reads, also when it runs alone; through the editor's side, so the cached
+    // listing knows it (a file made remotely shows once its folder is listed again).
+    await vscode.workspace.fs.writeFile(files.uri(id, 'src/new.py'), Buffer.from('print("new")\n'));
     await call('PUT', `/workspaces/${id}/stop`);
     await waitFor(async () => (await workspaceState(id)) === 3, { what: 'the workspace to stop' });
     const before = files.resumeOffers.length;

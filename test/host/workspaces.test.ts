@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { MessageCapture, ProgressCapture } from './faults-support';
-import { activateExtension, clearEmulatorFaults, emulatorInfo, setEmulatorFaults, setEmulatorTokens, sleep, waitFor, workspaceFolder } from './helpers';
+import { activateExtension, clearEmulatorFaults, emulatorInfo, setEmulatorFaults, setEmulatorTokens, waitFor, workspaceFolder } from './helpers';
 
 interface Outcome {
   ok: boolean;
@@ -142,9 +142,20 @@ describe('workspaces', () => {
       assert.match(outcome.message ?? '', /between 10 and 60/);
     });
 
-    beforeEach(function () {
+    /**
+     * The running workspace the later tests act on: the one "creates…" made, or one made now when
+     * there is none (or it was removed), so that each test also passes alone and in any order.
+     */
+    beforeEach(async function () {
       if (/^(creates|refuses|shows the start)/.test(this.currentTest?.title ?? '')) return;
-      assert.ok(id, 'no workspace was created');
+      this.timeout(90_000);
+      if (!id || (await wire(id)).state.code === 4) {
+        const outcome = await create(CONSOLE_PYTHON);
+        assert.ok(outcome.ok && outcome.workspace, outcome.message);
+        id = outcome.workspace.id;
+      }
+      if ((await wire(id)).state.code === 3) await run('resume', id);
+      await untilState(id, 2);
     });
 
     it('stops and resumes the workspace', async () => {
@@ -181,8 +192,11 @@ describe('workspaces', () => {
     });
 
     it('asks with a QuickPick when run from the palette without a workspace', async () => {
+      const shown = () => api.notices.filter((n) => /Choose a workspace$/.test(n)).length;
+      const before = shown();
       const pending = run('copyId');
-      await sleep(1_000); // the picker loads one page of workspaces
+      // The picker loads one page of workspaces, then shows them: choose once it has.
+      await waitFor(() => shown() > before, { what: 'the picker to show the workspaces' });
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
       const outcome = await pending;
       assert.ok(outcome.ok, JSON.stringify(outcome));

@@ -3,6 +3,7 @@
 // emulator that scripts/test-host.js started (SPHERE_ENGINE_EMULATOR). The emulator's request log
 // comes from the host tests' helpers (test/host/helpers/emulator.ts: no vscode there).
 import * as path from 'node:path';
+import { waitFor } from '../host/helpers/wait';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const RUNNING = 2;
@@ -42,10 +43,6 @@ export async function startWorkspace(client: WorkspaceApi, projectName: string, 
   for await (const project of client.iterateProjects()) if (project.name === projectName) projectId = project.id;
   if (!projectId) throw new Error(`the emulator has no ${projectName} project`);
   const workspaceId = (await client.createWorkspace({ projectId })).workspace.id;
-  const deadline = Date.now() + timeoutMs;
-  while ((await client.getWorkspace(workspaceId)).state.code !== RUNNING) {
-    if (Date.now() > deadline) throw new Error(`workspace ${workspaceId} did not start`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  await waitFor(async () => (await client.getWorkspace(workspaceId)).state.code === RUNNING, { timeoutMs, intervalMs: 250, what: `workspace ${workspaceId} to start` });
   return workspaceId;
 }

@@ -4,6 +4,7 @@
 // of the tree.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import { waitFor } from '../host/helpers/wait';
 import { emulatorEnv } from './containers-api';
 import { useWorkbench } from './suite';
 
@@ -23,11 +24,11 @@ async function api<T>(method: string, route: string, body?: unknown): Promise<T>
 }
 
 async function untilState(id: string, code: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if ((await api<{ state: { code: number } }>('GET', `/workspaces/${id}`)).state.code === code) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`workspace ${id} never reached state ${code}`);
+  await waitFor(async () => (await api<{ state: { code: number } }>('GET', `/workspaces/${id}`)).state.code === code, {
+    timeoutMs: 50_000,
+    intervalMs: 250,
+    what: `workspace ${id} to reach state ${code}`,
+  });
 }
 
 const createWorkspace = async (projectId: string) =>

@@ -14,6 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { useWorkbench } from './suite';
+import { waitFor } from '../host/helpers/wait';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 /**
@@ -340,9 +341,7 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
   it('gives another installed extension nothing through its exports', async () => {
     // Active by now after the walk; on its own (--grep) opening its view activates it.
     await workbench().openView('Sphere Engine');
-    const deadline = Date.now() + 30_000;
-    while (!fs.existsSync(probeReport) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-    assert.ok(fs.existsSync(probeReport), 'the probe extension never saw Sphere Engine active');
+    await waitFor(() => fs.existsSync(probeReport), { timeoutMs: 30_000, intervalMs: 250, what: 'the probe extension to see Sphere Engine active' });
     assert.deepEqual(JSON.parse(fs.readFileSync(probeReport, 'utf8')), { type: 'undefined', keys: [] });
   });
 

@@ -15,6 +15,7 @@ export {
   isUnreachable,
   PROJECT_PAGE_SIZE,
   type RootState,
+  type TreeActivity,
   type TreeModelOptions,
   WORKSPACE_PAGE_SIZE,
 } from './tree/model';

@@ -275,6 +275,17 @@ export class WorkspaceFsModel {
     return [...this.state(workspaceId).listings.keys()];
   }
 
+  /**
+   * For tests: whether the cached listing of `relDir` is still recent enough to be reused, and to
+   * answer the stat of a file an editor holds (the save's "newer on disk" check). Tests wait for
+   * these to turn false instead of sleeping past the windows.
+   */
+  listingFreshness(workspaceId: string, relDir: string): { reused: boolean; answersHeldStat: boolean } {
+    const cached = this.workspaces.get(workspaceId)?.listings.get(normaliseRel(relDir));
+    const age = cached ? this.now() - cached.fetchedAt : Infinity;
+    return { reused: age <= this.listingReuseMs, answersHeldStat: age <= this.heldFileTrustMs };
+  }
+
   private state(workspaceId: string): WorkspaceState {
     let ws = this.workspaces.get(workspaceId);
     if (!ws) {

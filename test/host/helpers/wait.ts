@@ -1,5 +1,11 @@
 // Waiting for something the extension does asynchronously (a tree refreshes, a request is sent).
 // Tests wait for a condition, never for a fixed time; the timeout only bounds a broken run.
+// - Something happens: wait for what a person would see, or for the emulator's request log.
+// - Something must NOT happen (no second request, no more polling): wait for a positive sign that
+//   the work is over, from a test hook (containers tree: activity(); workspace files: pollActive(),
+//   listingFreshness()), then assert once. Watching the request log for a while proves little.
+// - The service's one-second time resolution: wait for its clock (the Date header of an answer)
+//   to pass the file's listed time (workspace-fs.test.ts, untilServerTimePasses).
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -72,6 +72,18 @@ export const WORKSPACE_PAGE_SIZE = 30;
 /** Resets in a row during one read before it gives up (each reset fires a change that reads again). */
 const MAX_LOADS_ACROSS_RESETS = 3;
 
+/** See ContainersTreeModel.activity. */
+export interface TreeActivity {
+  /** A list is being fetched. */
+  loading: boolean;
+  /** A change waits out the merge window before the view is told. */
+  changeScheduled: boolean;
+  /** Changes asked for while the view is hidden, kept until it shows. */
+  changesHeld: boolean;
+  /** A poll round is due (a shown workspace changes by itself). */
+  pollScheduled: boolean;
+}
+
 export class ContainersTreeModel {
   private readonly lists = new Map<ListKey, ListState>();
   private readonly nodes = new Map<string, TreeNode>();
@@ -111,6 +123,19 @@ export class ContainersTreeModel {
 
   isVisible(): boolean {
     return this.visible;
+  }
+
+  /**
+   * What the model is doing now, for tests that must know the work is over before asserting that
+   * nothing more is sent (instead of watching the request log for a fixed time).
+   */
+  activity(): TreeActivity {
+    return {
+      loading: [...this.lists.values()].some((state) => state.loading !== undefined),
+      changeScheduled: this.mergeTimer !== undefined,
+      changesHeld: this.pending.size > 0 && !this.visible,
+      pollScheduled: this.pollTimer !== undefined,
+    };
   }
 
   getGrouping(): Grouping {

@@ -30,6 +30,10 @@ export interface WorkspaceFilesTestApi {
   changes: string[];
   /** One round of the change poll, whatever the setting says. */
   pollOnce(): Promise<number>;
+  /** Whether a round of the change poll is due or running (false: nothing more will be polled). */
+  pollActive(): boolean;
+  /** Whether the cached listing of a folder is still reused / still answers a held file's stat. */
+  listingFreshness(workspaceId: string, relDir: string): { reused: boolean; answersHeldStat: boolean };
 }
 
 /** What the workspace commands ask of the workspace file system (handed over in containers/index.ts). */
@@ -84,6 +88,8 @@ export function registerWorkspaceFilesFeature(services: Services): WorkspaceFile
       changes,
       resumeAndRetry: (id) => offers.resumeAndRetry(id),
       pollOnce: () => poll.pollOnce(),
+      pollActive: () => poll.isActive(),
+      listingFreshness: (id, rel) => model.listingFreshness(id, rel),
     };
   }
   return { openFiles };

@@ -60,6 +60,11 @@ export class VisibleFilesPoll implements vscode.Disposable {
     return changed;
   }
 
+  /** Whether a round is due or running (test hook: the poll has stopped once this is false). */
+  isActive(): boolean {
+    return this.timer !== undefined || this.running;
+  }
+
   private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;

@@ -1,7 +1,7 @@
 // Test hooks of the Containers tree: what a person would see in the view, as plain data.
 import type * as vscode from 'vscode';
 import type { ContainersView } from './view';
-import type { TreeNode } from '../../../core/containers';
+import type { TreeActivity, TreeNode } from '../../../core/containers';
 
 export interface TreeRow {
   node: TreeNode;
@@ -22,6 +22,8 @@ export interface ContainersTreeTestApi {
   visible(): boolean;
   grouping(): string;
   stateFilter(): readonly number[];
+  /** Whether a load, a change or a poll round is under way or due (see the model's activity()). */
+  activity(): TreeActivity;
 }
 
 export function treeTestApi(view: ContainersView): ContainersTreeTestApi {
@@ -34,6 +36,7 @@ export function treeTestApi(view: ContainersView): ContainersTreeTestApi {
     visible: () => view.treeView.visible,
     grouping: () => view.model.getGrouping(),
     stateFilter: () => view.model.getStateFilter(),
+    activity: () => view.model.activity(),
   };
 }
 

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { collect, type Project, type Workspace } from '../../../api';
 import { type ProjectNode, stateLabel, type WorkspaceNode } from '../../../core/containers';
 import { shortId } from '../tree/describe';
-import type { WorkspaceCommandContext } from './context';
+import { remember, type WorkspaceCommandContext } from './context';
 import { createQuickPick, showQuickPick } from '../../../ui/prompts';
 
 export type WorkspaceArg = WorkspaceNode | Workspace | string | undefined;
@@ -43,6 +43,8 @@ export async function pickWorkspace(ctx: WorkspaceCommandContext, title: string,
     }));
     items.placeholder = page.items.length ? 'Choose a workspace' : 'No workspace is in a suitable state';
     items.busy = false;
+    // Tests wait for this (the picker shows its items) before choosing one.
+    remember(ctx, `${title}: ${items.placeholder}`);
     const chosen = await new Promise<Workspace | undefined>((resolve) => {
       items.onDidAccept(() => resolve(items.selectedItems[0]?.workspace));
       items.onDidHide(() => resolve(undefined));
