@@ -12,6 +12,11 @@ export const JUDGE_LIMITS = {
   timeLimitMs: 10_000,
   memoryLimitKb: 1024 * 1024,
   outputLimitBytes: 16 * 1024 * 1024,
+  // A judge's memory is watched (sampled, then stopped), not refused at allocation as a
+  // submission's is: a judge whose allocation failed would exit 1, which the judge protocol reads
+  // as "rejected", and the submission would get a wrong answer that is the judge's fault. Stopped,
+  // it is known to have hit its limit, and that is a judge error that says so.
+  dataLimitKb: null,
 };
 
 /** Why a judge run did not give a verdict, in words for the debug stream. */

@@ -13,8 +13,9 @@ describe('faults: load', function () {
     const figures = await runLoad({ clients: CLIENTS, seconds: SECONDS });
     assert.deepEqual(figures.failureSamples, []);
     assert.equal(figures.failures, 0);
-    assert.ok(figures.requests > CLIENTS * 8, `${figures.requests} requests`);
-    assert.ok(figures.loopsPerClient.min >= 1, 'every client completed at least one loop');
+    // How many requests fit in the window is a speed figure (the 60 s run in RELIABILITY.md), never
+    // a pass mark: on a busy machine the same emulator answers fewer, each of them correctly.
+    assert.ok(figures.loopsPerClient.min >= 1, `every client completed at least one loop (${figures.requests} requests)`);
     assert.equal(figures.servingAfter, true);
   });
 });

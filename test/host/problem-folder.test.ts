@@ -98,7 +98,8 @@ describe('problems as folders (host)', function () {
     assert.equal(run.name, 'Check Folder round trip');
     assert.equal(run.ended, true);
     assert.deepEqual(run.results.map((r) => [r.label, r.outcome]), [['double.py', 'passed'], ['also-double.py', 'failed'], ['triple.py', 'passed']]);
-    assert.match(run.results[1].message ?? '', /expected wrong answer, got accepted \(15\) — the tests do not catch this solution/);
+    // What it got, with the run that shows it (issue 40 item 15): verdict, time, memory and the limit it ran under.
+    assert.match(run.results[1].message ?? '', /expected wrong answer, got accepted \(15\) \(time [0-9.]+ s, memory [0-9]+ KB, time limit [0-9.]+ s\) — the tests do not catch this solution/);
     fs.rmSync(path.join(dir, 'solutions'), { recursive: true });
   });
 
