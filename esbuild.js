@@ -38,6 +38,7 @@ const SQLITE_WASM = 'node-sqlite3-wasm.wasm.br';
 const APART = [
   { name: 'local-emulator', entry: 'src/features/emulator/controller.ts' },
   { name: 'kattis-import', entry: 'src/core/kattis/import.ts' },
+  { name: 'kattis-measure', entry: 'src/core/kattis/measure.ts' },
   { name: 'judge-results-html', entry: 'src/core/judge-many/results-html.ts' },
   { name: 'similarity', entry: 'src/features/similarity/session.ts' },
   { name: 'tar-read', entry: 'src/core/packer/tar-read.ts' },

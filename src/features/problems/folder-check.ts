@@ -6,7 +6,6 @@
 // and says so; its submissions.yaml expectations apply.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { measureKattisLimits } from '../../core/kattis/measure';
 import { assertCheckable, checkProblemFolder, describeCheck, isProblemFolderError, readProblemFolder, type SolutionCheck } from '../../core/problem-folder';
 import type { Services } from '../../services';
 import { showError } from '../../ui/errors';
@@ -87,6 +86,10 @@ export async function checkProblemFolderCommand(services: Services, testing: Pro
         const endpoint = services.connection.endpoint('problems').baseUrl;
         // Nothing to do for a folder without kattis.json. (measure.ts needs no YAML parser: the
         // importer's js-yaml stays in its own bundle.)
+        // Loaded on the first check only: esbuild.js bundles it apart (dist/kattis-measure.js, with
+        // problemtools' language rules), which keeps it out of activation and of the 600 KB budget.
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const { measureKattisLimits } = require('../../core/kattis/measure') as typeof import('../../core/kattis/measure');
         const measured = await measureKattisLimits(client, dir, { endpoint, signal });
         derived = measured.lines;
         for (const l of derived) run.appendOutput(`${l}\n`);
