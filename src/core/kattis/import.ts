@@ -56,6 +56,21 @@ function problemName(yaml: YamlMap, fallback: string): string {
   return fallback;
 }
 
+/**
+ * The package's short name (its folder name) as the problem's code, as Kattis names problems by it,
+ * when it is a code the service takes (1-32 letters, digits or _, upper-cased); push asks for it
+ * when it creates the problem, and the service picks one when it is taken.
+ */
+function problemCode(pkg: string, notes: string[]): string | undefined {
+  const short = path.basename(path.resolve(pkg));
+  if (/^[A-Za-z0-9_]{1,32}$/.test(short)) {
+    notes.push(`The problem's code on the service will be ${short.toUpperCase()} (the package's short name) if it is free when the folder is first pushed; set "code" in problem.json to choose another.`);
+    return short.toUpperCase();
+  }
+  notes.push(`The package's short name "${short}" is not a Sphere Engine problem code (1-32 letters, digits or _): the service picks the code on push; set "code" in problem.json to choose one.`);
+  return undefined;
+}
+
 function statement(pkg: string, dir: string, notes: string[], constants: Constants): string {
   const isFile = (rel: string) => kindOf(path.join(pkg, rel), pkg) === 'file';
   for (const rel of ['statement/problem.en.md', 'statement/problem.md', 'problem_statement/problem.en.md', 'problem_statement/problem.md']) {
@@ -159,8 +174,10 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   const submissionsYaml = readYamlFile(path.join(pkg, 'submissions', 'submissions.yaml'), 'submissions/submissions.yaml');
   const expectations: Record<string, KattisExpectation> = {};
   const solutions = importSubmissions(pkg, dir, { scoring, notes, skipped: notImported, ignored, yaml: submissionsYaml, expectations });
+  const code = problemCode(pkg, notes);
   writeKattisSettings(dir, {
     timeLimit: rule,
+    ...(code ? { code } : {}),
     ...(submissionsYaml
       ? {
           submissions: {

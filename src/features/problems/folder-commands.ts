@@ -18,6 +18,7 @@ import { problemIdFrom } from '../shared/problem-arg';
 import { showWriteRefusal } from './push-refused';
 import { askAfterDifferences, type PushReview } from './push-diffs';
 import type { ProblemNode } from './tree';
+import { kattisCodeIfFree } from '../../core/kattis/measure';
 
 export interface DownloadFolderArgs {
   problemId?: number;
@@ -181,7 +182,7 @@ export async function pushProblemFolder(services: Services, review: PushReview, 
   if (!go) return { plan: lines, stopped: 'refused' };
   const client = await services.connection.problems();
   const result = await withProgress({ title: vscode.l10n.t('Pushing {0}', path.basename(dir)), cancellable: false }, (signal, report) =>
-    applyPlan(client, plan, { allowDeletes, signal, onProgress: (done, total, change) => report(`${done}/${total}: ${describeChange(change, plan)}`) }),
+    applyPlan(client, plan, { allowDeletes, signal, codeIfFree: kattisCodeIfFree(dir), onProgress: (done, total, change) => report(`${done}/${total}: ${describeChange(change, plan)}`) }),
   );
   // The differences shown before showed the service's old content.
   await review.differences.closeFor(dir);
