@@ -36,7 +36,7 @@ export interface PushOutcome {
   plan: string[];
   /** Set when the person (or a bad folder) stopped the push before anything was sent. */
   stopped?: 'nothing' | 'refused' | 'invalid';
-  result?: { applied: string[]; skipped: string[]; failed?: string; notApplied: string[] };
+  result?: { applied: string[]; skipped: string[]; failed?: string; notApplied: string[]; code?: string };
 }
 
 const PUSH = () => vscode.l10n.t('Push');
@@ -195,6 +195,7 @@ export async function pushProblemFolder(services: Services, review: PushReview, 
       skipped: result.skipped.map((c) => describeChange(c, plan)),
       failed: result.failed ? report.find((l) => l.startsWith('FAILED')) : undefined,
       notApplied: result.notApplied.map((c) => describeChange(c, plan)),
+      ...(result.codeNote ? { code: result.codeNote } : {}),
     },
   };
   const refusal = writeRefusal(result, plan);
