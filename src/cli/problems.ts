@@ -26,7 +26,7 @@
 //   64 a usage error (bad arguments, no token or endpoint): nothing was done. Its own code (sysexits'
 //      EX_USAGE) so that a script never takes a mistyped command for "imported, parts skipped".
 import { ProblemsClient, SphereApiError } from '../api';
-import { exportKattis, importKattis, measureKattisLimits } from '../core/kattis';
+import { exportKattis, importKattis, kattisCodeIfFree, measureKattisLimits } from '../core/kattis';
 import {
   applyPlan, checkProblemFolder, describeCheck, describePlan, describePulled, describeRefusalState, describeResult, planPush, ProblemFolderError, pullProblem, pullProblems,
   pushSucceeded, readProblemFolder, resolvePullTargets, sameEndpoint, writeRefusal, type ProblemFolder, type PullOutcome, type PushPlan, type PushResult,
@@ -177,7 +177,7 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       io.out(`Plan (${lines.length} ${lines.length === 1 ? 'change' : 'changes'}):`);
       for (const l of lines) io.out(`  ${l}`);
       if (flags.has('dry-run')) return 0;
-      const result = await applyPlan(client!, plan, { allowDeletes: flags.has('allow-delete'), onProgress: (done, total) => io.err(`  ${done}/${total}`) });
+      const result = await applyPlan(client!, plan, { allowDeletes: flags.has('allow-delete'), codeIfFree: kattisCodeIfFree(folder.dir), onProgress: (done, total) => io.err(`  ${done}/${total}`) });
       for (const l of describeResult(result, plan)) io.out(l);
       if (result.skipped.length) io.err('Test case deletions were not sent: pass --allow-delete to delete them.');
       if (result.failed) for (const l of pushStopped(result, plan)) io.err(l);

@@ -7,7 +7,8 @@
 // `main.cc` sent as `main.cpp`); and a failing accepted solution is a failure with what it got
 // (verdict, time, memory, the limit it ran under) while the limit comes from those that passed and
 // every other submission is still judged. test/fixtures/kattis/fuzzy: Kattis's default output
-// validator (letter case ignored, a relative float tolerance) judged exactly.
+// validator (letter case ignored, a relative float tolerance) judged exactly. test/fixtures/kattis/
+// constants: the package's short name becomes the problem's code when the service takes it.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -92,5 +93,30 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
     assert.match(checked.text, /^ok {4}solutions\/accepted\/rounded\.py: accepted \(15\)$/m);
     assert.match(checked.text, /^ok {4}solutions\/wrong_answer\/off\.py: wrong answer \(14\)$/m);
     assert.match(checked.text, /^ok {4}solutions\/wrong_answer\/no\.py: wrong answer \(14\)$/m);
+  });
+
+  it("the package's short name is the problem's code when the first push creates it; taken, the service picks one and push says so", async () => {
+    const codeOnService = async (dir: string) => {
+      const { link } = JSON.parse(fs.readFileSync(path.join(dir, 'problem.json'), 'utf8')) as { link: { problemId: number } };
+      const res = await fetch(emu.url('problems', `/problems/${link.problemId}`));
+      assert.equal(res.status, 200);
+      return ((await res.json()) as { code: string }).code;
+    };
+    const constants = path.resolve(__dirname, '../../../test/fixtures/kattis/constants');
+    const first = path.join(scratch('kattis-code-'), 'triple');
+    const imported = await run(['import-kattis', constants, first]);
+    assert.equal(imported.code, 0, imported.text);
+    assert.match(imported.text, /code on the service will be CONSTANTS \(the package's short name\)/);
+    const pushed = await run(['push', first]);
+    assert.equal(pushed.code, 0, pushed.text);
+    assert.match(pushed.text, /^code: the problem has the code CONSTANTS/m);
+    assert.equal(await codeOnService(first), 'CONSTANTS');
+
+    const second = path.join(scratch('kattis-code-'), 'triple');
+    await run(['import-kattis', constants, second]);
+    const again = await run(['push', second]);
+    assert.equal(again.code, 0, again.text);
+    assert.match(again.text, /^code: the code CONSTANTS \(the package's short name\) was not free on the service \(.*taken.*\): the service picked the code$/m);
+    assert.notEqual(await codeOnService(second), 'CONSTANTS');
   });
 });

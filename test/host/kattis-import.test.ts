@@ -10,7 +10,7 @@ import { useScratch } from '../scratch';
 import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, recordNotices, replace, workspaceFolder } from './helpers';
 
 interface ImportOutcome { folder: string; tests: number; solutions: number; notes: string[]; notImported: string[] }
-interface PushOutcome { stopped?: string; result?: { applied: string[]; failed?: string } }
+interface PushOutcome { stopped?: string; result?: { applied: string[]; failed?: string; code?: string } }
 
 const pkg = (name = 'double') => path.resolve(workspaceFolder().uri.fsPath, '..', 'kattis', name);
 
@@ -51,6 +51,8 @@ describe('Kattis import (host)', function () {
       const pushed = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: dir });
       assert.equal(pushed?.result?.failed, undefined);
       assert.match(push.asked[0].message, /Create problem “Double” on Sphere Engine/);
+      // The package's short name is the problem's code (the log's "code: …" line says so).
+      assert.match(pushed?.result?.code ?? '', /^the problem has the code DOUBLE \(the package's short name\)$/);
     } finally {
       push.restore();
     }

@@ -19,6 +19,8 @@ export interface KattisSettings {
   derived?: DerivedLimit & { slowest: number; solution: string };
   /** A 2023-07 package's submissions/submissions.yaml: its expectations, which `check` applies. */
   submissions?: KattisSubmissions;
+  /** The package's short name as a problem code, asked for when push creates the problem (if free). */
+  code?: string;
 }
 
 export function readKattisSettings(dir: string): KattisSettings | undefined {
@@ -35,6 +37,9 @@ export function readKattisSettings(dir: string): KattisSettings | undefined {
 export function writeKattisSettings(dir: string, s: KattisSettings): void {
   safeWriteFile(dir, path.join(dir, KATTIS_SETTINGS_FILE), `${JSON.stringify(s, null, 2)}\n`);
 }
+
+/** The code push asks for when it creates the problem of an imported Kattis package; problem.json's own "code" wins. */
+export const kattisCodeIfFree = (dir: string): string | undefined => readKattisSettings(dir)?.code;
 
 /** True when the time limit is still to be derived from the accepted solutions. */
 export const needsMeasuring = (s: KattisSettings | undefined): s is KattisSettings => !!s && s.timeLimit.fixed === undefined && !s.derived;

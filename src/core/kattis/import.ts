@@ -12,6 +12,7 @@ import { ProblemFolderError } from '../problem-folder/errors';
 import { JUDGES_DIR, MAX_TEST_FILE_BYTES, serializeProblemJson, SETTINGS_FILE, type JudgeJson, type ProblemJson, type TestJson } from '../problem-folder/format';
 import { MEASURING_LIMIT, writeKattisSettings } from './folder-settings';
 import { latexToMarkdown } from './latex-statement';
+import { readConstants, substituteText, substituteYaml, type Constants } from './constants';
 import { defaultJudges, exactBuiltIn } from './default-judge';
 import { copyTree, ignoredName, kindOf, listEntries } from './package-files';
 import { importSubmissions } from './package-submissions';
@@ -55,16 +56,31 @@ function problemName(yaml: YamlMap, fallback: string): string {
   return fallback;
 }
 
-function statement(pkg: string, dir: string, notes: string[]): string {
+/**
+ * The package's short name (its folder name) as the problem's code, as Kattis names problems by it,
+ * when it is a code the service takes (1-32 letters, digits or _, upper-cased); push asks for it
+ * when it creates the problem, and the service picks one when it is taken.
+ */
+function problemCode(pkg: string, notes: string[]): string | undefined {
+  const short = path.basename(path.resolve(pkg));
+  if (/^[A-Za-z0-9_]{1,32}$/.test(short)) {
+    notes.push(`The problem's code on the service will be ${short.toUpperCase()} (the package's short name) if it is free when the folder is first pushed; set "code" in problem.json to choose another.`);
+    return short.toUpperCase();
+  }
+  notes.push(`The package's short name "${short}" is not a Sphere Engine problem code (1-32 letters, digits or _): the service picks the code on push; set "code" in problem.json to choose one.`);
+  return undefined;
+}
+
+function statement(pkg: string, dir: string, notes: string[], constants: Constants): string {
   const isFile = (rel: string) => kindOf(path.join(pkg, rel), pkg) === 'file';
   for (const rel of ['statement/problem.en.md', 'statement/problem.md', 'problem_statement/problem.en.md', 'problem_statement/problem.md']) {
-    if (isFile(rel)) return fs.readFileSync(path.join(pkg, rel), 'utf8');
+    if (isFile(rel)) return substituteText(fs.readFileSync(path.join(pkg, rel), 'utf8'), constants, rel);
   }
   for (const rel of ['statement/problem.en.tex', 'problem_statement/problem.en.tex', 'problem_statement/problem.tex', 'statement/problem.tex']) {
     if (!isFile(rel)) continue;
     safeCopyFile(dir, path.join(pkg, rel), path.join(dir, 'statement-source', path.basename(rel)));
     notes.push(`The statement was LaTeX (${rel}): statement.md is a Markdown rendering of it; the original is kept in statement-source/.`);
-    return latexToMarkdown(fs.readFileSync(path.join(pkg, rel), 'utf8'));
+    return latexToMarkdown(substituteText(fs.readFileSync(path.join(pkg, rel), 'utf8'), constants, rel));
   }
   notes.push('The package has no statement in Markdown or LaTeX: statement.md is empty.');
   return '';
@@ -77,9 +93,12 @@ function typeWords(yaml: YamlMap): Set<string> {
 }
 
 export function importKattis(pkg: string, dir: string): KattisImportResult {
-  const yaml = readYamlFile(path.join(pkg, 'problem.yaml'), 'problem.yaml');
-  if (!yaml) throw new ProblemFolderError([`${pkg} has no problem.yaml (a regular file): it is not a Kattis problem package.`]);
+  const raw = readYamlFile(path.join(pkg, 'problem.yaml'), 'problem.yaml');
+  if (!raw) throw new ProblemFolderError([`${pkg} has no problem.yaml (a regular file): it is not a Kattis problem package.`]);
   if (fs.existsSync(path.join(dir, SETTINGS_FILE))) throw new ProblemFolderError([`${dir} already holds a problem folder: import into a new folder.`]);
+  // 2025-09 constants: `{{name}}` in problem.yaml's values and the statement stands for the value.
+  const constants = readConstants(raw);
+  const yaml = substituteYaml(raw, constants);
   const words = typeWords(yaml);
   const format = formatOf(yaml);
   const interactive = words.has('interactive');
@@ -155,8 +174,10 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   const submissionsYaml = readYamlFile(path.join(pkg, 'submissions', 'submissions.yaml'), 'submissions/submissions.yaml');
   const expectations: Record<string, KattisExpectation> = {};
   const solutions = importSubmissions(pkg, dir, { scoring, notes, skipped: notImported, ignored, yaml: submissionsYaml, expectations });
+  const code = problemCode(pkg, notes);
   writeKattisSettings(dir, {
     timeLimit: rule,
+    ...(code ? { code } : {}),
     ...(submissionsYaml
       ? {
           submissions: {
@@ -190,7 +211,9 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
     tests: entries,
   };
   if (format === '2023-07') notes.push('Read as the 2023-07 package format (problem_format_version).');
-  safeWriteFile(dir, path.join(dir, 'statement.md'), statement(pkg, dir, notes));
+  safeWriteFile(dir, path.join(dir, 'statement.md'), statement(pkg, dir, notes, constants));
+  if (constants.values.size) notes.push(`Constants substituted in problem.yaml and the statement: ${[...constants.values].map(([k, v]) => `${k} = ${v}`).join(', ')}.`);
+  notes.push(...constants.problems);
   safeWriteFile(dir, path.join(dir, SETTINGS_FILE), serializeProblemJson(json));
   return { tests: entries.length, solutions, notes, notImported, ignored, ...(adapted ? { validator: adapted.adapted } : {}) };
 }

@@ -4,5 +4,5 @@ export { exportKattis, type KattisExportResult } from './export';
 export { judgeForFlags, flagsForJudge } from './validator-flags';
 export { parseYaml, YamlError } from './yaml';
 export { deriveTimeLimit, timeLimitRule, type TimeLimitRule } from './time-limit';
-export { KATTIS_SETTINGS_FILE, needsMeasuring, readKattisSettings } from './folder-settings';
+export { KATTIS_SETTINGS_FILE, kattisCodeIfFree, needsMeasuring, readKattisSettings } from './folder-settings';
 export { measureKattisLimits } from './measure';

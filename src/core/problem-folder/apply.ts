@@ -5,7 +5,7 @@
 // longer a difference.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ProblemFields, ProblemsClient } from '../../api';
+import { SphereApiError, type ProblemFields, type ProblemsClient } from '../../api';
 import { SETTINGS_FILE, serializeProblemJson, testFile } from './format';
 import { assertWritable, readInside, regularFileIn } from './inside';
 import { judgeIdOf, type Change, type PushPlan } from './plan';
@@ -19,6 +19,11 @@ export interface ApplyOptions {
   allowDeletes: boolean;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, change: Change) => void;
+  /**
+   * A code to ask for when the problem is created and problem.json names none (an imported Kattis
+   * package's short name): used when the service takes it, else the service picks one, as without.
+   */
+  codeIfFree?: string;
 }
 
 export interface PushResult {
@@ -31,6 +36,8 @@ export interface PushResult {
   notApplied: Change[];
   /** Local test numbers the service gave another number to (files renamed to match). */
   renumbered: Array<{ from: number; to: number }>;
+  /** What became of `codeIfFree`, for the report. */
+  codeNote?: string;
 }
 
 const saveSettings = (folder: ProblemFolder) => safeWriteFile(folder.dir, assertWritable(folder.dir, SETTINGS_FILE, SETTINGS_FILE), serializeProblemJson(folder.json));
@@ -80,7 +87,21 @@ function renumber(folder: ProblemFolder, from: number, to: number): void {
   saveSettings(folder);
 }
 
-async function applyOne(client: ProblemsClient, plan: PushPlan, change: Change, result: PushResult, signal?: AbortSignal): Promise<void> {
+/** The problem created with `codeIfFree` when the service takes it (400: taken or invalid), else without. */
+async function createWithCode(client: ProblemsClient, fields: ProblemFields & { code?: string; name: string }, code: string | undefined, result: PushResult, signal?: AbortSignal) {
+  if (fields.code !== undefined || !code) return client.createProblem(fields, signal);
+  try {
+    const created = await client.createProblem({ ...fields, code }, signal);
+    result.codeNote = `the problem has the code ${code} (the package's short name)`;
+    return created;
+  } catch (err) {
+    if (!(err instanceof SphereApiError) || err.status !== 400) throw err;
+    result.codeNote = `the code ${code} (the package's short name) was not free on the service (${err.serverMessage ?? err.message}): the service picked the code`;
+    return client.createProblem(fields, signal);
+  }
+}
+
+async function applyOne(client: ProblemsClient, plan: PushPlan, change: Change, result: PushResult, signal?: AbortSignal, codeIfFree?: string): Promise<void> {
   const { folder } = plan;
   const test = (n: number) => folder.tests.find((t) => t.number === n)!;
   switch (change.kind) {
@@ -102,7 +123,7 @@ async function applyOne(client: ProblemsClient, plan: PushPlan, change: Change, 
       return;
     }
     case 'createProblem': {
-      const created = await client.createProblem({ ...problemFields(folder), name: folder.json.name }, signal);
+      const created = await createWithCode(client, { ...problemFields(folder), name: folder.json.name }, codeIfFree, result, signal);
       result.problemId = plan.problemId = created.id;
       folder.json.link = { endpoint: plan.endpoint, problemId: created.id };
       saveSettings(folder);
@@ -156,7 +177,7 @@ export async function applyPlan(client: ProblemsClient, plan: PushPlan, o: Apply
       continue;
     }
     try {
-      await applyOne(client, plan, change, result, o.signal);
+      await applyOne(client, plan, change, result, o.signal, o.codeIfFree);
       result.applied.push(change);
       o.onProgress?.(i + 1, toSend.length, change);
     } catch (error) {

@@ -40,6 +40,7 @@ export const errorText = (err: unknown) => (err instanceof SphereApiError ? err.
 /** Every line of what happened, for the log or the terminal. */
 export function describeResult(result: PushResult, plan: PushPlan): string[] {
   const lines = result.applied.map((c) => `applied: ${describeChange(c, plan)}`);
+  if (result.codeNote) lines.push(`code: ${result.codeNote}`);
   for (const r of result.renumbered) lines.push(`renumbered: the new test ${r.from} is test ${r.to} on the service (files renamed)`);
   if (result.failed) lines.push(`FAILED: ${describeChange(result.failed.change, plan)}: ${errorText(result.failed.error)}`);
   for (const c of result.notApplied) lines.push(`not applied: ${describeChange(c, plan)}`);

@@ -18,6 +18,7 @@ import { problemIdFrom } from '../shared/problem-arg';
 import { showWriteRefusal } from './push-refused';
 import { askAfterDifferences, type PushReview } from './push-diffs';
 import type { ProblemNode } from './tree';
+import { kattisCodeIfFree } from '../../core/kattis/measure';
 
 export interface DownloadFolderArgs {
   problemId?: number;
@@ -35,7 +36,7 @@ export interface PushOutcome {
   plan: string[];
   /** Set when the person (or a bad folder) stopped the push before anything was sent. */
   stopped?: 'nothing' | 'refused' | 'invalid';
-  result?: { applied: string[]; skipped: string[]; failed?: string; notApplied: string[] };
+  result?: { applied: string[]; skipped: string[]; failed?: string; notApplied: string[]; code?: string };
 }
 
 const PUSH = () => vscode.l10n.t('Push');
@@ -181,7 +182,7 @@ export async function pushProblemFolder(services: Services, review: PushReview, 
   if (!go) return { plan: lines, stopped: 'refused' };
   const client = await services.connection.problems();
   const result = await withProgress({ title: vscode.l10n.t('Pushing {0}', path.basename(dir)), cancellable: false }, (signal, report) =>
-    applyPlan(client, plan, { allowDeletes, signal, onProgress: (done, total, change) => report(`${done}/${total}: ${describeChange(change, plan)}`) }),
+    applyPlan(client, plan, { allowDeletes, signal, codeIfFree: kattisCodeIfFree(dir), onProgress: (done, total, change) => report(`${done}/${total}: ${describeChange(change, plan)}`) }),
   );
   // The differences shown before showed the service's old content.
   await review.differences.closeFor(dir);
@@ -194,6 +195,7 @@ export async function pushProblemFolder(services: Services, review: PushReview, 
       skipped: result.skipped.map((c) => describeChange(c, plan)),
       failed: result.failed ? report.find((l) => l.startsWith('FAILED')) : undefined,
       notApplied: result.notApplied.map((c) => describeChange(c, plan)),
+      ...(result.codeNote ? { code: result.codeNote } : {}),
     },
   };
   const refusal = writeRefusal(result, plan);
