@@ -47,6 +47,8 @@ const { APART } = require(path.join(ROOT, 'esbuild.js')) as { APART: { name: str
  *   extension loads at activation must not re-export it (the bundle would load with the index);
  * - src/core/kattis/measure.ts: what Check Problem Folder uses of the Kattis package, without the
  *   index's importer and exporter (and their YAML parser, which stays out of dist/extension.js);
+ * - src/core/kattis/folder-settings.ts: the code an imported package asks for, read by Push at
+ *   activation's cost of one small module (measure.ts is a bundle apart, loaded at a check);
  * - what the bundles apart take from a package whose index would bring the whole package, the API
  *   client and undici with it (esbuild cannot leave out modules that have effects when loaded):
  *   the Kattis importer (dist/kattis-import.js) reads and writes problem folders with
@@ -56,6 +58,7 @@ const { APART } = require(path.join(ROOT, 'esbuild.js')) as { APART: { name: str
 const OWN_DOORS = [
   ...APART.map((a) => a.entry),
   'src/core/kattis/measure.ts',
+  'src/core/kattis/folder-settings.ts',
   'src/core/problem-folder/errors.ts',
   'src/core/problem-folder/format.ts',
   'src/core/problem-folder/read.ts',

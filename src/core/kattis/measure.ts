@@ -17,7 +17,6 @@ import { deriveTimeLimit } from './time-limit';
 import { safeWriteFile } from '../safe-write';
 
 /** Push's side of an imported package (the code it asks for), through this door as Check's is. */
-export { kattisCodeIfFree } from './folder-settings';
 
 export interface MeasureOptions extends Pick<CheckOptions, 'sleep' | 'signal' | 'compilers'> {
   /** Where the changed limits are pushed. */

@@ -18,7 +18,7 @@ import { problemIdFrom } from '../shared/problem-arg';
 import { showWriteRefusal } from './push-refused';
 import { askAfterDifferences, type PushReview } from './push-diffs';
 import type { ProblemNode } from './tree';
-import { kattisCodeIfFree } from '../../core/kattis/measure';
+import { kattisCodeIfFree } from '../../core/kattis/folder-settings';
 
 export interface DownloadFolderArgs {
   problemId?: number;
