@@ -85,7 +85,10 @@ const bundledApart = {
 const UNDICI_LEFT_OUT = [
   { file: /llhttp_simd-wasm\.js$/, stub: 'module.exports = undefined;' },
   { file: /dispatcher[\\/]client-h2\.js$/, stub: "module.exports = () => { throw new Error('HTTP/2 is left out of this bundle (esbuild.js)'); };" },
-  { file: /fetch[\\/]formdata-parser\.js$/, stub: "module.exports = { multipartFormDataParser() { throw new Error('multipart parsing is left out of this bundle (esbuild.js)'); } };" },
+  {
+    file: /fetch[\\/]formdata-parser\.js$/,
+    stub: "module.exports = { multipartFormDataParser() { throw new Error('multipart parsing is left out of this bundle (esbuild.js)'); } };",
+  },
 ];
 
 const undiciPartsLeftOut = {
@@ -155,11 +158,16 @@ function copyEmulatorAssets() {
   // Compressing takes about 2 s: done again only when the package's file changed.
   if (!fs.existsSync(packed) || fs.statSync(packed).mtimeMs < fs.statSync(wasm).mtimeMs) {
     const bytes = fs.readFileSync(wasm);
-    fs.writeFileSync(packed, zlib.brotliCompressSync(bytes, { params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-      [zlib.constants.BROTLI_PARAM_LGWIN]: 24,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-    } }));
+    fs.writeFileSync(
+      packed,
+      zlib.brotliCompressSync(bytes, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_LGWIN]: 24,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+    );
   }
   fs.rmSync(path.join('dist', 'emulator-projects'), { recursive: true, force: true });
   fs.cpSync(path.join('emulator', 'projects'), path.join('dist', 'emulator-projects'), {

@@ -11,9 +11,18 @@ const NO_VSCODE_BELOW_UI = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'test-output/**', 'emulator/seed-problems/**',
-    // Programs in other languages' clothes: solutions, judges and probes the emulator runs, not our code.
-    'test/fixtures/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      '.vscode-test/**',
+      'test-output/**',
+      'emulator/seed-problems/**',
+      // Programs in other languages' clothes: solutions, judges and probes the emulator runs, not our code.
+      'test/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -34,7 +43,23 @@ export default tseslint.config(
   {
     // Webview scripts run in the browser of a panel.
     files: ['media/**/*.js'],
-    languageOptions: { sourceType: 'script', globals: { window: 'readonly', document: 'readonly', acquireVsCodeApi: 'readonly', console: 'readonly', navigator: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', requestAnimationFrame: 'readonly', HTMLElement: 'readonly', Event: 'readonly', MouseEvent: 'readonly', KeyboardEvent: 'readonly' } },
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        acquireVsCodeApi: 'readonly',
+        console: 'readonly',
+        navigator: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        requestAnimationFrame: 'readonly',
+        HTMLElement: 'readonly',
+        Event: 'readonly',
+        MouseEvent: 'readonly',
+        KeyboardEvent: 'readonly',
+      },
+    },
   },
   {
     // Tests read the wire's JSON loosely and load modules afresh with require().
@@ -48,12 +73,37 @@ export default tseslint.config(
   {
     files: ['emulator/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'The emulator runs without VS Code.' }], patterns: [{ group: ['**/src/**', '../src/*'], message: 'The emulator never imports the extension (ARCHITECTURE.md): share through contract/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'The emulator runs without VS Code.' }],
+          patterns: [{ group: ['**/src/**', '../src/*'], message: 'The emulator never imports the extension (ARCHITECTURE.md): share through contract/.' }],
+        },
+      ],
     },
   },
   {
     files: ['scripts/**/*.js', 'emulator/bin/*.js', '*.js', '*.mjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', fetch: 'readonly', AbortSignal: 'readonly', AbortController: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        __dirname: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        fetch: 'readonly',
+        AbortSignal: 'readonly',
+        AbortController: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

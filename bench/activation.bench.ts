@@ -34,11 +34,31 @@ async function activationTime(ctx: BenchContext): Promise<Figure[]> {
   if (!Number.isFinite(ms)) {
     // No host here (not installed, cannot start): say so in the table rather than fail the bench.
     ctx.log(`host run ended ${run.code} without an activation figure; last lines:\n${lastLines(run.output, 15)}`);
-    return [{ name: 'activate() in VS Code (code-server host)', value: NaN, unit: 'ms', goal: `< ${ACTIVATION_GOAL_MS} ms`, note: `host run gave no figure (exit ${run.code}); see \`npm run test:host\`` }];
+    return [
+      {
+        name: 'activate() in VS Code (code-server host)',
+        value: NaN,
+        unit: 'ms',
+        goal: `< ${ACTIVATION_GOAL_MS} ms`,
+        note: `host run gave no figure (exit ${run.code}); see \`npm run test:host\``,
+      },
+    ];
   }
   return [
-    { name: 'activate() in VS Code (code-server host)', value: ms, unit: 'ms', goal: `< ${ACTIVATION_GOAL_MS} ms`, ok: ms < ACTIVATION_GOAL_MS, note: 'exports.activation.activationMs, read by test/host/activation.test.ts; one cold start' },
-    { name: 'host runner start → one host test done', value: round(run.wallMs / 1000), unit: 's', note: `\`node scripts/test-host.js --host-only --grep "${ACTIVATION_TEST}"\`: code-server, Chromium, emulator` },
+    {
+      name: 'activate() in VS Code (code-server host)',
+      value: ms,
+      unit: 'ms',
+      goal: `< ${ACTIVATION_GOAL_MS} ms`,
+      ok: ms < ACTIVATION_GOAL_MS,
+      note: 'exports.activation.activationMs, read by test/host/activation.test.ts; one cold start',
+    },
+    {
+      name: 'host runner start → one host test done',
+      value: round(run.wallMs / 1000),
+      unit: 's',
+      note: `\`node scripts/test-host.js --host-only --grep "${ACTIVATION_TEST}"\`: code-server, Chromium, emulator`,
+    },
   ];
 }
 
@@ -54,13 +74,27 @@ async function hostRunWallTime(ctx: BenchContext): Promise<Figure[]> {
     const run = await runHost(ctx, [], FULL_RUN_TIMEOUT_MS);
     const summary = /test:host (passed|FAILED) in ([\d.]+) s/.exec(run.output);
     const counts = run.output.match(/^(host|ui): \d+ passed, \d+ failed.*$/gm) ?? [];
-    return [{ name, value: summary ? Number(summary[2]) : round(run.wallMs / 1000), unit: 's', note: `measured here (BENCH_HOST_FULL=1); ${summary?.[1] ?? `exit ${run.code}`}; ${counts.join('; ')}` }];
+    return [
+      {
+        name,
+        value: summary ? Number(summary[2]) : round(run.wallMs / 1000),
+        unit: 's',
+        note: `measured here (BENCH_HOST_FULL=1); ${summary?.[1] ?? `exit ${run.code}`}; ${counts.join('; ')}`,
+      },
+    ];
   }
   const file = path.join(ctx.repoRoot, HOST_FIGURES);
   if (existsSync(file)) {
     const figures = JSON.parse(readFileSync(file, 'utf8')) as HostFigures;
     if (typeof figures.wallSeconds === 'number') {
-      return [{ name, value: figures.wallSeconds, unit: 's', note: `last \`npm run test:host\` (${figures.date ?? 'undated'}, ${figures.passed === false ? 'FAILED' : 'passed'}), from ${HOST_FIGURES}` }];
+      return [
+        {
+          name,
+          value: figures.wallSeconds,
+          unit: 's',
+          note: `last \`npm run test:host\` (${figures.date ?? 'undated'}, ${figures.passed === false ? 'FAILED' : 'passed'}), from ${HOST_FIGURES}`,
+        },
+      ];
     }
   }
   return [{ name, value: NaN, unit: 's', note: `not measured in this run: BENCH_HOST_FULL=1 npm run bench -- activation` }];

@@ -27,7 +27,14 @@ function bigPost(target: string, total: number): Promise<{ status: number; body:
   return new Promise((resolve) => {
     const u = new URL(target);
     const started = performance.now();
-    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST', agent: false, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(total) } });
+    const req = http.request({
+      host: u.hostname,
+      port: u.port,
+      path: u.pathname + u.search,
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(total) },
+    });
     let sent = 0;
     let answered = false;
     req.on('response', (res) => {
@@ -118,7 +125,10 @@ export const benchmark: Benchmark = {
     await withEmulator(repoRoot, path.join(tmpDir, 'e2'), async (emu) => {
       const names = Array.from({ length: 20 }, (_, i) => `f${i}`);
       const source = `for f in ${names.join(' ')}; do head -c 16000000 /dev/urandom > $f; done\necho done\n`;
-      const created = await fetch(emu.api('compilers', '/submissions'), { method: 'POST', body: new URLSearchParams({ compilerId: String(BASH), source, timeLimit: '60', output_filenames: names.join(';') }) });
+      const created = await fetch(emu.api('compilers', '/submissions'), {
+        method: 'POST',
+        body: new URLSearchParams({ compilerId: String(BASH), source, timeLimit: '60', output_filenames: names.join(';') }),
+      });
       const { id } = (await created.json()) as { id: number };
       const idle = memKb(emu.pid, 'VmRSS');
       const started = performance.now();
@@ -147,7 +157,7 @@ export const benchmark: Benchmark = {
       const bomb = await zeroBomb(1024 * MiB);
       // The same pings for a second before: what a GET /test waits on this machine anyway.
       let baseline = 0;
-      for (const until = performance.now() + 1000; performance.now() < until; ) {
+      for (const until = performance.now() + 1000; performance.now() < until;) {
         const t = performance.now();
         await fetch(emu.api('containers', '/test')).then((r) => r.arrayBuffer());
         baseline = Math.max(baseline, performance.now() - t);

@@ -118,9 +118,22 @@ function figures(rows: Row[], parallelViolations: number): Figure[] {
     { name: "Run Active File: emulator's own time (POST answered → final)", value: Math.round(median(rows.map((r) => r.emulator))), unit: 'ms' },
     { name: 'Run Active File: command → output minus emulator time', value: Math.round(overhead), unit: 'ms', goal: `< ${GOAL_MS} ms`, ok: overhead < GOAL_MS },
     { name: 'Run Active File: final status → output shown (streams read)', value: Math.round(median(rows.map((r) => r.afterFinal))), unit: 'ms' },
-    { name: 'Run Active File: POST requests per run', value: Math.max(...rows.map((r) => r.postCount)), unit: 'requests', goal: '1', ok: rows.every((r) => r.postCount === 1), note: rows[0].requests },
+    {
+      name: 'Run Active File: POST requests per run',
+      value: Math.max(...rows.map((r) => r.postCount)),
+      unit: 'requests',
+      goal: '1',
+      ok: rows.every((r) => r.postCount === 1),
+      note: rows[0].requests,
+    },
     { name: 'Run Active File: shortest gap before a status poll', value: Math.round(minGap), unit: 'ms', goal: `≥ ${COMPILERS_POLL_MS} ms`, ok: minGap >= COMPILERS_POLL_MS - 5 },
-    { name: 'Run Active File: stream requests issued within', value: Math.round(spread * 10) / 10, unit: 'ms', goal: 'all issued before the first answer', ok: parallelViolations === 0 },
+    {
+      name: 'Run Active File: stream requests issued within',
+      value: Math.round(spread * 10) / 10,
+      unit: 'ms',
+      goal: 'all issued before the first answer',
+      ok: parallelViolations === 0,
+    },
   ];
 }
 

@@ -10,7 +10,9 @@ const repoRoot = path.resolve(__dirname, '..', '..');
 
 async function main(): Promise<void> {
   const filter = process.argv[2];
-  const files = readdirSync(__dirname).filter((f) => f.endsWith('.bench.js')).sort();
+  const files = readdirSync(__dirname)
+    .filter((f) => f.endsWith('.bench.js'))
+    .sort();
   const rows: Array<Figure & { bench: string }> = [];
   for (const file of files) {
     // Older standalone scripts run on import; only load files that export `benchmark`.
@@ -42,7 +44,14 @@ async function main(): Promise<void> {
   const results = {
     date: new Date().toISOString(),
     command: filter ? `npm run bench (then node out/bench/index.js ${filter})` : 'npm run bench',
-    machine: { node: process.version, platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+    machine: {
+      node: process.version,
+      platform: `${os.platform()} ${os.arch()}`,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    },
     figures: [...kept, ...rows],
   };
   await fsp.writeFile(resultsFile, JSON.stringify(results, null, 2) + '\n');

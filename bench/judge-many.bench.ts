@@ -99,18 +99,29 @@ export const benchmark: Benchmark = {
       const runsPerSecond = (count * TESTS_PER_SOLUTION) / (wallMs / 1000);
       const floor = await measureSandboxFloor(tmpDir);
       const overFloor = floor.runnerMs - floor.bareMs;
-      log(`floor: bare bwrap true ${floor.bareMs.toFixed(2)} ms, runProcess true ${floor.runnerMs.toFixed(2)} ms (program ${floor.programMs.toFixed(2)} ms), ${floor.supervisor} supervisor`);
+      log(
+        `floor: bare bwrap true ${floor.bareMs.toFixed(2)} ms, runProcess true ${floor.runnerMs.toFixed(2)} ms (program ${floor.programMs.toFixed(2)} ms), ${floor.supervisor} supervisor`,
+      );
       // Each worker's run costing only a bare sandbox start and the program's own (mean) time.
       const programPerRunMs = runner.phases.runs ? runner.phases.programMs / runner.phases.runs : 0;
       const floorRunsPerSecond = (workers * 1000) / (floor.bareMs + programPerRunMs);
-      log(`runs a second ${runsPerSecond.toFixed(1)} against a floor of ${floorRunsPerSecond.toFixed(1)} (${workers} workers; bare bwrap ${floor.bareMs.toFixed(1)} ms + program ${programPerRunMs.toFixed(1)} ms a run)`);
+      log(
+        `runs a second ${runsPerSecond.toFixed(1)} against a floor of ${floorRunsPerSecond.toFixed(1)} (${workers} workers; bare bwrap ${floor.bareMs.toFixed(1)} ms + program ${programPerRunMs.toFixed(1)} ms a run)`,
+      );
 
       const renderStart = performance.now();
       const page = renderPage('Judge results', 'nonce', renderUpdate(job.snapshot));
       const renderMs = performance.now() - renderStart;
       const allJudged = c.judged === count;
       return [
-        { name: `POSTs for ${count} solutions`, value: posts, unit: '', goal: `${count}`, ok: posts === count && allJudged, note: `${c.judged} judged (${job.rows.filter((r) => r.result?.statusCode === 15).length} accepted)` },
+        {
+          name: `POSTs for ${count} solutions`,
+          value: posts,
+          unit: '',
+          goal: `${count}`,
+          ok: posts === count && allJudged,
+          note: `${c.judged} judged (${job.rows.filter((r) => r.result?.statusCode === 15).length} accepted)`,
+        },
         {
           name: 'status GETs (GET /submissions?ids=)',
           value: gets.length,
@@ -119,7 +130,12 @@ export const benchmark: Benchmark = {
           ok: overBudget === 0 && minGap >= PROBLEMS_POLL_MS - 50,
           note: `${rounds.length} rounds, at most ${Math.max(...rounds.map((r) => r.requests))} GETs in one, shortest gap ${(minGap / 1000).toFixed(2)} s; ${overBudget} rounds over budget`,
         },
-        { name: `wall time, ${count} solutions`, value: wallMs / 1000, unit: 's', note: `plan, ${count} POSTs (4 at once), judging on the emulator (${workers} workers, Bash), last verdict` },
+        {
+          name: `wall time, ${count} solutions`,
+          value: wallMs / 1000,
+          unit: 's',
+          note: `plan, ${count} POSTs (4 at once), judging on the emulator (${workers} workers, Bash), last verdict`,
+        },
         {
           name: 'test case runs a second',
           value: runsPerSecond,
@@ -136,7 +152,12 @@ export const benchmark: Benchmark = {
           ok: runsPerSecond >= OF_FLOOR_GOAL * floorRunsPerSecond,
           note: `floor ${floorRunsPerSecond.toFixed(1)} runs/s: ${workers} workers, each run a bare sandbox start (${floor.bareMs.toFixed(1)} ms) plus the program's own mean time (${programPerRunMs.toFixed(1)} ms)`,
         },
-        { name: floor.sandboxed ? 'bare `bwrap … /bin/true` (the runner\'s binds), median' : 'bare `/bin/true` (no sandbox here), median', value: floor.bareMs, unit: 'ms', note: `${floor.runs} runs interleaved with the row below` },
+        {
+          name: floor.sandboxed ? "bare `bwrap … /bin/true` (the runner's binds), median" : 'bare `/bin/true` (no sandbox here), median',
+          value: floor.bareMs,
+          unit: 'ms',
+          note: `${floor.runs} runs interleaved with the row below`,
+        },
         {
           name: 'runner overhead over the bare sandbox (`/bin/true` through runProcess − bare), median',
           value: overFloor,

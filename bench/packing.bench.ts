@@ -74,14 +74,23 @@ async function compareWithGnuTar(ctx: BenchContext, folder: string, label: strin
     const used = process.cpuUsage(cpu);
     oursCpu.push((used.user + used.system) / 1000);
     await packed.dispose();
-    ctx.log(`${label}: round ${round + 1}: GNU tar ${gnu[round].toFixed(0)} ms (CPU ${gnuCpu[round]?.toFixed(0) ?? '?'} ms), packer ${ours[round].toFixed(0)} ms (CPU ${oursCpu[round].toFixed(0)} ms)`);
+    ctx.log(
+      `${label}: round ${round + 1}: GNU tar ${gnu[round].toFixed(0)} ms (CPU ${gnuCpu[round]?.toFixed(0) ?? '?'} ms), packer ${ours[round].toFixed(0)} ms (CPU ${oursCpu[round].toFixed(0)} ms)`,
+    );
   }
   const gnuMs = median(gnu);
   const oursMs = median(ours);
   const figures: Figure[] = [
     { name: `pack ${label}: packer time`, value: Math.round(oursMs), unit: 'ms', note: `median of ${ROUNDS} rounds` },
     { name: `pack ${label}: GNU tar -czf time`, value: Math.round(gnuMs), unit: 'ms', note: `median of ${ROUNDS} rounds` },
-    { name: `pack ${label}: packer / GNU tar`, value: Math.round((oursMs / gnuMs) * 100) / 100, unit: '×', goal: '≤ 1', ok: oursMs <= gnuMs, note: `medians of ${ROUNDS} alternating rounds each` },
+    {
+      name: `pack ${label}: packer / GNU tar`,
+      value: Math.round((oursMs / gnuMs) * 100) / 100,
+      unit: '×',
+      goal: '≤ 1',
+      ok: oursMs <= gnuMs,
+      note: `medians of ${ROUNDS} alternating rounds each`,
+    },
   ];
   if (gnuCpu.length === ROUNDS) {
     const gnuCpuMs = median(gnuCpu);
@@ -111,10 +120,24 @@ async function peakMemory(ctx: BenchContext, folder: string, label: string): Pro
     if (Number.isFinite(kb)) {
       const mb = Math.round((kb / 1024) * 10) / 10;
       ctx.log(`${label}: peak RSS ${mb} MB`);
-      return { name: `pack ${label}: peak memory (RSS, whole process)`, value: mb, unit: 'MB', goal: `< ${MEMORY_GOAL_MB} MB`, ok: mb < MEMORY_GOAL_MB, note: 'measured by /usr/bin/time -v in a child process' };
+      return {
+        name: `pack ${label}: peak memory (RSS, whole process)`,
+        value: mb,
+        unit: 'MB',
+        goal: `< ${MEMORY_GOAL_MB} MB`,
+        ok: mb < MEMORY_GOAL_MB,
+        note: 'measured by /usr/bin/time -v in a child process',
+      };
     }
   }
   const { stdout } = await run(process.execPath, [child, folder]);
   const mb = Math.round((JSON.parse(stdout).peakRss / 2 ** 20) * 10) / 10;
-  return { name: `pack ${label}: peak memory (RSS, whole process)`, value: mb, unit: 'MB', goal: `< ${MEMORY_GOAL_MB} MB`, ok: mb < MEMORY_GOAL_MB, note: 'sampled every 5 ms in a child process' };
+  return {
+    name: `pack ${label}: peak memory (RSS, whole process)`,
+    value: mb,
+    unit: 'MB',
+    goal: `< ${MEMORY_GOAL_MB} MB`,
+    ok: mb < MEMORY_GOAL_MB,
+    note: 'sampled every 5 ms in a child process',
+  };
 }

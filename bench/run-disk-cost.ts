@@ -30,7 +30,11 @@ function typicalRunDir(dir: string): void {
   fs.writeFileSync(path.join(dir, 'sub', 'data.txt'), 'data\n');
 }
 
-interface EmulatorSide { walksMs: number; removeMs: number; rmSyncMs: number }
+interface EmulatorSide {
+  walksMs: number;
+  removeMs: number;
+  rmSyncMs: number;
+}
 
 /** Medians: hand over + open up (walks only), removal by descriptor, and fs.rmSync of the same tree (the file system's own cost). */
 async function emulatorSide(ctx: BenchContext): Promise<EmulatorSide> {
@@ -56,8 +60,28 @@ async function emulatorSide(ctx: BenchContext): Promise<EmulatorSide> {
 }
 
 function superviseTrue(binary: string, cwd: string, disk: boolean): Promise<number> {
-  const args = ['--result-fd', '3', '--time-ms', '5000', '--memory-kb', '0', '--fsize', String(16 << 20), '--max-procs', '64', '--own-pidns', '0',
-    '--disk-bytes', String(DISK_LIMIT_BYTES), '--disk-entries', disk ? String(DISK_LIMIT_ENTRIES) : '0', '--announce', '0', '--', 'true'];
+  const args = [
+    '--result-fd',
+    '3',
+    '--time-ms',
+    '5000',
+    '--memory-kb',
+    '0',
+    '--fsize',
+    String(16 << 20),
+    '--max-procs',
+    '64',
+    '--own-pidns',
+    '0',
+    '--disk-bytes',
+    String(DISK_LIMIT_BYTES),
+    '--disk-entries',
+    disk ? String(DISK_LIMIT_ENTRIES) : '0',
+    '--announce',
+    '0',
+    '--',
+    'true',
+  ];
   const began = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { cwd, stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
@@ -86,16 +110,38 @@ export async function diskCostPerRun(ctx: BenchContext): Promise<Figure[]> {
   // Removing existed before; only what the descriptor walk adds above fs.rmSync is the mechanism's.
   const emulatorMs = side.walksMs + Math.max(0, side.removeMs - side.rmSyncMs);
   const figures: Figure[] = [
-    { name: 'run directory by descriptor: hand over + open up, median', value: round(side.walksMs), unit: 'ms', note: `${RUNS} run directories of 5 files and a sub-folder${isRoot() ? '; hand over included (root)' : ''}` },
-    { name: 'run directory by descriptor: removeTree / fs.rmSync of the same tree, medians', value: round(side.removeMs), unit: `ms / ${round(side.rmSyncMs)} ms`, note: 'the unlinks themselves are the file system\'s cost, paid before too' },
+    {
+      name: 'run directory by descriptor: hand over + open up, median',
+      value: round(side.walksMs),
+      unit: 'ms',
+      note: `${RUNS} run directories of 5 files and a sub-folder${isRoot() ? '; hand over included (root)' : ''}`,
+    },
+    {
+      name: 'run directory by descriptor: removeTree / fs.rmSync of the same tree, medians',
+      value: round(side.removeMs),
+      unit: `ms / ${round(side.rmSyncMs)} ms`,
+      note: "the unlinks themselves are the file system's cost, paid before too",
+    },
   ];
   const binary = await cSupervisorReady();
   if (!binary) return figures;
   const supervisorMs = await supervisorSide(binary, ctx);
   const total = emulatorMs + Math.max(0, supervisorMs);
   figures.push(
-    { name: 'disk budget in the C supervisor (budget on minus off), fastest runs', value: round(supervisorMs), unit: 'ms', note: `${RUNS} interleaved pairs of runs of \`true\`: the walk before, the last look after` },
-    { name: 'run directory disk mechanism per run, both sides', value: round(total), unit: 'ms', goal: `< ${GOAL_MS} ms`, ok: total < GOAL_MS, note: 'walks + removal above fs.rmSync + supervisor' },
+    {
+      name: 'disk budget in the C supervisor (budget on minus off), fastest runs',
+      value: round(supervisorMs),
+      unit: 'ms',
+      note: `${RUNS} interleaved pairs of runs of \`true\`: the walk before, the last look after`,
+    },
+    {
+      name: 'run directory disk mechanism per run, both sides',
+      value: round(total),
+      unit: 'ms',
+      goal: `< ${GOAL_MS} ms`,
+      ok: total < GOAL_MS,
+      note: 'walks + removal above fs.rmSync + supervisor',
+    },
   );
   return figures;
 }

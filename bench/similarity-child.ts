@@ -8,7 +8,9 @@ import { readClassFolder, SimilarityAnalysis, type AnalyzeOptions } from '../src
 /** Dolos's names for the corpus's languages (by file extension). */
 const DOLOS_LANGUAGE: Record<string, string> = { '.java': 'java', '.cpp': 'cpp', '.py': 'python', '.c': 'c', '.js': 'javascript' };
 
-type DolosLib = { Dolos: new (o: object) => { analyzePaths(p: string[]): Promise<{ allPairs(): Array<{ similarity: number; leftFile: { path: string }; rightFile: { path: string } }> }> } };
+type DolosLib = {
+  Dolos: new (o: object) => { analyzePaths(p: string[]): Promise<{ allPairs(): Array<{ similarity: number; leftFile: { path: string }; rightFile: { path: string } }> }> };
+};
 
 /**
  * `quality <corpus> ours|dolos [dolosDir]`: every class folder under <corpus> compared as one
@@ -43,8 +45,10 @@ async function main(): Promise<void> {
   let pairs = 0;
   if (which === 'dolos') {
     // Not a dependency of the extension: loaded from where the bench was told it is installed.
-     
-    const { Dolos } = require(require.resolve('@dodona/dolos-lib', { paths: [dolosDir] })) as { Dolos: new (o: object) => { analyzePaths(p: string[]): Promise<{ allPairs(): unknown[] }> } };
+
+    const { Dolos } = require(require.resolve('@dodona/dolos-lib', { paths: [dolosDir] })) as {
+      Dolos: new (o: object) => { analyzePaths(p: string[]): Promise<{ allPairs(): unknown[] }> };
+    };
     const files = fs.readdirSync(folder).map((f) => path.join(folder, f));
     const report = await new Dolos({ language: 'python' }).analyzePaths(files);
     pairs = report.allPairs().length;

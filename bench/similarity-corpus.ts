@@ -16,7 +16,10 @@ function prng(seed: number): () => number {
   };
 }
 
-const NAMES = 'total count best left right mid acc value item key row col step size limit found index start end seen queue stack parts line data result temp score low high width height'.split(' ');
+const NAMES =
+  'total count best left right mid acc value item key row col step size limit found index start end seen queue stack parts line data result temp score low high width height'.split(
+    ' ',
+  );
 const OPS = ['+', '-', '*', '//', '%'];
 const CMPS = ['<', '>', '<=', '>=', '==', '!='];
 
@@ -24,7 +27,12 @@ function program(seed: number, lines = 150): string {
   const r = prng(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
   const name = () => `${pick(NAMES)}${Math.floor(r() * 4) || ''}`;
-  const expr = (): string => (r() < 0.3 ? `${name()} ${pick(OPS)} ${Math.floor(r() * 50)}` : r() < 0.5 ? `len(${name()}) ${pick(OPS)} ${name()}` : `${name()} ${pick(OPS)} ${name()} ${pick(OPS)} ${Math.floor(r() * 9) + 1}`);
+  const expr = (): string =>
+    r() < 0.3
+      ? `${name()} ${pick(OPS)} ${Math.floor(r() * 50)}`
+      : r() < 0.5
+        ? `len(${name()}) ${pick(OPS)} ${name()}`
+        : `${name()} ${pick(OPS)} ${name()} ${pick(OPS)} ${Math.floor(r() * 9) + 1}`;
   const out: string[] = ['import sys', ''];
   let fn = 0;
   while (out.length < lines) {

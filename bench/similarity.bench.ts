@@ -54,9 +54,17 @@ function leveledFigures(tmpDir: string, dolosDir: string | undefined, log: (m: s
     const q = quality(mine, ours.scores!);
     const d = dolos?.scores ? quality(mine, dolos.scores) : undefined;
     const side = (a: number, b?: number) => (b === undefined ? '' : `; Dolos ${pct(b)}${a > b ? ' (ours ahead)' : a === b ? ' (even)' : ' (DOLOS AHEAD)'}`);
-    log(`${language}: ${LEVELS.map((l) => `${l} ${pct(q.aboveAll[l])}${d ? `/${pct(d.aboveAll[l])}` : ''}`).join(', ')}; AUC ${q.auc.toFixed(3)}${d ? `/${d.auc.toFixed(3)}` : ''}`);
+    log(
+      `${language}: ${LEVELS.map((l) => `${l} ${pct(q.aboveAll[l])}${d ? `/${pct(d.aboveAll[l])}` : ''}`).join(', ')}; AUC ${q.auc.toFixed(3)}${d ? `/${d.auc.toFixed(3)}` : ''}`,
+    );
     for (const level of LEVELS) {
-      figures.push({ name: `leveled ${language} ${level}: copies ranked above every independent solution`, value: Math.round(q.aboveAll[level] * 100), unit: '%', ...(d && { goal: '≥ Dolos', ok: q.aboveAll[level] >= d.aboveAll[level] }), note: `ours ${pct(q.aboveAll[level])}${side(q.aboveAll[level], d?.aboveAll[level])}` });
+      figures.push({
+        name: `leveled ${language} ${level}: copies ranked above every independent solution`,
+        value: Math.round(q.aboveAll[level] * 100),
+        unit: '%',
+        ...(d && { goal: '≥ Dolos', ok: q.aboveAll[level] >= d.aboveAll[level] }),
+        note: `ours ${pct(q.aboveAll[level])}${side(q.aboveAll[level], d?.aboveAll[level])}`,
+      });
     }
     const sep = (x: number) => `${x.toFixed(2)}×`;
     figures.push({
@@ -66,7 +74,13 @@ function leveledFigures(tmpDir: string, dolosDir: string | undefined, log: (m: s
       note: `ours ${LEVELS.map((l) => sep(q.separation[l])).join(' ')}${d ? `; Dolos ${LEVELS.map((l) => sep(d.separation[l])).join(' ')}` : ''}`,
       ...(d && { goal: '≥ Dolos at every level', ok: LEVELS.every((l) => q.separation[l] >= d.separation[l]) }),
     });
-    figures.push({ name: `leveled ${language}: ROC AUC (${q.copies} copy pairs vs ${q.independentPairs} independent pairs)`, value: Math.round(q.auc * 1000) / 1000, unit: '', ...(d && { goal: '> Dolos', ok: q.auc > d.auc }), note: d ? `Dolos ${d.auc.toFixed(3)}` : 'Dolos not installed (npm run bench:dolos)' });
+    figures.push({
+      name: `leveled ${language}: ROC AUC (${q.copies} copy pairs vs ${q.independentPairs} independent pairs)`,
+      value: Math.round(q.auc * 1000) / 1000,
+      unit: '',
+      ...(d && { goal: '> Dolos', ok: q.auc > d.auc }),
+      note: d ? `Dolos ${d.auc.toFixed(3)}` : 'Dolos not installed (npm run bench:dolos)',
+    });
   }
   const size = classes.reduce((t, c) => t + c.originals.length + c.copies.length, 0);
   figures.push({
@@ -104,25 +118,49 @@ export const benchmark: Benchmark = {
     if (ours300.error) throw new Error(ours300.error);
     log(`300 solutions: ${ours300.ms!.toFixed(0)} ms, ${ours300.maxRssMB!.toFixed(0)} MB, ${ours300.pairs} pairs sharing code`);
     figures.push(
-      { name: '300 solutions × 150 lines: all pairs', value: ours300.ms! / 1000, unit: 's', goal: '< 3 s', ok: ours300.ms! < 3000, note: `${ours300.pairs} of 44,850 pairs share code` },
+      {
+        name: '300 solutions × 150 lines: all pairs',
+        value: ours300.ms! / 1000,
+        unit: 's',
+        goal: '< 3 s',
+        ok: ours300.ms! < 3000,
+        note: `${ours300.pairs} of 44,850 pairs share code`,
+      },
       { name: '300 solutions: peak memory (RSS of the check)', value: Math.round(ours300.maxRssMB!), unit: 'MB', goal: '< 300 MB', ok: ours300.maxRssMB! < 300 },
     );
     const ours1000 = runChild(large, 'ours');
     if (ours1000.error) throw new Error(ours1000.error);
     log(`1,000 solutions: ${ours1000.ms!.toFixed(0)} ms, ${ours1000.maxRssMB!.toFixed(0)} MB`);
     figures.push(
-      { name: '1,000 solutions × 150 lines: all pairs', value: ours1000.ms! / 1000, unit: 's', goal: '< 20 s', ok: ours1000.ms! < 20_000, note: `${ours1000.pairs} of 499,500 pairs share code` },
+      {
+        name: '1,000 solutions × 150 lines: all pairs',
+        value: ours1000.ms! / 1000,
+        unit: 's',
+        goal: '< 20 s',
+        ok: ours1000.ms! < 20_000,
+        note: `${ours1000.pairs} of 499,500 pairs share code`,
+      },
       { name: '1,000 solutions: peak memory (RSS of the check)', value: Math.round(ours1000.maxRssMB!), unit: 'MB' },
     );
 
     if (!dolosDir) {
-      figures.push({ name: '300 solutions: @dodona/dolos-lib / ours', value: NaN, unit: '', note: `not run: npm run bench:dolos installs @dodona/dolos-lib into ${DOLOS_CACHE} (or set SIMILARITY_DOLOS_DIR to a folder where it is installed; it is no dependency of the extension)` });
+      figures.push({
+        name: '300 solutions: @dodona/dolos-lib / ours',
+        value: NaN,
+        unit: '',
+        note: `not run: npm run bench:dolos installs @dodona/dolos-lib into ${DOLOS_CACHE} (or set SIMILARITY_DOLOS_DIR to a folder where it is installed; it is no dependency of the extension)`,
+      });
     } else {
       const dolos = runChild(small, 'dolos', dolosDir);
       if (dolos.error) figures.push({ name: '300 solutions: @dodona/dolos-lib / ours', value: NaN, unit: '', note: `dolos-lib did not run: ${dolos.error.slice(0, 200)}` });
       else {
         log(`dolos-lib, 300 solutions: ${dolos.ms!.toFixed(0)} ms, ${dolos.maxRssMB!.toFixed(0)} MB`);
-        figures.push({ name: '300 solutions: @dodona/dolos-lib / ours (time)', value: dolos.ms! / ours300.ms!, unit: '×', note: `dolos-lib ${(dolos.ms! / 1000).toFixed(2)} s, ${Math.round(dolos.maxRssMB!)} MB; ours ${(ours300.ms! / 1000).toFixed(2)} s, ${Math.round(ours300.maxRssMB!)} MB` });
+        figures.push({
+          name: '300 solutions: @dodona/dolos-lib / ours (time)',
+          value: dolos.ms! / ours300.ms!,
+          unit: '×',
+          note: `dolos-lib ${(dolos.ms! / 1000).toFixed(2)} s, ${Math.round(dolos.maxRssMB!)} MB; ours ${(ours300.ms! / 1000).toFixed(2)} s, ${Math.round(ours300.maxRssMB!)} MB`,
+        });
       }
     }
     return figures;

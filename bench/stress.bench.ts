@@ -74,8 +74,18 @@ async function sessions(ctx: BenchContext, o: SessionOptions, count: number): Pr
   try {
     for (let k = 0; k < count; k++) {
       const solution = k === 0 ? SOLUTION : `${SOLUTION}// fixed ${k}\n`;
-      const runner = new CompilersStressRunner(client, { programs: { generator: spec(GENERATOR), solution: spec(solution), reference: spec(REFERENCE) }, intervalMs: o.intervalMs });
-      const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: o.rounds ?? ROUNDS, maxSize: 1000, batchSize: FREE_BATCH_SIZE, prefetch: o.prefetch ?? true });
+      const runner = new CompilersStressRunner(client, {
+        programs: { generator: spec(GENERATOR), solution: spec(solution), reference: spec(REFERENCE) },
+        intervalMs: o.intervalMs,
+      });
+      const result = await runStressSession({
+        runner,
+        compare: compareOutputs,
+        maxRounds: o.rounds ?? ROUNDS,
+        maxSize: 1000,
+        batchSize: FREE_BATCH_SIZE,
+        prefetch: o.prefetch ?? true,
+      });
       figures.push({
         roundsPerSecond: result.rounds / (result.elapsedMs / 1000),
         submissions: result.submissions,
@@ -109,7 +119,9 @@ async function emulatorProcess(ctx: BenchContext, dataDir: string, pollMinInterv
 export const benchmark: Benchmark = {
   name: 'stress',
   async run(ctx) {
-    ctx.log(`a C++ sum pair against an emulator in its own process: ${ROUNDS} and ${LONG} rounds at the spec's 2 s polls (guard 1 s) and at ${OWN_EMULATOR_POLL_MS} ms (guard off, as on the emulator the extension starts); ${LONG} at 50 ms`);
+    ctx.log(
+      `a C++ sum pair against an emulator in its own process: ${ROUNDS} and ${LONG} rounds at the spec's 2 s polls (guard 1 s) and at ${OWN_EMULATOR_POLL_MS} ms (guard off, as on the emulator the extension starts); ${LONG} at 50 ms`,
+    );
     // The emulator just started (its C supervisor may still be compiling), then the same emulator
     // once the solution was "fixed": what a person sees on the second try.
     const ownTwice = await sessions(ctx, { pollMinIntervalMs: 0, intervalMs: OWN_EMULATOR_POLL_MS }, 2);
@@ -124,7 +136,13 @@ export const benchmark: Benchmark = {
     };
     for (const s of Object.values(results)) if (s.outcome !== 'passed') throw new Error(`the agreeing pair ended with ${s.outcome} after ${s.rounds} rounds`);
     const round2 = (x: number) => Math.round(x * 100) / 100;
-    const rate = (name: string, s: SessionFigures): Figure => ({ name: `stress: rounds a second, C++ pair, ${name}`, value: round2(s.roundsPerSecond), unit: 'rounds/s', goal: '≥ 30 rounds/s', ok: s.roundsPerSecond >= 30 });
+    const rate = (name: string, s: SessionFigures): Figure => ({
+      name: `stress: rounds a second, C++ pair, ${name}`,
+      value: round2(s.roundsPerSecond),
+      unit: 'rounds/s',
+      goal: '≥ 30 rounds/s',
+      ok: s.roundsPerSecond >= 30,
+    });
     return [
       rate(`${ROUNDS} rounds, spec's 2 s polls`, results.spec),
       rate(`${LONG} rounds, spec's 2 s polls, one batch at a time`, results.longPlain),

@@ -99,7 +99,9 @@ if (require.main === module) {
   const runs = Number(process.argv[2] ?? 3);
   benchSubmitOutput(runs).then(
     (f) => {
-      console.log(`submit-output: end on emulator → last output line: median ${f.medianMs} ms, max ${f.maxMs} ms over ${f.runs} runs (goal < ${f.goalMs} ms) ${f.pass ? 'PASS' : 'FAIL'}`);
+      console.log(
+        `submit-output: end on emulator → last output line: median ${f.medianMs} ms, max ${f.maxMs} ms over ${f.runs} runs (goal < ${f.goalMs} ms) ${f.pass ? 'PASS' : 'FAIL'}`,
+      );
       console.log(JSON.stringify(f));
     },
     (err) => {

@@ -66,7 +66,14 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
     view.expanded.add(python);
     figures.push(
       { name: 'requests to show the projects (level 1)', value: level1, unit: 'requests', goal: '1', ok: level1 === 1 },
-      { name: 'requests to expand a project (level 2)', value: level2, unit: 'requests', goal: '1', ok: level2 === 1, note: `${rows.filter((r) => r.kind === 'workspace').length} workspace rows + "Load more"` },
+      {
+        name: 'requests to expand a project (level 2)',
+        value: level2,
+        unit: 'requests',
+        goal: '1',
+        ok: level2 === 1,
+        note: `${rows.filter((r) => r.kind === 'workspace').length} workspace rows + "Load more"`,
+      },
       { name: `time to first rows: projects`, value: rootsMs, unit: 'ms' },
       { name: `time to first rows: project with ${WORKSPACES} workspaces`, value: firstRowsMs, unit: 'ms', note: 'one page of 30, the rest behind "Load more"' },
     );
@@ -96,14 +103,26 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
     model.refresh();
     await sleep(HIDDEN_MS);
     const hidden = apiRequests(emulator).length;
-    figures.push({ name: `requests while hidden for ${HIDDEN_MS / 1000} s`, value: hidden, unit: 'requests', goal: '0', ok: hidden === 0, note: 'a starting workspace in the list, two refreshes asked' });
+    figures.push({
+      name: `requests while hidden for ${HIDDEN_MS / 1000} s`,
+      value: hidden,
+      unit: 'requests',
+      goal: '0',
+      ok: hidden === 0,
+      note: 'a starting workspace in the list, two refreshes asked',
+    });
 
     // Shown again: one merged request, then polling at the 5 s rhythm while something starts.
     emulator.ctx.requests.clear();
     model.setVisible(true);
     await sleep(HIDDEN_MS);
     const visible = apiRequests(emulator).length;
-    figures.push({ name: `requests while visible for ${HIDDEN_MS / 1000} s (one workspace starting)`, value: visible, unit: 'requests', note: 'for contrast: 1 on showing + one poll per 5 s' });
+    figures.push({
+      name: `requests while visible for ${HIDDEN_MS / 1000} s (one workspace starting)`,
+      value: visible,
+      unit: 'requests',
+      note: 'for contrast: 1 on showing + one poll per 5 s',
+    });
 
     view.dispose();
     model.dispose();
@@ -121,7 +140,8 @@ if (require.main === module) {
     const tmpDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'bench-tree-'));
     try {
       const figures = await run({ repoRoot: path.resolve(__dirname, '..', '..'), tmpDir, log: (m) => console.error(m) });
-      for (const f of figures) console.log(`${f.name}: ${Number.isInteger(f.value) ? f.value : f.value.toFixed(1)} ${f.unit}${f.goal ? ` (goal ${f.goal}: ${f.ok ? 'met' : 'NOT met'})` : ''}`);
+      for (const f of figures)
+        console.log(`${f.name}: ${Number.isInteger(f.value) ? f.value : f.value.toFixed(1)} ${f.unit}${f.goal ? ` (goal ${f.goal}: ${f.ok ? 'met' : 'NOT met'})` : ''}`);
     } finally {
       await fsp.rm(tmpDir, { recursive: true, force: true });
     }

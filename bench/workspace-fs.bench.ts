@@ -29,7 +29,17 @@ const INIT = [
   `for i in $(seq 1 ${FILES_TO_OPEN}); do printf "print($i)\\n" > many/file_$i.py; done`,
 ].join('\n');
 
-const PROBES = ['.vscode/settings.json', '.vscode/tasks.json', '.vscode/launch.json', '.vscode/extensions.json', '.git', '.git/config', '.devcontainer/devcontainer.json', '.gitignore', '.editorconfig'];
+const PROBES = [
+  '.vscode/settings.json',
+  '.vscode/tasks.json',
+  '.vscode/launch.json',
+  '.vscode/extensions.json',
+  '.git',
+  '.git/config',
+  '.devcontainer/devcontainer.json',
+  '.gitignore',
+  '.editorconfig',
+];
 
 export interface WorkspaceFsFigures {
   openFolder: Counts;
@@ -140,7 +150,9 @@ async function waitUntil(probe: () => Promise<boolean>, what = 'workspace start'
 }
 
 function describe(c: Counts): string {
-  const kinds = Object.entries(c.byKind).map(([k, n]) => `${n} ${k}`).join(' + ');
+  const kinds = Object.entries(c.byKind)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(' + ');
   return `${c.requests}${kinds ? ` (${kinds})` : ''}`;
 }
 

@@ -3,7 +3,17 @@
 // The extension loads these pieces through its bundles apart where they are heavy (the tar reader
 // is required by src/core/packer/tar-read.ts, a bundle of its own), so importing this index from
 // a module that loads at activation brings their dependencies into dist/extension.js.
-export { ArchiveBudgetError, ArchiveFormatError, extractTarGz, inflatedCap, listTarGz, type ExtractOptions, type RawEntry, type UntarBudget, type UntarSource } from './bounded-untar';
+export {
+  ArchiveBudgetError,
+  ArchiveFormatError,
+  extractTarGz,
+  inflatedCap,
+  listTarGz,
+  type ExtractOptions,
+  type RawEntry,
+  type UntarBudget,
+  type UntarSource,
+} from './bounded-untar';
 export {
   isPendingStatus,
   isRuntimeErrorStatus,

@@ -65,24 +65,60 @@ function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean; 
       return v;
     };
     switch (arg) {
-      case '--port': options.port = Number(value()); break;
-      case '--data': options.dataDir = value(); break;
-      case '--token': tokens.push(value()); break;
-      case '--read-only-token': readOnlyTokens.push(value()); break;
-      case '--poll-min-ms': options.pollMinIntervalMs = Number(value()); break;
-      case '--clock-speed': options.clockSpeed = Number(value()); break;
-      case '--workspace-start-ms': options.workspaceStartMs = Number(value()); break;
-      case '--slots': options.slots = Number(value()); break;
-      case '--workers': options.workers = Number(value()); break;
-      case '--sandbox': options.sandbox = value() as SandboxMode; break;
-      case '--queue-cap': options.queueCapPerToken = positive(arg, value()); break;
-      case '--unpack-max-mb': options.unpackMaxBytes = positive(arg, value()) * 1024 * 1024; break;
-      case '--unpack-max-entries': options.unpackMaxEntries = positive(arg, value()); break;
-      case '--faults': options.faults = JSON.parse(fs.readFileSync(value(), 'utf8')) as FaultRule[]; break;
-      case '--verbose': options.verbose = true; break;
-      case '--test-hooks': options.testHooks = true; break;
-      case '--fresh': fresh = true; break;
-      case '--exit-with-stdin': exitWithStdin = true; break;
+      case '--port':
+        options.port = Number(value());
+        break;
+      case '--data':
+        options.dataDir = value();
+        break;
+      case '--token':
+        tokens.push(value());
+        break;
+      case '--read-only-token':
+        readOnlyTokens.push(value());
+        break;
+      case '--poll-min-ms':
+        options.pollMinIntervalMs = Number(value());
+        break;
+      case '--clock-speed':
+        options.clockSpeed = Number(value());
+        break;
+      case '--workspace-start-ms':
+        options.workspaceStartMs = Number(value());
+        break;
+      case '--slots':
+        options.slots = Number(value());
+        break;
+      case '--workers':
+        options.workers = Number(value());
+        break;
+      case '--sandbox':
+        options.sandbox = value() as SandboxMode;
+        break;
+      case '--queue-cap':
+        options.queueCapPerToken = positive(arg, value());
+        break;
+      case '--unpack-max-mb':
+        options.unpackMaxBytes = positive(arg, value()) * 1024 * 1024;
+        break;
+      case '--unpack-max-entries':
+        options.unpackMaxEntries = positive(arg, value());
+        break;
+      case '--faults':
+        options.faults = JSON.parse(fs.readFileSync(value(), 'utf8')) as FaultRule[];
+        break;
+      case '--verbose':
+        options.verbose = true;
+        break;
+      case '--test-hooks':
+        options.testHooks = true;
+        break;
+      case '--fresh':
+        fresh = true;
+        break;
+      case '--exit-with-stdin':
+        exitWithStdin = true;
+        break;
       case '-h':
       case '--help':
         console.log(USAGE);
@@ -124,9 +160,8 @@ async function main() {
   if (ownReadOnly) options.readOnlyTokens = [ownReadOnly.token];
   const emulator = await startEmulator(options);
   const sandbox = emulator.ctx.sandbox;
-  const unsandboxed = sandbox?.kind !== 'bwrap'
-    ? `programs run UNSANDBOXED, as ${os.userInfo().username}, with your files and network (${sandbox?.description ?? 'no sandbox'})`
-    : undefined;
+  const unsandboxed =
+    sandbox?.kind !== 'bwrap' ? `programs run UNSANDBOXED, as ${os.userInfo().username}, with your files and network (${sandbox?.description ?? 'no sandbox'})` : undefined;
   console.log(`Sphere Engine emulator listening on ${emulator.origin} (loopback only)`);
   console.log(`  Containers: ${emulator.endpoints.containers}   (API at /api/v1)`);
   console.log(`  Compilers:  ${emulator.endpoints.compilers}   (API at /api/v4)`);
@@ -139,7 +174,9 @@ async function main() {
   console.log(`  Sandbox:    ${sandbox?.description ?? options.sandbox}`);
   if (unsandboxed) {
     console.log(`  WARNING:    ${unsandboxed}. Install bubblewrap (bwrap) to isolate them.`);
-    console.error(`\n*** WARNING: NO SANDBOX. Submitted programs run as ${os.userInfo().username} and can read, change and send your files.\n*** Run only code you trust here, or install bubblewrap (bwrap). See SECURITY.md.\n`);
+    console.error(
+      `\n*** WARNING: NO SANDBOX. Submitted programs run as ${os.userInfo().username} and can read, change and send your files.\n*** Run only code you trust here, or install bubblewrap (bwrap). See SECURITY.md.\n`,
+    );
   }
   const machine = machineReport();
   console.log(`  Languages:  ${machine.languages.join(', ') || 'none found'}`);
@@ -151,7 +188,15 @@ async function main() {
   if (options.testHooks) console.log('  Test hooks: on (/__emulator/*, for the start token)');
   console.log(`  Polling protection: ${options.pollMinIntervalMs > 0 ? `on (${options.pollMinIntervalMs} ms)` : 'off'}`);
   // Machine-readable line for scripts that start the emulator.
-  const ready = { origin: emulator.origin, endpoints: emulator.endpoints, token: options.tokens[0], readOnlyToken: options.readOnlyTokens[0], sandboxed: !unsandboxed, ...(unsandboxed ? { warning: unsandboxed } : {}), ...machine };
+  const ready = {
+    origin: emulator.origin,
+    endpoints: emulator.endpoints,
+    token: options.tokens[0],
+    readOnlyToken: options.readOnlyTokens[0],
+    sandboxed: !unsandboxed,
+    ...(unsandboxed ? { warning: unsandboxed } : {}),
+    ...machine,
+  };
   console.log(formatReadyLine(ready));
 
   let stopping = false;

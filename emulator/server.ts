@@ -98,7 +98,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     if (options.verbose) console.log(`${entry.method} ${entry.url} ${entry.status} ${entry.ms}ms`);
   });
   // Before anything that acts on a request: a refused one changes nothing and runs nothing.
-  app.use('*', browserGuard(() => port));
+  app.use(
+    '*',
+    browserGuard(() => port),
+  );
   // Before any route reads a body: one above its cap is refused unread (http/body-cap.ts).
   app.use('*', bodyCap());
   app.use('*', faultMiddleware(faults));
@@ -117,8 +120,14 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const path = MODULE_PATHS[module];
     const guarded = new Hono();
     guarded.use('*', requireToken(isValid));
-    guarded.use('*', tokenScope(module, path, (t) => readOnly.has(t)));
-    guarded.use('*', queueCap(jobs, path, () => options.queueCapPerToken));
+    guarded.use(
+      '*',
+      tokenScope(module, path, (t) => readOnly.has(t)),
+    );
+    guarded.use(
+      '*',
+      queueCap(jobs, path, () => options.queueCapPerToken),
+    );
     guarded.route('/', sub);
     app.route(path, guarded);
   };

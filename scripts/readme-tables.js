@@ -24,7 +24,11 @@ function readManifest(root = REPO_ROOT) {
 
 /** One table cell: a single line, pipes escaped. */
 function cell(text) {
-  return String(text).replace(/\r?\n\s*\r?\n/g, ' ').replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+  return String(text)
+    .replace(/\r?\n\s*\r?\n/g, ' ')
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
 }
 
 /** Who can set a setting and whether Settings Sync carries it, by its `scope`. */
@@ -47,7 +51,10 @@ function commandsTable(manifest) {
   const keybindings = contributes.keybindings ?? [];
   const rows = (contributes.commands ?? []).map((c) => {
     const title = c.category ? `${c.category}: ${c.title}` : c.title;
-    const keys = keybindings.filter((k) => k.command === c.command).map(keyText).join(', ');
+    const keys = keybindings
+      .filter((k) => k.command === c.command)
+      .map(keyText)
+      .join(', ');
     return `| ${cell(title)} | \`${c.command}\` | ${keys} |`;
   });
   return ['| Command | Id | Keys |', '| --- | --- | --- |', ...rows].join('\n');
@@ -78,7 +85,10 @@ function settingsTable(manifest) {
 /** README text with both tables replaced; throws when a marker pair is missing. */
 function updateReadme(readme, manifest) {
   let text = readme;
-  for (const [name, table] of [['commands', commandsTable(manifest)], ['settings', settingsTable(manifest)]]) {
+  for (const [name, table] of [
+    ['commands', commandsTable(manifest)],
+    ['settings', settingsTable(manifest)],
+  ]) {
     const start = `<!-- ${name}:start -->`;
     const end = `<!-- ${name}:end -->`;
     const from = text.indexOf(start);

@@ -74,13 +74,11 @@ async function runDesktop(env, folder) {
   });
   const userDataDir = path.join(START_STATE, 'desktop-user-data');
   keepGitToItself(userDataDir);
-  const child = spawnGroup(executable, [
-    `--extensionDevelopmentPath=${REPO_ROOT}`,
-    `--user-data-dir=${userDataDir}`,
-    `--extensions-dir=${path.join(START_STATE, 'desktop-extensions')}`,
-    '--new-window',
-    folder,
-  ], { env: { ...process.env, ...env } });
+  const child = spawnGroup(
+    executable,
+    [`--extensionDevelopmentPath=${REPO_ROOT}`, `--user-data-dir=${userDataDir}`, `--extensions-dir=${path.join(START_STATE, 'desktop-extensions')}`, '--new-window', folder],
+    { env: { ...process.env, ...env } },
+  );
   child.stdout.resume();
   child.stderr.resume();
   log('desktop VS Code is open; close its window or press Ctrl-C to stop');

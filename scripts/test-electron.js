@@ -21,8 +21,7 @@ async function main() {
   const missing = [HOST_TESTS_ENTRY, EXTENSION_BUNDLE].filter((f) => !fs.existsSync(f));
   if (missing.length) throw new Error(`missing ${missing.join(', ')}: run \`npm run compile && npm run build\` first`);
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    throw new Error('desktop VS Code needs a display: run `xvfb-run -a npm run test:electron` '
-      + '(Debian: apt-get install xvfb), or use `npm run test:host` (headless)');
+    throw new Error('desktop VS Code needs a display: run `xvfb-run -a npm run test:electron` ' + '(Debian: apt-get install xvfb), or use `npm run test:host` (headless)');
   }
 
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-electron-'));
@@ -42,7 +41,8 @@ async function main() {
         '--disable-workspace-trust',
         '--skip-welcome',
         '--skip-release-notes',
-        '--user-data-dir', path.join(workDir, 'user-data'), // a fresh profile for every run
+        '--user-data-dir',
+        path.join(workDir, 'user-data'), // a fresh profile for every run
       ],
     });
     console.log('test:electron: host tests only; the UI tests (Restricted Mode among them) run under `npm run test:host`');

@@ -25,12 +25,23 @@ function parseArgs(argv) {
   const options = { host: true, ui: true, verbose: false, keep: false, grep: undefined };
   for (let i = 0; i < argv.length; i++) {
     switch (argv[i]) {
-      case '--host-only': options.ui = false; break;
-      case '--ui-only': options.host = false; break;
-      case '--verbose': options.verbose = true; break;
-      case '--keep': options.keep = true; break;
-      case '--grep': options.grep = argv[++i]; break;
-      default: throw new Error(`unknown option ${argv[i]}`);
+      case '--host-only':
+        options.ui = false;
+        break;
+      case '--ui-only':
+        options.host = false;
+        break;
+      case '--verbose':
+        options.verbose = true;
+        break;
+      case '--keep':
+        options.keep = true;
+        break;
+      case '--grep':
+        options.grep = argv[++i];
+        break;
+      default:
+        throw new Error(`unknown option ${argv[i]}`);
     }
   }
   return options;
@@ -39,8 +50,7 @@ function parseArgs(argv) {
 function checkBuilt() {
   const missing = [HOST_TESTS_ENTRY, EXTENSION_BUNDLE].filter((f) => !fs.existsSync(f));
   if (missing.length) {
-    throw new Error(`missing ${missing.map((f) => path.relative(process.cwd(), f)).join(', ')}: `
-      + 'run `npm run compile && npm run build` first');
+    throw new Error(`missing ${missing.map((f) => path.relative(process.cwd(), f)).join(', ')}: ` + 'run `npm run compile && npm run build` first');
   }
 }
 

@@ -55,9 +55,7 @@ async function runLane(scripts, options) {
 async function main() {
   const started = Date.now();
   const oneLane = process.env.SPHERE_TEST_LANES === '1';
-  const results = oneLane
-    ? await runLane([...PLAIN, ...HOST], { hold: false })
-    : (await Promise.all([runLane(PLAIN, { hold: true }), runLane(HOST, { hold: false })])).flat();
+  const results = oneLane ? await runLane([...PLAIN, ...HOST], { hold: false }) : (await Promise.all([runLane(PLAIN, { hold: true }), runLane(HOST, { hold: false })])).flat();
   console.log(`\ntest-lanes: ${oneLane ? 'one lane' : 'two lanes'}, ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
   for (const r of results) {
     console.log(`  ${r.ok ? 'passed' : 'FAILED'}  ${r.script.padEnd(14)} ${r.seconds.toFixed(1)} s`);

@@ -23,7 +23,8 @@ function sizeOf(p) {
 
 /** What is left in `dir`: [{ name, bytes }], largest first. */
 function leftovers(dir) {
-  return fs.readdirSync(dir)
+  return fs
+    .readdirSync(dir)
     .filter((name) => !IGNORED.has(name))
     .map((name) => ({ name, bytes: sizeOf(path.join(dir, name)) }))
     .sort((a, b) => b.bytes - a.bytes);

@@ -72,7 +72,13 @@ export class Executor {
       if (this.closed) return;
       if (!program.ok) {
         store.writeStream(record, 'cmpinfo', Buffer.from(program.cmpinfo));
-        store.update(record.id, { status: program.reason === 'toolchain' ? STATUS.internalError : STATUS.compilationError, time: 0, memory: 0, signal: 0, streams: record.streams });
+        store.update(record.id, {
+          status: program.reason === 'toolchain' ? STATUS.internalError : STATUS.compilationError,
+          time: 0,
+          memory: 0,
+          signal: 0,
+          streams: record.streams,
+        });
         return;
       }
       if (program.cmpinfo.trim()) store.writeStream(record, 'cmpinfo', Buffer.from(program.cmpinfo));

@@ -40,22 +40,25 @@ export function compilersModule(ctx: EmulatorContext): Hono {
     let id: number;
     try {
       const source = fresh.sourceStream ?? (await packTarGz(fresh.files, submissions.scratch));
-      const record = submissions.create({
-        createdAt: Date.now(),
-        compiler: { id: fresh.compilerId, name: fresh.compilerName, version: fresh.version },
-        multiFile: fresh.multiFile,
-        timeLimitSec: fresh.timeLimitSec,
-        memoryLimitKb: fresh.memoryLimitKb,
-        outputFilenames: fresh.outputFilenames,
-        status: STATUS.waiting,
-        time: null,
-        memory: null,
-        signal: null,
-        streams: {},
-      }, (created) => {
-        submissions.writeStream(created, 'source', source);
-        submissions.writeStream(created, 'input', fresh.input);
-      });
+      const record = submissions.create(
+        {
+          createdAt: Date.now(),
+          compiler: { id: fresh.compilerId, name: fresh.compilerName, version: fresh.version },
+          multiFile: fresh.multiFile,
+          timeLimitSec: fresh.timeLimitSec,
+          memoryLimitKb: fresh.memoryLimitKb,
+          outputFilenames: fresh.outputFilenames,
+          status: STATUS.waiting,
+          time: null,
+          memory: null,
+          signal: null,
+          streams: {},
+        },
+        (created) => {
+          submissions.writeStream(created, 'source', source);
+          submissions.writeStream(created, 'input', fresh.input);
+        },
+      );
       id = record.id;
     } catch (err) {
       throw apiError(400, 1003, `submission creation failed: ${causeOf(err)}`);

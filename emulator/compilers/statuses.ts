@@ -30,9 +30,7 @@ export const UNFINISHED_STATUSES = [0, 1, 2, 3] as const;
 /** Signal -1 stands for a non-zero exit code (the service's NZEC). */
 export const NZEC_SIGNAL = -1;
 
-const SIGNAL_NAMES = new Map<number, string>(
-  Object.entries(constants.signals as Record<string, number>).map(([name, n]) => [n, name]),
-);
+const SIGNAL_NAMES = new Map<number, string>(Object.entries(constants.signals as Record<string, number>).map(([name, n]) => [n, name]));
 
 export function signalDescription(signal: number | null): string {
   if (signal === null || signal === 0) return '';

@@ -36,9 +36,7 @@ async function asArchiveError<T>(fn: () => Promise<T>): Promise<T> {
 
 /** The entries of a tar.gz, read off the event loop and within the emulator's unpack budget. */
 export function listArchive(data: Buffer | { file: string }, budget: UnpackBudget): Promise<ArchiveEntry[]> {
-  return asArchiveError(async () =>
-    (await listTarGz(data, budget)).map((e) => ({ path: normalizeEntryPath(e.path), type: e.type, linkpath: e.linkpath })),
-  );
+  return asArchiveError(async () => (await listTarGz(data, budget)).map((e) => ({ path: normalizeEntryPath(e.path), type: e.type, linkpath: e.linkpath })));
 }
 
 const ALLOWED_TYPES = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory', 'SymbolicLink', 'Link']);
@@ -77,10 +75,12 @@ export function extractArchive(data: Buffer | { file: string }, dest: string, st
 export function checkSubmissionArchive(entries: ArchiveEntry[]): void {
   const tops = new Set(entries.map((e) => e.path.split('/')[0]).filter((p) => p !== '' && p !== '.'));
   if (tops.size !== 1 || !tops.has('workspace')) {
-    const found = [...tops].slice(0, 5).map((t) => `"${t}"`).join(', ') || 'nothing';
-    throw new ArchiveError(
-      `the source archive must contain exactly one top-level folder named "workspace" holding every file; found ${found}`,
-    );
+    const found =
+      [...tops]
+        .slice(0, 5)
+        .map((t) => `"${t}"`)
+        .join(', ') || 'nothing';
+    throw new ArchiveError(`the source archive must contain exactly one top-level folder named "workspace" holding every file; found ${found}`);
   }
   if (entries.some((e) => e.path === 'workspace' && e.type !== 'Directory')) {
     throw new ArchiveError('the source archive\'s "workspace" entry must be a folder');

@@ -10,8 +10,7 @@ import type { WorkspaceService } from './workspaces';
 
 const MAX_LISTED = 500;
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string);
 
 function listTree(root: string): string[] {
   const out: string[] = [];
@@ -27,8 +26,7 @@ function listTree(root: string): string[] {
   return out;
 }
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
+const page = (title: string, body: string) => `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
 
 /** Mount at /containers: serves /workspace/{id} (IDE) and /preview/{id}. */
 export function workspacePagesApp(ctx: EmulatorContext, service: WorkspaceService): Hono {

@@ -23,11 +23,10 @@ export interface Project {
 export const BUNDLED_PROJECTS_FOLDER = 'emulator-projects';
 
 /** The seed projects: beside the bundle, else emulator/projects seen from out/emulator/containers or, run from source, from emulator/containers. */
-export const SEED_PROJECTS_DIR = [
-  path.join(__dirname, BUNDLED_PROJECTS_FOLDER),
-  path.resolve(__dirname, '../../../emulator/projects'),
-  path.resolve(__dirname, '../projects'),
-].find((dir) => fs.existsSync(dir)) ?? path.resolve(__dirname, '../../../emulator/projects');
+export const SEED_PROJECTS_DIR =
+  [path.join(__dirname, BUNDLED_PROJECTS_FOLDER), path.resolve(__dirname, '../../../emulator/projects'), path.resolve(__dirname, '../projects')].find((dir) =>
+    fs.existsSync(dir),
+  ) ?? path.resolve(__dirname, '../../../emulator/projects');
 
 function readOptional(file: string): string {
   try {

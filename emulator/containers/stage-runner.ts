@@ -37,8 +37,7 @@ export function runLayout(runDir: string): RunLayout {
   return { runDir, workspace: path.join(runDir, 'workspace'), runtime: path.join(runDir, 'runtime') };
 }
 
-export const stageStreamFile = (layout: RunLayout, stage: StageName, kind: 'output' | 'error') =>
-  path.join(layout.runtime, `stage_${stage}_${kind}`);
+export const stageStreamFile = (layout: RunLayout, stage: StageName, kind: 'output' | 'error') => path.join(layout.runtime, `stage_${stage}_${kind}`);
 export const testsReportFile = (layout: RunLayout) => path.join(layout.runtime, 'tests_report.json');
 export const auxdataFile = (layout: RunLayout) => path.join(layout.runtime, 'auxdata');
 
@@ -90,7 +89,7 @@ function readTestsReport(layout: RunLayout): TestEntry[] | string | undefined {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    return `tests report not read: ${err instanceof UnsafePathError ? err.message : code ?? (err as Error).message}`;
+    return `tests report not read: ${err instanceof UnsafePathError ? err.message : (code ?? (err as Error).message)}`;
   }
   let parsed: unknown;
   try {
@@ -123,12 +122,7 @@ async function prepareRuntime(layout: RunLayout, outputs: string[]): Promise<voi
   for (const file of outputs) await removeTree(file, quiet);
 }
 
-export async function runScenario(
-  ctx: EmulatorContext,
-  layout: RunLayout,
-  scenario: Scenario,
-  signal: AbortSignal,
-): Promise<ScenarioOutcome> {
+export async function runScenario(ctx: EmulatorContext, layout: RunLayout, scenario: Scenario, signal: AbortSignal): Promise<ScenarioOutcome> {
   fs.mkdirSync(path.join(layout.runtime, 'data'), { recursive: true });
   const stages = {} as Record<StageName, StageResult>;
   const outcome: ScenarioOutcome = { status: 15, score: 0, time: 0, memory: 0, signal: 0, stages, debug: [] };

@@ -12,14 +12,7 @@ import { ArchiveError, checkSubmissionArchive, extractArchive, listArchive, unpa
 import { defaultScenario, parseProjectConfig, type Scenario } from './project-config';
 import { copyProjectFiles, type Project } from './projects';
 import { auxdataFile, runLayout, runScenario, stageStreamFile, testsReportFile } from './stage-runner';
-import {
-  UNFINISHED_STATUSES,
-  emptyStages,
-  submissionDir,
-  submissionStreamFile,
-  type SubmissionRecord,
-  type SubmissionStream,
-} from './submission-model';
+import { UNFINISHED_STATUSES, emptyStages, submissionDir, submissionStreamFile, type SubmissionRecord, type SubmissionStream } from './submission-model';
 import { STAGES } from './project-config';
 
 export class SubmissionService {
@@ -184,7 +177,7 @@ export class SubmissionService {
         fs.rmSync(dest, { force: true });
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ENOENT' || code === 'ENOTDIR') return; // the stage wrote nothing there
-        debug.push(`stream ${stream} left out: ${err instanceof UnsafePathError ? err.message : code ?? (err as Error).message}`);
+        debug.push(`stream ${stream} left out: ${err instanceof UnsafePathError ? err.message : (code ?? (err as Error).message)}`);
       }
     };
     for (const stage of STAGES) {

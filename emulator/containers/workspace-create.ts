@@ -25,12 +25,7 @@ function boundedInt(params: Params, names: string[], fallback: number, min: numb
   return fallback;
 }
 
-export async function createWorkspace(
-  ctx: EmulatorContext,
-  service: WorkspaceService,
-  projects: Project[],
-  params: Params,
-): Promise<WorkspaceRecord> {
+export async function createWorkspace(ctx: EmulatorContext, service: WorkspaceService, projects: Project[], params: Params): Promise<WorkspaceRecord> {
   const projectId = params.str('project_id')?.trim();
   if (!projectId) throw invalid('project_id is required');
   const project = projects.find((p) => p.id === projectId);
@@ -45,13 +40,7 @@ export async function createWorkspace(
     }
   }
   const inactivityTimeout = boundedInt(params, ['inactivity_timeout'], 15, 10, 60);
-  const retentionStopped = boundedInt(
-    params,
-    ['retention_time_stopped', 'max_inactive_storage_time', 'max_inactivity_storage_time'],
-    0,
-    0,
-    43200,
-  );
+  const retentionStopped = boundedInt(params, ['retention_time_stopped', 'max_inactive_storage_time', 'max_inactivity_storage_time'], 0, 0, 43200);
   const retentionTotal = boundedInt(params, ['retention_time_total', 'max_storage_time'], 0, 0, 43200);
   const tokenRequired = params.bool('workspace_token_required', false, () => invalid('workspace_token_required must be a boolean'));
   const autoResume = params.bool('auto_resume', true, () => invalid('auto_resume must be a boolean'));
@@ -85,11 +74,7 @@ export async function createWorkspace(
       // workspace_files_to_override: archive files that replace a file the project already has.
       const overridden = archiveEntries.filter((p) => fs.existsSync(path.join(dirs.files, p)));
       await extractArchive(archive, dirs.files, 0, unpackBudget(ctx));
-      fs.writeFileSync(
-        workspaceStreamFile(ctx, id, 'workspace_files_to_override'),
-        overridden.map((p) => `${p}\n`).join(''),
-        { mode: 0o600 },
-      );
+      fs.writeFileSync(workspaceStreamFile(ctx, id, 'workspace_files_to_override'), overridden.map((p) => `${p}\n`).join(''), { mode: 0o600 });
     }
   } catch (err) {
     await removeTree(dirs.root);

@@ -8,14 +8,7 @@ import type { EmulatorContext } from '../context';
 import { apiError } from '../http/errors';
 import { readParams } from '../http/body';
 import { WS_RUNNING, workspaceDirs, type WorkspaceRecord } from './workspace-model';
-import {
-  PathNotDecodable,
-  PathOutsideWorkspace,
-  PathTooLong,
-  decodeBase64Path,
-  displayPath,
-  resolveInWorkspace,
-} from './workspace-paths';
+import { PathNotDecodable, PathOutsideWorkspace, PathTooLong, decodeBase64Path, displayPath, resolveInWorkspace } from './workspace-paths';
 import { UnsafePathError, listBeneath, readFileBeneath, writeFileBeneath } from '../fs-safety/beneath';
 import type { WorkspaceService } from './workspaces';
 

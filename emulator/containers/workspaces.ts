@@ -8,16 +8,7 @@ import type { EmulatorContext } from '../context';
 import { initRunner } from '../runner';
 import type { Table } from '../store';
 import { COLLECTIONS } from '../store/collections';
-import {
-  WS_ERROR,
-  WS_REMOVED,
-  WS_RUNNING,
-  WS_STARTING,
-  WS_STOPPED,
-  workspaceDirs,
-  workspaceStreamFile,
-  type WorkspaceRecord,
-} from './workspace-model';
+import { WS_ERROR, WS_REMOVED, WS_RUNNING, WS_STARTING, WS_STOPPED, workspaceDirs, workspaceStreamFile, type WorkspaceRecord } from './workspace-model';
 
 const TICK_MS = 100;
 const MINUTE = 60_000;
@@ -182,18 +173,18 @@ export class WorkspaceService {
     const stderrPath = workspaceStreamFile(this.ctx, ws.id, 'workspace_init_error');
     initRunner(this.ctx)
       .run({
-      command: ['bash', '-s'],
-      stdin: { data: ws.workspaceInit },
-      cwd: dirs.files,
-      env: { SE_PATH_WORKSPACE: dirs.files },
-      stdoutPath,
-      stderrPath,
-      timeLimitMs: INIT_TIME_LIMIT_MS,
-      wallLimitMs: INIT_TIME_LIMIT_MS,
-      outputLimitBytes: INIT_OUTPUT_LIMIT,
-      maxProcesses: 64,
-      signal: abort.signal,
-    })
+        command: ['bash', '-s'],
+        stdin: { data: ws.workspaceInit },
+        cwd: dirs.files,
+        env: { SE_PATH_WORKSPACE: dirs.files },
+        stdoutPath,
+        stderrPath,
+        timeLimitMs: INIT_TIME_LIMIT_MS,
+        wallLimitMs: INIT_TIME_LIMIT_MS,
+        outputLimitBytes: INIT_OUTPUT_LIMIT,
+        maxProcesses: 64,
+        signal: abort.signal,
+      })
       .then((result) => {
         ws.initFailed = result.exitCode !== 0;
         if (result.timedOut) appendQuietly(stderrPath, `\n[emulator] init script stopped after ${INIT_TIME_LIMIT_MS / 1000} s\n`);

@@ -56,7 +56,10 @@ export function discardTree(dir: string, log: (msg: string) => void = defaultLog
   // Earlier discards of the same folder that could not be removed then get another try now.
   let earlier: string[] = [];
   try {
-    earlier = fs.readdirSync(path.dirname(dir)).filter((n) => n.startsWith(prefix)).map((n) => path.join(path.dirname(dir), n));
+    earlier = fs
+      .readdirSync(path.dirname(dir))
+      .filter((n) => n.startsWith(prefix))
+      .map((n) => path.join(path.dirname(dir), n));
   } catch {
     earlier = [];
   }

@@ -63,7 +63,7 @@ function refuse(c: Context, cap: BodyCap, size: number | undefined): Response {
 }
 
 function refuseBusy(c: Context, max: number, size: number | undefined): Response {
-  const seen = size === undefined ? 'this request\'s body' : `this request's ${size} bytes`;
+  const seen = size === undefined ? "this request's body" : `this request's ${size} bytes`;
   const message = `the emulator is busy reading other request bodies: ${seen} would take the bodies in flight together past ${max} bytes. Nothing of it was kept; retry after ${IN_FLIGHT_RETRY_AFTER_SEC} s.`;
   lingerThenCut(c);
   const res = c.json({ error_code: 503, message }, 503);

@@ -34,8 +34,9 @@ export function refusal(method: string, pathname: string, headers: Headers, port
   if (!host || !hosts.includes(host)) {
     return {
       status: 421,
-      message: `refused: Host "${headers.host ?? ''}" is not this emulator (only ${hosts.join(', ')} are served, `
-        + `against DNS rebinding). Use http://127.0.0.1:${port}. See ${SECURITY_README}.`,
+      message:
+        `refused: Host "${headers.host ?? ''}" is not this emulator (only ${hosts.join(', ')} are served, ` +
+        `against DNS rebinding). Use http://127.0.0.1:${port}. See ${SECURITY_README}.`,
     };
   }
   const navigation = (method === 'GET' || method === 'HEAD') && headers.secFetchMode === 'navigate' && NAVIGABLE_PAGES.test(pathname);
@@ -43,15 +44,16 @@ export function refusal(method: string, pathname: string, headers: Headers, port
   if (headers.origin !== undefined && !hosts.some((h) => headers.origin === `http://${h}`)) {
     return {
       status: 403,
-      message: `refused: a web page (Origin ${headers.origin}) may not use the local emulator: it runs the code it is sent. `
-        + `API clients send no Origin header. See ${SECURITY_README}.`,
+      message:
+        `refused: a web page (Origin ${headers.origin}) may not use the local emulator: it runs the code it is sent. ` +
+        `API clients send no Origin header. See ${SECURITY_README}.`,
     };
   }
   if (headers.secFetchSite !== undefined && FOREIGN_SITES.has(headers.secFetchSite)) {
     return {
       status: 403,
-      message: `refused: a request from another site (Sec-Fetch-Site: ${headers.secFetchSite}) may not use the local emulator: `
-        + `it runs the code it is sent. See ${SECURITY_README}.`,
+      message:
+        `refused: a request from another site (Sec-Fetch-Site: ${headers.secFetchSite}) may not use the local emulator: ` + `it runs the code it is sent. See ${SECURITY_README}.`,
     };
   }
   return undefined;
@@ -60,12 +62,17 @@ export function refusal(method: string, pathname: string, headers: Headers, port
 /** `port()` is known once the server listens. */
 export function browserGuard(port: () => number): MiddlewareHandler {
   return async (c, next) => {
-    const refused = refusal(c.req.method, new URL(c.req.url).pathname, {
-      host: c.req.header('host'),
-      origin: c.req.header('origin'),
-      secFetchSite: c.req.header('sec-fetch-site')?.toLowerCase(),
-      secFetchMode: c.req.header('sec-fetch-mode')?.toLowerCase(),
-    }, port());
+    const refused = refusal(
+      c.req.method,
+      new URL(c.req.url).pathname,
+      {
+        host: c.req.header('host'),
+        origin: c.req.header('origin'),
+        secFetchSite: c.req.header('sec-fetch-site')?.toLowerCase(),
+        secFetchMode: c.req.header('sec-fetch-mode')?.toLowerCase(),
+      },
+      port(),
+    );
     if (refused) return c.json({ error_code: refused.status, message: refused.message }, refused.status);
     await next();
   };

@@ -16,7 +16,6 @@ import { apiError } from './errors';
 
 export { CHALLENGE_PATH };
 
-
 /** `token()`: the token the emulator was started with (its data directory's own, unless --token). */
 export function registerChallenge(app: Hono<{ Bindings: HttpBindings }>, token: () => string | undefined): void {
   app.post(CHALLENGE_PATH, (c) => {

@@ -90,10 +90,7 @@ export function faultMiddleware(faults: Faults): MiddlewareHandler<{ Bindings: H
         await sleep(rule.ms ?? 1000);
         return next();
       case 'status':
-        return c.json(
-          { error_code: rule.errorCode ?? rule.status ?? 500, message: rule.message ?? 'injected fault: internal server error' },
-          (rule.status ?? 500) as 500,
-        );
+        return c.json({ error_code: rule.errorCode ?? rule.status ?? 500, message: rule.message ?? 'injected fault: internal server error' }, (rule.status ?? 500) as 500);
       case 'json':
         return c.json(rule.body ?? null, (rule.status ?? 200) as 200);
       case 'html':

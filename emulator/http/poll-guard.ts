@@ -16,11 +16,7 @@ export class PollGuard {
     this.last.set(key, now);
     if (prev !== undefined && now - prev < this.minIntervalMs) {
       this.tripped += 1;
-      throw apiError(
-        403,
-        403,
-        `access denied: submission polled again after ${now - prev} ms; wait at least ${this.minIntervalMs} ms between checks`,
-      );
+      throw apiError(403, 403, `access denied: submission polled again after ${now - prev} ms; wait at least ${this.minIntervalMs} ms between checks`);
     }
   }
 

@@ -47,7 +47,10 @@ function checkFaultRule(rule: unknown, index: number): FaultRule {
 /** Mounts the hooks on the root app; `apiTokens` is the live set the API modules accept. */
 export function registerTestHooks(app: Hono<{ Bindings: HttpBindings }>, ctx: EmulatorContext, faults: Faults, apiTokens: Set<string>): void {
   const startTokens = new Set(ctx.options.tokens);
-  app.use('/__emulator/*', requireToken((token) => startTokens.has(token)));
+  app.use(
+    '/__emulator/*',
+    requireToken((token) => startTokens.has(token)),
+  );
 
   app.get('/__emulator/requests', (c) => c.json({ items: ctx.requests.list() }));
   app.delete('/__emulator/requests', (c) => {
@@ -89,9 +92,7 @@ export function registerTestHooks(app: Hono<{ Bindings: HttpBindings }>, ctx: Em
   // What running programs cost (sums over this process's runs) and what the compile cache saved.
   app.get('/__emulator/runner', (c) => c.json({ phases: runnerPhases(), compile: compileCacheFor(ctx).stats() }));
 
-  app.get('/__emulator/poll-guard', (c) =>
-    c.json({ minIntervalMs: ctx.pollGuard.minIntervalMs, trips: ctx.pollGuard.trips() }),
-  );
+  app.get('/__emulator/poll-guard', (c) => c.json({ minIntervalMs: ctx.pollGuard.minIntervalMs, trips: ctx.pollGuard.trips() }));
   app.post('/__emulator/poll-guard', async (c) => {
     const { minIntervalMs } = await jsonObject(c);
     if (!isFiniteNumber(minIntervalMs) || minIntervalMs < 0) throw badBody('minIntervalMs must be a number ≥ 0');

@@ -15,11 +15,7 @@ function show(token: string | undefined): string {
 }
 
 /** First token where the two sequences differ under `same`, with a note for the debug stream. */
-function compareTokens(
-  got: string[],
-  expected: string[],
-  same: (a: string, b: string) => boolean,
-): { ok: true } | { ok: false; note: string } {
+function compareTokens(got: string[], expected: string[], same: (a: string, b: string) => boolean): { ok: true } | { ok: false; note: string } {
   const n = Math.max(got.length, expected.length);
   for (let i = 0; i < n; i++) {
     const a = got[i];
@@ -32,14 +28,11 @@ function compareTokens(
 }
 
 function verdict(result: { ok: true } | { ok: false; note: string }, score = 0): TestCaseJudgeVerdict {
-  return result.ok
-    ? { accepted: true, score, debug: '' }
-    : { accepted: false, score: 0, debug: `wrong answer: ${result.note}` };
+  return result.ok ? { accepted: true, score, debug: '' } : { accepted: false, score: 0, debug: `wrong answer: ${result.note}` };
 }
 
 /** 1: ignores extra whitespace (trimmed, runs collapsed, line breaks included). */
-export const ignoreWhitespace: BuiltinTestCaseJudge = (j) =>
-  verdict(compareTokens(tokens(j.programOutput), tokens(j.referenceOutput), (a, b) => a === b));
+export const ignoreWhitespace: BuiltinTestCaseJudge = (j) => verdict(compareTokens(tokens(j.programOutput), tokens(j.referenceOutput), (a, b) => a === b));
 
 /** Numbers are compared with an absolute tolerance; other tokens must be equal. */
 function floatsWithin(tolerance: number): BuiltinTestCaseJudge {

@@ -10,10 +10,7 @@ const topLevel = (name: string) => !name.includes('/');
 
 /** The rule "prog.<ext> at the top level". */
 export function fixedEntry(fileName: string): (files: Files) => Found {
-  return (files) =>
-    files.has(fileName)
-      ? { ok: true, entry: fileName }
-      : { ok: false, message: `entry file not found: the submission needs ${fileName} at its top level` };
+  return (files) => (files.has(fileName) ? { ok: true, entry: fileName } : { ok: false, message: `entry file not found: the submission needs ${fileName} at its top level` });
 }
 
 /** The rule "a .<ext> file containing function main" (C, C++); prog.<ext> wins when several do. */

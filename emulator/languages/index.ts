@@ -136,7 +136,12 @@ export async function prepareProgram(opts: PrepareOptions): Promise<PreparedProg
     const command = language.compile(toolchain, entry.entry, [...opts.files.keys()], { memoryLimitKb: opts.compileMemoryLimitKb ?? COMPILE_MEMORY_KB });
     const compile = () => compileIn(opts, command, env);
     const compiled = opts.cache
-      ? await opts.cache.compileInto(CompileCache.keyOf({ compilerId: opts.compilerId, version: toolchain.versionName, command, env, files: opts.files }), opts.dir, opts.files.keys(), compile)
+      ? await opts.cache.compileInto(
+          CompileCache.keyOf({ compilerId: opts.compilerId, version: toolchain.versionName, command, env, files: opts.files }),
+          opts.dir,
+          opts.files.keys(),
+          compile,
+        )
       : await compile();
     if (!compiled.ok) return { ok: false, reason: 'compile', cmpinfo: compiled.cmpinfo };
     ({ cmpinfo, compileSec } = compiled);
@@ -148,7 +153,12 @@ export async function prepareProgram(opts: PrepareOptions): Promise<PreparedProg
     compileSec,
     // The command per run: a JVM's heap and stacks follow each run's memory limit.
     run: ({ prefix = [], ...spec }) =>
-      opts.runner.run({ ...spec, env: { ...env, ...spec.env }, command: [...prefix, ...language.run(toolchain, entry.entry, { memoryLimitKb: spec.memoryLimitKb })], cwd: opts.dir }),
+      opts.runner.run({
+        ...spec,
+        env: { ...env, ...spec.env },
+        command: [...prefix, ...language.run(toolchain, entry.entry, { memoryLimitKb: spec.memoryLimitKb })],
+        cwd: opts.dir,
+      }),
   };
 }
 

@@ -54,7 +54,13 @@ export function scanJava(text: string): Scan {
       words = [];
     } else if (t === ';') {
       words = [];
-    } else if (TYPE_KEYWORDS.has(t) && tokens[i - 1] !== '.' && IDENT.test(tokens[i + 1] ?? '') && pending === undefined && depth === (stack.length ? stack[stack.length - 1].depth : 0)) {
+    } else if (
+      TYPE_KEYWORDS.has(t) &&
+      tokens[i - 1] !== '.' &&
+      IDENT.test(tokens[i + 1] ?? '') &&
+      pending === undefined &&
+      depth === (stack.length ? stack[stack.length - 1].depth : 0)
+    ) {
       pending = tokens[i + 1];
       if (depth === 0 && words.includes('public')) publicTypes.push(pending);
       i++;

@@ -89,7 +89,15 @@ function gccLanguage(id: number, name: string, short: string, lang: 'c' | 'cpp',
     findEntry: sourceWithMain(ext, rule),
     detect: gccFamily(lang === 'cpp' ? 'g++' : 'gcc'),
     install: lang === 'cpp' ? 'g++' : 'gcc',
-    compile: (tc, _entry, files) => [tc.tools.main, `-std=${std}`, ...C_FLAGS, '-o', 'prog', ...(lang === 'cpp' ? filesWithExt(files, '.cpp', '.cc', '.cxx') : filesWithExt(files, '.c')), ...C_LIBS],
+    compile: (tc, _entry, files) => [
+      tc.tools.main,
+      `-std=${std}`,
+      ...C_FLAGS,
+      '-o',
+      'prog',
+      ...(lang === 'cpp' ? filesWithExt(files, '.cpp', '.cc', '.cxx') : filesWithExt(files, '.c')),
+      ...C_LIBS,
+    ],
     run: () => ['./prog'],
   };
 }
@@ -162,7 +170,16 @@ export const LANGUAGES: LanguageDefinition[] = [
     findEntry: sourceWithMain('.go', 'a .go file with function main in package main'),
     detect: simpleTool('go', ['version'], 'go'),
     install: 'go',
-    compile: (tc, _entry, files) => [tc.tools.main, 'build', '-o', 'prog', ...filesWithExt(files.filter((f) => !f.includes('/')), '.go')],
+    compile: (tc, _entry, files) => [
+      tc.tools.main,
+      'build',
+      '-o',
+      'prog',
+      ...filesWithExt(
+        files.filter((f) => !f.includes('/')),
+        '.go',
+      ),
+    ],
     run: () => ['./prog'],
     env: () => ({ GOCACHE: '/tmp/go-cache', GOPATH: '/tmp/go', GO111MODULE: 'off' }),
   },
@@ -191,7 +208,10 @@ export const LANGUAGES: LanguageDefinition[] = [
     multiFile: true,
     findEntry: fixedEntry('prog.awk'),
     detect: () => {
-      for (const [cmd, args] of [['gawk', ['--version']], ['mawk', ['-W', 'version']]] as const) {
+      for (const [cmd, args] of [
+        ['gawk', ['--version']],
+        ['mawk', ['-W', 'version']],
+      ] as const) {
         const exe = which(cmd);
         const version = exe ? versionIn(probe(exe, [...args])) : null;
         if (exe && version) return { versionName: `${cmd} ${version}`, tools: { main: exe } };

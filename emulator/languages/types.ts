@@ -1,18 +1,7 @@
 // The shared language table's types: what GET /compilers shows, and how a language is detected,
 // compiled and run. Used by the compilers and problems modules.
 
-export const HIGHLIGHTER_KEYS = [
-  'ace',
-  'geshi',
-  'pygments',
-  'highlights',
-  'rouge',
-  'codemirror',
-  'highlightjs',
-  'prism',
-  'monaco',
-  'code_prettify',
-] as const;
+export const HIGHLIGHTER_KEYS = ['ace', 'geshi', 'pygments', 'highlights', 'rouge', 'codemirror', 'highlightjs', 'prism', 'monaco', 'code_prettify'] as const;
 
 export type HighlighterKey = (typeof HIGHLIGHTER_KEYS)[number];
 export type Highlighters = Record<HighlighterKey, string>;

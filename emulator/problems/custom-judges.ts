@@ -14,7 +14,6 @@ import type { JudgeRecord } from './records';
 import type { Prepared, Toolchain } from './toolchain';
 import { judgeFailure, JUDGE_LIMITS } from './judge-limits';
 
-
 export interface TestCaseFiles {
   inputFile: string;
   outputFile: string;
@@ -104,7 +103,10 @@ export class CustomJudges {
     const [short, score, signal, time, memory] = readText(outFile).trim().split(/\s+/);
     const status = short ? statusFromShort(short) : undefined;
     if (r.exitCode !== 0 || status === undefined) {
-      const why = r.exitCode === 0 ? `master judge ${judge.id} gave no verdict line ("STATUS score signal time memory") on its stdout: print one` : judgeFailure(`master judge ${judge.id}`, r, JUDGE_LIMITS);
+      const why =
+        r.exitCode === 0
+          ? `master judge ${judge.id} gave no verdict line ("STATUS score signal time memory") on its stdout: print one`
+          : judgeFailure(`master judge ${judge.id}`, r, JUDGE_LIMITS);
       return fail(`${why}${debug ? `\n${debug}` : ''}`);
     }
     const num = (s: string | undefined) => (Number.isFinite(Number(s)) ? Number(s) : 0);

@@ -6,7 +6,6 @@ import type { Store, Table } from '../store';
 import { COLLECTIONS } from '../store/collections';
 import type { JudgeRecord, ProblemRecord, ProblemsMeta, StreamName, SubmissionRecord } from './records';
 
-
 const META = 'problems-meta';
 
 export class ProblemsDb {

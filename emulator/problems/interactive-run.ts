@@ -113,7 +113,8 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
   const debug = readText(debugFile);
   if (judged.exitCode !== 0 && judged.exitCode !== 1) {
     // The program failed first (crash, limit) and the judge died after it: the program's verdict.
-    if (outcome.status !== null && programEnd < judgeEnd) return { outcome, status: outcome.status, score: 0, debug: `judge ${o.judgeId} ended without a verdict after the program had failed${debug ? `\n${debug}` : ''}` };
+    if (outcome.status !== null && programEnd < judgeEnd)
+      return { outcome, status: outcome.status, score: 0, debug: `judge ${o.judgeId} ended without a verdict after the program had failed${debug ? `\n${debug}` : ''}` };
     return { outcome, status: STATUS.judgeError, score: 0, debug: `${judgeFailure(`judge ${o.judgeId}`, judged, judgeLimits)}${debug ? `\n${debug}` : ''}` };
   }
   const score = Number.parseFloat(readText(scoreFile).trim());

@@ -24,7 +24,8 @@ export function judgeFailure(what: string, r: RunResult, limits: { timeLimitMs: 
   const fix = 'make it fit, or split the test case';
   if (r.timedOut) return `${what} was stopped by its own time limit (${limits.timeLimitMs / 1000} s; the submission's limit does not apply to it): ${fix}`;
   if (r.memoryExceeded) return `${what} was stopped by its own memory limit (${Math.round(limits.memoryLimitKb / 1024)} MiB; the submission's limit does not apply to it): ${fix}`;
-  if (r.outputExceeded) return `${what} wrote more than its own output limit (${Math.round(limits.outputLimitBytes / 1024 / 1024)} MiB) on its score or debug stream: write less there`;
+  if (r.outputExceeded)
+    return `${what} wrote more than its own output limit (${Math.round(limits.outputLimitBytes / 1024 / 1024)} MiB) on its score or debug stream: write less there`;
   const how = r.exitCode !== null ? `exited with ${r.exitCode}` : `was killed by signal ${r.signal}`;
   return `${what} failed (${how}; a judge exits 0 to accept and 1 to reject): read its debug output below and fix it`;
 }

@@ -57,9 +57,15 @@ export function registerJudgeRoutes(app: Hono, ctx: EmulatorContext, db: Problem
     db.transaction(() => {
       db.saveMeta();
       db.saveJudge({
-        id, name: params.str('name')?.trim() || `Judge ${id}`, typeId, compilerId,
+        id,
+        name: params.str('name')?.trim() || `Judge ${id}`,
+        typeId,
+        compilerId,
         compilerVersionId: versionId ?? toolchain.describe(compilerId, undefined).version.id,
-        shared, sourceSize: source.length, createdAt: now, lastModified: now,
+        shared,
+        sourceSize: source.length,
+        createdAt: now,
+        lastModified: now,
       });
     });
     return c.json({ id }, 201);

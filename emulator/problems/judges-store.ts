@@ -14,10 +14,7 @@ export function findJudge(db: ProblemsDb, id: number): AnyJudge | undefined {
 }
 
 export function allJudges(db: ProblemsDb): AnyJudge[] {
-  return [
-    ...BUILTIN_JUDGES.map((judge) => ({ kind: 'builtin' as const, judge })),
-    ...db.judges.map((judge) => ({ kind: 'custom' as const, judge })),
-  ];
+  return [...BUILTIN_JUDGES.map((judge) => ({ kind: 'builtin' as const, judge })), ...db.judges.map((judge) => ({ kind: 'custom' as const, judge }))];
 }
 
 export function judgeTypeId(j: AnyJudge): number {

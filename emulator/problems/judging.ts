@@ -218,7 +218,12 @@ export class Judging {
     const judge = findJudge(this.db, t.judgeId);
     const noRun = { status: null, signal: 0, time: 0, memory: 0 };
     if (!judge || judge.judge.typeId !== 0 || judge.kind !== 'custom') {
-      return { outcome: noRun, status: STATUS.judgeError, score: 0, debug: `judge ${t.judgeId}: an interactive problem needs a custom test case judge that talks to the program (fd 3 and fd 8)` };
+      return {
+        outcome: noRun,
+        status: STATUS.judgeError,
+        score: 0,
+        debug: `judge ${t.judgeId}: an interactive problem needs a custom test case judge that talks to the program (fd 3 and fd 8)`,
+      };
     }
     const compiled = await this.custom.prepare(judge.judge);
     if (!compiled.ok) return { outcome: noRun, status: STATUS.judgeError, score: 0, debug: `judge ${t.judgeId} does not compile:\n${compiled.cmpinfo}` };

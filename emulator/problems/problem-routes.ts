@@ -82,8 +82,17 @@ export function registerProblemRoutes(app: Hono, ctx: EmulatorContext, db: Probl
     db.transaction(() => {
       db.saveMeta();
       db.saveProblem({
-        id, code, name, body: params.str('body') ?? '', typeId, interactive, masterjudgeId, executionMode,
-        lastModifiedBody: now, lastModifiedSettings: now, testcases: [],
+        id,
+        code,
+        name,
+        body: params.str('body') ?? '',
+        typeId,
+        interactive,
+        masterjudgeId,
+        executionMode,
+        lastModifiedBody: now,
+        lastModifiedSettings: now,
+        testcases: [],
       });
     });
     return c.json({ id, code }, 201);
@@ -118,7 +127,10 @@ export function registerProblemRoutes(app: Hono, ctx: EmulatorContext, db: Probl
     const active = params.str('activeTestcases');
     let activeSet: Set<number> | undefined;
     if (active !== undefined) {
-      const parts = active.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const parts = active
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
       if (parts.some((s) => !/^\d+$/.test(s))) throw invalid('activeTestcases must be comma-separated test case numbers');
       activeSet = new Set(parts.map(Number));
       for (const n of activeSet) if (!p.testcases.some((t) => t.number === n)) throw invalid(`activeTestcases: ${n} is not a test case of this problem`);

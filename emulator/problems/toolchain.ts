@@ -8,9 +8,7 @@ export type RunOptions = Omit<RunSpec, 'command' | 'cwd'> & {
   prefix?: string[];
 };
 
-export type Prepared =
-  | { ok: true; run(spec: RunOptions): Promise<RunResult>; /** The program's directory: where it runs. */ dir: string }
-  | { ok: false; cmpinfo: string };
+export type Prepared = { ok: true; run(spec: RunOptions): Promise<RunResult>; /** The program's directory: where it runs. */ dir: string } | { ok: false; cmpinfo: string };
 
 export type CompilerCheck = 'ok' | 'no-compiler' | 'no-version' | 'unavailable';
 

@@ -102,12 +102,7 @@ function dropPrefix(sandbox: SandboxInfo): string[] {
   return ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--bounding-set=-all', '--inh-caps=-all', '--'];
 }
 
-export function monitorWithNode(
-  config: RunnerConfig,
-  spec: RunSpec,
-  fds: Map<number, number>,
-  env: Record<string, string>,
-): Promise<Omit<RunResult, 'outputExceeded'>> {
+export function monitorWithNode(config: RunnerConfig, spec: RunSpec, fds: Map<number, number>, env: Record<string, string>): Promise<Omit<RunResult, 'outputExceeded'>> {
   const maxFd = Math.max(2, ...fds.keys());
   const stdio: StdioOptions = [];
   for (let i = 0; i <= maxFd; i++) stdio.push(fds.get(i) ?? 'ignore');

@@ -54,11 +54,7 @@ export async function runWith(config: RunnerConfig, given: RunSpec): Promise<Run
     if (!supervisor) Object.assign(phases, { programMs: raw.wallSec * 1000, superviseMs: performance.now() - opened });
     // Over the disk budget reads as a file too large (SIGXFSZ), whatever the program did after.
     if (diskExceeded) Object.assign(raw, { exitCode: null, signal: SIGXFSZ });
-    const outputExceeded =
-      diskExceeded ||
-      raw.signal === SIGXFSZ ||
-      fileSize(spec.stdoutPath) >= spec.outputLimitBytes ||
-      fileSize(spec.stderrPath) >= spec.outputLimitBytes;
+    const outputExceeded = diskExceeded || raw.signal === SIGXFSZ || fileSize(spec.stdoutPath) >= spec.outputLimitBytes || fileSize(spec.stderrPath) >= spec.outputLimitBytes;
     // Measured first: the rewrite changes the sizes.
     if (config.sandbox.kind === 'none') {
       const written = [spec.stdoutPath, spec.stderrPath, ...(spec.extraFds ?? []).filter((f) => f.mode === 'w').map((f) => f.path)];

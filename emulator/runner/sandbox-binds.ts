@@ -10,9 +10,23 @@ const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx
 
 /** The /etc entries programs and toolchains read: the loader, alternatives, time, names, certificates. */
 export const SANDBOX_ETC = [
-  'ld.so.cache', 'ld.so.conf', 'ld.so.conf.d', 'alternatives', 'nsswitch.conf', 'host.conf', 'gai.conf',
-  'localtime', 'timezone', 'locale.alias', 'protocols', 'services', 'mime.types', 'ssl', 'ca-certificates',
-  'perl', 'python3',
+  'ld.so.cache',
+  'ld.so.conf',
+  'ld.so.conf.d',
+  'alternatives',
+  'nsswitch.conf',
+  'host.conf',
+  'gai.conf',
+  'localtime',
+  'timezone',
+  'locale.alias',
+  'protocols',
+  'services',
+  'mime.types',
+  'ssl',
+  'ca-certificates',
+  'perl',
+  'python3',
 ];
 
 let systemArgs: string[] | undefined;

@@ -78,7 +78,12 @@ export function startProcess(request: StartRequest): StartedProcess {
 
 function throughLauncher(via: Launcher, path: string, r: StartRequest): StartedProcess {
   const run = via.launch({ path, argv: r.argv, env: r.env, cwd: r.cwd, fds: r.fds, resultFd: r.resultFd });
-  const on = { started: [] as Array<(pid: number) => void>, line: [] as Array<(line: string) => void>, error: [] as Array<(err: Error) => void>, close: [] as Array<(code: number | null, signal: string | number | null) => void> };
+  const on = {
+    started: [] as Array<(pid: number) => void>,
+    line: [] as Array<(line: string) => void>,
+    error: [] as Array<(err: Error) => void>,
+    close: [] as Array<(code: number | null, signal: string | number | null) => void>,
+  };
   let closed = false;
   let fallback: StartedProcess | undefined;
   run.on('started', (pid: number) => on.started.forEach((cb) => cb(pid)));

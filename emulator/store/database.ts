@@ -94,8 +94,8 @@ export class StateDatabase {
       if (version > FORMAT_VERSION) {
         this.db.close();
         throw new DataDirError(
-          `the data directory ${root} was written by a newer emulator (format ${version}; this one reads up to ${FORMAT_VERSION}). `
-            + 'Start the newer emulator, or this one with --fresh (deletes its state) or another --data.',
+          `the data directory ${root} was written by a newer emulator (format ${version}; this one reads up to ${FORMAT_VERSION}). ` +
+            'Start the newer emulator, or this one with --fresh (deletes its state) or another --data.',
         );
       }
       this.db.exec(SCHEMA);

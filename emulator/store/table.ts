@@ -48,10 +48,12 @@ export class Table<T> {
   put(record: T): T {
     const key = this.options.key(record);
     const state = this.options.state?.(record) ?? null;
-    this.db.run(
-      'INSERT INTO records (coll, id, state, data) VALUES (?, ?, ?, ?) ON CONFLICT (coll, id) DO UPDATE SET state = excluded.state, data = excluded.data',
-      [this.name, key, state, JSON.stringify(record)],
-    );
+    this.db.run('INSERT INTO records (coll, id, state, data) VALUES (?, ?, ?, ?) ON CONFLICT (coll, id) DO UPDATE SET state = excluded.state, data = excluded.data', [
+      this.name,
+      key,
+      state,
+      JSON.stringify(record),
+    ]);
     this.live()?.set(key, record);
     return record;
   }

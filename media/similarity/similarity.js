@@ -28,8 +28,15 @@
     });
     const open = (tr) => tr && tr.dataset.a && post({ type: 'open-pair', a: tr.dataset.a, b: tr.dataset.b });
     document.getElementById('report').addEventListener('click', (e) => open(e.target.closest('#pairs tbody tr')));
-    document.getElementById('report').addEventListener('keydown', (e) => { if (e.key === 'Enter') open(e.target.closest('#pairs tbody tr')); });
-    for (const [id, type] of [['csv', 'export-csv'], ['json', 'export-json'], ['base', 'choose-base'], ['clear-base', 'clear-base']]) {
+    document.getElementById('report').addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') open(e.target.closest('#pairs tbody tr'));
+    });
+    for (const [id, type] of [
+      ['csv', 'export-csv'],
+      ['json', 'export-json'],
+      ['base', 'choose-base'],
+      ['clear-base', 'clear-base'],
+    ]) {
       const b = document.getElementById(id);
       if (b) b.addEventListener('click', () => post({ type }));
     }
@@ -38,7 +45,10 @@
       if (m && m.type === 'clusters') document.getElementById('clusters').innerHTML = m.html;
       // The summary counts the pairs shown and hidden at the threshold just chosen.
       if (m && m.type === 'clusters' && typeof m.summary === 'string') document.getElementById('summary').textContent = m.summary;
-      if (m && m.type === 'report') { document.getElementById('report').innerHTML = m.html; filter(); }
+      if (m && m.type === 'report') {
+        document.getElementById('report').innerHTML = m.html;
+        filter();
+      }
     });
     post({ type: 'rendered', visible: filter() });
   }
@@ -57,8 +67,14 @@
       }
       post({ type: 'revealed', region: Number(id), from: side });
     }
-    sides.addEventListener('click', (e) => { const m = e.target.closest('mark'); if (m) reveal(m); });
-    sides.addEventListener('keydown', (e) => { const m = e.target.closest('mark'); if (m && e.key === 'Enter') reveal(m); });
+    sides.addEventListener('click', (e) => {
+      const m = e.target.closest('mark');
+      if (m) reveal(m);
+    });
+    sides.addEventListener('keydown', (e) => {
+      const m = e.target.closest('mark');
+      if (m && e.key === 'Enter') reveal(m);
+    });
     post({ type: 'rendered', regions: document.querySelectorAll('section[data-side="a"] mark').length });
   }
 

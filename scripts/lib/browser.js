@@ -7,7 +7,11 @@ const CHROMIUM_ARGS = [
   '--no-sandbox', // root cannot use Chromium's sandbox
   '--disable-gpu',
   // Without these Chromium keeps calling home to hosts it cannot reach.
-  '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** @param {{ executablePath?: string, headless?: boolean }} [options] */
@@ -25,11 +29,17 @@ function applyFormat(format, rest) {
     if (rest.length === 0) return whole;
     const value = rest.shift();
     switch (kind) {
-      case 'c': return ''; // CSS for the browser console; meaningless here
-      case 'd': case 'i': return String(Number.parseInt(value, 10));
-      case 'f': return String(Number(value));
-      case 's': return show(value);
-      default: return show(value);
+      case 'c':
+        return ''; // CSS for the browser console; meaningless here
+      case 'd':
+      case 'i':
+        return String(Number.parseInt(value, 10));
+      case 'f':
+        return String(Number(value));
+      case 's':
+        return show(value);
+      default:
+        return show(value);
     }
   });
 }
@@ -68,10 +78,12 @@ async function formatConsoleMessage(msg) {
 function pipeConsole(page, { write = (line) => console.log(line), filter = () => true } = {}) {
   let queue = Promise.resolve();
   page.on('console', (msg) => {
-    queue = queue.then(async () => {
-      const text = await formatConsoleMessage(msg);
-      if (filter(text, msg.type())) write(text);
-    }).catch(() => {});
+    queue = queue
+      .then(async () => {
+        const text = await formatConsoleMessage(msg);
+        if (filter(text, msg.type())) write(text);
+      })
+      .catch(() => {});
   });
   return { drain: () => queue };
 }

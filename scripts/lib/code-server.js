@@ -51,13 +51,19 @@ async function startCodeServer({ host, port, stateDir, folder, env = {}, smokeTe
 
   const args = [
     host.codeServerEntry,
-    '--config', configFile,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--disable-telemetry', '--disable-update-check',
+    '--config',
+    configFile,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
     ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
     ...(smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
     ...extraArgs,
     ...(folder ? [folder] : []),
@@ -97,7 +103,9 @@ async function startCodeServer({ host, port, stateDir, folder, env = {}, smokeTe
 async function waitForHealthz(url, child, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   let exited = null;
-  child.once('exit', (code, signal) => { exited = code ?? signal; });
+  child.once('exit', (code, signal) => {
+    exited = code ?? signal;
+  });
   while (Date.now() < deadline) {
     if (exited !== null) throw new Error(`code-server exited (${exited}) before it answered`);
     try {

@@ -22,11 +22,10 @@ async function startEmulator({ dataDir, port = 0, fresh = false, pollMinMs = 0, 
   if (pollMinMs > 0) args.push('--poll-min-ms', String(pollMinMs));
   if (testHooks) args.push('--test-hooks');
   const child = spawnGroup(process.execPath, args, { cwd: REPO_ROOT });
-  const match = await waitForLine(child, /^EMULATOR_READY (\{.*\})$/, { what: 'emulator', onLine })
-    .catch(async (err) => {
-      await child.stop();
-      throw err;
-    });
+  const match = await waitForLine(child, /^EMULATOR_READY (\{.*\})$/, { what: 'emulator', onLine }).catch(async (err) => {
+    await child.stop();
+    throw err;
+  });
   const ready = JSON.parse(match[1]);
   return {
     origin: ready.origin,
@@ -46,7 +45,9 @@ async function startEmulator({ dataDir, port = 0, fresh = false, pollMinMs = 0, 
 
 /** For printing: the emulator's own start-up lines with the tokens hidden. */
 function maskToken(line) {
-  return line.replace(/^(\s*(?:Read-only token|Token):\s*).*/, '$1***').replace(/"(token|readOnlyToken)":"[^"]*"/g, '"$1":"***"')
+  return line
+    .replace(/^(\s*(?:Read-only token|Token):\s*).*/, '$1***')
+    .replace(/"(token|readOnlyToken)":"[^"]*"/g, '"$1":"***"')
     .replace(/access_token=[^&\s]+/g, 'access_token=***');
 }
 
@@ -57,8 +58,9 @@ function maskToken(line) {
 function cliHint(problemsEndpoint, dataDir, cwd = process.cwd()) {
   const relative = path.relative(cwd, path.join(dataDir, 'access-token'));
   const tokenFile = relative && !relative.startsWith('..') ? relative : path.join(dataDir, 'access-token');
-  return `problems CLI against this emulator: SPHERE_ENGINE_PROBLEMS_ENDPOINT=${problemsEndpoint} `
-    + `SPHERE_ENGINE_PROBLEMS_TOKEN="$(cat ${tokenFile})" npx sphere-problems --help`;
+  return (
+    `problems CLI against this emulator: SPHERE_ENGINE_PROBLEMS_ENDPOINT=${problemsEndpoint} ` + `SPHERE_ENGINE_PROBLEMS_TOKEN="$(cat ${tokenFile})" npx sphere-problems --help`
+  );
 }
 
 module.exports = { startEmulator, maskToken, cliHint };

@@ -34,7 +34,9 @@ const NOISE = [
  */
 async function runHostSuite(options) {
   let guard;
-  const result = await runGuarded(options, (g) => { guard = g; });
+  const result = await runGuarded(options, (g) => {
+    guard = g;
+  });
   if (!guard?.leaked()) return result;
   const tokenLeak = guard.report();
   console.error(`host tests: ${tokenLeak}`);
@@ -43,7 +45,10 @@ async function runHostSuite(options) {
 
 async function runGuarded({ host, workDir, pollMinMs = 1000, timeoutMs = 12 * 60_000, verbose = false, grep }, useGuard) {
   const emulator = await startEmulator({
-    dataDir: path.join(workDir, 'host-emulator'), fresh: true, pollMinMs, testHooks: true,
+    dataDir: path.join(workDir, 'host-emulator'),
+    fresh: true,
+    pollMinMs,
+    testHooks: true,
     onLine: verbose ? (line) => console.log(`[emulator] ${maskToken(line)}`) : undefined,
   });
   // Everything printed below goes through the guard: the run fails if the token shows up.
@@ -89,7 +94,9 @@ async function runGuarded({ host, workDir, pollMinMs = 1000, timeoutMs = 12 * 60
     });
 
     let settle;
-    const exited = new Promise((resolve) => { settle = resolve; });
+    const exited = new Promise((resolve) => {
+      settle = resolve;
+    });
     // Must exist before the workbench loads: it calls this when the test runner finishes.
     await page.exposeFunction('codeAutomationExit', (code) => settle(Number(code)));
     page.on('pageerror', (err) => console.error(guard.mask(`[workbench] ${err.message}`, 'workbench errors')));

@@ -43,7 +43,11 @@ let signalsHooked = false;
 function exitCleanlyOnSignals() {
   if (signalsHooked) return;
   signalsHooked = true;
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ]) {
     process.on(signal, () => {
       console.error(`\n${signal}: stopping everything this script started`);
       cleanupAll().finally(() => process.exit(code));

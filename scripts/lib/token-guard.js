@@ -59,8 +59,9 @@ function createTokenGuard(...tokens) {
     lines,
     leaked: () => sources.size > 0,
     /** One sentence for the summary: where the token showed up and how often. */
-    report: () => `the emulator token appeared in the runner's output (${[...sources].map(([s, n]) => `${s}: ${n}`).join(', ')}); `
-      + 'it was masked when printed, but something printed it: find and fix that',
+    report: () =>
+      `the emulator token appeared in the runner's output (${[...sources].map(([s, n]) => `${s}: ${n}`).join(', ')}); ` +
+      'it was masked when printed, but something printed it: find and fix that',
   };
 }
 

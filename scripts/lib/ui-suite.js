@@ -91,7 +91,10 @@ async function runUiSuite({ host, workDir, timeoutMs = 12 * 60_000, verbose = fa
     return { exitCode: 1, passed: 0, failed: 1 };
   }
   const emulator = await startEmulator({
-    dataDir: path.join(workDir, 'ui-emulator'), fresh: true, pollMinMs: 1000, testHooks: true,
+    dataDir: path.join(workDir, 'ui-emulator'),
+    fresh: true,
+    pollMinMs: 1000,
+    testHooks: true,
     onLine: verbose ? (line) => console.log(`[emulator] ${maskToken(line)}`) : undefined,
   });
   const guard = createTokenGuard(emulator.token, emulator.readOnlyToken);
@@ -110,12 +113,15 @@ async function runUiSuite({ host, workDir, timeoutMs = 12 * 60_000, verbose = fa
     });
     try {
       fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      const result = await runMocha({
-        ...process.env,
-        SPHERE_UI_URL: workbenchUrl(server, FIXTURE_WORKSPACE),
-        SPHERE_UI_CHROMIUM: host.chromium,
-        SPHERE_ENGINE_EMULATOR: emulator.extensionEnv,
-      }, { timeoutMs, grep, guard });
+      const result = await runMocha(
+        {
+          ...process.env,
+          SPHERE_UI_URL: workbenchUrl(server, FIXTURE_WORKSPACE),
+          SPHERE_UI_CHROMIUM: host.chromium,
+          SPHERE_ENGINE_EMULATOR: emulator.extensionEnv,
+        },
+        { timeoutMs, grep, guard },
+      );
       if (!guard.leaked()) return result;
       const tokenLeak = guard.report();
       console.error(`UI tests: ${tokenLeak}`);

@@ -12,8 +12,12 @@ function run(command, args, options) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (c) => { output += c; });
-    child.stderr.on('data', (c) => { output += c; });
+    child.stdout.on('data', (c) => {
+      output += c;
+    });
+    child.stderr.on('data', (c) => {
+      output += c;
+    });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${path.basename(args[0] ?? command)} exited ${code}:\n${output.slice(-4000)}`))));
   });
@@ -34,8 +38,9 @@ async function packageVsix(outFile) {
 async function installVsix(host, vsixFile, { extensionsDir, userDataDir }) {
   fs.mkdirSync(extensionsDir, { recursive: true });
   fs.mkdirSync(userDataDir, { recursive: true });
-  const output = await run(host.nodeBin, [host.codeServerEntry, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir,
-    '--install-extension', vsixFile], { env: host.env() });
+  const output = await run(host.nodeBin, [host.codeServerEntry, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, '--install-extension', vsixFile], {
+    env: host.env(),
+  });
   const installed = fs.readdirSync(extensionsDir).find((name) => name.startsWith(`${EXTENSION_ID}-`));
   if (!installed) throw new Error(`code-server did not install ${vsixFile}:\n${output}`);
   const folder = path.join(extensionsDir, installed);

@@ -11,10 +11,7 @@ export type MultipartPart =
   | { name: string; filePath: string; filename?: string; contentType?: string }
   | { name: string; data: Buffer | Uint8Array; filename: string; contentType?: string };
 
-export type RequestBody =
-  | { kind: 'json'; value: unknown }
-  | { kind: 'form'; fields: Record<string, FieldValue | FieldValue[]> }
-  | { kind: 'multipart'; parts: MultipartPart[] };
+export type RequestBody = { kind: 'json'; value: unknown } | { kind: 'form'; fields: Record<string, FieldValue | FieldValue[]> } | { kind: 'multipart'; parts: MultipartPart[] };
 
 export interface EncodedBody {
   body: string | FormData;

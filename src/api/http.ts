@@ -12,16 +12,7 @@ import { abortError, deadlineError, errorFromHttp, errorFromTransport, redirectE
 import type { ApiModule } from './modules';
 import { selectProxy, type ProxyConfig } from './proxy';
 import { redact, registerSecret } from './redact';
-import {
-  abortableSleep,
-  backoffDelay,
-  DEFAULT_RETRY,
-  isRetryableMethod,
-  isRetryableStatus,
-  parseRetryAfter,
-  type RetryOptions,
-  type Sleep,
-} from './retry';
+import { abortableSleep, backoffDelay, DEFAULT_RETRY, isRetryableMethod, isRetryableStatus, parseRetryAfter, type RetryOptions, type Sleep } from './retry';
 
 /** 16 MiB: the service's own limit for file uploads and downloads. */
 export const MAX_TRANSFER_BYTES = 16 * 1024 * 1024;
@@ -194,7 +185,12 @@ function countingForm(form: FormData, onProgress: UploadProgress): FormData {
 }
 
 class Attempt<T> {
-  constructor(readonly value?: T, readonly retryAfterMs?: number, readonly retryable = false, readonly error?: unknown) {}
+  constructor(
+    readonly value?: T,
+    readonly retryAfterMs?: number,
+    readonly retryable = false,
+    readonly error?: unknown,
+  ) {}
 }
 
 export class HttpClient {
@@ -258,7 +254,14 @@ export class HttpClient {
       const contentType = headerString(res.headers['content-type']);
       if (text.trim() === '') return {} as T;
       if (!isJsonContentType(contentType)) {
-        throw errorFromHttp({ module: this.module, method, url, status: res.statusCode, malformed: true, serverMessage: `unexpected content type "${contentType || 'none'}": ${describeBody(text, contentType)}` });
+        throw errorFromHttp({
+          module: this.module,
+          method,
+          url,
+          status: res.statusCode,
+          malformed: true,
+          serverMessage: `unexpected content type "${contentType || 'none'}": ${describeBody(text, contentType)}`,
+        });
       }
       try {
         return JSON.parse(text) as T;
@@ -291,12 +294,7 @@ export class HttpClient {
     await this.dispatcher.close();
   }
 
-  private async send<T>(
-    method: string,
-    path: string,
-    options: RequestOptions,
-    onSuccess: (res: ResponseData, redactedUrl: string) => Promise<T>,
-  ): Promise<T> {
+  private async send<T>(method: string, path: string, options: RequestOptions, onSuccess: (res: ResponseData, redactedUrl: string) => Promise<T>): Promise<T> {
     const url = this.url(path, options.query);
     const shownUrl = redact(url.toString());
     const attempts = isRetryableMethod(method) && options.retry !== false ? Math.max(1, this.retry.attempts) : 1;

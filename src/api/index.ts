@@ -48,11 +48,5 @@ export {
 export { collect, iterateByOffset, iterateByPageToken } from './paging';
 export { checkSubmissionIds, MAX_IDS_PER_REQUEST, submissionBody, type SubmissionFiles } from './submission-files';
 export { encodeWorkspacePath, toWorkspaceRelative, WORKSPACE_ROOT } from './workspace-path';
-export {
-  normaliseCompilersSubmission,
-  normaliseContainersSubmission,
-  normaliseProblem,
-  normaliseProblemsSubmission,
-  normaliseWorkspace,
-} from './normalise';
+export { normaliseCompilersSubmission, normaliseContainersSubmission, normaliseProblem, normaliseProblemsSubmission, normaliseWorkspace } from './normalise';
 export * from './types';

@@ -46,13 +46,11 @@ export function normaliseProblemsSubmission(raw: unknown): ProblemsSubmission {
   const r = normaliseResultCommon(s.result);
   const tests: Loose[] = r.testCases ?? r.testcases ?? [];
   delete r.testcases;
-  r.testCases = tests.map(
-    (t): TestCaseResult => ({
-      ...(t as TestCaseResult),
-      number: toNumber(t.number),
-      status: t.status ? { ...t.status, code: toNumber(t.status.code) } : t.status,
-    }),
-  );
+  r.testCases = tests.map((t): TestCaseResult => ({
+    ...(t as TestCaseResult),
+    number: toNumber(t.number),
+    status: t.status ? { ...t.status, code: toNumber(t.status.code) } : t.status,
+  }));
   if ('streams' in r && r.streams === null) r.streams = {};
   s.result = r;
   return s as ProblemsSubmission;

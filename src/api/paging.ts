@@ -5,9 +5,7 @@ import type { OffsetPage, TokenPage } from './types';
  * Containers style: follow `paging.next_page_token` until it is null, absent or empty.
  * Stops on a repeated token too, so a misbehaving server cannot make us loop forever.
  */
-export async function* iterateByPageToken<T>(
-  fetchPage: (pageToken: string | undefined) => Promise<TokenPage<T>>,
-): AsyncGenerator<T, void, undefined> {
+export async function* iterateByPageToken<T>(fetchPage: (pageToken: string | undefined) => Promise<TokenPage<T>>): AsyncGenerator<T, void, undefined> {
   let token: string | undefined;
   const seen = new Set<string>();
   for (;;) {
@@ -24,11 +22,7 @@ export async function* iterateByPageToken<T>(
  * Problems style (limit/offset): stop when a page is shorter than `limit`, or when
  * `paging.next` is present and null.
  */
-export async function* iterateByOffset<T>(
-  fetchPage: (offset: number, limit: number) => Promise<OffsetPage<T>>,
-  limit = 10,
-  startOffset = 0,
-): AsyncGenerator<T, void, undefined> {
+export async function* iterateByOffset<T>(fetchPage: (offset: number, limit: number) => Promise<OffsetPage<T>>, limit = 10, startOffset = 0): AsyncGenerator<T, void, undefined> {
   let offset = startOffset;
   for (;;) {
     const page = await fetchPage(offset, limit);

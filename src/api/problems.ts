@@ -8,18 +8,7 @@ import { HttpClient, type HttpClientOptions } from './http';
 import { normaliseProblem, normaliseProblemsSubmission } from './normalise';
 import { iterateByOffset } from './paging';
 import { checkSubmissionIds, submissionBody, type SubmissionFiles } from './submission-files';
-import type {
-  Compiler,
-  CreatedId,
-  CreatedProblem,
-  Judge,
-  MessageResponse,
-  OffsetPage,
-  Problem,
-  ProblemsStreamName,
-  ProblemsSubmission,
-  TestCase,
-} from './types';
+import type { Compiler, CreatedId, CreatedProblem, Judge, MessageResponse, OffsetPage, Problem, ProblemsStreamName, ProblemsSubmission, TestCase } from './types';
 
 export interface ListParams {
   limit?: number;

@@ -24,7 +24,10 @@ function envValue(env: Env, name: string): string | undefined {
  * and `127.example.com` are not.
  */
 export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const h = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
   const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
   return !!m && m.slice(1).every((n) => Number(n) <= 255);
@@ -38,8 +41,9 @@ export function isLoopbackOrigin(origin: string): boolean {
   } catch {
     return false;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && isLoopbackHost(url.hostname)
-    && url.pathname === '/' && !url.search && !url.hash;
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && isLoopbackHost(url.hostname) && url.pathname === '/' && !url.search && !url.hash
+  );
 }
 
 /** Does one noProxy entry cover this host/port? */
@@ -66,9 +70,7 @@ export function selectProxy(target: string | URL, config: ProxyConfig = {}, env:
   if (isLoopbackHost(hostname)) return undefined;
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
 
-  const noProxy = config.noProxy && config.noProxy.length > 0
-    ? config.noProxy
-    : (envValue(env, 'NO_PROXY') ?? '').split(/[,\s]+/);
+  const noProxy = config.noProxy && config.noProxy.length > 0 ? config.noProxy : (envValue(env, 'NO_PROXY') ?? '').split(/[,\s]+/);
   if (noProxy.some((entry) => matchesNoProxy(entry, hostname, port))) return undefined;
 
   if (config.proxy && config.proxy.trim()) return config.proxy.trim();

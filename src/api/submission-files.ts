@@ -9,11 +9,7 @@ export type SubmissionFiles = Record<string, Buffer | Uint8Array | { path: strin
  * with files or an archive the request must be multipart: `files[<name>]` parts, each with
  * its filename, or the tar.gz itself in `source`.
  */
-export function submissionBody(
-  fields: Record<string, FieldValue>,
-  files: SubmissionFiles | undefined,
-  sourceArchivePath: string | undefined,
-): RequestBody {
+export function submissionBody(fields: Record<string, FieldValue>, files: SubmissionFiles | undefined, sourceArchivePath: string | undefined): RequestBody {
   const hasFiles = files !== undefined && Object.keys(files).length > 0;
   if (!hasFiles && !sourceArchivePath) return { kind: 'form', fields };
   const parts: MultipartPart[] = [];
@@ -27,11 +23,7 @@ export function submissionBody(
     // The service ignores `source` in files mode but the official clients still send it (empty).
     if (fields.source === undefined || fields.source === null) parts.push({ name: 'source', value: '' });
     for (const [name, value] of Object.entries(files!)) {
-      parts.push(
-        value instanceof Uint8Array
-          ? { name: `files[${name}]`, data: value, filename: name }
-          : { name: `files[${name}]`, filePath: value.path, filename: name },
-      );
+      parts.push(value instanceof Uint8Array ? { name: `files[${name}]`, data: value, filename: name } : { name: `files[${name}]`, filePath: value.path, filename: name });
     }
   }
   return { kind: 'multipart', parts };

@@ -115,10 +115,22 @@ export interface UploadFileResponse {
 }
 
 export const CONTAINERS_SUBMISSION_STREAMS = [
-  'source', 'auxdata', 'tests_report', 'debug_log',
-  'stage_init_output', 'stage_init_error', 'stage_build_output', 'stage_build_error',
-  'stage_run_output', 'stage_run_error', 'stage_test_output', 'stage_test_error',
-  'stage_post_output', 'stage_post_error', 'workspace_init_output', 'workspace_init_error',
+  'source',
+  'auxdata',
+  'tests_report',
+  'debug_log',
+  'stage_init_output',
+  'stage_init_error',
+  'stage_build_output',
+  'stage_build_error',
+  'stage_run_output',
+  'stage_run_error',
+  'stage_test_output',
+  'stage_test_error',
+  'stage_post_output',
+  'stage_post_error',
+  'workspace_init_output',
+  'workspace_init_error',
 ] as const;
 export type ContainersStreamName = (typeof CONTAINERS_SUBMISSION_STREAMS)[number];
 
@@ -151,8 +163,16 @@ export interface CreateContainersSubmissionResponse {
 
 /** Containers submission status codes. */
 export const CONTAINERS_STATUS = {
-  waiting: 0, preparation: 1, execution: 3,
-  buildError: 11, runtimeError: 12, timeLimitExceeded: 13, fail: 14, ok: 15, internalError: 20, projectError: 22,
+  waiting: 0,
+  preparation: 1,
+  execution: 3,
+  buildError: 11,
+  runtimeError: 12,
+  timeLimitExceeded: 13,
+  fail: 14,
+  ok: 15,
+  internalError: 20,
+  projectError: 22,
 } as const;
 
 // ---------- Compilers v4 ----------

@@ -7,7 +7,10 @@ export const WORKSPACE_ROOT = '/home/user/workspace';
 export function toWorkspaceRelative(p: string): string {
   let rel = p.replace(/\\/g, '/');
   if (rel === WORKSPACE_ROOT || rel.startsWith(WORKSPACE_ROOT + '/')) rel = rel.slice(WORKSPACE_ROOT.length);
-  rel = rel.replace(/^(\.\/)+/, '').replace(/^\/+/, '').replace(/\/+$/, '');
+  rel = rel
+    .replace(/^(\.\/)+/, '')
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '');
   return rel === '.' ? '' : rel;
 }
 

@@ -28,8 +28,26 @@
 import { ProblemsClient, SphereApiError } from '../api';
 import { exportKattis, importKattis, kattisCodeIfFree, measureKattisLimits } from '../core/kattis';
 import {
-  applyPlan, checkProblemFolder, describeCheck, describePlan, describePulled, describeRefusalState, describeResult, planPush, ProblemFolderError, pullProblem, pullProblems,
-  pushSucceeded, readProblemFolder, resolvePullTargets, sameEndpoint, writeRefusal, type ProblemFolder, type PullOutcome, type PushPlan, type PushResult,
+  applyPlan,
+  checkProblemFolder,
+  describeCheck,
+  describePlan,
+  describePulled,
+  describeRefusalState,
+  describeResult,
+  planPush,
+  ProblemFolderError,
+  pullProblem,
+  pullProblems,
+  pushSucceeded,
+  readProblemFolder,
+  resolvePullTargets,
+  sameEndpoint,
+  writeRefusal,
+  type ProblemFolder,
+  type PullOutcome,
+  type PushPlan,
+  type PushResult,
 } from '../core/problem-folder';
 
 /** The exit codes, for scripts (see the usage). */
@@ -126,7 +144,9 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       }
       const given = (flags.get('endpoint') as string | undefined) || io.env.SPHERE_ENGINE_PROBLEMS_ENDPOINT;
       if (!given) {
-        throw new UsageError(`No endpoint: pass --endpoint or set SPHERE_ENGINE_PROBLEMS_ENDPOINT.${linked ? ` The folder's problem.json names ${linked}, but the token is never sent to an endpoint a folder names unless you pass --trust-folder-endpoint.` : ''}`);
+        throw new UsageError(
+          `No endpoint: pass --endpoint or set SPHERE_ENGINE_PROBLEMS_ENDPOINT.${linked ? ` The folder's problem.json names ${linked}, but the token is never sent to an endpoint a folder names unless you pass --trust-folder-endpoint.` : ''}`,
+        );
       }
       if (linked && !sameEndpoint(linked, given)) {
         throw new ProblemFolderError([
@@ -149,7 +169,9 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       const pulled = await pullProblems(client!, targets, { endpoint, parent, onProgress: (done, total, last) => io.err(`  ${done}/${total} ${describePulled(last)}`) });
       for (const p of pulled) for (const note of p.notes ?? []) io.err(`note: ${p.code ?? p.problemId}: ${note}`);
       const count = (o: PullOutcome) => pulled.filter((p) => p.outcome === o).length;
-      io.out(`Pulled ${count('done')} of ${pulled.length + unknown.length} problems into ${parent}${count('skipped') ? `; skipped ${count('skipped')}` : ''}${count('failed') + unknown.length ? `; failed ${count('failed') + unknown.length}` : ''}.`);
+      io.out(
+        `Pulled ${count('done')} of ${pulled.length + unknown.length} problems into ${parent}${count('skipped') ? `; skipped ${count('skipped')}` : ''}${count('failed') + unknown.length ? `; failed ${count('failed') + unknown.length}` : ''}.`,
+      );
       for (const p of pulled.filter((x) => x.outcome !== 'done')) io.out(`  ${describePulled(p)}`);
       return unknown.length || pulled.some((p) => p.outcome !== 'done') ? 1 : 0;
     }
@@ -177,7 +199,11 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       io.out(`Plan (${lines.length} ${lines.length === 1 ? 'change' : 'changes'}):`);
       for (const l of lines) io.out(`  ${l}`);
       if (flags.has('dry-run')) return 0;
-      const result = await applyPlan(client!, plan, { allowDeletes: flags.has('allow-delete'), codeIfFree: kattisCodeIfFree(folder.dir), onProgress: (done, total) => io.err(`  ${done}/${total}`) });
+      const result = await applyPlan(client!, plan, {
+        allowDeletes: flags.has('allow-delete'),
+        codeIfFree: kattisCodeIfFree(folder.dir),
+        onProgress: (done, total) => io.err(`  ${done}/${total}`),
+      });
       for (const l of describeResult(result, plan)) io.out(l);
       if (result.skipped.length) io.err('Test case deletions were not sent: pass --allow-delete to delete them.');
       if (result.failed) for (const l of pushStopped(result, plan)) io.err(l);
@@ -192,7 +218,13 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       const measured = await measureKattisLimits(connect(endpoint), dir, { endpoint });
       for (const l of measured.lines) io.out(l);
       for (const c of measured.judged.filter((x) => !x.skipped)) io.out(describeCheck(c));
-      const checks = await checkProblemFolder(client!, readProblemFolder(dir), { endpoint, judged: measured.judged, expectationFor: measured.expectationFor, prepare: measured.prepare, onJudged: (c) => io.out(describeCheck(c)) });
+      const checks = await checkProblemFolder(client!, readProblemFolder(dir), {
+        endpoint,
+        judged: measured.judged,
+        expectationFor: measured.expectationFor,
+        prepare: measured.prepare,
+        onJudged: (c) => io.out(describeCheck(c)),
+      });
       for (const c of checks.filter((x) => x.error || x.skipped)) io.out(describeCheck(c));
       const failed = checks.filter((c) => !c.ok && !c.skipped).length;
       const skipped = checks.filter((c) => c.skipped).length;
@@ -213,7 +245,11 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       for (const m of missing) io.err(`not ${verb === 'import-kattis' ? 'imported' : 'exported'}: ${m}`);
       const summary = `${verb === 'import-kattis' ? 'Imported' : 'Exported'} ${tests} tests and ${extra} into ${to}.`;
       const ignoredNote = ignored.length ? ` ${ignored.length} harmless ${ignored.length === 1 ? 'file was' : 'files were'} ignored (listed above).` : '';
-      io.out(missing.length ? `${summary} ${missing.length} ${missing.length === 1 ? 'part that matters was' : 'parts that matter were'} left out (listed above with the reason).${ignoredNote}` : `${summary}${ignoredNote}`);
+      io.out(
+        missing.length
+          ? `${summary} ${missing.length} ${missing.length === 1 ? 'part that matters was' : 'parts that matter were'} left out (listed above with the reason).${ignoredNote}`
+          : `${summary}${ignoredNote}`,
+      );
       return missing.length ? EXIT.skipped : EXIT.ok;
     }
     throw new UsageError(verb ? `Unknown command "${verb}".` : 'No command given.');
@@ -223,7 +259,8 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       io.err(USAGE);
       return EXIT.usage;
     }
-    if (err instanceof ProblemFolderError) io.err(argv[0] === 'push' ? `Nothing was pushed. ${err.message}` : argv[0] === 'check' ? `Nothing was checked. ${err.message}` : err.message);
+    if (err instanceof ProblemFolderError)
+      io.err(argv[0] === 'push' ? `Nothing was pushed. ${err.message}` : argv[0] === 'check' ? `Nothing was checked. ${err.message}` : err.message);
     else io.err(`Error: ${message(err)}`);
     return 1;
   } finally {

@@ -3,14 +3,7 @@
 // Features ask this object for clients and listen to onDidChange to refresh; they never read
 // tokens themselves.
 import * as vscode from 'vscode';
-import {
-  API_MODULES,
-  isAbortError,
-  MODULE_LABELS,
-  normaliseEndpoint,
-  SphereApiError,
-  type ApiModule,
-} from '../api';
+import { API_MODULES, isAbortError, MODULE_LABELS, normaliseEndpoint, SphereApiError, type ApiModule } from '../api';
 import type { Log } from '../ui/log';
 import { clientOptions, createClient, type ModuleClient, type ModuleClients } from './client-factory';
 import { emulatorEndpoint, type EmulatorInfo } from './emulator-env';
@@ -108,7 +101,10 @@ export class Connection implements vscode.Disposable {
     this.ready = this.initialize()
       .catch((err) => this.log.error(err instanceof Error ? err : String(err)))
       .then(() => vscode.commands.executeCommand('setContext', CONNECTION_READY_KEY, true))
-      .then(() => undefined, () => undefined);
+      .then(
+        () => undefined,
+        () => undefined,
+      );
   }
 
   /** Loads the profiles, reads which modules have tokens; seeds empty ones from SPHERE_ENGINE_EMULATOR. No network. */
@@ -356,15 +352,18 @@ export class Connection implements vscode.Disposable {
     const profile = this.profile();
     const token = await this.tokens.get(profile.id, module);
     if (!token) throw noTokenError(module, profile);
-    return createClient(module, clientOptions(
-      endpoint.baseUrl,
-      token,
-      (line) => {
-        this.log.info(line);
-        this.noteAnswer(module, endpoint.baseUrl, line);
-      },
-      (error) => this.explainError(error, endpoint.baseUrl),
-    ));
+    return createClient(
+      module,
+      clientOptions(
+        endpoint.baseUrl,
+        token,
+        (line) => {
+          this.log.info(line);
+          this.noteAnswer(module, endpoint.baseUrl, line);
+        },
+        (error) => this.explainError(error, endpoint.baseUrl),
+      ),
+    );
   }
 
   /**
@@ -393,7 +392,10 @@ export class Connection implements vscode.Disposable {
       endpoint = options.token !== undefined && options.at !== undefined ? normaliseEndpoint(module, options.at) : this.endpoint(module).baseUrl;
       let client: ModuleClient;
       if (options.token !== undefined) {
-        client = createClient(module, clientOptions(endpoint, options.token, (line) => this.log.info(line)));
+        client = createClient(
+          module,
+          clientOptions(endpoint, options.token, (line) => this.log.info(line)),
+        );
       } else {
         client = await this.client(module);
       }
@@ -462,7 +464,10 @@ export class Connection implements vscode.Disposable {
     await this.ready;
     const profile = this.profile();
     await this.tokens.set(profile.id, module, token);
-    await this.store.setSignedOut(profile.id, this.store.signedOut(profile.id).filter((m) => m !== module));
+    await this.store.setSignedOut(
+      profile.id,
+      this.store.signedOut(profile.id).filter((m) => m !== module),
+    );
     this.log.info(`${MODULE_LABELS[module]}: access token saved in profile "${profile.name}" (access_token=***)`);
     await this.invalidate(module, 'token saved');
     if (verified?.ok) {
@@ -487,9 +492,7 @@ export class Connection implements vscode.Disposable {
   }
 
   private record(remember: boolean, result: ConnectionTestResult): ConnectionTestResult {
-    const line = result.ok
-      ? `${MODULE_LABELS[result.module]}: connection ok (${result.message})`
-      : `${MODULE_LABELS[result.module]}: connection failed: ${result.message}`;
+    const line = result.ok ? `${MODULE_LABELS[result.module]}: connection ok (${result.message})` : `${MODULE_LABELS[result.module]}: connection failed: ${result.message}`;
     if (result.ok) this.log.info(line);
     else this.log.warn(line);
     if (remember) {
@@ -549,7 +552,6 @@ interface OneStep {
   profiles: boolean;
   done: Promise<void>;
 }
-
 
 function noTokenError(module: ApiModule, profile: Profile): SphereApiError {
   return new SphereApiError({

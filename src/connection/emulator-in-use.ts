@@ -25,7 +25,10 @@ export function describeEmulatorInUse(inUse: EmulatorInUse): string {
     case 'window':
       return vscode.l10n.t('This window uses the local emulator at {0} that it started (Start Local Emulator): "Sphere Engine: Stop Local Emulator" stops it.', inUse.origin);
     case 'otherWindow':
-      return vscode.l10n.t('This window uses the local emulator at {0} that another VS Code window started (Start Local Emulator): "Sphere Engine: Stop Local Emulator" stops it for every window.', inUse.origin);
+      return vscode.l10n.t(
+        'This window uses the local emulator at {0} that another VS Code window started (Start Local Emulator): "Sphere Engine: Stop Local Emulator" stops it for every window.',
+        inUse.origin,
+      );
     case 'elsewhere':
       return vscode.l10n.t('This window uses the local emulator at {0}, started outside VS Code: stop it where it was started.', inUse.origin);
   }

@@ -65,7 +65,8 @@ export class LocalEmulatorState {
    */
   async afterLoad(replacedOrigin: string | undefined, save: (next: ProfilesState) => Promise<void>): Promise<void> {
     this.emulatorLeftOnLoad = replacedOrigin;
-    if (replacedOrigin) this.log.info(`The local emulator profile is back on the emulator npm start runs at ${this.announced?.origin} (it used the one at ${replacedOrigin} before the reload)`);
+    if (replacedOrigin)
+      this.log.info(`The local emulator profile is back on the emulator npm start runs at ${this.announced?.origin} (it used the one at ${replacedOrigin} before the reload)`);
     const gone = await this.goneEmulatorOrigin();
     if (gone) this.expectAutoStart();
     if (gone) await save(withoutEmulatorOrigin(this.host.state(), gone));

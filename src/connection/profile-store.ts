@@ -10,15 +10,7 @@ import { API_MODULES, type ApiModule } from '../api';
 import { asRecord, MementoStore } from '../core/memento-store';
 import type { Log } from '../ui/log';
 import type { EmulatorInfo } from './emulator-env';
-import {
-  activeProfile,
-  EMULATOR_PROFILE_ID,
-  migrateFromSettings,
-  newProfileId,
-  parseProfilesState,
-  withEmulatorProfile,
-  type ProfilesState,
-} from './profiles';
+import { activeProfile, EMULATOR_PROFILE_ID, migrateFromSettings, newProfileId, parseProfilesState, withEmulatorProfile, type ProfilesState } from './profiles';
 import { readEndpointSetting } from './settings';
 import type { TokenStore } from './token-store';
 

@@ -101,11 +101,7 @@ export function withEmulatorProfile(state: ProfilesState, origin: string): Profi
  * Without endpoints but with an emulator announced, those versions used the emulator: so does
  * the first profile (the built-in one).
  */
-export function migrateFromSettings(
-  settings: Record<ApiModule, string>,
-  emulatorOrigin: string | undefined,
-  id: string,
-): ProfilesState {
+export function migrateFromSettings(settings: Record<ApiModule, string>, emulatorOrigin: string | undefined, id: string): ProfilesState {
   const configured = API_MODULES.some((module) => settings[module]);
   if (!configured && emulatorOrigin) return withEmulatorProfile({ profiles: [], activeId: EMULATOR_PROFILE_ID }, emulatorOrigin);
   const profile: Profile = { id, name: nameFromEndpoints(settings), endpoints: { ...emptyEndpoints(), ...settings } };
@@ -132,9 +128,7 @@ export function parseProfilesState(value: unknown): ProfilesState | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { profiles, activeId } = value as Partial<ProfilesState>;
   if (!Array.isArray(profiles) || typeof activeId !== 'string') return undefined;
-  const valid = profiles.filter(
-    (p): p is Profile => typeof p?.id === 'string' && typeof p.name === 'string' && typeof p.endpoints === 'object' && p.endpoints !== null,
-  );
+  const valid = profiles.filter((p): p is Profile => typeof p?.id === 'string' && typeof p.name === 'string' && typeof p.endpoints === 'object' && p.endpoints !== null);
   if (valid.length === 0) return undefined;
   return {
     activeId,

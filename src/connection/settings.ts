@@ -44,9 +44,7 @@ export function readProxySettings(): ProxySettings {
   const proxy = (http.get<string>('proxy') ?? '').trim();
   // http.noProxy is an array of hosts; older profiles may hold a comma-separated string.
   const rawNoProxy = http.get<string[] | string>('noProxy') ?? [];
-  const noProxy = (Array.isArray(rawNoProxy) ? rawNoProxy : rawNoProxy.split(','))
-    .map((host) => host.trim())
-    .filter(Boolean);
+  const noProxy = (Array.isArray(rawNoProxy) ? rawNoProxy : rawNoProxy.split(',')).map((host) => host.trim()).filter(Boolean);
   return { proxy: proxy || undefined, noProxy, strictSSL: http.get<boolean>('proxyStrictSSL', true) };
 }
 

@@ -27,9 +27,7 @@ export interface UseEmulatorResult {
 
 export async function switchToEmulator(target: EmulatorSwitchTarget, emulator: EmulatorInfo): Promise<UseEmulatorResult> {
   // Tested where it would point, before the profile changes.
-  const checks = await Promise.all(
-    API_MODULES.map((module) => target.test(module, { token: emulator.token, at: emulatorEndpoint(emulator.origin, module) })),
-  );
+  const checks = await Promise.all(API_MODULES.map((module) => target.test(module, { token: emulator.token, at: emulatorEndpoint(emulator.origin, module) })));
   if (checks.some((check) => !check.ok)) return { switched: false, checks };
 
   // All three modules on the emulator, as the command says, whatever was typed into the profile before.

@@ -59,7 +59,10 @@ export class MementoStore<T> {
     this.fire();
     const write = this.writing.then(() => this.memento.update(this.key, next));
     // A failed write does not stop the later ones (each caller sees its own failure).
-    this.writing = write.then(() => undefined, () => undefined);
+    this.writing = write.then(
+      () => undefined,
+      () => undefined,
+    );
     return write;
   }
 

@@ -120,10 +120,7 @@ export function commandsWaitFor(ready: PromiseLike<unknown>, settled: () => Prom
  * misspelt or undeclared command a compile error rather than a silent "command not found".
  * The handler runs once the connection is ready (command-gate.ts).
  */
-export function registerCommand<Args extends unknown[], Result>(
-  id: CommandId,
-  handler: (...args: Args) => Result,
-): vscode.Disposable {
+export function registerCommand<Args extends unknown[], Result>(id: CommandId, handler: (...args: Args) => Result): vscode.Disposable {
   return hostApi().commands.registerCommand(id, afterGate(() => gate(id), handler) as (...args: unknown[]) => unknown);
 }
 

@@ -16,7 +16,7 @@ export function checkHistorySentence(module: ApiModule): string {
     case 'containers':
       return vscode.l10n.t('It may have been created: check the Submissions view before submitting again.');
     case 'problems':
-      return vscode.l10n.t('It may have been created: check the problem\'s results in the Testing view before submitting again.');
+      return vscode.l10n.t("It may have been created: check the problem's results in the Testing view before submitting again.");
     case 'compilers':
       return vscode.l10n.t('It may have been created: check the Sphere Engine Run output before submitting again.');
   }

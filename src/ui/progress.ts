@@ -9,10 +9,7 @@ export interface ProgressOptions {
   cancellable?: boolean;
 }
 
-export function withProgress<T>(
-  options: ProgressOptions,
-  task: (signal: AbortSignal, report: (message: string) => void) => Promise<T>,
-): Thenable<T> {
+export function withProgress<T>(options: ProgressOptions, task: (signal: AbortSignal, report: (message: string) => void) => Promise<T>): Thenable<T> {
   return vscode.window.withProgress(
     {
       title: options.title,

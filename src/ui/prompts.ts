@@ -8,8 +8,16 @@ import * as vscode from 'vscode';
 
 type Items<T> = readonly T[] | Thenable<readonly T[]>;
 
-export function showQuickPick<T extends vscode.QuickPickItem>(items: Items<T>, options: vscode.QuickPickOptions & { canPickMany: true }, token?: vscode.CancellationToken): Thenable<T[] | undefined>;
-export function showQuickPick<T extends vscode.QuickPickItem | string>(items: Items<T>, options?: vscode.QuickPickOptions, token?: vscode.CancellationToken): Thenable<T | undefined>;
+export function showQuickPick<T extends vscode.QuickPickItem>(
+  items: Items<T>,
+  options: vscode.QuickPickOptions & { canPickMany: true },
+  token?: vscode.CancellationToken,
+): Thenable<T[] | undefined>;
+export function showQuickPick<T extends vscode.QuickPickItem | string>(
+  items: Items<T>,
+  options?: vscode.QuickPickOptions,
+  token?: vscode.CancellationToken,
+): Thenable<T | undefined>;
 export function showQuickPick(items: Items<vscode.QuickPickItem>, options: vscode.QuickPickOptions = {}, token?: vscode.CancellationToken): Thenable<unknown> {
   return vscode.window.showQuickPick(items, { ...options, ignoreFocusOut: true }, token);
 }

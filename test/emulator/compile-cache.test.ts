@@ -26,7 +26,11 @@ describe('compile cache: the same sources compile once a session', function () {
   const counts = async (): Promise<{ compilations: number; hits: number }> => (await json(await testHook(emu, 'GET', 'runner'))).compile;
 
   async function compilersRun(source: string): Promise<{ status: number; output: string; cmpinfo: string }> {
-    const res = await fetch(emu.url('compilers', '/submissions'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ compilerId: C, source }) });
+    const res = await fetch(emu.url('compilers', '/submissions'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ compilerId: C, source }),
+    });
     const { id } = await json(res);
     assert.equal(res.status, 201);
     for (let i = 0; i < 1500; i++) {
@@ -41,7 +45,11 @@ describe('compile cache: the same sources compile once a session', function () {
   }
 
   async function problemsRun(source: string): Promise<{ status: number; tests: number }> {
-    const res = await fetch(emu.url('problems', '/submissions'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problemId: ECHO, compilerId: C, source }) });
+    const res = await fetch(emu.url('problems', '/submissions'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ problemId: ECHO, compilerId: C, source }),
+    });
     const { id } = await json(res);
     assert.equal(res.status, 201);
     for (let i = 0; i < 1500; i++) {

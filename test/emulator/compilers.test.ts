@@ -104,7 +104,16 @@ describe('compilers module (v4)', function () {
       assert.equal(python.versions[0].id, 1);
       assert.match(python.versions[0].name, /3\.\d+/);
       assert.deepEqual(Object.keys(python.highlighters).sort(), [
-        'ace', 'code_prettify', 'codemirror', 'geshi', 'highlightjs', 'highlights', 'monaco', 'prism', 'pygments', 'rouge',
+        'ace',
+        'code_prettify',
+        'codemirror',
+        'geshi',
+        'highlightjs',
+        'highlights',
+        'monaco',
+        'prism',
+        'pygments',
+        'rouge',
       ]);
       assert.equal(python.highlighters.ace, 'python');
       assert.match(items.find((c: any) => c.id === 1).versions[0].name, /^gcc \d+\.\d+/);
@@ -180,7 +189,10 @@ describe('compilers module (v4)', function () {
       assert.equal(sub.id, id);
       assert.equal(sub.executing, false);
       assert.deepEqual(sub.result.status, { code: 15, name: 'accepted' });
-      assert.ok(seen.every((code, i) => i === 0 || code > seen[i - 1]), `statuses only move forward: ${seen}`);
+      assert.ok(
+        seen.every((code, i) => i === 0 || code > seen[i - 1]),
+        `statuses only move forward: ${seen}`,
+      );
       assert.match(sub.date, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+00:00$/);
       assert.deepEqual(sub.compiler, { id: 116, name: 'Python 3', version: sub.compiler.version });
       assert.equal(sub.compiler.version.id, 1);
@@ -246,7 +258,8 @@ describe('compilers module (v4)', function () {
     });
 
     it('Java: a single source is saved under its public class name', async () => {
-      const source = 'import java.util.*;\npublic class Solution {\n  public static void main(String[] args) {\n    System.out.println(new Scanner(System.in).nextInt() * 2);\n  }\n}\n';
+      const source =
+        'import java.util.*;\npublic class Solution {\n  public static void main(String[] args) {\n    System.out.println(new Scanner(System.in).nextInt() * 2);\n  }\n}\n';
       const id = await created(await postJson({ compilerId: 10, source, input: '21' }));
       const { sub } = await finalOf(id);
       assert.equal(sub.result.status.code, 15, (await stream(sub, 'cmpinfo').catch(() => Buffer.from(''))).toString());
@@ -355,7 +368,10 @@ describe('compilers module (v4)', function () {
       const res = await fetch(url('/submissions', { ids: `${ids[2]},${ids[0]},999999,${ids[1]}` }));
       assert.equal(res.status, 200);
       const { items } = await json(res);
-      assert.deepEqual(items.map((i: any) => i.id), ids);
+      assert.deepEqual(
+        items.map((i: any) => i.id),
+        ids,
+      );
       for (const item of items) {
         assert.equal(item.result.streams, undefined);
         assert.equal(item.result.signal_desc, '');
@@ -447,11 +463,19 @@ describe('compilers module (v4)', function () {
         const sub = await json(await fetch(second.url('compilers', `/submissions/${id}`)));
         assert.equal(sub.executing, false);
         assert.deepEqual(sub.result.status, { code: 20, name: 'internal error' });
-        assert.equal((await json(await fetch(second.url('compilers', '/submissions'), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ compilerId: 116, source: 'print(1)' }),
-        }))).id, id + 1, 'ids continue after a restart');
+        assert.equal(
+          (
+            await json(
+              await fetch(second.url('compilers', '/submissions'), {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ compilerId: 116, source: 'print(1)' }),
+              }),
+            )
+          ).id,
+          id + 1,
+          'ids continue after a restart',
+        );
       } finally {
         await second.close();
       }

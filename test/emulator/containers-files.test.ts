@@ -26,8 +26,7 @@ describe('containers: workspace files', function () {
     return fetch(emu.url('containers', `/workspaces/${id}/files`), { method: 'POST', body: form });
   };
   const download = (encoded: string, id = ws.id) => fetch(emu.url('containers', `/workspaces/${id}/files/${encoded}`));
-  const list = (encoded?: string, id = ws.id) =>
-    fetch(emu.url('containers', `/workspaces/${id}/list_files${encoded === undefined ? '' : `/${encoded}`}`));
+  const list = (encoded?: string, id = ws.id) => fetch(emu.url('containers', `/workspaces/${id}/list_files${encoded === undefined ? '' : `/${encoded}`}`));
 
   it('uploads, then downloads the same bytes with any base64 flavour', async () => {
     const res = await upload('notes.txt', 'first version');
@@ -59,7 +58,10 @@ describe('containers: workspace files', function () {
     for (const name of names.filter((n) => !n.includes('/'))) assert.ok(fileNames.includes(name), name);
     const sub = await json(await list(b64('dir with space')));
     assert.equal(sub.listed_dir, '/home/user/workspace/dir with space');
-    assert.deepEqual(sub.files.map((f: any) => f.name), ['a b.txt']);
+    assert.deepEqual(
+      sub.files.map((f: any) => f.name),
+      ['a b.txt'],
+    );
   });
 
   it('lists entries with name, octal perm, size and time as strings', async () => {
@@ -168,7 +170,10 @@ describe('containers: workspace files', function () {
     }
     assert.equal(body.message, 'internal emulator error');
     assert.ok(!JSON.stringify(body).includes(emu.dataDir), 'no host path in the answer');
-    assert.ok(logged.some((line) => /ENOENT/.test(line)), 'the details went to stderr');
+    assert.ok(
+      logged.some((line) => /ENOENT/.test(line)),
+      'the details went to stderr',
+    );
     assert.ok(!logged.some((line) => line.includes('access_token')), 'no token in the log line');
   });
 

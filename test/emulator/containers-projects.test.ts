@@ -47,10 +47,16 @@ describe('containers: projects', () => {
       token = last.paging.next_page_token;
     }
     assert.equal(last.paging.next_page_token, null);
-    assert.deepEqual(seen.map((p) => p.id), all.map((p: any) => p.id));
+    assert.deepEqual(
+      seen.map((p) => p.id),
+      all.map((p: any) => p.id),
+    );
     const back = await json(await fetch(emu.url('containers', '/projects', { limit: '2', page_token: first.paging.next_page_token })));
     const prev = await json(await fetch(emu.url('containers', '/projects', { limit: '2', page_token: back.paging.previous_page_token })));
-    assert.deepEqual(prev.items.map((p: any) => p.id), first.items.map((p: any) => p.id));
+    assert.deepEqual(
+      prev.items.map((p: any) => p.id),
+      first.items.map((p: any) => p.id),
+    );
   });
 
   it('refuses limits out of 1..20 and bad page tokens with 400/10', async () => {

@@ -34,7 +34,10 @@ describe('containers: restart recovery', function () {
     const again = await getWorkspace(emu, ws.id);
     assert.equal(again.state.code, 2);
     const listed = await json(await fetch(emu.url('containers', '/workspaces')));
-    assert.deepEqual(listed.items.map((w: any) => w.id), [ws.id]);
+    assert.deepEqual(
+      listed.items.map((w: any) => w.id),
+      [ws.id],
+    );
     const interrupted = await json(await fetch(emu.url('containers', `/submissions/${slow.id}`)));
     assert.equal(interrupted.executing, false);
     assert.equal(interrupted.result.status.code, 20);
@@ -69,7 +72,5 @@ describe('containers: shutdown', function () {
 
 /** Every path under `dir` with its size, sorted. */
 function listTree(dir: string): string[] {
-  return (fs.readdirSync(dir, { recursive: true }) as string[])
-    .map((rel) => `${rel} ${fs.lstatSync(`${dir}/${rel}`).size}`)
-    .sort();
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).map((rel) => `${rel} ${fs.lstatSync(`${dir}/${rel}`).size}`).sort();
 }

@@ -41,7 +41,12 @@ describe('containers: submissions', function () {
     assert.equal(s.streams.debug_log, null);
     assert.equal(s.streams.tests_report, null);
     const source = await fetch(s.streams.source.uri);
-    assert.equal(Buffer.from(await source.arrayBuffer()).subarray(0, 2).toString('hex'), '1f8b');
+    assert.equal(
+      Buffer.from(await source.arrayBuffer())
+        .subarray(0, 2)
+        .toString('hex'),
+      '1f8b',
+    );
   });
 
   it('uses the default scenario when none is given, and refuses unknown scenarios naming the known ones', async () => {
@@ -103,12 +108,7 @@ describe('containers: submissions', function () {
   });
 
   it('Python Unit Tests: half the tests fail → 14 fail with score 50', async () => {
-    const s = await submitAndWait(
-      emu,
-      PROJECTS.unitTests,
-      { 'solution.py': 'def add(a, b):\n    return a + b\n\ndef is_palindrome(text):\n    return False\n' },
-      'test',
-    );
+    const s = await submitAndWait(emu, PROJECTS.unitTests, { 'solution.py': 'def add(a, b):\n    return a + b\n\ndef is_palindrome(text):\n    return False\n' }, 'test');
     assert.equal(s.result.status.code, 14);
     assert.equal(s.result.status.name, 'fail');
     assert.equal(s.result.score, 50);
@@ -128,11 +128,23 @@ describe('containers: submissions', function () {
   it('validates the source archive: one top-level workspace/ folder, nothing escaping', async () => {
     const cases: Array<[string, Buffer]> = [
       ['no workspace folder', tarGz([{ path: 'main.py', data: 'print(1)' }])],
-      ['two top-level folders', tarGz([{ path: 'workspace/a.py', data: '' }, { path: 'other/b.py', data: '' }])],
+      [
+        'two top-level folders',
+        tarGz([
+          { path: 'workspace/a.py', data: '' },
+          { path: 'other/b.py', data: '' },
+        ]),
+      ],
       ['wrong folder name', tarGz([{ path: 'src/main.py', data: '' }])],
       ['dot-dot entry', tarGz([{ path: 'workspace/../evil.py', data: '' }])],
       ['absolute entry', tarGz([{ path: '/workspace/main.py', data: '' }])],
-      ['link out', tarGz([{ path: 'workspace/', type: 'dir' }, { path: 'workspace/l', type: 'symlink', linkpath: '../../etc/passwd' }])],
+      [
+        'link out',
+        tarGz([
+          { path: 'workspace/', type: 'dir' },
+          { path: 'workspace/l', type: 'symlink', linkpath: '../../etc/passwd' },
+        ]),
+      ],
       ['absolute link', tarGz([{ path: 'workspace/l', type: 'symlink', linkpath: '/etc/passwd' }])],
       ['not gzip', Buffer.from('plain text, not an archive')],
     ];

@@ -1,16 +1,7 @@
 // Containers API: workspace creation, listing, states and their timers, slots, init streams.
 import * as assert from 'node:assert/strict';
 import { json, startTestEmulator, type TestEmulator } from './harness';
-import {
-  PROJECTS,
-  advanceClock,
-  createWorkspace,
-  expectError,
-  getWorkspace,
-  runningWorkspace,
-  tarGz,
-  waitForState,
-} from './containers-support';
+import { PROJECTS, advanceClock, createWorkspace, expectError, getWorkspace, runningWorkspace, tarGz, waitForState } from './containers-support';
 import { containersPagesApp } from '../../emulator/containers';
 
 const MINUTE = 60_000;
@@ -81,7 +72,18 @@ describe('containers: workspaces', function () {
     const multipart = new FormData();
     multipart.set('project_id', PROJECTS.cpp);
     multipart.set('retention_time_stopped', '5');
-    multipart.set('files', new Blob([new Uint8Array(tarGz([{ path: 'extra/notes.txt', data: 'hello' }, { path: 'main.cpp', data: '// mine' }]))]), 'files.tar.gz');
+    multipart.set(
+      'files',
+      new Blob([
+        new Uint8Array(
+          tarGz([
+            { path: 'extra/notes.txt', data: 'hello' },
+            { path: 'main.cpp', data: '// mine' },
+          ]),
+        ),
+      ]),
+      'files.tar.gz',
+    );
     const res2 = await fetch(emu.url('containers', '/workspaces'), { method: 'POST', body: multipart });
     const ws2 = (await json(res2)).workspace;
     assert.equal(res2.status, 201);
@@ -116,7 +118,11 @@ describe('containers: workspaces', function () {
     escaping.set('project_id', PROJECTS.python);
     escaping.set('files', new Blob([new Uint8Array(tarGz([{ path: '../outside.txt', data: 'x' }]))]), 'f.tar.gz');
     await expectError(await fetch(emu.url('containers', '/workspaces'), { method: 'POST', body: escaping }), 400, 10);
-    const unknown = await fetch(emu.url('containers', '/workspaces'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ project_id: 'abcdefabcdefabcdefabcdefabcdefab' }) });
+    const unknown = await fetch(emu.url('containers', '/workspaces'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ project_id: 'abcdefabcdefabcdefabcdefabcdefab' }),
+    });
     await expectError(unknown, 404, 200201);
   });
 
@@ -179,7 +185,11 @@ describe('containers: workspaces', function () {
     // slots = 3; the misconfigured demo project uses 2, the others 1.
     const a = await runningWorkspace(emu, { project_id: PROJECTS.badConfig, retention_time_stopped: 60 });
     const b = await runningWorkspace(emu, { retention_time_stopped: 60 });
-    const full = await fetch(emu.url('containers', '/workspaces'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ project_id: PROJECTS.python }) });
+    const full = await fetch(emu.url('containers', '/workspaces'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ project_id: PROJECTS.python }),
+    });
     await expectError(full, 409, 200611);
     assert.equal((await put(a.id, 'stop')).status, 200);
     const c = await runningWorkspace(emu);
@@ -214,18 +224,33 @@ describe('containers: workspaces', function () {
     const cpp = await runningWorkspace(emu, { project_id: PROJECTS.cpp });
     await put(py.id, 'stop');
     const all = await json(await fetch(emu.url('containers', '/workspaces')));
-    assert.deepEqual(all.items.map((w: any) => w.id), [cpp.id, py.id]);
+    assert.deepEqual(
+      all.items.map((w: any) => w.id),
+      [cpp.id, py.id],
+    );
     assert.equal(typeof all.items[0].preview_url, 'string');
     const byProject = await json(await fetch(emu.url('containers', '/workspaces', { project_id: PROJECTS.cpp })));
-    assert.deepEqual(byProject.items.map((w: any) => w.id), [cpp.id]);
+    assert.deepEqual(
+      byProject.items.map((w: any) => w.id),
+      [cpp.id],
+    );
     const stopped = await json(await fetch(emu.url('containers', '/workspaces', { 'states[]': ['3'] })));
-    assert.deepEqual(stopped.items.map((w: any) => w.id), [py.id]);
+    assert.deepEqual(
+      stopped.items.map((w: any) => w.id),
+      [py.id],
+    );
     const both = await json(await fetch(emu.url('containers', '/workspaces', { states: ['2', '3'] })));
     assert.equal(both.items.length, 2);
     const page1 = await json(await fetch(emu.url('containers', '/workspaces', { limit: '1' })));
-    assert.deepEqual(page1.items.map((w: any) => w.id), [cpp.id]);
+    assert.deepEqual(
+      page1.items.map((w: any) => w.id),
+      [cpp.id],
+    );
     const page2 = await json(await fetch(emu.url('containers', '/workspaces', { limit: '1', page_token: page1.paging.next_page_token })));
-    assert.deepEqual(page2.items.map((w: any) => w.id), [py.id]);
+    assert.deepEqual(
+      page2.items.map((w: any) => w.id),
+      [py.id],
+    );
     assert.equal(page2.paging.next_page_token, null);
     for (const limit of ['0', '31']) await expectError(await fetch(emu.url('containers', '/workspaces', { limit })), 400, 10);
     await expectError(await fetch(emu.url('containers', '/workspaces', { page_token: '%%%' })), 400, 10);

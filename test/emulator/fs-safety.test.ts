@@ -44,7 +44,13 @@ describe('emulator fs-safety', () => {
     refused(() => writeFileBeneath(root, 'out/secret', Buffer.from('x')), /symbolic link/);
     assert.equal(fs.existsSync(path.join(outside, 'planted')), false, 'nothing written through the dangling link');
     assert.equal(fs.readFileSync(path.join(outside, 'secret'), 'utf8'), 'secret');
-    assert.deepEqual(listBeneath(root, '').map((e) => e.name).sort(), ['dir'], 'links are not listed');
+    assert.deepEqual(
+      listBeneath(root, '')
+        .map((e) => e.name)
+        .sort(),
+      ['dir'],
+      'links are not listed',
+    );
     refused(() => listBeneath(root, 'out'), /symbolic link/);
   });
 
@@ -95,6 +101,9 @@ describe('emulator fs-safety', () => {
     assert.equal(fs.existsSync(scratch), false);
     fs.mkdirSync(scratch);
     await done;
-    assert.deepEqual(fs.readdirSync(base).filter((n) => n.startsWith('scratch.discarded-')), []);
+    assert.deepEqual(
+      fs.readdirSync(base).filter((n) => n.startsWith('scratch.discarded-')),
+      [],
+    );
   });
 });

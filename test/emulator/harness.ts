@@ -22,9 +22,7 @@ const MODULE_API = { containers: '/containers/api/v1', compilers: '/compilers/ap
 export async function startTestEmulator(overrides: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'se-emu-'));
   const removeOwn = () => overrides.dataDir === undefined && fs.rmSync(dataDir, { recursive: true, force: true });
-  const emu = await startEmulator(
-    defaultOptions({ dataDir, tokens: [TOKEN], readOnlyTokens: [READ_ONLY_TOKEN], workspaceStartMs: 200, testHooks: true, ...overrides }),
-  );
+  const emu = await startEmulator(defaultOptions({ dataDir, tokens: [TOKEN], readOnlyTokens: [READ_ONLY_TOKEN], workspaceStartMs: 200, testHooks: true, ...overrides }));
   return {
     ...emu,
     dataDir,

@@ -77,7 +77,7 @@ describe('judges beside a submission', function () {
     assert.ok(test.time < 3, `time ${test.time}`);
   });
 
-  it('interactive through the Kattis Python adapter: the validator closing its stdout ends the program\'s input', async () => {
+  it("interactive through the Kattis Python adapter: the validator closing its stdout ends the program's input", async () => {
     const judgeSource = pythonJudgeSource({ marker: '# test', files: [{ rel: 'v.py', text: KATTIS_PY_INTERACTOR }], main: 'v.py', flags: [], interactive: true });
     const problemId = await problemWith({ judge: judgeSource, interactive: true, input: '1000\n', timeLimit: 3 });
     const sub = await judge(problemId, SUM_TO_EOF);

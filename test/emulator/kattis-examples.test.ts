@@ -42,7 +42,11 @@ describe('Kattis problemtools examples: import, push, check on the emulator', fu
   });
   after(() => emu?.close());
 
-  const io = (out: string[]) => ({ out: (l: string) => out.push(l), err: (l: string) => out.push(l), env: { SPHERE_ENGINE_PROBLEMS_TOKEN: TOKEN, SPHERE_ENGINE_PROBLEMS_ENDPOINT: emu.endpoints.problems } });
+  const io = (out: string[]) => ({
+    out: (l: string) => out.push(l),
+    err: (l: string) => out.push(l),
+    env: { SPHERE_ENGINE_PROBLEMS_TOKEN: TOKEN, SPHERE_ENGINE_PROBLEMS_ENDPOINT: emu.endpoints.problems },
+  });
 
   for (const name of Object.keys(EXPECTED).filter((n) => !REAL || fs.existsSync(path.join(EXAMPLES, n, 'problem.yaml')))) {
     it(`${name}: every reference submission gets its expected verdict`, async () => {
@@ -52,10 +56,19 @@ describe('Kattis problemtools examples: import, push, check on the emulator', fu
       const notImported = out.filter((l) => l.startsWith('not imported: ')).map((l) => l.slice(14).split(':')[0]);
       if (REAL) {
         // Only submissions in folders problemtools does not check either (slow_accepted/, …).
-        assert.ok(out.filter((l) => l.startsWith('ignored: ')).every((l) => /is not a submissions folder problemtools checks|not part of|placeholder|notes for people|Kattis judges only|switched off|not a test file/.test(l)), out.join('\n'));
+        assert.ok(
+          out
+            .filter((l) => l.startsWith('ignored: '))
+            .every((l) => /is not a submissions folder problemtools checks|not part of|placeholder|notes for people|Kattis judges only|switched off|not a test file/.test(l)),
+          out.join('\n'),
+        );
       } else {
         assert.deepEqual(notImported, EXPECTED[name].notImported, out.join('\n'));
-        assert.deepEqual(out.filter((l) => l.startsWith('ignored: ')).map((l) => l.slice(9).split(':')[0]), EXPECTED[name].ignored ?? [], out.join('\n'));
+        assert.deepEqual(
+          out.filter((l) => l.startsWith('ignored: ')).map((l) => l.slice(9).split(':')[0]),
+          EXPECTED[name].ignored ?? [],
+          out.join('\n'),
+        );
       }
       assert.equal(code, notImported.length ? 2 : 0, out.join('\n'));
       imported.set(name, dir);
@@ -67,7 +80,10 @@ describe('Kattis problemtools examples: import, push, check on the emulator', fu
       const solutions = fs.readdirSync(path.join(dir, 'solutions'), { withFileTypes: true }).flatMap((v) => fs.readdirSync(path.join(dir, 'solutions', v.name))).length;
       const skipped = out.filter((l) => l.startsWith('SKIP')).map((l) => l.slice(6).split(':')[0]);
       assert.equal(out.filter((l) => l.startsWith('ok    ')).length, solutions - skipped.length, report);
-      assert.ok(out.filter((l) => l.startsWith('SKIP')).every((l) => /the endpoint offers no compiler for/.test(l)), report);
+      assert.ok(
+        out.filter((l) => l.startsWith('SKIP')).every((l) => /the endpoint offers no compiler for/.test(l)),
+        report,
+      );
       if (REAL) return;
       const expected = EXPECTED[name];
       assert.deepEqual(skipped, expected.skipped, report);
@@ -105,7 +121,9 @@ describe('Kattis problemtools examples: import, push, check on the emulator', fu
     assert.equal(await runProblemsCli(['import-kattis', pkg, again], io(out)), 0, out.join('\n'));
     // The same expectations for the same solutions (the exported test files have other names).
     const expectations = (d: string) => {
-      const { yaml, bySolution, fullScore, testPaths } = (JSON.parse(fs.readFileSync(path.join(d, 'kattis.json'), 'utf8')) as { submissions: { yaml: unknown; bySolution: unknown; fullScore: number; testPaths: string[] } }).submissions;
+      const { yaml, bySolution, fullScore, testPaths } = (
+        JSON.parse(fs.readFileSync(path.join(d, 'kattis.json'), 'utf8')) as { submissions: { yaml: unknown; bySolution: unknown; fullScore: number; testPaths: string[] } }
+      ).submissions;
       return { yaml, bySolution, fullScore, groups: testPaths.map((t) => t.split('/').slice(0, -1).join('/')) };
     };
     assert.deepEqual(expectations(again), expectations(dir!));

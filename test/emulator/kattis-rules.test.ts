@@ -43,7 +43,10 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
   };
   /** Python 2 is judged where the endpoint has it, else skipped by name: the emulator offers what the machine has. */
   const python2 = (text: string) =>
-    assert.match(text, /^(ok {4}solutions\/accepted\/add2\.py: accepted \(15\)|SKIP {2}solutions\/accepted\/add2\.py: skipped: the endpoint offers no compiler for Python 2 \(problemtools' language of add2\.py\)\.)$/m);
+    assert.match(
+      text,
+      /^(ok {4}solutions\/accepted\/add2\.py: accepted \(15\)|SKIP {2}solutions\/accepted\/add2\.py: skipped: the endpoint offers no compiler for Python 2 \(problemtools' language of add2\.py\)\.)$/m,
+    );
 
   it('exits 0 on harmless files, listed as ignored; every submission gets its verdict, Prolog skipped by name', async () => {
     const { dir, imported } = await importAndPush(PKG);
@@ -56,7 +59,13 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
 
     const checked = await run(['check', dir]);
     assert.equal(checked.code, 0, checked.text);
-    for (const ok of ['accepted/add.py: accepted', 'accepted/cppmulti: accepted', 'accepted/multi: accepted', 'wrong_answer/subtract.py: wrong answer', 'runtime_error/divide.py: runtime error']) {
+    for (const ok of [
+      'accepted/add.py: accepted',
+      'accepted/cppmulti: accepted',
+      'accepted/multi: accepted',
+      'wrong_answer/subtract.py: wrong answer',
+      'runtime_error/divide.py: runtime error',
+    ]) {
       assert.match(checked.text, new RegExp(`^ok {4}solutions/${ok.replace(/\./g, '\\.')} \\(\\d+\\)$`, 'm'));
     }
     python2(checked.text);
@@ -72,7 +81,10 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
     const checked = await run(['check', dir]);
     assert.equal(checked.code, 1, checked.text);
     assert.doesNotMatch(checked.text, /Nothing was checked/);
-    assert.match(checked.text, /^The time limit is derived from the accepted solutions that passed; 1 did not \(solutions\/accepted\/off_by_one\.py: reported below as failures\)\.$/m);
+    assert.match(
+      checked.text,
+      /^The time limit is derived from the accepted solutions that passed; 1 did not \(solutions\/accepted\/off_by_one\.py: reported below as failures\)\.$/m,
+    );
     assert.match(checked.text, /^FAIL {2}solutions\/accepted\/off_by_one\.py: expected accepted, got wrong answer \(14\) \(time [\d.]+ s, memory \d+ KB, time limit 10 s\)$/m);
     assert.match(checked.text, /^ok {4}solutions\/wrong_answer\/subtract\.py: wrong answer \(14\)$/m);
     assert.match(checked.text, /^ok {4}solutions\/runtime_error\/divide\.py: runtime error \(12\)$/m);
@@ -85,7 +97,10 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
     const dir = path.join(scratch('kattis-rules-fuzzy-'), 'fuzzy');
     const imported = await run(['import-kattis', path.resolve(PKG, '../fuzzy'), dir]);
     assert.equal(imported.code, 0, imported.text);
-    assert.match(imported.text, /^note: Kattis's default validator for "float_relative_tolerance 1e-5" \(letter case ignored, absolute and relative float tolerances\) runs as judge "kattis_default"/m);
+    assert.match(
+      imported.text,
+      /^note: Kattis's default validator for "float_relative_tolerance 1e-5" \(letter case ignored, absolute and relative float tolerances\) runs as judge "kattis_default"/m,
+    );
     const pushed = await run(['push', dir]);
     assert.equal(pushed.code, 0, pushed.text);
     const checked = await run(['check', dir]);

@@ -52,7 +52,10 @@ describe('language rules: what a contest judge compiles and runs', function () {
       assert.deepEqual(scanJava('enum E { A, B; public static void main(String[] a) { new Object() { void main() {} }; } }').mains, ['E']);
       // A top-level main wins over a nested one declared first.
       assert.deepEqual(scanJava('class O { static class N { static void main(String[] a) {} } }\nclass M { static void main(String[] a) {} }').mains, ['M', 'O$N']);
-      assert.deepEqual(javaMainClass(new Map([['Main.java', Buffer.from('package p;\nclass H {}\nfinal class Solve { static public void main(String[] a) {} }')]])), { ok: true, entry: 'p.Solve' });
+      assert.deepEqual(javaMainClass(new Map([['Main.java', Buffer.from('package p;\nclass H {}\nfinal class Solve { static public void main(String[] a) {} }')]])), {
+        ok: true,
+        entry: 'p.Solve',
+      });
     });
 
     it('saves a single source under its public top-level class, whatever its kind', () => {
@@ -107,7 +110,8 @@ describe('language rules: what a contest judge compiles and runs', function () {
 
     it('C: a program calling exp and acos on a run-time value links with -lm and runs', async function () {
       if (!installed(C)) this.skip();
-      const source = '#include <math.h>\n#include <stdio.h>\nint main(void) { double x; if (scanf("%lf", &x) != 1) return 1; printf("%.3f %.3f\\n", exp(x), acos(x / 10)); return 0; }\n';
+      const source =
+        '#include <math.h>\n#include <stdio.h>\nint main(void) { double x; if (scanf("%lf", &x) != 1) return 1; printf("%.3f %.3f\\n", exp(x), acos(x / 10)); return 0; }\n';
       const sub = await judged({ compilerId: C, source, input: '1' });
       assert.equal(sub.result.status.code, 15, await text(sub, 'cmpinfo'));
       assert.equal(await text(sub, 'output'), '2.718 1.471\n');

@@ -35,7 +35,7 @@ describe('runner launcher (C supervisor)', function () {
   it('starts each run from the launcher, not from a fork of the emulator', async () => {
     setDefaultSandboxForTests('none');
     // The program's parent is the supervisor; the supervisor's parent is whoever started the run.
-    const r = await runProcess(spec(['bash', '-c', 'awk \'/^PPid:/ {print $2}\' /proc/$PPID/status']));
+    const r = await runProcess(spec(['bash', '-c', "awk '/^PPid:/ {print $2}' /proc/$PPID/status"]));
     assert.equal(r.exitCode, 0, fs.readFileSync(path.join(dir, 'err'), 'utf8'));
     const launcher = launcherForTests();
     assert.ok(launcher?.pid, 'a launcher is running');

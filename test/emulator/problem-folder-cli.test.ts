@@ -18,14 +18,19 @@ describe('problems CLI (pull, push, --dry-run)', function () {
   const run = async (argv: string[], env: Record<string, string | undefined> = {}) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runProblemsCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: { SPHERE_ENGINE_PROBLEMS_TOKEN: TOKEN, SPHERE_ENGINE_PROBLEMS_ENDPOINT: emu.endpoints.problems, ...env } });
+    const code = await runProblemsCli(argv, {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+      env: { SPHERE_ENGINE_PROBLEMS_TOKEN: TOKEN, SPHERE_ENGINE_PROBLEMS_ENDPOINT: emu.endpoints.problems, ...env },
+    });
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
   const changing = async () => (await json(await testHook(emu, 'GET', 'requests'))).items.filter((r: { method: string }) => r.method !== 'GET').length;
 
   before(async () => {
     emu = await startTestEmulator();
-    const post = async (p: string, body: unknown) => json(await fetch(emu.url('problems', p), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    const post = async (p: string, body: unknown) =>
+      json(await fetch(emu.url('problems', p), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
     problemId = (await post('/problems', { name: 'CLI', masterjudgeId: 1000 })).id;
     await post(`/problems/${problemId}/testcases`, { input: '1\n', output: '1\n', judgeId: 1 });
   });
@@ -79,7 +84,10 @@ describe('problems CLI (pull, push, --dry-run)', function () {
     await testHook(emu, 'DELETE', 'requests');
     const refused = await run(['push', dir], { SPHERE_ENGINE_PROBLEMS_TOKEN: READ_ONLY_TOKEN });
     assert.equal(refused.code, 1);
-    assert.match(refused.err, /The token in SPHERE_ENGINE_PROBLEMS_TOKEN may read problem \d+ but not change it: the service refused "Update test 0: input" \(HTTP 403, access denied\)\./);
+    assert.match(
+      refused.err,
+      /The token in SPHERE_ENGINE_PROBLEMS_TOKEN may read problem \d+ but not change it: the service refused "Update test 0: input" \(HTTP 403, access denied\)\./,
+    );
     assert.match(refused.err, /Nothing was changed on the service \(not sent: Add test 1 with judge \d+, time limit [\d.]+ s\)\./);
     assert.match(refused.err, /Set SPHERE_ENGINE_PROBLEMS_TOKEN to a token with write access/);
     const output = `${refused.out}\n${refused.err}`;
@@ -90,7 +98,8 @@ describe('problems CLI (pull, push, --dry-run)', function () {
   });
 
   it('pulls several problems by code into one parent folder; exit 1 when one is skipped or unknown', async () => {
-    const post = async (p: string, body: unknown) => json(await fetch(emu.url('problems', p), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    const post = async (p: string, body: unknown) =>
+      json(await fetch(emu.url('problems', p), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
     const second = (await post('/problems', { name: 'CLI two', code: 'CLITWO', masterjudgeId: 1000 })).id;
     await post(`/problems/${second}/testcases`, { input: '2\n', output: '2\n', judgeId: 1 });
     const code = (await json(await fetch(emu.url('problems', `/problems/${problemId}`)))).code as string;
@@ -105,14 +114,20 @@ describe('problems CLI (pull, push, --dry-run)', function () {
     fs.writeFileSync(path.join(parent, 'CLITWO/problem.json'), '{}');
     const again = await run(['pull', String(problemId), 'CLITWO', 'NOSUCH', '--into', parent]);
     assert.equal(again.code, 1);
-    assert.match(again.out, /^Pulled 1 of 3 problems into .*; skipped 1; failed 1\.\n {2}skipped: CLITWO \(\d+\): .*CLITWO was left as it is: the folder is not empty and is not linked to this problem\.$/);
+    assert.match(
+      again.out,
+      /^Pulled 1 of 3 problems into .*; skipped 1; failed 1\.\n {2}skipped: CLITWO \(\d+\): .*CLITWO was left as it is: the folder is not empty and is not linked to this problem\.$/,
+    );
     assert.match(again.err, /FAILED: NOSUCH: no problem with this code/);
     assert.equal(fs.readFileSync(path.join(parent, 'CLITWO/problem.json'), 'utf8'), '{}');
   });
 
   it('runs as a process: the exit code says whether everything succeeded', () => {
     const cli = path.resolve(__dirname, '../../src/cli/problems.js');
-    const r = spawnSync(process.execPath, [cli, 'push', path.join(scratch('cli-none-'), 'missing')], { env: { ...process.env, SPHERE_ENGINE_PROBLEMS_TOKEN: TOKEN, SPHERE_ENGINE_PROBLEMS_ENDPOINT: emu.endpoints.problems }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [cli, 'push', path.join(scratch('cli-none-'), 'missing')], {
+      env: { ...process.env, SPHERE_ENGINE_PROBLEMS_TOKEN: TOKEN, SPHERE_ENGINE_PROBLEMS_ENDPOINT: emu.endpoints.problems },
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 1);
     assert.match(r.stderr, /problem\.json is missing/);
   });
@@ -125,7 +140,8 @@ describe('check: reference solutions against their expected verdicts', function 
 
   it('judges every solution (results fetched by ids), and a wrong solution that passes fails the check', async () => {
     emu = await startTestEmulator();
-    const post = async (p: string, body: unknown) => json(await fetch(emu.url('problems', p), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    const post = async (p: string, body: unknown) =>
+      json(await fetch(emu.url('problems', p), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
     const problemId = (await post('/problems', { name: 'Echo', masterjudgeId: 1000 })).id;
     await post(`/problems/${problemId}/testcases`, { input: '5\n', output: '5\n', judgeId: 1 });
     const dir = path.join(scratch('check-'), 'echo');
@@ -145,16 +161,27 @@ describe('check: reference solutions against their expected verdicts', function 
     const client = new ProblemsClient({ endpoint: emu.endpoints.problems, token: TOKEN });
     try {
       const checks = await checkProblemFolder(client, folder, { sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 100))) });
-      assert.deepEqual(checks.map((c) => [c.file, c.status?.name, c.ok]), [
-        ['solutions/accepted/echo.py', 'accepted', true],
-        ['solutions/runtime_error/crash.py', 'runtime error', true],
-        ['solutions/wrong_answer/lucky.py', 'accepted', false],
-        ['solutions/wrong_answer/off.py', 'wrong answer', true],
-      ]);
-      assert.match(describeCheck(checks[2]), /FAIL .*expected wrong answer, got accepted \(15\) \(time [\d.]+ s, memory \d+ KB, time limit \d+ s\) — the tests do not catch this solution/);
-      const log = (await json(await testHook(emu, 'GET', 'requests'))).items.map((r: { method: string; url: string }) => `${r.method} ${r.url.replace(/access_token=[^&]*&?/, '').replace(/\?$/, '')}`);
+      assert.deepEqual(
+        checks.map((c) => [c.file, c.status?.name, c.ok]),
+        [
+          ['solutions/accepted/echo.py', 'accepted', true],
+          ['solutions/runtime_error/crash.py', 'runtime error', true],
+          ['solutions/wrong_answer/lucky.py', 'accepted', false],
+          ['solutions/wrong_answer/off.py', 'wrong answer', true],
+        ],
+      );
+      assert.match(
+        describeCheck(checks[2]),
+        /FAIL .*expected wrong answer, got accepted \(15\) \(time [\d.]+ s, memory \d+ KB, time limit \d+ s\) — the tests do not catch this solution/,
+      );
+      const log = (await json(await testHook(emu, 'GET', 'requests'))).items.map(
+        (r: { method: string; url: string }) => `${r.method} ${r.url.replace(/access_token=[^&]*&?/, '').replace(/\?$/, '')}`,
+      );
       assert.equal(log.filter((l: string) => l.startsWith('POST /problems/api/v4/submissions')).length, 4);
-      assert.ok(log.some((l: string) => /^GET \/problems\/api\/v4\/submissions\?ids=\d+(%2C|,)\d+(%2C|,)\d+(%2C|,)\d+$/.test(l)), log.join('\n'));
+      assert.ok(
+        log.some((l: string) => /^GET \/problems\/api\/v4\/submissions\?ids=\d+(%2C|,)\d+(%2C|,)\d+(%2C|,)\d+$/.test(l)),
+        log.join('\n'),
+      );
       assert.ok(!log.some((l: string) => /^GET \/problems\/api\/v4\/submissions\/\d+/.test(l)), 'no submission fetched one by one');
     } finally {
       await client.close();

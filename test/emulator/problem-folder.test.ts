@@ -44,7 +44,8 @@ describe('problem folders (core over the emulator)', function () {
     client = new ProblemsClient({ endpoint: emu.endpoints.problems, token: TOKEN });
     ({ id: judgeId } = await client.createJudge({ name: 'Lines checker', source: 'import sys\nsys.exit(0)\n', compilerId: 116, typeId: 0 }));
     ({ id: problemId } = await client.createProblem({ name: 'Sum', body: 'Add **two** numbers.', typeId: 0, masterjudgeId: 1000, interactive: false }));
-    for (let i = 0; i < 3; i++) await client.createTestCase(problemId, { input: `${i} ${i}\n`, output: `${2 * i}\n`, timeLimit: 1 + i / 2, judgeId: i === 2 ? judgeId : 1, active: i !== 1 });
+    for (let i = 0; i < 3; i++)
+      await client.createTestCase(problemId, { input: `${i} ${i}\n`, output: `${2 * i}\n`, timeLimit: 1 + i / 2, judgeId: i === 2 ? judgeId : 1, active: i !== 1 });
   });
   after(async () => {
     await client?.close();
@@ -117,7 +118,10 @@ describe('problem folders (core over the emulator)', function () {
     await clearLog();
     const { plan, result } = await push(dir);
     assert.deepEqual(describePlan(plan), ['Update judge "lines-checker" (id ' + judgeId + '): source', 'Update problem: name', 'Delete test 0']);
-    assert.deepEqual(result.skipped.map((c) => c.kind), ['deleteTest']);
+    assert.deepEqual(
+      result.skipped.map((c) => c.kind),
+      ['deleteTest'],
+    );
     assert.equal(pushSucceeded(result), false);
     assert.deepEqual(await changing(), [`PUT /problems/api/v4/judges/${judgeId}`, `PUT /problems/api/v4/problems/${problemId}`]);
     await clearLog();
@@ -159,7 +163,10 @@ describe('problem folders (core over the emulator)', function () {
     fs.writeFileSync(big, Buffer.alloc(16 * 1024 * 1024 + 1, 'x'));
     await client.createTestCaseFromFiles(id, { inputPath: big, outputPath: big, judgeId: 1 });
     const dir = path.join(scratch('pf-big-'), 'p');
-    await assert.rejects(pullProblem(client, { endpoint: emu.endpoints.problems, problemId: id, dir }), /Test 0: its input is 16777217 bytes, over the 16 MiB a test file may have; nothing was written/);
+    await assert.rejects(
+      pullProblem(client, { endpoint: emu.endpoints.problems, problemId: id, dir }),
+      /Test 0: its input is 16777217 bytes, over the 16 MiB a test file may have; nothing was written/,
+    );
     assert.equal(fs.existsSync(dir), false);
     await client.deleteProblem(id);
   });
@@ -171,7 +178,18 @@ describe('problem folders (core over the emulator)', function () {
     fs.mkdirSync(path.join(dir, 'judges'));
     fs.writeFileSync(path.join(dir, 'judges/lenient.py'), 'import sys\nsys.exit(0)\n');
     const judges = { lenient: { file: 'judges/lenient.py', compilerId: 116, type: 'testcase' } };
-    const settings = { name: 'Echo', type: 'binary', interactive: false, masterJudge: 1000, statement: 'statement.md', judges, tests: [{ number: 0, timeLimit: 1, judge: 'lenient', active: true }, { number: 1, timeLimit: 1, judge: 999, active: true }] };
+    const settings = {
+      name: 'Echo',
+      type: 'binary',
+      interactive: false,
+      masterJudge: 1000,
+      statement: 'statement.md',
+      judges,
+      tests: [
+        { number: 0, timeLimit: 1, judge: 'lenient', active: true },
+        { number: 1, timeLimit: 1, judge: 999, active: true },
+      ],
+    };
     fs.writeFileSync(path.join(dir, 'problem.json'), JSON.stringify(settings));
     for (const n of [0, 1, 2]) {
       fs.writeFileSync(path.join(dir, `tests/${n}.in`), `${n}\n`);
@@ -181,8 +199,14 @@ describe('problem folders (core over the emulator)', function () {
     const first = await push(dir);
     assert.equal(first.result.failed?.change.kind, 'createTest');
     assert.match(describeResult(first.result, first.plan).join('\n'), /FAILED: Add test 1 with judge 999, time limit 1 s: .*judge 999/);
-    assert.deepEqual(first.result.applied.map((c) => c.kind), ['createJudge', 'createProblem', 'createTest']);
-    assert.deepEqual(first.result.notApplied.map((c) => c.kind), ['createTest']);
+    assert.deepEqual(
+      first.result.applied.map((c) => c.kind),
+      ['createJudge', 'createProblem', 'createTest'],
+    );
+    assert.deepEqual(
+      first.result.notApplied.map((c) => c.kind),
+      ['createTest'],
+    );
     const linked = JSON.parse(fs.readFileSync(path.join(dir, 'problem.json'), 'utf8'));
     assert.equal(linked.link.problemId, first.result.problemId);
     const judgeId = linked.judges.lenient.id;
@@ -195,6 +219,9 @@ describe('problem folders (core over the emulator)', function () {
     assert.deepEqual(describePlan(second.plan as PushPlan), ['Add test 1 with judge 1, time limit 1 s', 'Add test 2 with judge "lenient", time limit 1 s']);
     assert.ok(pushSucceeded(second.result));
     assert.deepEqual((await push(dir)).plan.changes, []);
-    assert.deepEqual((await client.listTestCases(linked.link.problemId)).items.map((t) => t.number), [0, 1, 2]);
+    assert.deepEqual(
+      (await client.listTestCases(linked.link.problemId)).items.map((t) => t.number),
+      [0, 1, 2],
+    );
   });
 });

@@ -13,7 +13,13 @@ const io = (programOutput: string, referenceOutput: string, source = 'print(1)')
 });
 
 const t = (number: number, status: number, extra: Partial<TestResult> = {}): TestResult => ({
-  number, status, score: 0, time: 0.1, memory: 1000, signal: 0, ...extra,
+  number,
+  status,
+  score: 0,
+  time: 0.1,
+  memory: 1000,
+  signal: 0,
+  ...extra,
 });
 
 describe('problems: built-in test case judges', () => {

@@ -87,7 +87,10 @@ describe('problems module (v4)', function () {
     it('lists own problems with v4 paging (next/prev links that work)', async () => {
       const first = await get('/problems', { limit: '2' });
       assert.equal(first.status, 200);
-      assert.deepEqual(first.body.items.map((p: any) => p.code), ['ADDTWO', 'ECHO']);
+      assert.deepEqual(
+        first.body.items.map((p: any) => p.code),
+        ['ADDTWO', 'ECHO'],
+      );
       assert.equal(first.body.paging.limit, 2);
       assert.equal(first.body.paging.offset, 0);
       assert.equal(first.body.paging.prev, null);
@@ -95,7 +98,7 @@ describe('problems module (v4)', function () {
       const second = await json(await fetch(first.body.paging.next));
       assert.ok(second.items.some((p: any) => p.code === 'AVERAGE'));
       assert.equal(typeof second.paging.prev, 'string');
-      assert.ok(!second.items.some((p: any) => p.code === 'FOREIGN'), 'another account\'s problem is not listed');
+      assert.ok(!second.items.some((p: any) => p.code === 'FOREIGN'), "another account's problem is not listed");
       await expectError(get('/problems', { limit: 'x' }), 400, 10);
     });
 
@@ -109,7 +112,11 @@ describe('problems module (v4)', function () {
       assert.equal(body.masterjudge.id, 1000);
       assert.equal(body.masterjudge.name, 'Generic masterjudge');
       assert.equal((await json(await fetch(body.masterjudge.uri))).id, 1000);
-      assert.deepEqual(body.testcases, [{ number: 0, active: true }, { number: 1, active: true }, { number: 2, active: true }]);
+      assert.deepEqual(body.testcases, [
+        { number: 0, active: true },
+        { number: 1, active: true },
+        { number: 2, active: true },
+      ]);
       assert.equal(typeof body.lastModified.body, 'number');
       assert.equal(typeof body.lastModified.settings, 'number');
       assert.equal(typeof body.permissions, 'object');
@@ -118,7 +125,7 @@ describe('problems module (v4)', function () {
       assert.equal(typeof (await get('/problems/1', { shortBody: 'true' })).body.shortBody, 'string');
     });
 
-    it('unknown problem → 404/200201; another account\'s → 403/200202', async () => {
+    it("unknown problem → 404/200201; another account's → 403/200202", async () => {
       await expectError(get('/problems/9999'), 404, 200201);
       await expectError(get('/problems/FOREIGN'), 403, 200202);
       await expectError(get('/problems/4/testcases'), 403, 200202);
@@ -229,7 +236,10 @@ describe('problems module (v4)', function () {
       assert.deepEqual([t1.active, t1.timeLimit, t1.judge.id], [false, 5, 1]);
       assert.equal(await (await fetch(url(`/problems/${pid}/testcases/1/input`))).text(), 'x');
       const problem = (await get(`/problems/${pid}`)).body;
-      assert.deepEqual(problem.testcases, [{ number: 0, active: true }, { number: 1, active: false }]);
+      assert.deepEqual(problem.testcases, [
+        { number: 0, active: true },
+        { number: 1, active: false },
+      ]);
     });
 
     it('updates and deletes a test case', async () => {
@@ -254,11 +264,17 @@ describe('problems module (v4)', function () {
   describe('judges', () => {
     it('lists built-in judges by type with paging', async () => {
       const masters = (await get('/judges', { typeId: '1' })).body;
-      assert.deepEqual(masters.items.map((j: any) => j.id), [1000, 1001]);
+      assert.deepEqual(
+        masters.items.map((j: any) => j.id),
+        [1000, 1001],
+      );
       assert.deepEqual(masters.items[1].type, { id: 1, name: 'master' });
       assert.equal(masters.items[1].name, 'Score is % of correctly solved sets');
       const tc = (await get('/judges', { typeId: '0', limit: '20' })).body;
-      assert.deepEqual(tc.items.slice(0, 6).map((j: any) => j.id), [1, 2, 3, 4, 9, 10]);
+      assert.deepEqual(
+        tc.items.slice(0, 6).map((j: any) => j.id),
+        [1, 2, 3, 4, 9, 10],
+      );
       assert.equal('next' in tc.paging && 'prev' in tc.paging, true);
       await expectError(get('/judges', { typeId: '5' }), 400, 10);
     });
@@ -345,7 +361,10 @@ describe('problems module (v4)', function () {
 
     it('`tests` judges only the chosen subset', async () => {
       const sub = await finished(await submit({ problemId: 1, compilerId: PY, source: ADD_OK, tests: '1,0' }));
-      assert.deepEqual(sub.result.testcases.map((t: any) => t.number), [0, 1]);
+      assert.deepEqual(
+        sub.result.testcases.map((t: any) => t.number),
+        [0, 1],
+      );
       assert.equal(sub.result.status.code, 15);
     });
 
@@ -409,7 +428,10 @@ describe('problems module (v4)', function () {
       await send('POST', `/problems/${pid}/testcases`, { input: '2\n', output: '2\n', judgeId });
       const sub = await finished(await submit({ problemId: pid, compilerId: PY, source: 'print(input())' }));
       assert.deepEqual(codes(sub), [15, 15]);
-      assert.deepEqual(sub.result.testcases.map((t: any) => t.score), [7, 7]);
+      assert.deepEqual(
+        sub.result.testcases.map((t: any) => t.score),
+        [7, 7],
+      );
       assert.deepEqual([sub.result.status.code, sub.result.score, sub.result.memory], [15, 20, 1234]);
       assert.match(await (await fetch(sub.result.streams.debug.uri)).text(), /custom judge compared/);
       const wrong = await finished(await submit({ problemId: pid, compilerId: PY, source: 'print(1)' }));
@@ -481,7 +503,10 @@ describe('problems module (v4)', function () {
       const a = await submit({ ...base, tests: '0' });
       const b = await submit({ ...base, tests: '0' });
       const list = (await get('/submissions', { ids: `${b},999999,${a}` })).body.items;
-      assert.deepEqual(list.map((s: any) => s.id), [a, b]);
+      assert.deepEqual(
+        list.map((s: any) => s.id),
+        [a, b],
+      );
       assert.equal(typeof list[0].uri, 'string');
       await expectError(get('/submissions'), 400, 205104);
       await expectError(get('/submissions', { ids: '1,x' }), 400, 205105);
@@ -510,8 +535,7 @@ describe('problems module: restart', function () {
     const dataDir = scratch('se-restart-');
     let emu = await startTestEmulator({ dataDir });
     const u = (p: string) => emu.url('problems', p);
-    const post = async (p: string, body: object) =>
-      json(await fetch(u(p), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    const post = async (p: string, body: object) => json(await fetch(u(p), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
     const pid = (await post('/problems', { name: 'Survivor', masterjudgeId: 1001 })).id;
     await post(`/problems/${pid}/testcases`, { input: 'a', output: 'b', timeLimit: 3, judgeId: 1 });
     const judgeId = (await post('/judges', { name: 'kept', source: 'pass', compilerId: 116 })).id;

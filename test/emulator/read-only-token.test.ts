@@ -34,7 +34,16 @@ describe('read-only access token', function () {
   after(() => emu?.close());
 
   it('reads everything, with stream URIs that carry the read-only token', async () => {
-    for (const p of ['/test', '/problems', `/problems/${problemId}`, `/problems/${problemId}/testcases`, `/problems/${problemId}/testcases/0`, '/judges', `/judges/${judgeId}`, '/compilers']) {
+    for (const p of [
+      '/test',
+      '/problems',
+      `/problems/${problemId}`,
+      `/problems/${problemId}/testcases`,
+      `/problems/${problemId}/testcases/0`,
+      '/judges',
+      `/judges/${judgeId}`,
+      '/compilers',
+    ]) {
       const r = await call('problems', 'GET', p);
       assert.equal(r.status, 200, `GET ${p}: ${JSON.stringify(r.body)}`);
     }
@@ -77,7 +86,10 @@ describe('read-only access token', function () {
   });
 
   it('still answers a wrong token with 401', async () => {
-    for (const [method, p] of [['GET', '/problems'], ['PUT', `/problems/${problemId}`]]) {
+    for (const [method, p] of [
+      ['GET', '/problems'],
+      ['PUT', `/problems/${problemId}`],
+    ]) {
       const r = await call('problems', method, p, method === 'PUT' ? { name: 'x' } : undefined, `${READ_ONLY_TOKEN}-wrong`);
       assert.deepEqual([r.status, r.body.error_code], [401, 1]);
     }

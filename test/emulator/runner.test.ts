@@ -6,7 +6,17 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { which } from '../../emulator/languages/probe';
-import { cSupervisorReady, detectSandbox, findPython, initRunner, overrideCSupervisorForTests, overridePythonForTests, runProcess, runnerPhases, setDefaultSandboxForTests } from '../../emulator/runner';
+import {
+  cSupervisorReady,
+  detectSandbox,
+  findPython,
+  initRunner,
+  overrideCSupervisorForTests,
+  overridePythonForTests,
+  runProcess,
+  runnerPhases,
+  setDefaultSandboxForTests,
+} from '../../emulator/runner';
 import type { EmulatorContext } from '../../emulator/context';
 import { defaultOptions } from '../../emulator/server';
 import type { RunSpec } from '../../emulator/runner/types';
@@ -154,7 +164,10 @@ for (const { monitor, sandbox } of combinations) {
       if (!which('cc')) this.skip();
       const source = path.join(dir, 'deep.c');
       // -O0 and a used local keep every frame (about 100 bytes): 30 MB, past the usual 8 MB stack.
-      fs.writeFileSync(source, 'int f(int n) { volatile char pad[64]; pad[0] = 1; return n ? f(n - 1) + pad[0] : 0; }\n#include <stdio.h>\nint main(void) { printf("%d\\n", f(300000)); return 0; }\n');
+      fs.writeFileSync(
+        source,
+        'int f(int n) { volatile char pad[64]; pad[0] = 1; return n ? f(n - 1) + pad[0] : 0; }\n#include <stdio.h>\nint main(void) { printf("%d\\n", f(300000)); return 0; }\n',
+      );
       const built = spawnSync('cc', ['-O0', '-o', path.join(dir, 'deep'), source]);
       assert.equal(built.status, 0, String(built.stderr));
       const r = await runProcess(spec([path.join(dir, 'deep')], { memoryLimitKb: 256 * 1024 }));
@@ -248,7 +261,13 @@ for i in $(seq 32); do fallocate -l 12M f$i 2>/dev/null || head -c 12000000 /dev
       await runProcess(spec(['cat'], { stdin: { data: 'from data\n' } }));
       assert.equal(out(), 'from data\n');
       // Only the run's own stdout/stderr are new: the data's file was unlinked once opened.
-      assert.deepEqual(fs.readdirSync(dir).filter((f) => !before.includes(f)).filter((f) => !['out', 'err'].includes(f)), []);
+      assert.deepEqual(
+        fs
+          .readdirSync(dir)
+          .filter((f) => !before.includes(f))
+          .filter((f) => !['out', 'err'].includes(f)),
+        [],
+      );
       const input = path.join(dir, 'input.txt');
       fs.writeFileSync(input, 'from file\n');
       await runProcess(spec(['cat'], { stdin: { path: input } }));
@@ -258,7 +277,12 @@ for i in $(seq 32); do fallocate -l 12M f$i 2>/dev/null || head -c 12000000 /dev
     });
 
     it('passes extra descriptors the way judges use them', async () => {
-      for (const [name, text] of [['in3', 'three'], ['in4', 'four'], ['in5', 'five']]) fs.writeFileSync(path.join(dir, name), text);
+      for (const [name, text] of [
+        ['in3', 'three'],
+        ['in4', 'four'],
+        ['in5', 'five'],
+      ])
+        fs.writeFileSync(path.join(dir, name), text);
       const r = await runProcess(
         spec(['bash', '-c', 'a=$(cat <&3); b=$(cat <&4); c=$(cat <&5); echo "$a $b $c"; echo "score 100" >&6'], {
           extraFds: [
@@ -300,22 +324,23 @@ for i in $(seq 32); do fallocate -l 12M f$i 2>/dev/null || head -c 12000000 /dev
       });
 
       it('has no network', async () => {
-        const r = await runProcess(spec(['bash', '-c', "tail -n +3 /proc/net/dev | cut -d: -f1; (exec 3<>/dev/tcp/1.1.1.1/53) 2>/dev/null && echo connected || echo refused"]));
+        const r = await runProcess(spec(['bash', '-c', 'tail -n +3 /proc/net/dev | cut -d: -f1; (exec 3<>/dev/tcp/1.1.1.1/53) 2>/dev/null && echo connected || echo refused']));
         assert.equal(r.exitCode, 0, err());
-        const lines = out().trim().split('\n').map((l) => l.trim());
+        const lines = out()
+          .trim()
+          .split('\n')
+          .map((l) => l.trim());
         assert.deepEqual(lines, ['lo', 'refused'], 'only the loopback interface, and no connection');
       });
 
       it('allows network when asked', async () => {
         await runProcess(spec(['bash', '-c', 'tail -n +3 /proc/net/dev | cut -d: -f1'], { network: true }));
-        assert.ok(out().trim().split(/\s+/).length > 1, 'the machine\'s interfaces are visible');
+        assert.ok(out().trim().split(/\s+/).length > 1, "the machine's interfaces are visible");
       });
 
       it('keeps the system read-only and /tmp private, the run directory writable', async () => {
         const marker = path.join(os.tmpdir(), `se-sandbox-${Date.now()}`);
-        const r = await runProcess(
-          spec(['bash', '-c', `touch /usr/se-test 2>/dev/null && echo wrote-usr; echo x > ${marker}; echo ok > here.txt; cat here.txt`]),
-        );
+        const r = await runProcess(spec(['bash', '-c', `touch /usr/se-test 2>/dev/null && echo wrote-usr; echo x > ${marker}; echo ok > here.txt; cat here.txt`]));
         assert.equal(r.exitCode, 0, err());
         assert.equal(out(), 'ok\n');
         assert.equal(fs.existsSync('/usr/se-test'), false);
@@ -352,7 +377,14 @@ describe('runner bound to an emulator (initRunner)', () => {
     const marker = `se-close-marker-${Date.now()}`;
     let settled = false;
     void runner
-      .run({ command: ['bash', '-c', `exec -a ${marker} sleep 30`], cwd: dir, stdoutPath: path.join(dir, 'o'), stderrPath: path.join(dir, 'e'), timeLimitMs: 60000, outputLimitBytes: 1024 })
+      .run({
+        command: ['bash', '-c', `exec -a ${marker} sleep 30`],
+        cwd: dir,
+        stdoutPath: path.join(dir, 'o'),
+        stderrPath: path.join(dir, 'e'),
+        timeLimitMs: 60000,
+        outputLimitBytes: 1024,
+      })
       .finally(() => (settled = true));
     const withMarker = () => processesWithMarker(marker);
     for (let i = 0; i < 100 && withMarker().length === 0; i++) await sleep(20);

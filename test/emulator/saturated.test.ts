@@ -73,7 +73,11 @@ describe('verdicts on a saturated machine (three CPU hogs per core)', function (
     const ids = await Promise.all(Array.from({ length: 12 }, () => submit({ compilerId: PYTHON3, source, timeLimit: 1 })));
     const results = await Promise.all(ids.map(judged));
     const verdicts = results.map((r) => `${r.result.status.code} (${r.result.time} s)`);
-    assert.deepEqual(results.map((r) => r.result.status.code), Array(12).fill(15), verdicts.join(', '));
+    assert.deepEqual(
+      results.map((r) => r.result.status.code),
+      Array(12).fill(15),
+      verdicts.join(', '),
+    );
     for (const r of results) {
       assert.equal(r.output, 'done\n');
       assert.ok(r.result.time >= 0.33 && r.result.time < 1, `the reported time is the CPU time: ${r.result.time} s`);

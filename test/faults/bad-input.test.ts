@@ -229,9 +229,18 @@ describe('faults: bad input', function () {
 
     it('an archive from the server that escapes its folder is refused whole: nothing written', async () => {
       const archive = path.join(mk(), 'evil.tar.gz');
-      fs.writeFileSync(archive, tarGz([{ path: 'workspace/ok.txt', data: 'ok' }, { path: '../../evil.txt', data: 'evil' }]));
+      fs.writeFileSync(
+        archive,
+        tarGz([
+          { path: 'workspace/ok.txt', data: 'ok' },
+          { path: '../../evil.txt', data: 'evil' },
+        ]),
+      );
       const dest = mk();
-      const result = await unpackTarGz(archive, dest).then(() => 'extracted', (err: unknown) => err);
+      const result = await unpackTarGz(archive, dest).then(
+        () => 'extracted',
+        (err: unknown) => err,
+      );
       assert.ok(result instanceof PackError, `expected a refusal, got ${String(result)}`);
       assert.match(result.message, /evil/);
       assert.ok(!fs.existsSync(path.join(dest, 'workspace', 'ok.txt')), 'nothing half extracted');
@@ -242,19 +251,28 @@ describe('faults: bad input', function () {
   describe('invalid settings', () => {
     for (const bad of ['', 'not a url!!', 'ftp://abc.example.com', 'https://user:pw@abc.example.com', 'https://abc.example.com/?access_token=x', 'http://']) {
       it(`endpoint ${JSON.stringify(bad)}: refused before any request, pointing to the settings`, () => {
-        assert.throws(() => normaliseEndpoint('compilers', bad), (err: unknown) => {
-          assert.ok(err instanceof SphereApiError);
-          assert.equal(err.kind, 'invalidEndpoint');
-          assert.equal(err.action, 'openSettings');
-          assert.match(err.explanation, /customer id/);
-          return true;
-        });
+        assert.throws(
+          () => normaliseEndpoint('compilers', bad),
+          (err: unknown) => {
+            assert.ok(err instanceof SphereApiError);
+            assert.equal(err.kind, 'invalidEndpoint');
+            assert.equal(err.action, 'openSettings');
+            assert.match(err.explanation, /customer id/);
+            return true;
+          },
+        );
         assert.throws(() => new CompilersClient({ endpoint: bad, token: TOKEN }), SphereApiError);
       });
     }
 
     it('negative, fractional and huge limits are refused with the setting to change', () => {
-      for (const [time, memory] of [[-1, 0], [0, -5], [2.5, 0], [61, 0], [0, 5 * 1024 * 1024]] as const) {
+      for (const [time, memory] of [
+        [-1, 0],
+        [0, -5],
+        [2.5, 0],
+        [61, 0],
+        [0, 5 * 1024 * 1024],
+      ] as const) {
         const problems = checkLimits(limitsFromSettings(time, memory));
         assert.equal(problems.length, 1, `${time}/${memory}: ${problems}`);
         assert.match(problems[0], /sphereEngine\.compilers\.(timeLimit|memoryLimit)/);

@@ -63,8 +63,14 @@ describe('emulator: request bodies in flight together', function () {
     const statuses = answers.map((a) => a.status).join(',');
     const busy = answers.filter((a) => a.status === 503);
     assert.ok(busy.length > 0, `statuses: ${statuses}`);
-    assert.ok(busy.every((a) => a.retryAfter === '1'), 'each 503 says when to retry');
-    assert.ok(answers.every((a) => a.status === 503 || a.status === 400), `statuses: ${statuses}`);
+    assert.ok(
+      busy.every((a) => a.retryAfter === '1'),
+      'each 503 says when to retry',
+    );
+    assert.ok(
+      answers.every((a) => a.status === 503 || a.status === 400),
+      `statuses: ${statuses}`,
+    );
     const after = await fetch(`${emu.endpoints.compilers}/api/v4/test?access_token=${TOKEN}`);
     assert.equal(after.status, 200);
   });

@@ -87,7 +87,11 @@ describe('faults: the emulator refuses web pages (local attack surface)', functi
       assert.equal(res.status, 403, JSON.stringify(headers));
     }
     const posts = await requests(emu, /^\/compilers\/api\/v4\/submissions$/, 'POST');
-    assert.deepEqual(posts.map((r) => r.status), [403, 403, 403, 403, 403], 'every attempt was logged as refused');
+    assert.deepEqual(
+      posts.map((r) => r.status),
+      [403, 403, 403, 403, 403],
+      'every attempt was logged as refused',
+    );
     assert.equal(await nextSubmissionId(), 1, 'no submission was created before the legitimate one');
   });
 
@@ -124,7 +128,14 @@ describe('faults: the emulator refuses web pages (local attack surface)', functi
 
   it('serves what API clients send: no Origin, its own origin, localhost and [::1] names', async () => {
     const { port } = new URL(emu.origin);
-    const accepted: Array<Record<string, string>> = [{}, { origin: emu.origin }, { host: `localhost:${port}` }, { host: `[::1]:${port}` }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }];
+    const accepted: Array<Record<string, string>> = [
+      {},
+      { origin: emu.origin },
+      { host: `localhost:${port}` },
+      { host: `[::1]:${port}` },
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+    ];
     for (const headers of accepted) {
       const res = await send(emu, { method: 'GET', path: `/compilers/api/v4/test?access_token=${TOKEN}`, headers });
       assert.equal(res.status, 200, JSON.stringify(headers));

@@ -8,7 +8,21 @@ import * as path from 'node:path';
 import { pollUntilDone } from '../../src/core/poller';
 import { runningWorkspace } from '../emulator/containers-support';
 import { useScratch } from '../scratch';
-import { apiError, assertUserFacing, clearFaults, clearRequests, clients, requests, setFaults, setTokens, sleep, startTestEmulator, TOKEN, type ClientKit, type TestEmulator } from './support';
+import {
+  apiError,
+  assertUserFacing,
+  clearFaults,
+  clearRequests,
+  clients,
+  requests,
+  setFaults,
+  setTokens,
+  sleep,
+  startTestEmulator,
+  TOKEN,
+  type ClientKit,
+  type TestEmulator,
+} from './support';
 
 const PYTHON = 116;
 
@@ -59,7 +73,10 @@ describe('faults: the API clients under transport faults', function () {
       const list = await kit.compilers.listCompilers();
       assert.ok(list.items.length > 0);
       const seen = await requests(emu, /\/compilers$/);
-      assert.deepEqual(seen.map((r) => r.status), [503, 503, 200]);
+      assert.deepEqual(
+        seen.map((r) => r.status),
+        [503, 503, 200],
+      );
       assert.equal(kit.sleeps.waits.length, 2);
       assert.ok(kit.sleeps.waits[1] > kit.sleeps.waits[0], `backoff grows: ${kit.sleeps.waits}`);
     });
@@ -150,9 +167,7 @@ describe('faults: the API clients under transport faults', function () {
       const { id } = await kit.compilers.createSubmission({ compilerId: PYTHON, source: 'import time\ntime.sleep(3)' });
       await setTokens(emu, ['someone-else']);
       let fetches = 0;
-      const err = await apiError(
-        pollUntilDone({ intervalMs: 200, fetch: (s) => (fetches++, kit.compilers.getSubmission(id, s)), isExecuting: (x) => x.executing }),
-      );
+      const err = await apiError(pollUntilDone({ intervalMs: 200, fetch: (s) => (fetches++, kit.compilers.getSubmission(id, s)), isExecuting: (x) => x.executing }));
       assert.equal(err.status, 401);
       assert.equal(fetches, 1);
     });
@@ -175,7 +190,13 @@ describe('faults: the API clients under transport faults', function () {
     });
 
     it('a host that does not resolve: a DNS error, not a hang', async () => {
-      const dead = { endpoints: { containers: 'https://no-such-host.invalid/containers', compilers: 'https://no-such-host.invalid/compilers', problems: 'https://no-such-host.invalid/problems' } };
+      const dead = {
+        endpoints: {
+          containers: 'https://no-such-host.invalid/containers',
+          compilers: 'https://no-such-host.invalid/compilers',
+          problems: 'https://no-such-host.invalid/problems',
+        },
+      };
       const offline = clients(dead, { timeouts: { connectMs: 2000, headersMs: 2000, bodyMs: 2000 } });
       try {
         const err = await apiError(offline.compilers.test());
@@ -216,7 +237,10 @@ describe('faults: the emulator restarted while a submission runs', function () {
       assert.equal(final.executing, false);
       assert.equal(final.result.status.code, 20);
       assert.ok(outages.length >= 1, 'the outage was noticed');
-      assert.ok(outages.every((d, i) => i === 0 || d >= outages[i - 1]), `the wait grows while it lasts: ${outages}`);
+      assert.ok(
+        outages.every((d, i) => i === 0 || d >= outages[i - 1]),
+        `the wait grows while it lasts: ${outages}`,
+      );
     } finally {
       await kit.close();
       await second?.close();

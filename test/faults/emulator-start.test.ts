@@ -61,8 +61,7 @@ describe('faults: emulator start-up (token, hooks, sandbox warning)', function (
 
   it('serves no test hooks unless started with --test-hooks', async () => {
     const plain = await start();
-    const hook = (emu: EmulatorProcess) =>
-      fetch(`${emu.origin}/__emulator/requests`, { headers: { authorization: `Bearer ${emu.token}` } });
+    const hook = (emu: EmulatorProcess) => fetch(`${emu.origin}/__emulator/requests`, { headers: { authorization: `Bearer ${emu.token}` } });
     assert.equal((await hook(plain)).status, 404);
     await stopAll();
     const testing = await start('--test-hooks');
@@ -81,7 +80,10 @@ describe('faults: emulator start-up (token, hooks, sandbox warning)', function (
   it('says which languages it found and how to add one, and once, plainly, when limits fall back to Node (no python3)', async () => {
     const full = await start();
     const ready = full as EmulatorProcess & { languages: string[]; missingLanguages: string[]; addLanguage: string; limits: string; limitsNote?: string };
-    assert.ok(ready.languages.some((l) => /^Python 3 \(CPython \d/.test(l)), ready.languages.join(', '));
+    assert.ok(
+      ready.languages.some((l) => /^Python 3 \(CPython \d/.test(l)),
+      ready.languages.join(', '),
+    );
     assert.equal(ready.limits, 'python3');
     assert.equal(ready.limitsNote, undefined);
     assert.match(full.banner, /Languages: {2}.*Python 3/);

@@ -35,8 +35,7 @@ function stoppedJustNow(file: string): void {
   fs.writeFileSync(file, JSON.stringify(workspaces));
 }
 
-const postJson = (url: string, body: Record<string, unknown>) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const postJson = (url: string, body: Record<string, unknown>) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('faults: the emulator state database', function () {
   this.timeout(120_000);
@@ -75,7 +74,14 @@ describe('faults: the emulator state database', function () {
     assert.equal((await post('compilers', { compilerId: PYTHON, source: 'print(1)' })).id, 2, 'the next Compilers id follows the imported ones');
     assert.equal((await post('problems', { problemId: 2, compilerId: PYTHON, source: 'print(1)' })).id, 2, 'the next Problems id follows the imported meta');
     const aside = fs.readdirSync(path.join(dir, JSON_ASIDE_DIR)).sort();
-    assert.deepEqual(aside, ['compilers-submissions.json', 'containers-submissions.json', 'containers-workspaces.json', 'problems-meta.json', 'problems-problems.json', 'problems-submissions.json']);
+    assert.deepEqual(aside, [
+      'compilers-submissions.json',
+      'containers-submissions.json',
+      'containers-workspaces.json',
+      'problems-meta.json',
+      'problems-problems.json',
+      'problems-submissions.json',
+    ]);
     assert.ok(!fs.existsSync(path.join(dir, 'compilers-submissions.json')), 'moved, not copied');
     await emu.close();
     running.splice(0);
@@ -125,14 +131,21 @@ describe('faults: the emulator state database', function () {
       return found;
     };
     let found = await look();
-    assert.deepEqual(found.map((s) => s.id), acknowledged, `every answered submission is there after kill -9 (${acknowledged.length})`);
+    assert.deepEqual(
+      found.map((s) => s.id),
+      acknowledged,
+      `every answered submission is there after kill -9 (${acknowledged.length})`,
+    );
     // Consistent: the runs the kill cut end as 20; those still waiting run now and end accepted.
     for (let round = 0; round < 300 && found.some((s) => s.executing); round++) {
       await new Promise((r) => setTimeout(r, 200));
       found = await look();
     }
     const codes = new Set(found.map((s) => s.result.status.code));
-    assert.ok([...codes].every((code) => code === 15 || code === 20), `final statuses: ${[...codes]}`);
+    assert.ok(
+      [...codes].every((code) => code === 15 || code === 20),
+      `final statuses: ${[...codes]}`,
+    );
     const next = await postJson(`${again.endpoints.compilers}/api/v4/submissions?access_token=t`, { compilerId: PYTHON, source: 'print(1)' });
     assert.ok((await json(next)).id > Math.max(...acknowledged), 'no id is given twice');
   });
@@ -143,10 +156,16 @@ describe('faults: the emulator state database', function () {
     const count = 60;
     const answers = await Promise.all(
       Array.from({ length: count }, (_, i) =>
-        postJson(emu.url('compilers', '/submissions'), { compilerId: PYTHON, source: `print(${i})` }).then(async (res) => ({ status: res.status, id: (await json(res)).id as number })),
+        postJson(emu.url('compilers', '/submissions'), { compilerId: PYTHON, source: `print(${i})` }).then(async (res) => ({
+          status: res.status,
+          id: (await json(res)).id as number,
+        })),
       ),
     );
-    assert.ok(answers.every((a) => a.status === 201), 'every POST accepted');
+    assert.ok(
+      answers.every((a) => a.status === 201),
+      'every POST accepted',
+    );
     const ids = answers.map((a) => a.id).sort((a, b) => a - b);
     const waitingNow = emu.ctx.jobs.stats().waiting;
     assert.ok(waitingNow > 0, 'the rest waits in the queue instead of running');
@@ -163,10 +182,18 @@ describe('faults: the emulator state database', function () {
       await new Promise((r) => setTimeout(r, 200));
       states = await final();
     }
-    assert.deepEqual(states, ids.map(() => 15), 'every one ends accepted');
+    assert.deepEqual(
+      states,
+      ids.map(() => 15),
+      'every one ends accepted',
+    );
     const stats = emu.ctx.jobs.stats();
     assert.equal(stats.peak, 2, 'never more than two at once');
-    assert.deepEqual(stats.started, ids.map((id) => `compilers:${id}`), 'started in the order of their ids');
+    assert.deepEqual(
+      stats.started,
+      ids.map((id) => `compilers:${id}`),
+      'started in the order of their ids',
+    );
   });
 
   it('submissions still waiting when the emulator stopped run after the restart, in order', async () => {
@@ -186,6 +213,9 @@ describe('faults: the emulator state database', function () {
       assert.equal(done.result.status.code, 15, `waiting submission ${sub.id} ran after the restart`);
       assert.equal((await (await fetch(second.url('compilers', `/submissions/${sub.id}/output`))).text()).trim(), 'ab'[i]);
     }
-    assert.deepEqual(second.ctx.jobs.stats().started, waiting.map((s) => `compilers:${s.id}`));
+    assert.deepEqual(
+      second.ctx.jobs.stats().started,
+      waiting.map((s) => `compilers:${s.id}`),
+    );
   });
 });

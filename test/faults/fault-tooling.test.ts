@@ -67,7 +67,9 @@ describe('faults: the fault injection tooling', function () {
   after(() => emu.close());
 
   it('status answers with the given error code and message (stand-in for spec errors without emulator state)', async () => {
-    await setFaults(emu, [{ path: '^/compilers/api/v4/test$', method: 'GET', kind: 'status', status: 409, errorCode: 200510, message: 'project temporarily unavailable', times: 1 }]);
+    await setFaults(emu, [
+      { path: '^/compilers/api/v4/test$', method: 'GET', kind: 'status', status: 409, errorCode: 200510, message: 'project temporarily unavailable', times: 1 },
+    ]);
     const res = await fetch(emu.url('compilers', '/test'));
     assert.equal(res.status, 409);
     assert.deepEqual(await res.json(), { error_code: 200510, message: 'project temporarily unavailable' });

@@ -153,7 +153,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     const elapsedSec = (Date.now() - started) / 1000;
 
     const check = new CompilersClient({ ...base(emu.endpoints.compilers) });
-    const servingAfter = await check.test().then(() => true, () => false);
+    const servingAfter = await check.test().then(
+      () => true,
+      () => false,
+    );
     await check.close();
 
     const operations: Record<string, OperationFigures> = {};

@@ -57,12 +57,7 @@ describe('faults: polling protection through a long session', function () {
 
   it(`${ROUNDS} rounds of runs in all three modules, with 5xx bursts while polling: 0 trips`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const codes = await Promise.all([
-        compilersRun('print(1)'),
-        compilersRun('import time\ntime.sleep(3)\nprint(2)'),
-        problemsRun(),
-        containersRun(),
-      ]);
+      const codes = await Promise.all([compilersRun('print(1)'), compilersRun('import time\ntime.sleep(3)\nprint(2)'), problemsRun(), containersRun()]);
       assert.deepEqual(codes, [15, 15, 15, 15], `round ${round}`);
     }
     // A 503 from in front of the service while polling: the poller waits it out.
@@ -83,7 +78,11 @@ describe('faults: polling protection through a long session', function () {
     await setFaults(emu, [{ path: '^/compilers/api/v4/submissions/\\d+$', method: 'GET', kind: 'drop-response-body', bytes: 10, times: 1 }]);
     try {
       assert.equal(await compilersRun('import time\ntime.sleep(4)\nprint(4)'), 15);
-      assert.deepEqual((await listFaults(emu)).map((f) => f.times), [0], 'the cut hit a poll');
+      assert.deepEqual(
+        (await listFaults(emu)).map((f) => f.times),
+        [0],
+        'the cut hit a poll',
+      );
     } finally {
       await clearFaults(emu);
     }

@@ -60,7 +60,10 @@ describe('faults: scale of the Containers tree', function () {
       await model.loadMore(loadMoreRow(first)!.list as never).catch(() => undefined);
       const after = await model.getChildren();
       assert.equal(workspaces(after).length, shown, 'no row lost');
-      assert.ok(after.some((r) => r.kind === 'retry' || r.kind === 'stale' || r.kind === 'loadMore'), `a way to try again: ${after.map((r) => r.kind)}`);
+      assert.ok(
+        after.some((r) => r.kind === 'retry' || r.kind === 'stale' || r.kind === 'loadMore'),
+        `a way to try again: ${after.map((r) => r.kind)}`,
+      );
     } finally {
       await clearFaults(emu);
     }

@@ -9,7 +9,26 @@ import * as tar from 'tar';
 import type { CompilersSubmission } from '../../src/api';
 import { chunkIds, runBatch } from '../../src/core/compilers/batch';
 import { CompilerCatalog } from '../../src/features/compilers/catalog';
-import { checkLimits, checkPayloadSizes, compareOutputs, type CompilersApi, describeDifference, describeSignal, expectedOutputFile, FolderSourceError, formatDone, formatRunning, guessFolderCompiler, inputFilesIn, limitsFromSettings, MAX_PART_FILES, parseOutputFilenames, prepareFolderSource, siblingInputFile, unpackOutputArchive } from '../../src/core/compilers';
+import {
+  checkLimits,
+  checkPayloadSizes,
+  compareOutputs,
+  type CompilersApi,
+  describeDifference,
+  describeSignal,
+  expectedOutputFile,
+  FolderSourceError,
+  formatDone,
+  formatRunning,
+  guessFolderCompiler,
+  inputFilesIn,
+  limitsFromSettings,
+  MAX_PART_FILES,
+  parseOutputFilenames,
+  prepareFolderSource,
+  siblingInputFile,
+  unpackOutputArchive,
+} from '../../src/core/compilers';
 import { checkChoice, chooseCompiler, readOverride } from '../../src/core/languages/compiler-choice';
 import { LANGUAGES } from '../../src/core/languages';
 import { useScratch } from '../scratch';
@@ -105,7 +124,10 @@ describe('compilers core', () => {
       assert.equal(await siblingInputFile(path.join(FIXTURES, 'python-input', 'greet.py')), path.join(FIXTURES, 'python-input', 'greet.in'));
       assert.equal(await siblingInputFile(path.join(FIXTURES, 'time-limit', 'forever.py')), undefined);
       const inputs = await inputFilesIn(path.join(FIXTURES, 'many-inputs'));
-      assert.deepEqual(inputs.map((f) => path.basename(f)), ['1.in', '2.in', '3.in']);
+      assert.deepEqual(
+        inputs.map((f) => path.basename(f)),
+        ['1.in', '2.in', '3.in'],
+      );
       assert.equal(await expectedOutputFile(inputs[1]), path.join(FIXTURES, 'many-inputs', '2.out'));
     });
   });
@@ -192,7 +214,10 @@ describe('compilers core', () => {
   describe('many inputs', () => {
     it('splits ids into groups of at most 20', () => {
       const ids = Array.from({ length: 45 }, (_, i) => i + 1);
-      assert.deepEqual(chunkIds(ids).map((c) => c.length), [20, 20, 5]);
+      assert.deepEqual(
+        chunkIds(ids).map((c) => c.length),
+        [20, 20, 5],
+      );
     });
 
     it('posts once per input, waits with GET /submissions?ids= in groups of 20 at the 2 s rhythm', async () => {
@@ -217,8 +242,14 @@ describe('compilers core', () => {
         },
       });
       assert.equal(results.length, 25);
-      assert.ok(listCalls.every((ids) => ids.length <= 20), 'no call with more than 20 ids');
-      assert.ok(sleeps.every((ms) => ms === 2000), `waits ${sleeps}`);
+      assert.ok(
+        listCalls.every((ids) => ids.length <= 20),
+        'no call with more than 20 ids',
+      );
+      assert.ok(
+        sleeps.every((ms) => ms === 2000),
+        `waits ${sleeps}`,
+      );
       assert.equal(results[24].streams?.output?.toString(), '25\n');
     });
 
@@ -233,7 +264,15 @@ describe('compilers core', () => {
         getSubmissions: async () => assert.fail(),
         getSubmissionStream: async () => assert.fail(),
       };
-      const results = await runBatch(fake, { source: 'x', compilerId: 116 }, [{ label: 'a', input: '' }, { label: 'b', input: '' }], { sleep: async () => undefined });
+      const results = await runBatch(
+        fake,
+        { source: 'x', compilerId: 116 },
+        [
+          { label: 'a', input: '' },
+          { label: 'b', input: '' },
+        ],
+        { sleep: async () => undefined },
+      );
       assert.equal(posts, 1);
       assert.ok(results.every((r) => r.error));
     });

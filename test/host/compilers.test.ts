@@ -59,7 +59,10 @@ describe('compilers: run programs', function () {
 
   it('lists the compilers of the account (Refresh Compilers)', async () => {
     const list = await vscode.commands.executeCommand<Array<{ id: number; name: string; versions: unknown[] }>>('sphereEngine.compilers.refreshCompilers');
-    assert.ok(list?.some((c) => c.id === 116 && c.versions.length > 0), JSON.stringify(list));
+    assert.ok(
+      list?.some((c) => c.id === 116 && c.versions.length > 0),
+      JSON.stringify(list),
+    );
     assert.deepEqual(await compilerRequests(), ['GET /compilers/api/v4/compilers']);
   });
 
@@ -73,7 +76,11 @@ describe('compilers: run programs', function () {
     assert.match(text, /\[Running\] greet\.py with Python 3, input from greet\.in.*, profile "Local emulator"$/m);
     assert.match(text, /^Hello, Ada!\nHello, Linus!$/m);
     assert.match(text, /\[Done\] accepted, time \d+\.\d\d s, memory [\d.]+ (KB|MB)/);
-    assert.deepEqual((await compilerRequests()).filter((r) => r.startsWith('POST')), ['POST /compilers/api/v4/submissions'], 'exactly one POST');
+    assert.deepEqual(
+      (await compilerRequests()).filter((r) => r.startsWith('POST')),
+      ['POST /compilers/api/v4/submissions'],
+      'exactly one POST',
+    );
   });
 
   it('runs with input given as text instead of the .in file', async () => {
@@ -130,7 +137,10 @@ describe('compilers: run programs', function () {
     assert.equal(report.ok, false);
     assert.match(report.error?.message ?? '', /prog\.py/);
     assert.match(api.outputText(), /\[Not sent\].*prog\.py/);
-    assert.deepEqual((await compilerRequests()).filter((r) => r.startsWith('POST')), []);
+    assert.deepEqual(
+      (await compilerRequests()).filter((r) => r.startsWith('POST')),
+      [],
+    );
   });
 
   it('brings output files back into a local folder with the program stdout', async () => {
@@ -141,21 +151,30 @@ describe('compilers: run programs', function () {
     assert.equal(fs.readFileSync(path.join(report.outputDir, 'data', 'values.csv'), 'utf8'), 'x,y\n1,2\n3,4\n');
     assert.equal(report.stdout, 'report written\n');
     assert.deepEqual(report.missingOutputFiles, ['missing.txt']);
-    assert.ok(report.outputFiles?.some((f) => /(ENGINE|SE)_STDOUT$/.test(f)), `no stdout file in ${report.outputFiles}`);
+    assert.ok(
+      report.outputFiles?.some((f) => /(ENGINE|SE)_STDOUT$/.test(f)),
+      `no stdout file in ${report.outputFiles}`,
+    );
     assert.match(api.outputText(), /\[Output files\] not written by the program: missing\.txt/);
   });
 
   it('runs with all inputs, compares with .out files and finds the wrong one', async () => {
     const report = await vscode.commands.executeCommand<BatchReport>(RUN_ALL, file('many-inputs', 'double.py'));
-    assert.deepEqual(report.items.map((i) => [i.input, i.stdout?.trim(), i.matches]), [
-      ['1.in', '2', true],
-      ['2.in', '10', false],
-      ['3.in', '42', true],
-    ]);
+    assert.deepEqual(
+      report.items.map((i) => [i.input, i.stdout?.trim(), i.matches]),
+      [
+        ['1.in', '2', true],
+        ['2.in', '10', false],
+        ['3.in', '42', true],
+      ],
+    );
     assert.match(report.items[1].difference ?? '', /expected "11", got "10"/);
     const requests = await compilerRequests();
     assert.equal(requests.filter((r) => r === 'POST /compilers/api/v4/submissions').length, 3);
-    assert.ok(requests.some((r) => r === 'GET /compilers/api/v4/submissions'), 'waited with GET /submissions?ids=');
+    assert.ok(
+      requests.some((r) => r === 'GET /compilers/api/v4/submissions'),
+      'waited with GET /submissions?ids=',
+    );
     assert.ok(!requests.some((r) => /^GET \/compilers\/api\/v4\/submissions\/\d+$/.test(r)), 'no single-submission polling');
     assert.match(api.outputText(), /\[2\.in\] accepted.*WRONG ANSWER: differs at line 1: expected "11", got "10"/);
     assert.match(api.outputText(), /\[Done\] 3 inputs: 2 match, 1 differ \(2\.in\)/);

@@ -78,7 +78,10 @@ describe('connection', () => {
     for (const name of ['Containers', 'Compilers', 'Problems']) assert.match(bar.tooltip, new RegExp(`\\$\\(pass\\) ${name}:`));
     const tested = (await emulatorRequests()).filter((r) => r.method === 'GET' && /\/api\/v\d+\/test\b/.test(r.url));
     for (const module of MODULES) {
-      assert.ok(tested.some((r) => r.url.startsWith(`/${module}/`) && r.status === 200), `no successful GET /${module}/…/test`);
+      assert.ok(
+        tested.some((r) => r.url.startsWith(`/${module}/`) && r.status === 200),
+        `no successful GET /${module}/…/test`,
+      );
     }
   });
 
@@ -125,7 +128,7 @@ describe('connection', () => {
     }
   });
 
-  it("follows a changed endpoint of the active profile at once, and no longer the old setting", async () => {
+  it('follows a changed endpoint of the active profile at once, and no longer the old setting', async () => {
     // The setting of the versions before profiles was read once, into the first profile: a
     // synced or leftover value must not redirect the active profile's token.
     await vscode.workspace.getConfiguration('sphereEngine').update('compilers.endpoint', 'http://127.0.0.1:1/elsewhere', vscode.ConfigurationTarget.Global);

@@ -3,15 +3,7 @@
 // the offline marker, and how many requests showing and refreshing the tree costs.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import {
-  activateExtension,
-  clearEmulatorFaults,
-  clearEmulatorRequests,
-  emulatorInfo,
-  emulatorRequests,
-  setEmulatorFaults,
-  waitFor,
-} from './helpers';
+import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorInfo, emulatorRequests, setEmulatorFaults, waitFor } from './helpers';
 
 interface Row {
   node: { kind: string; key: string; workspace?: { id: string; state: { code: number } }; project?: { id: string } };
@@ -95,7 +87,10 @@ describe('containers tree', () => {
     const roots = await api.tree.rows();
     const labels = roots.map((r) => r.label);
     for (const name of SEED_PROJECT_NAMES) assert.ok(labels.includes(name), `no project "${name}" in ${JSON.stringify(labels)}`);
-    assert.ok(roots.every((r) => r.collapsible), 'project rows expand');
+    assert.ok(
+      roots.every((r) => r.collapsible),
+      'project rows expand',
+    );
     assert.equal(projectGets(await emulatorRequests()).length, 1, 'showing the projects costs one GET /projects');
 
     await clearEmulatorRequests();
@@ -130,10 +125,13 @@ describe('containers tree', () => {
       await waitFor(() => api.tree.activity().pollScheduled, { what: 'a poll round to be due while the workspace starts' });
     }
     // Nobody refreshes by hand: the tree polls while a workspace is starting and the view shows.
-    const running = await waitFor(async () => {
-      const r = await row();
-      return r?.node.workspace?.state.code === 2 ? r : undefined;
-    }, { timeoutMs: 30_000, what: 'the row to turn running' });
+    const running = await waitFor(
+      async () => {
+        const r = await row();
+        return r?.node.workspace?.state.code === 2 ? r : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the row to turn running' },
+    );
     assert.equal(running.icon, 'vm-running');
     assert.equal(running.iconColor, 'charts.green');
     assert.match(running.description ?? '', /running/);
@@ -189,7 +187,10 @@ describe('containers tree', () => {
     const row = rows.find((r) => r.node.workspace?.id === id);
     assert.ok(row, 'the removed workspace shows with the "removed" filter');
     assert.equal(row.icon, 'trash');
-    assert.ok(rows.filter((r) => r.node.kind === 'workspace').every((r) => r.node.workspace!.state.code === 4), 'only removed workspaces');
+    assert.ok(
+      rows.filter((r) => r.node.kind === 'workspace').every((r) => r.node.workspace!.state.code === 4),
+      'only removed workspaces',
+    );
     await vscode.commands.executeCommand('sphereEngine.workspaces.filterStates', [1, 2, 3, 5]);
   });
 
@@ -208,10 +209,13 @@ describe('containers tree', () => {
     const mine = rows.find((r) => r.node.workspace?.id === id);
     assert.ok(mine, 'the removed workspace is listed when every state is shown');
     assert.match(mine.label, /^Console Python · /);
-    const gets = await waitFor(async () => {
-      const sent = workspaceGets(await emulatorRequests());
-      return sent.length ? sent : undefined;
-    }, { what: 'the flat list request' });
+    const gets = await waitFor(
+      async () => {
+        const sent = workspaceGets(await emulatorRequests());
+        return sent.length ? sent : undefined;
+      },
+      { what: 'the flat list request' },
+    );
     assert.equal(gets.length, 1);
     assert.doesNotMatch(decodeURIComponent(gets[0].url), /states\[\]/, 'every state wanted: no filter sent');
     await vscode.commands.executeCommand('sphereEngine.workspaces.groupByProject');
@@ -222,13 +226,19 @@ describe('containers tree', () => {
     const before = (await api.tree.rows()).filter((r) => r.node.kind === 'project').map((r) => r.label);
     await setEmulatorFaults([{ path: '/containers/api/v1/projects$', kind: 'drop' }]);
     await vscode.commands.executeCommand('sphereEngine.workspaces.refresh');
-    const rows = await waitFor(async () => {
-      const r = await api.tree.rows();
-      return r.some((row) => row.node.kind === 'stale') ? r : undefined;
-    }, { timeoutMs: 30_000, what: 'the offline marker' });
+    const rows = await waitFor(
+      async () => {
+        const r = await api.tree.rows();
+        return r.some((row) => row.node.kind === 'stale') ? r : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the offline marker' },
+    );
     assert.match(rows[0].label, /^Offline: showing items fetched at \d/);
     assert.ok(rows.some((r) => r.node.kind === 'retry' && r.label === 'Retry'));
-    assert.deepEqual(rows.filter((r) => r.node.kind === 'project').map((r) => r.label), before);
+    assert.deepEqual(
+      rows.filter((r) => r.node.kind === 'project').map((r) => r.label),
+      before,
+    );
 
     await clearEmulatorFaults();
     await vscode.commands.executeCommand('sphereEngine.workspaces.refresh');

@@ -34,7 +34,10 @@ describe('an announced emulator (SPHERE_ENGINE_EMULATOR)', () => {
     const { secrets, log, connection } = await connect({ compilers: 'emulator-dev-token' }, {});
     assert.equal(await secrets.get(tokenSecretKey(EMULATOR_PROFILE_ID, 'compilers')), token, 'the old token gave way');
     assert.equal(await secrets.get(tokenSecretKey(EMULATOR_PROFILE_ID, 'problems')), token, 'an empty module was seeded');
-    assert.ok(log.lines.some((l) => /Compilers: the emulator's token changed; now using the local emulator/.test(l)), log.lines.join('\n'));
+    assert.ok(
+      log.lines.some((l) => /Compilers: the emulator's token changed; now using the local emulator/.test(l)),
+      log.lines.join('\n'),
+    );
     assert.ok(!log.lines.join('\n').includes(token), 'the log holds no token');
     const test = await connection.test('compilers');
     assert.equal(test.ok, true, test.message);
@@ -43,7 +46,10 @@ describe('an announced emulator (SPHERE_ENGINE_EMULATOR)', () => {
   it('says in the log and the status bar when the emulator runs programs unsandboxed', async () => {
     const warning = 'programs run UNSANDBOXED, as tester, with your files and network (none: bubblewrap not installed)';
     const { log, connection } = await connect({}, { sandboxed: false, warning });
-    assert.ok(log.lines.some((l) => l.startsWith('warn') && l.includes(warning)), log.lines.join('\n'));
+    assert.ok(
+      log.lines.some((l) => l.startsWith('warn') && l.includes(warning)),
+      log.lines.join('\n'),
+    );
     const bar = createStatusBar(connection);
     disposables.push(bar);
     assert.match(bar.snapshot().tooltip, /\$\(warning\) Local emulator at .*programs run UNSANDBOXED, as tester/);

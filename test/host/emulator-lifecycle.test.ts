@@ -67,7 +67,10 @@ describe('the local emulator profile: not running, tested, rolled back', () => {
     // The views: no module has a token to use, so they show the "not running" welcome, not old rows.
     assert.equal(await connection.hasToken('problems'), false);
     // Every request says what to do.
-    const err = await connection.compilers().then(() => undefined, (e: unknown) => e);
+    const err = await connection.compilers().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof SphereApiError, String(err));
     assert.equal(err.action, 'startLocalEmulator');
     assert.equal(err.actionLabel, 'Start Local Emulator');
@@ -78,7 +81,7 @@ describe('the local emulator profile: not running, tested, rolled back', () => {
     assert.equal(test.action, 'startLocalEmulator');
   });
 
-  it('a window back on npm start\'s emulator after a reload says so, naming the one it used before and how to stop npm start\'s', async () => {
+  it("a window back on npm start's emulator after a reload says so, naming the one it used before and how to stop npm start's", async () => {
     // Before the reload the profile used an emulator Start Local Emulator had started (it ended with the window).
     const { connection } = await open(emulatorProfile(GONE), true);
     assert.equal(connection.emulatorLeftOnLoad, GONE);
@@ -87,16 +90,24 @@ describe('the local emulator profile: not running, tested, rolled back', () => {
     sayWhichEmulatorAfterReload(connection);
     const said = messages.shown.find((m) => /after the reload/.test(m.text));
     assert.ok(said, JSON.stringify(messages.shown));
-    assert.equal(said.text, `Sphere Engine: after the reload, the local emulator profile is back on npm start's emulator, not the one at ${GONE} it used before. `
-      + `This window uses the local emulator at ${emulatorInfo().origin} that \`npm start\` runs: stop it with Ctrl-C in the terminal where npm start runs.`);
+    assert.equal(
+      said.text,
+      `Sphere Engine: after the reload, the local emulator profile is back on npm start's emulator, not the one at ${GONE} it used before. ` +
+        `This window uses the local emulator at ${emulatorInfo().origin} that \`npm start\` runs: stop it with Ctrl-C in the terminal where npm start runs.`,
+    );
     // A window that was on npm start's already says nothing.
     const again = await open(emulatorProfile(emulatorInfo().origin), true);
     assert.equal(again.connection.emulatorLeftOnLoad, undefined);
   });
 
-  it('a refused connection to the emulator profile\'s emulator is explained as the emulator not running, one to another endpoint is not', async () => {
+  it("a refused connection to the emulator profile's emulator is explained as the emulator not running, one to another endpoint is not", async () => {
     const { connection } = await open(emulatorProfile(emulatorInfo().origin), true);
-    const refused = new SphereApiError({ module: 'compilers', kind: 'connectionRefused', explanation: 'The connection was refused … Check the endpoint in the settings', action: 'openSettings' });
+    const refused = new SphereApiError({
+      module: 'compilers',
+      kind: 'connectionRefused',
+      explanation: 'The connection was refused … Check the endpoint in the settings',
+      action: 'openSettings',
+    });
     // Refused by an endpoint the profile no longer uses (it changed while the request was under
     // way): that says nothing about the emulator, and it is not forgotten.
     assert.equal(connection.explainError(refused, 'http://127.0.0.1:9/api/v4'), refused);
@@ -107,18 +118,31 @@ describe('the local emulator profile: not running, tested, rolled back', () => {
 
   it('counts a request the module answered as tested: no "not tested yet" beside its data', async () => {
     const { connection, bar } = await open(emulatorProfile(emulatorInfo().origin), true);
-    assert.equal(connection.emulatorFoundStopped, false, 'the announced emulator is its launcher\'s business');
+    assert.equal(connection.emulatorFoundStopped, false, "the announced emulator is its launcher's business");
     assert.equal(connection.status('problems').state, 'untested');
     await (await connection.problems()).listProblems({ limit: 1 });
     assert.equal(connection.status('problems').state, 'ok');
-    assert.doesNotMatch(bar.snapshot().tooltip.split('\n').filter((l) => /Problems/.test(l)).join('\n'), /not tested yet/);
+    assert.doesNotMatch(
+      bar
+        .snapshot()
+        .tooltip.split('\n')
+        .filter((l) => /Problems/.test(l))
+        .join('\n'),
+      /not tested yet/,
+    );
   });
 
-  it('reads the modules\' replies evenly in the tooltip', async () => {
+  it("reads the modules' replies evenly in the tooltip", async () => {
     const { connection, bar } = await open(emulatorProfile(emulatorInfo().origin), true);
     const results = await connection.testAll();
-    assert.ok(results.every((r) => r.ok), JSON.stringify(results));
-    const lines = bar.snapshot().tooltip.split('\n').filter((l) => /\$\(pass\)/.test(l));
+    assert.ok(
+      results.every((r) => r.ok),
+      JSON.stringify(results),
+    );
+    const lines = bar
+      .snapshot()
+      .tooltip.split('\n')
+      .filter((l) => /\$\(pass\)/.test(l));
     assert.equal(lines.length, 3, bar.snapshot().tooltip);
     for (const line of lines) assert.doesNotMatch(line, /\. —/, line);
   });

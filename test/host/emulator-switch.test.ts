@@ -37,7 +37,7 @@ describe('Switching to a local emulator: one step, and commands wait for a start
     await problemsViewBackOnRunEmulator();
   });
 
-  it('Start Local Emulator in a window on npm start\'s emulator: the Problems view never asks the new port with the old token', async () => {
+  it("Start Local Emulator in a window on npm start's emulator: the Problems view never asks the new port with the old token", async () => {
     // The window uses the run's emulator, as an `npm start` window uses the one on port 8400.
     await vscode.commands.executeCommand('sphereEngine.useLocalEmulator', emulatorInfo().origin, emulatorInfo().token);
     await problemsViewBackOnRunEmulator();
@@ -56,8 +56,16 @@ describe('Switching to a local emulator: one step, and commands wait for a start
     assert.ok(outcome?.signedIn, `it did not start: ${JSON.stringify(messages.shown)}`);
     const rows = await api.problems.tree.getChildren();
     for (const node of rows) rowsSeen.push(String(api.problems.tree.getTreeItem(node).label));
-    assert.deepEqual(rowsSeen.filter((row) => /Could not load|rejected|401/.test(row)), [], 'the view showed an error row');
-    assert.deepEqual(messages.errors().map((m) => m.text), [], 'an error was shown while switching');
+    assert.deepEqual(
+      rowsSeen.filter((row) => /Could not load|rejected|401/.test(row)),
+      [],
+      'the view showed an error row',
+    );
+    assert.deepEqual(
+      messages.errors().map((m) => m.text),
+      [],
+      'an error was shown while switching',
+    );
     // Not unasked: the second emulator was started because the person said so.
     const question = messages.shown.find((m) => m.buttons.includes('Start Another'));
     assert.ok(question, 'no question before a second emulator was started');
@@ -68,7 +76,7 @@ describe('Switching to a local emulator: one step, and commands wait for a start
     }
   });
 
-  it('names the emulator in use and whose it is; Stop Local Emulator on npm start\'s says how to stop it; Start asks before a second one', async () => {
+  it("names the emulator in use and whose it is; Stop Local Emulator on npm start's says how to stop it; Start asks before a second one", async () => {
     await vscode.commands.executeCommand('sphereEngine.useLocalEmulator', emulatorInfo().origin, emulatorInfo().token);
     const origin = emulatorInfo().origin;
     const tooltip = api.connection.statusBar().tooltip.replace(/\\(.)/g, '$1');
@@ -84,12 +92,15 @@ describe('Switching to a local emulator: one step, and commands wait for a start
     // Start Local Emulator, answered "no": nothing is started, the window stays on npm start's.
     messages.clear();
     assert.equal(await vscode.commands.executeCommand('sphereEngine.startLocalEmulator'), undefined);
-    assert.ok(messages.shown.some((m) => m.buttons.includes('Start Another')), 'it did not ask');
+    assert.ok(
+      messages.shown.some((m) => m.buttons.includes('Start Another')),
+      'it did not ask',
+    );
     assert.equal(api.localEmulator.state(), undefined, 'a second emulator was started unasked');
     for (const result of await api.connection.testConnection()) assert.equal(result.endpoint?.startsWith(`${origin}/`), true, result.endpoint);
   });
 
-  it('names an emulator another window started, which this one reuses, as that window\'s', async () => {
+  it("names an emulator another window started, which this one reuses, as that window's", async () => {
     const { storageDir, script } = api.localEmulator.paths();
     const otherWindow = new LocalEmulator({ script, storageDir, onUnexpectedExit: () => undefined });
     const theirs = await otherWindow.start();
@@ -113,13 +124,20 @@ describe('Switching to a local emulator: one step, and commands wait for a start
 
     const opened = api.localEmulator.checkAsOnOpen(); // autoStart is on by default
     // The moment the window knows the emulator is gone (the old window then said "not running").
-    const text = await waitFor(() => {
-      const bar = api.connection.statusBar().text;
-      return /starting|not running/.test(bar) && bar;
-    }, { what: 'the status bar to say the emulator is gone or starting' });
+    const text = await waitFor(
+      () => {
+        const bar = api.connection.statusBar().text;
+        return /starting|not running/.test(bar) && bar;
+      },
+      { what: 'the status bar to say the emulator is gone or starting' },
+    );
     const sum = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'sum.py');
     const report = await vscode.commands.executeCommand<RunReport>('sphereEngine.compilers.runActiveFile', sum);
-    assert.deepEqual(messages.shown.filter((m) => /not running/.test(m.text)).map((m) => m.text), [], 'said "not running" while it was starting');
+    assert.deepEqual(
+      messages.shown.filter((m) => /not running/.test(m.text)).map((m) => m.text),
+      [],
+      'said "not running" while it was starting',
+    );
     assert.equal(report?.ok, true, JSON.stringify(report?.error ?? report));
     assert.match(text, /Local emulator \(starting…\)/, 'the status bar said the emulator was starting');
     assert.equal(await opened, true);
@@ -128,7 +146,7 @@ describe('Switching to a local emulator: one step, and commands wait for a start
     assert.doesNotMatch(api.connection.statusBar().text, /starting|not running/);
   });
 
-  it('Start Local Emulator from an error\'s button starts it, then says to run again what failed', async () => {
+  it("Start Local Emulator from an error's button starts it, then says to run again what failed", async () => {
     // The emulator profile, its emulator stopped: a run fails with "not running".
     messages.press('Start Another');
     assert.ok(await vscode.commands.executeCommand('sphereEngine.startLocalEmulator'));
@@ -166,8 +184,10 @@ describe('Switching to a local emulator: one step, and commands wait for a start
       restorePick();
       restoreInput();
     }
-    assert.deepEqual(offered, ['containers', 'compilers', 'problems'].map((module, i) =>
-      `${['Containers', 'Compilers', 'Problems'][i]}: ${running.origin}/${module} (the local emulator's, read-only)`));
+    assert.deepEqual(
+      offered,
+      ['containers', 'compilers', 'problems'].map((module, i) => `${['Containers', 'Compilers', 'Problems'][i]}: ${running.origin}/${module} (the local emulator's, read-only)`),
+    );
     assert.equal(asked, false, 'it asked for an endpoint to type');
     const note = messages.shown.find((m) => /Problems endpoint of the profile/.test(m.text));
     assert.ok(note, JSON.stringify(messages.shown));

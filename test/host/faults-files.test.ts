@@ -8,7 +8,12 @@ import { activateExtension, emulatorInfo, setEmulatorFaults, sleep, waitFor } fr
 import { makeUnreachable, MessageCapture, restoreAll, revokeToken, useShortTimeout } from './faults-support';
 
 const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
-const INIT = ['printf \'print("hello")\\n\' > app.py', "head -c 1048576 /dev/zero | tr '\\0' x > big.txt", 'mkdir -p many', 'for i in $(seq 1 10000); do : > many/f$i.txt; done'].join('\n');
+const INIT = [
+  'printf \'print("hello")\\n\' > app.py',
+  "head -c 1048576 /dev/zero | tr '\\0' x > big.txt",
+  'mkdir -p many',
+  'for i in $(seq 1 10000); do : > many/f$i.txt; done',
+].join('\n');
 
 function apiUrl(p: string): string {
   const { origin, token } = emulatorInfo();
@@ -25,9 +30,16 @@ describe('faults: workspace files', function () {
 
   before(async () => {
     files = (await activateExtension()).workspaceFiles;
-    const res = await fetch(apiUrl('/workspaces'), { method: 'POST', body: new URLSearchParams({ project_id: CONSOLE_PYTHON, workspace_init: INIT, retention_time_stopped: '60' }) });
+    const res = await fetch(apiUrl('/workspaces'), {
+      method: 'POST',
+      body: new URLSearchParams({ project_id: CONSOLE_PYTHON, workspace_init: INIT, retention_time_stopped: '60' }),
+    });
     id = ((await res.json()) as { workspace: { id: string } }).workspace.id;
-    await waitFor(async () => ((await (await fetch(apiUrl(`/workspaces/${id}`))).json()) as { state: { code: number } }).state.code === 2, { timeoutMs: 30_000, intervalMs: 500, what: 'the workspace to run' });
+    await waitFor(async () => ((await (await fetch(apiUrl(`/workspaces/${id}`))).json()) as { state: { code: number } }).state.code === 2, {
+      timeoutMs: 30_000,
+      intervalMs: 500,
+      what: 'the workspace to run',
+    });
     await waitFor(async () => (await fetch(apiUrl(`/workspaces/${id}/files/${b64('many/f10000.txt')}`))).ok, { timeoutMs: 60_000, intervalMs: 500, what: 'the init script' });
     messages.install();
   });

@@ -29,8 +29,7 @@ describe('faults: Submit Solution (Problems)', function () {
   afterEach(restoreAll);
   after(() => messages.uninstall());
 
-  const submit = () =>
-    vscode.commands.executeCommand<unknown>('sphereEngine.problems.submitSolution', { file: fixture('addtwo-accepted.py'), problemId: ADDTWO, compilerId: 116 });
+  const submit = () => vscode.commands.executeCommand<unknown>('sphereEngine.problems.submitSolution', { file: fixture('addtwo-accepted.py'), problemId: ADDTWO, compilerId: 116 });
 
   it('a slow answer to the POST: a timeout message, one POST, the check-history action', async () => {
     await useShortTimeout(1);
@@ -59,7 +58,10 @@ describe('faults: Submit Solution (Problems)', function () {
   it('a failed POST: the notification says to check the history before resubmitting, with its button (D5)', async () => {
     await setEmulatorFaults([{ path: '^/problems/api/v4/submissions$', method: 'POST', kind: 'status', status: 500 }]);
     await submit();
-    const shown = messages.errors().map((m) => `${m.text} [${m.buttons.join(', ')}]`).join('\n');
+    const shown = messages
+      .errors()
+      .map((m) => `${m.text} [${m.buttons.join(', ')}]`)
+      .join('\n');
     assert.match(shown, /may have been created: check the problem's results in the Testing view before submitting again/, shown);
     assert.match(shown, /\[Check Submission History, Show Log\]/, shown);
   });
@@ -92,19 +94,26 @@ describe('faults: Submit Solution (Problems)', function () {
   it('the Problems view: a 5xx once is retried; unreachable shows a message, not an endless spinner', async () => {
     const labelsNow = async () => Promise.all((await api.tree.getChildren()).map(async (r) => String((await api.tree.getTreeItem(r)).label ?? '')));
     // Start from a healthy view: the previous test changed the endpoint and back.
-    await waitFor(async () => (await vscode.commands.executeCommand('sphereEngine.problems.refresh'), (await labelsNow()).some((l) => /ADDTWO|Add two/.test(l))), { what: 'a healthy Problems view' });
+    await waitFor(async () => (await vscode.commands.executeCommand('sphereEngine.problems.refresh'), (await labelsNow()).some((l) => /ADDTWO|Add two/.test(l))), {
+      what: 'a healthy Problems view',
+    });
     await setEmulatorFaults([{ path: '^/problems/api/v4/problems$', method: 'GET', kind: 'status', status: 503, times: 1 }]);
     await vscode.commands.executeCommand('sphereEngine.problems.refresh');
     const rows = await api.tree.getChildren();
     const labels = await Promise.all(rows.map(async (r) => String((await api.tree.getTreeItem(r)).label ?? '')));
-    assert.ok(labels.some((l) => /ADDTWO|Add two numbers/.test(l)), JSON.stringify(labels));
+    assert.ok(
+      labels.some((l) => /ADDTWO|Add two numbers/.test(l)),
+      JSON.stringify(labels),
+    );
     await makeUnreachable('problems');
     await vscode.commands.executeCommand('sphereEngine.problems.refresh');
     const offline = await api.tree.getChildren();
-    const offlineLabels = await Promise.all(offline.map(async (r) => {
-      const item = await api.tree.getTreeItem(r);
-      return `${String(item.label ?? '')} ${String(item.description ?? '')} ${String(item.tooltip ?? '')}`;
-    }));
+    const offlineLabels = await Promise.all(
+      offline.map(async (r) => {
+        const item = await api.tree.getTreeItem(r);
+        return `${String(item.label ?? '')} ${String(item.description ?? '')} ${String(item.tooltip ?? '')}`;
+      }),
+    );
     const seen = offlineLabels.join(' | ') + ' | ' + messages.shown.map((m) => m.text).join(' | ');
     assert.match(seen, /reach|listening|refused|offline|connection/i, seen);
   });

@@ -71,7 +71,10 @@ describe('faults: Run Active File (Compilers)', function () {
   it('a failed POST: the notification says to check the history before resubmitting, with its button (D5)', async () => {
     await setEmulatorFaults([{ path: '^/compilers/api/v4/submissions$', method: 'POST', kind: 'status', status: 502 }]);
     await run();
-    const shown = messages.errors().map((m) => `${m.text} [${m.buttons.join(', ')}]`).join('\n');
+    const shown = messages
+      .errors()
+      .map((m) => `${m.text} [${m.buttons.join(', ')}]`)
+      .join('\n');
     assert.match(shown, /may have been created: check the Sphere Engine Run output before submitting again/, shown);
     assert.match(shown, /\[Check Submission History, Show Log\]/, shown);
   });

@@ -48,7 +48,10 @@ describe('faults: Projects & Workspaces tree', function () {
   it('a 5xx once: retried, the projects are shown', async () => {
     await setEmulatorFaults([{ path: '^/containers/api/v1/projects$', method: 'GET', kind: 'status', status: 503, times: 1 }]);
     const rows = await refreshed();
-    assert.ok(rows.some((r) => r.label === 'Console Python'), JSON.stringify(rows.map((r) => r.label)));
+    assert.ok(
+      rows.some((r) => r.label === 'Console Python'),
+      JSON.stringify(rows.map((r) => r.label)),
+    );
     const statuses = (await emulatorRequests()).filter((r) => /\/containers\/api\/v1\/projects(\?|$)/.test(r.url)).map((r) => r.status);
     // A load the previous test's recovery started may land first (a 200 before the fault is set):
     // what counts is that the 503 was followed by a 200, the retry.
@@ -61,16 +64,26 @@ describe('faults: Projects & Workspaces tree', function () {
   it('a 5xx that lasts: the last known rows stay, marked stale, with Retry; it recovers on refresh', async () => {
     await refreshed();
     await setEmulatorFaults([{ path: '^/containers/api/v1/projects$', method: 'GET', kind: 'status', status: 500 }]);
-    const rows = await waitFor(async () => {
-      const r = await refreshed();
-      return r.some((x) => x.node.kind === 'stale' || x.node.kind === 'retry') || ['error', 'offline'].includes(api.tree.rootState()) ? r : undefined;
-    }, { timeoutMs: 20_000, what: 'a stale or error state' });
-    if (api.tree.rootState() === 'ready') assert.ok(rows.some((r) => r.label === 'Console Python'), 'no known row lost');
+    const rows = await waitFor(
+      async () => {
+        const r = await refreshed();
+        return r.some((x) => x.node.kind === 'stale' || x.node.kind === 'retry') || ['error', 'offline'].includes(api.tree.rootState()) ? r : undefined;
+      },
+      { timeoutMs: 20_000, what: 'a stale or error state' },
+    );
+    if (api.tree.rootState() === 'ready')
+      assert.ok(
+        rows.some((r) => r.label === 'Console Python'),
+        'no known row lost',
+      );
     await restoreAll();
-    const back = await waitFor(async () => {
-      const r = await refreshed();
-      return r.some((x) => x.label === 'Console Python') && !r.some((x) => x.node.kind === 'stale') ? r : undefined;
-    }, { what: 'fresh rows' });
+    const back = await waitFor(
+      async () => {
+        const r = await refreshed();
+        return r.some((x) => x.label === 'Console Python') && !r.some((x) => x.node.kind === 'stale') ? r : undefined;
+      },
+      { what: 'fresh rows' },
+    );
     assert.ok(back.length > 0);
   });
 

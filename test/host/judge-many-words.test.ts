@@ -34,16 +34,28 @@ describe('judge many: one vocabulary for progress (issue 40)', function () {
     const messages: string[] = [];
     const statusTexts: string[] = [];
     const originalProgress = vscode.window.withProgress;
-    const restoreProgress = replace(vscode.window, 'withProgress', ((options: vscode.ProgressOptions, task: (p: vscode.Progress<{ message?: string }>, t: vscode.CancellationToken) => Thenable<unknown>) =>
+    const restoreProgress = replace(vscode.window, 'withProgress', ((
+      options: vscode.ProgressOptions,
+      task: (p: vscode.Progress<{ message?: string }>, t: vscode.CancellationToken) => Thenable<unknown>,
+    ) =>
       originalProgress(options, (progress, token) =>
-        task({ report: (value) => {
-          if (value.message) messages.push(value.message);
-          const status = api.statusText();
-          if (status) statusTexts.push(status);
-          progress.report(value);
-        } }, token),
+        task(
+          {
+            report: (value) => {
+              if (value.message) messages.push(value.message);
+              const status = api.statusText();
+              if (status) statusTexts.push(status);
+              progress.report(value);
+            },
+          },
+          token,
+        ),
       )) as typeof vscode.window.withProgress);
-    const restoreConfirm = replace(vscode.window, 'showWarningMessage', (async (_m: string, _o: unknown, ...items: string[]) => items[0]) as typeof vscode.window.showWarningMessage);
+    const restoreConfirm = replace(
+      vscode.window,
+      'showWarningMessage',
+      (async (_m: string, _o: unknown, ...items: string[]) => items[0]) as typeof vscode.window.showWarningMessage,
+    );
     const restoreInfo = replace(vscode.window, 'showInformationMessage', (async () => undefined) as unknown as typeof vscode.window.showInformationMessage);
     let jobId: string | undefined;
     try {

@@ -115,7 +115,16 @@ describe('judge many: Judge Solutions in Folder', function () {
     assert.equal((await postsOfSubmissions()).length, 12);
 
     // The CSV without what varies from run to run (ids, time, memory).
-    const csv = api.csv(jobId!)!.trimEnd().split('\r\n').map((line) => line.split(',').filter((_, i) => ![3, 7, 8, 9].includes(i) || line.startsWith('solution')).join(','));
+    const csv = api
+      .csv(jobId!)!
+      .trimEnd()
+      .split('\r\n')
+      .map((line) =>
+        line
+          .split(',')
+          .filter((_, i) => ![3, 7, 8, 9].includes(i) || line.startsWith('solution'))
+          .join(','),
+      );
     assert.equal(csv[0], 'solution,kind,compiler_id,submission_id,state,verdict,score,time_s,memory_kb,note,test_0,test_1');
     const body = Object.fromEntries(csv.slice(1).map((line) => [line.split(',')[0], line]));
     // ECHO is binary: no score (the service's 0 means nothing there).
@@ -131,7 +140,7 @@ describe('judge many: Judge Solutions in Folder', function () {
     assert.deepEqual([outcomes['ok1.py'], outcomes['wrong1.py'], outcomes['broken.c'], outcomes['notes.txt']], ['passed', 'failed', 'failed', 'errored']);
 
     // The results page rendered every row (its script reports back).
-    await waitFor(() => api.renderedRows(jobId!) === 14, { what: "the results page to show its 14 rows" });
+    await waitFor(() => api.renderedRows(jobId!) === 14, { what: 'the results page to show its 14 rows' });
 
     // Check Similarity in Folder on the same folder (the page's button runs this command): the page
     // gains a column with each solution's closest partner, and identical solutions are 100 % alike.
@@ -226,11 +235,14 @@ describe('judge many: Judge Solutions in Folder', function () {
       restoreInfo();
     }
     assert.match(offers[0], /did not finish: \d solutions not sent yet/);
-    const done = await waitFor(
-      () => api.jobs().find((j) => !before.has(j.id) && j.rows.every((r) => r.phase === 'judged')),
-      { what: 'every verdict of the resumed job', timeoutMs: 30_000 },
+    const done = await waitFor(() => api.jobs().find((j) => !before.has(j.id) && j.rows.every((r) => r.phase === 'judged')), {
+      what: 'every verdict of the resumed job',
+      timeoutMs: 30_000,
+    });
+    assert.deepEqual(
+      done.rows.map((r) => r.result!.status),
+      ['accepted', 'accepted', 'accepted', 'wrong answer', 'accepted', 'accepted'],
     );
-    assert.deepEqual(done.rows.map((r) => r.result!.status), ['accepted', 'accepted', 'accepted', 'wrong answer', 'accepted', 'accepted']);
     const posts = await postsOfSubmissions();
     assert.equal(posts.length, 6, 'exactly one POST per solution');
     assert.ok(posts.every((p) => p.status === 201));
@@ -284,8 +296,20 @@ describe('judge many: Judge Solutions in Folder', function () {
 
     const job = api.jobs().find((j) => j.id === jobId);
     assert.ok(job, 'the job is listed');
-    const failing = (key: string) => job.rows.find((r) => r.key === key)!.result!.tests.filter((t) => t.status !== 'ok').map((t) => t.name);
-    assert.deepEqual(job.rows.map((r) => [r.key, r.result?.status]), [['alice', 'ok'], ['bob', 'fail'], ['carol', 'fail'], ['dave', 'fail']]);
+    const failing = (key: string) =>
+      job.rows
+        .find((r) => r.key === key)!
+        .result!.tests.filter((t) => t.status !== 'ok')
+        .map((t) => t.name);
+    assert.deepEqual(
+      job.rows.map((r) => [r.key, r.result?.status]),
+      [
+        ['alice', 'ok'],
+        ['bob', 'fail'],
+        ['carol', 'fail'],
+        ['dave', 'fail'],
+      ],
+    );
     assert.equal(job.rows[0].result!.tests.length, 4);
     assert.deepEqual(failing('alice'), []);
     assert.deepEqual(failing('bob'), ['AddTest.test_negative_numbers', 'AddTest.test_small_numbers']);
@@ -299,29 +323,47 @@ describe('judge many: Judge Solutions in Folder', function () {
     }
 
     const csv = api.csv(jobId!)!.split('\r\n');
-    assert.match(csv[0], /,note,test_AddTest\.test_negative_numbers,test_AddTest\.test_small_numbers,test_PalindromeTest\.test_sentence_with_spaces,test_PalindromeTest\.test_simple_word,/);
-    assert.match(csv.find((l) => l.startsWith('carol,'))!, /,fail,50,.*,ok,ok,failure,failure,$/);
+    assert.match(
+      csv[0],
+      /,note,test_AddTest\.test_negative_numbers,test_AddTest\.test_small_numbers,test_PalindromeTest\.test_sentence_with_spaces,test_PalindromeTest\.test_simple_word,/,
+    );
+    assert.match(
+      csv.find((l) => l.startsWith('carol,'))!,
+      /,fail,50,.*,ok,ok,failure,failure,$/,
+    );
     const outcomes = Object.fromEntries((api.testOutcomes(jobId!) ?? []).map((o) => [o.key, o.outcome]));
     assert.deepEqual(outcomes, { alice: 'passed', bob: 'failed', carol: 'failed', dave: 'failed' });
     await waitFor(() => api.renderedRows(jobId!) === 4, { what: 'the results page to show its 4 rows' });
 
     assert.ok(titles.includes('Submit Each Folder: 4 project folders to Python Unit Tests (scenario "test")'), JSON.stringify(titles));
     assert.ok(!titles.some((t) => /Judging/.test(t)), JSON.stringify(titles));
-    assert.deepEqual(infos.filter((i) => /finished/.test(i.text)).map((i) => i.text), ['Submit Each Folder to Python Unit Tests (scenario "test") finished: 3 fail, 1 ok.']);
+    assert.deepEqual(
+      infos.filter((i) => /finished/.test(i.text)).map((i) => i.text),
+      ['Submit Each Folder to Python Unit Tests (scenario "test") finished: 3 fail, 1 ok.'],
+    );
 
     // Each submission is in the Submissions view, as Submit Folder's are, with its verdict.
-    const submissions = (await activateExtension<{ containersSubmit: { submissions: { getChildren(): Array<{ id: number; projectName: string; statusName: string; folder: string; scenario: string }> } } }>()).containersSubmit.submissions;
-    const listed = await waitFor(() => {
-      const byId = new Map(submissions.getChildren().map((e) => [e.id, e]));
-      const mine = job.rows.map((r) => byId.get(r.submissionId!));
-      return mine.every((e) => e && e.statusName !== 'waiting') && mine;
-    }, { what: 'the 4 submissions in the Submissions view' });
-    assert.deepEqual(listed.map((e) => [path.basename(e!.folder), e!.projectName, e!.scenario, e!.statusName]), [
-      ['alice', 'Python Unit Tests', 'test', 'ok'],
-      ['bob', 'Python Unit Tests', 'test', 'fail'],
-      ['carol', 'Python Unit Tests', 'test', 'fail'],
-      ['dave', 'Python Unit Tests', 'test', 'fail'],
-    ]);
+    const submissions = (
+      await activateExtension<{
+        containersSubmit: { submissions: { getChildren(): Array<{ id: number; projectName: string; statusName: string; folder: string; scenario: string }> } };
+      }>()
+    ).containersSubmit.submissions;
+    const listed = await waitFor(
+      () => {
+        const byId = new Map(submissions.getChildren().map((e) => [e.id, e]));
+        const mine = job.rows.map((r) => byId.get(r.submissionId!));
+        return mine.every((e) => e && e.statusName !== 'waiting') && mine;
+      },
+      { what: 'the 4 submissions in the Submissions view' },
+    );
+    assert.deepEqual(
+      listed.map((e) => [path.basename(e!.folder), e!.projectName, e!.scenario, e!.statusName]),
+      [
+        ['alice', 'Python Unit Tests', 'test', 'ok'],
+        ['bob', 'Python Unit Tests', 'test', 'fail'],
+        ['carol', 'Python Unit Tests', 'test', 'fail'],
+        ['dave', 'Python Unit Tests', 'test', 'fail'],
+      ],
+    );
   });
 });
-

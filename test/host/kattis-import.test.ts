@@ -9,8 +9,17 @@ import * as vscode from 'vscode';
 import { useScratch } from '../scratch';
 import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, recordNotices, replace, workspaceFolder } from './helpers';
 
-interface ImportOutcome { folder: string; tests: number; solutions: number; notes: string[]; notImported: string[] }
-interface PushOutcome { stopped?: string; result?: { applied: string[]; failed?: string; code?: string } }
+interface ImportOutcome {
+  folder: string;
+  tests: number;
+  solutions: number;
+  notes: string[];
+  notImported: string[];
+}
+interface PushOutcome {
+  stopped?: string;
+  result?: { applied: string[]; failed?: string; code?: string };
+}
 
 const pkg = (name = 'double') => path.resolve(workspaceFolder().uri.fsPath, '..', 'kattis', name);
 
@@ -41,7 +50,13 @@ describe('Kattis import (host)', function () {
     assert.equal(settings.name, 'Double');
     // case_sensitive alone: judge 1 compares the same. The nested group's space_change_sensitive has
     // no built-in judge that compares the same: Kattis's default validator runs as a judge there.
-    assert.deepEqual(settings.tests.map((t) => [t.judge, t.timeLimit]), [[1, 2], ['kattis_default', 2]]);
+    assert.deepEqual(
+      settings.tests.map((t) => [t.judge, t.timeLimit]),
+      [
+        [1, 2],
+        ['kattis_default', 2],
+      ],
+    );
     assert.equal(fs.readFileSync(path.join(dir, 'tests/1.out'), 'utf8'), fs.readFileSync(path.join(pkg(), 'data/secret/big/1.ans'), 'utf8'));
     assert.deepEqual(fs.readdirSync(path.join(dir, 'solutions')).sort(), ['accepted', 'wrong_answer']);
 
@@ -82,13 +97,16 @@ describe('Kattis import (host)', function () {
     }
     assert.equal(modals.asked.length, 1);
     const detail = modals.asked[0].detail ?? '';
-    assert.match(detail, /• data\/secret\/leak\.in: a symbolic link: links are not followed unless relative and inside the package \(one could point anywhere on this machine\), so it is skipped\./);
+    assert.match(
+      detail,
+      /• data\/secret\/leak\.in: a symbolic link: links are not followed unless relative and inside the package \(one could point anywhere on this machine\), so it is skipped\./,
+    );
     assert.match(detail, /• submissions\/accepted\/leak\.py: a symbolic link: links are not followed/);
     const written = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     for (const e of written) assert.doesNotMatch(fs.readFileSync(path.join(e.parentPath, e.name), 'utf8'), /host secret 4242/, `${e.name} holds the linked file`);
   });
 
-  it('into a folder holding tests -> a folder outside and statement.md -> a file of the user\'s: refused naming the link, nothing written through either', async () => {
+  it("into a folder holding tests -> a folder outside and statement.md -> a file of the user's: refused naming the link, nothing written through either", async () => {
     // Issue 36 item 3: a pull request can add both links to the target folder.
     const outside = scratch('host-kattis-outside-');
     const users = path.join(scratch('host-kattis-users-'), 'notes.md');
@@ -104,7 +122,10 @@ describe('Kattis import (host)', function () {
       errors.restore();
     }
     assert.equal(errors.shown.length, 1, errors.shown.join('\n'));
-    assert.match(errors.shown[0], /^Could not import the Kattis package: .*\/double\/tests is a link: nothing was written there, since a write never follows a link out of the folder\. Remove or rename .*\/double\/tests, then try again\.$/);
+    assert.match(
+      errors.shown[0],
+      /^Could not import the Kattis package: .*\/double\/tests is a link: nothing was written there, since a write never follows a link out of the folder\. Remove or rename .*\/double\/tests, then try again\.$/,
+    );
     assert.deepEqual(fs.readdirSync(outside), []);
     assert.equal(fs.readFileSync(users, 'utf8'), 'my notes\n');
   });
@@ -118,7 +139,10 @@ describe('Kattis import (host)', function () {
       restore();
     }
     assert.equal(shown.length, 1, 'nothing was left out: no modal, a notice');
-    assert.match(shown[0], /: 2 test cases, 2 reference solutions\. Its output validator output_validators\/near \(Python 3\) runs as the custom judge kattis_validator, kattis_validator_2\.$/);
+    assert.match(
+      shown[0],
+      /: 2 test cases, 2 reference solutions\. Its output validator output_validators\/near \(Python 3\) runs as the custom judge kattis_validator, kattis_validator_2\.$/,
+    );
     const push = answerModals(['Push']);
     try {
       await clearEmulatorRequests();
@@ -163,7 +187,11 @@ describe('Kattis import (host)', function () {
       notices.restore();
       check.restore();
     }
-    assert.deepEqual(check.asked.map((a) => a.buttons), [['Submit 2']], 'one question for both solutions, as before');
+    assert.deepEqual(
+      check.asked.map((a) => a.buttons),
+      [['Submit 2']],
+      'one question for both solutions, as before',
+    );
     assert.match(
       notices.shown[0],
       /^Kattis package: Time limit 1 s on every test: the slowest accepted solution, solutions\/accepted\/plus_one\.py, took [\d.]+ s on a test; × 5 \(time_multiplier\), rounded as Kattis does\. Solutions expected to time out should still do so at 2 s \(× 2, time_safety_margin\)\. Written to problem\.json and kattis\.json\. Pushed the new time limit \(2 test cases changed\)\.$/,
@@ -174,8 +202,23 @@ describe('Kattis import (host)', function () {
     const sent = await changingRequests();
     assert.equal(sent.filter((r) => /^PUT \/problems\/api\/v4\/problems\/\d+\/testcases\/\d+$/.test(r)).length, 2, 'the derived limit is pushed');
     assert.equal(sent.filter((r) => r === 'POST /problems/api/v4/submissions').length, 2, 'the accepted solution is judged once: its measuring run stands');
-    assert.deepEqual(checks?.map((c) => [c.file, c.ok]), [['solutions/accepted/plus_one.py', true], ['solutions/wrong_answer/plus_three.py', true]]);
-    assert.deepEqual(api.problems.runs().at(-1)?.results.map((r) => [r.label, r.outcome]), [['plus_one.py', 'passed'], ['plus_three.py', 'passed']]);
+    assert.deepEqual(
+      checks?.map((c) => [c.file, c.ok]),
+      [
+        ['solutions/accepted/plus_one.py', true],
+        ['solutions/wrong_answer/plus_three.py', true],
+      ],
+    );
+    assert.deepEqual(
+      api.problems
+        .runs()
+        .at(-1)
+        ?.results.map((r) => [r.label, r.outcome]),
+      [
+        ['plus_one.py', 'passed'],
+        ['plus_three.py', 'passed'],
+      ],
+    );
 
     // Measured once: a second check judges with the derived limit and measures nothing.
     const again = answerModals(['Submit 2']);
@@ -195,7 +238,12 @@ describe('Kattis import (host)', function () {
     // Issue 38 / issue 40 item 15: one accepted solution that is wrong must not stop the check (no
     // spinning rows), its failure says verdict, time, memory and limit, and the Prolog solution is
     // skipped with the reason beside its name in the Testing view and in the summary.
-    const api = await activateExtension<{ problems: { runs(): Array<{ name: string; ended: boolean; results: Array<{ label: string; outcome: string; message?: string }> }>; testItems(): Array<{ id: string; children: Array<{ label: string; description?: string }> }> } }>();
+    const api = await activateExtension<{
+      problems: {
+        runs(): Array<{ name: string; ended: boolean; results: Array<{ label: string; outcome: string; message?: string }> }>;
+        testItems(): Array<{ id: string; children: Array<{ label: string; description?: string }> }>;
+      };
+    }>();
     const from = path.join(scratch('host-kattis-addtwo-pkg-'), 'addtwo');
     fs.cpSync(pkg('addtwo'), from, { recursive: true });
     fs.writeFileSync(path.join(from, 'submissions/accepted/off_by_one.py'), 'a, b = map(int, input().split())\nprint(a + b + 1)\n');
@@ -228,10 +276,19 @@ describe('Kattis import (host)', function () {
     assert.equal(result('subtract.py')?.outcome, 'passed', 'judged although an accepted solution failed');
     assert.equal(result('add.py')?.outcome, 'passed');
     assert.equal(result('add.pl')?.outcome, 'skipped');
-    assert.ok(run.results.every((r) => r.outcome !== 'enqueued' && r.outcome !== 'started'), JSON.stringify(run.results));
+    assert.ok(
+      run.results.every((r) => r.outcome !== 'enqueued' && r.outcome !== 'started'),
+      JSON.stringify(run.results),
+    );
     const root = api.problems.testItems().find((i) => i.id.startsWith('check:') && i.id.endsWith('addtwo'));
-    assert.match(root?.children.find((c) => c.label === 'add.pl')?.description ?? '', /^expected: accepted · skipped: the endpoint offers no compiler for Prolog \(problemtools' language of add\.pl\)\.$/);
-    assert.match(errors.shown[0], /^1 of \d+ solutions did not get their expected verdict: solutions\/accepted\/off_by_one\.py: expected accepted, got wrong answer \(14\) \(time [\d.]+ s, memory \d+ KB, time limit 10 s\) Skipped \d: .*add\.pl \(the endpoint offers no compiler for Prolog/);
+    assert.match(
+      root?.children.find((c) => c.label === 'add.pl')?.description ?? '',
+      /^expected: accepted · skipped: the endpoint offers no compiler for Prolog \(problemtools' language of add\.pl\)\.$/,
+    );
+    assert.match(
+      errors.shown[0],
+      /^1 of \d+ solutions did not get their expected verdict: solutions\/accepted\/off_by_one\.py: expected accepted, got wrong answer \(14\) \(time [\d.]+ s, memory \d+ KB, time limit 10 s\) Skipped \d: .*add\.pl \(the endpoint offers no compiler for Prolog/,
+    );
   });
 
   it('Push names each step in its notification from the first moment, and offers Check and Open Problem after it', async () => {
@@ -265,7 +322,12 @@ describe('Kattis import (host)', function () {
       restoreNotice();
       restoreProgress();
     }
-    assert.deepEqual(steps.slice(0, 4), ['title: Comparing near with the service', 'reading the folder…', 'connecting to the service…', 'planning a new problem with 2 test cases…']);
+    assert.deepEqual(steps.slice(0, 4), [
+      'title: Comparing near with the service',
+      'reading the folder…',
+      'connecting to the service…',
+      'planning a new problem with 2 test cases…',
+    ]);
     assert.match(offered.at(-1)?.message ?? '', /^Pushed \d+ changes to problem \d+\.$/);
     assert.deepEqual(offered.at(-1)?.buttons, ['Check', 'Open Problem']);
   });

@@ -20,7 +20,6 @@ import type { StressTestApi } from '../../src/features/stress';
 import { MessageCapture } from './faults-support';
 import { activateExtension, emulatorInfo, problemsViewBackOnRunEmulator, waitFor } from './helpers';
 
-
 describe('Start Local Emulator: the emulator that comes with the extension', function () {
   this.timeout(120_000);
   const messages = new MessageCapture();
@@ -60,7 +59,7 @@ describe('Start Local Emulator: the emulator that comes with the extension', fun
     assert.ok(outcome, `it did not start: ${JSON.stringify(messages.shown)}`);
     assert.equal(outcome.reused, false);
     assert.equal(outcome.signedIn, true);
-    assert.notEqual(outcome.origin, emulatorInfo().origin, 'a new emulator, not the run\'s');
+    assert.notEqual(outcome.origin, emulatorInfo().origin, "a new emulator, not the run's");
     assert.ok(isAlive(outcome.pid));
     await signedInTo(outcome.origin);
     // It runs without polling protection: a stress test polls it at 250 ms, the run's guarded emulator at the spec's 2 s.
@@ -105,12 +104,18 @@ describe('Start Local Emulator: the emulator that comes with the extension', fun
     process.kill(before.pid, 'SIGKILL');
     const crash = await waitFor(() => messages.errors().find((m) => /stopped unexpectedly/.test(m.text)), { what: 'the crash notification' });
     assert.deepEqual(crash.buttons, ['Restart', 'Show Log']);
-    const after = await waitFor(() => {
-      const state = api.localEmulator.state();
-      return state && state.pid !== before.pid && state;
-    }, { timeoutMs: 60_000, what: 'the restarted emulator' });
+    const after = await waitFor(
+      () => {
+        const state = api.localEmulator.state();
+        return state && state.pid !== before.pid && state;
+      },
+      { timeoutMs: 60_000, what: 'the restarted emulator' },
+    );
     assert.equal(after.dataDir, before.dataDir);
-    await waitFor(async () => (await api.connection.testConnection()).every((r) => r.endpoint?.startsWith(`${after.origin}/`)), { timeoutMs: 30_000, what: 'the modules signed in to the restarted emulator' });
+    await waitFor(async () => (await api.connection.testConnection()).every((r) => r.endpoint?.startsWith(`${after.origin}/`)), {
+      timeoutMs: 30_000,
+      what: 'the modules signed in to the restarted emulator',
+    });
     await signedInTo(after.origin);
     const kept = await fetch(`${after.origin}/compilers/api/v4/submissions/${id}`, { headers });
     assert.equal(kept.status, 200, 'the submission made before the crash is gone');
@@ -139,7 +144,7 @@ describe('Start Local Emulator: the emulator that comes with the extension', fun
     const sum = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'sum.py');
     const report = await vscode.commands.executeCommand<RunReport>('sphereEngine.compilers.runActiveFile', sum);
     assert.equal(report?.ok, false);
-    const shown = await waitFor(() => messages.errors().find((m) => /not running/.test(m.text)), { what: 'the run\'s error' });
+    const shown = await waitFor(() => messages.errors().find((m) => /not running/.test(m.text)), { what: "the run's error" });
     assert.match(shown.text, /The local emulator is not running .*Start Local Emulator/);
     assert.doesNotMatch(shown.text, /Check the endpoint|settings/);
     assert.deepEqual(shown.buttons, ['Start Local Emulator', 'Show Log']);

@@ -11,7 +11,15 @@ import { useScratch, writeTree } from '../scratch';
 import { activateExtension, clearEmulatorFaults, clearEmulatorRequests, emulatorRequests, recordNotices, setEmulatorFaults } from './helpers';
 
 const FOLDER = {
-  'problem.json': JSON.stringify({ name: 'Hostile', type: 'binary', interactive: false, masterJudge: 1000, statement: 'statement.md', judges: { j: { file: 'judges/../../secret', compilerId: 116, type: 'testcase' } }, tests: [{ number: 0, timeLimit: 1, judge: 'j', active: true }] }),
+  'problem.json': JSON.stringify({
+    name: 'Hostile',
+    type: 'binary',
+    interactive: false,
+    masterJudge: 1000,
+    statement: 'statement.md',
+    judges: { j: { file: 'judges/../../secret', compilerId: 116, type: 'testcase' } },
+    tests: [{ number: 0, timeLimit: 1, judge: 'j', active: true }],
+  }),
   'statement.md': 'Say it.',
   'tests/0.out': '1\n',
   'solutions/accepted/a.py': 'print(1)\n',
@@ -44,12 +52,22 @@ describe('hostile problem folders (host)', function () {
     } finally {
       restore();
     }
-    assert.deepEqual((await emulatorRequests()).filter((r) => !r.url.startsWith('/__emulator')), []);
+    assert.deepEqual(
+      (await emulatorRequests()).filter((r) => !r.url.startsWith('/__emulator')),
+      [],
+    );
   });
 
   it('Download Problem as Folder from a server whose test number is "../../../x" writes nothing anywhere and says why', async () => {
     // The emulator answers the test case list as a hostile server would.
-    await setEmulatorFaults([{ path: '^/problems/api/v4/problems/2/testcases$', method: 'GET', kind: 'json', body: { items: [{ number: '../../../x', timeLimit: 1, judge: { id: 1 }, active: true, input: { size: 1 }, output: { size: 1 } }] } }]);
+    await setEmulatorFaults([
+      {
+        path: '^/problems/api/v4/problems/2/testcases$',
+        method: 'GET',
+        kind: 'json',
+        body: { items: [{ number: '../../../x', timeLimit: 1, judge: { id: 1 }, active: true, input: { size: 1 }, output: { size: 1 } }] },
+      },
+    ]);
     const target = path.join(scratch('host-hostile-pull-'), 'a', 'b', 'problem');
     await clearEmulatorRequests();
     const { shown, restore } = recordNotices('showErrorMessage');
@@ -62,10 +80,14 @@ describe('hostile problem folders (host)', function () {
       await clearEmulatorFaults();
     }
     assert.equal(fs.existsSync(path.dirname(path.dirname(target))), false, 'not even the folder was made');
-    assert.deepEqual((await emulatorRequests()).filter((r) => /testcases\/[^/]+\/(input|output)/.test(r.url)), [], 'no test file was asked for');
+    assert.deepEqual(
+      (await emulatorRequests()).filter((r) => /testcases\/[^/]+\/(input|output)/.test(r.url)),
+      [],
+      'no test file was asked for',
+    );
   });
 
-  it('Check Problem Folder refuses a folder linked to another endpoint than the active profile\'s', async () => {
+  it("Check Problem Folder refuses a folder linked to another endpoint than the active profile's", async () => {
     const linked = writeTree(path.join(root, 'linked'), { ...FOLDER, 'tests/0.in': '1\n', 'judges/j.py': 'print(1)\n' });
     const settings = JSON.parse(FOLDER['problem.json']);
     settings.judges.j.file = 'judges/j.py';
@@ -75,10 +97,16 @@ describe('hostile problem folders (host)', function () {
     const { shown, restore } = recordNotices('showErrorMessage');
     try {
       await vscode.commands.executeCommand('sphereEngine.problems.checkFolder', { folder: linked });
-      assert.match(shown.join('\n'), /Nothing was checked: This folder is linked to problem 1 on https:\/\/collector\.example\/problems, not to .*: nothing was submitted\. Switch to a profile with that endpoint/);
+      assert.match(
+        shown.join('\n'),
+        /Nothing was checked: This folder is linked to problem 1 on https:\/\/collector\.example\/problems, not to .*: nothing was submitted\. Switch to a profile with that endpoint/,
+      );
     } finally {
       restore();
     }
-    assert.deepEqual((await emulatorRequests()).filter((r) => r.method === 'POST'), []);
+    assert.deepEqual(
+      (await emulatorRequests()).filter((r) => r.method === 'POST'),
+      [],
+    );
   });
 });

@@ -31,8 +31,19 @@ describe('problems as folders: many at once, differences before a push (host)', 
       return path.join(files, name);
     };
     for (const n of [1, 2]) {
-      const created = await vscode.commands.executeCommand<{ id: number; code: string }>('sphereEngine.problems.createProblem', { name: `Pulled together ${n}`, typeId: 0, masterjudgeId: 1000, body: `Problem ${n}.` });
-      await vscode.commands.executeCommand('sphereEngine.problems.addTestCase', { problemId: created.id, input: file(`${n}.in`, `${n}\n`), output: file(`${n}.out`, `${2 * n}\n`), timeLimit: 1, judgeId: 1 });
+      const created = await vscode.commands.executeCommand<{ id: number; code: string }>('sphereEngine.problems.createProblem', {
+        name: `Pulled together ${n}`,
+        typeId: 0,
+        masterjudgeId: 1000,
+        body: `Problem ${n}.`,
+      });
+      await vscode.commands.executeCommand('sphereEngine.problems.addTestCase', {
+        problemId: created.id,
+        input: file(`${n}.in`, `${n}\n`),
+        output: file(`${n}.out`, `${2 * n}\n`),
+        timeLimit: 1,
+        judgeId: 1,
+      });
       problems.push(created);
     }
     parent = scratch('host-pull-many-');
@@ -55,7 +66,10 @@ describe('problems as folders: many at once, differences before a push (host)', 
       undoInfo();
     }
     const codes = problems.map((p) => p.code);
-    assert.deepEqual(outcome?.pulled.map((p) => [p.outcome, path.basename(p.folder), p.tests]), codes.map((c) => ['done', c, 1]));
+    assert.deepEqual(
+      outcome?.pulled.map((p) => [p.outcome, path.basename(p.folder), p.tests]),
+      codes.map((c) => ['done', c, 1]),
+    );
     assert.deepEqual(fs.readdirSync(parent).sort(), [...codes].sort());
     for (const [i, p] of problems.entries()) {
       assert.equal(fs.readFileSync(path.join(parent, p.code, 'tests/0.in'), 'utf8'), `${i + 1}\n`);
@@ -65,8 +79,10 @@ describe('problems as folders: many at once, differences before a push (host)', 
   });
 
   /** The changes editors Show Differences opened (tab inputs with text diffs, service on the left). */
-  const changesTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs)
-    .filter((t) => (t.input as { textDiffs?: Array<{ original: vscode.Uri }> })?.textDiffs?.some((d) => d.original.scheme === 'sphere-engine-service'));
+  const changesTabs = () =>
+    vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => (t.input as { textDiffs?: Array<{ original: vscode.Uri }> })?.textDiffs?.some((d) => d.original.scheme === 'sphere-engine-service'));
   const diffsOf = (tab: vscode.Tab) => (tab.input as { textDiffs: Array<{ original: vscode.Uri; modified: vscode.Uri }> }).textDiffs;
   const textOf = async (uri: vscode.Uri) => (await vscode.workspace.openTextDocument(uri)).getText();
 
@@ -75,11 +91,12 @@ describe('problems as folders: many at once, differences before a push (host)', 
     const stand = answerModals(['Show Differences']);
     await clearEmulatorRequests();
     let settled = false;
-    const pushed = Promise.resolve(vscode.commands.executeCommand<{ stopped?: string; result?: { applied: string[] } }>('sphereEngine.problems.pushFolder', { folder: dir }))
-      .finally(() => {
-        settled = true;
-        stand.restore();
-      });
+    const pushed = Promise.resolve(
+      vscode.commands.executeCommand<{ stopped?: string; result?: { applied: string[] } }>('sphereEngine.problems.pushFolder', { folder: dir }),
+    ).finally(() => {
+      settled = true;
+      stand.restore();
+    });
     const tab = await waitFor(() => changesTabs().find((t) => diffsOf(t).length === files), { what: `a changes editor with ${files} files` });
     return { ...stand, tab, pushed, settled: () => settled };
   }
@@ -94,7 +111,10 @@ describe('problems as folders: many at once, differences before a push (host)', 
     const shown = await showDifferences(dir, 3);
     assert.equal(shown.tab.label, `Problem ${id} on the service ↔ ${code} (3 files)`);
     const diffs = diffsOf(shown.tab);
-    assert.deepEqual(diffs.map((d) => d.modified.fsPath), ['tests/0.out', 'tests/1.in', 'tests/1.out'].map((f) => path.join(dir, f)));
+    assert.deepEqual(
+      diffs.map((d) => d.modified.fsPath),
+      ['tests/0.out', 'tests/1.in', 'tests/1.out'].map((f) => path.join(dir, f)),
+    );
     for (const d of diffs) {
       assert.equal(d.original.scheme, 'sphere-engine-service');
       // Equal paths on both sides: VS Code marks a pair whose paths differ as renamed ("R", the name struck through).
@@ -108,9 +128,12 @@ describe('problems as folders: many at once, differences before a push (host)', 
     await waitFor(() => shown.notices.length === 1, { what: 'the question beside the differences' });
     assert.match(shown.notices[0].message, new RegExp(`^Push 2 changes to problem ${id} .*The differences are open \\(3 files: tests/0\\.out, tests/1\\.in, tests/1\\.out\\)`));
     assert.deepEqual(shown.notices[0].buttons, ['Push', 'Cancel']);
-    const titleBar = (getExtension().packageJSON) as { contributes?: { menus?: Record<string, Array<{ command: string; when?: string }>> } };
+    const titleBar = getExtension().packageJSON as { contributes?: { menus?: Record<string, Array<{ command: string; when?: string }>> } };
     const buttons = (titleBar.contributes?.menus?.['editor/title'] ?? []).filter((m) => /pushShownChanges|cancelPush/.test(m.command));
-    assert.deepEqual(buttons.map((b) => b.when), Array(2).fill('sphereEngine.problems.pushAwaitsAnswer && activeEditor == multiDiffEditor'));
+    assert.deepEqual(
+      buttons.map((b) => b.when),
+      Array(2).fill('sphereEngine.problems.pushAwaitsAnswer && activeEditor == multiDiffEditor'),
+    );
     assert.equal(shown.settled(), false, 'the push did not wait for an answer');
     assert.deepEqual(await changingRequests(), []);
 
@@ -127,8 +150,11 @@ describe('problems as folders: many at once, differences before a push (host)', 
     fs.writeFileSync(path.join(dir, 'tests/0.out'), '1000\n');
     const shown = await showDifferences(dir, 1);
     await waitFor(() => shown.notices.length === 1, { what: 'the question beside the differences' });
-    assert.deepEqual(shown.asked.map((a) => [a.detail, a.buttons]), [['Update test 0: expected output', ['Push', 'Show Differences']]]);
-    assert.equal((await textOf(diffsOf(shown.tab)[0].original)), '2\n', "left: the service's output");
+    assert.deepEqual(
+      shown.asked.map((a) => [a.detail, a.buttons]),
+      [['Update test 0: expected output', ['Push', 'Show Differences']]],
+    );
+    assert.equal(await textOf(diffsOf(shown.tab)[0].original), '2\n', "left: the service's output");
     await vscode.window.tabGroups.close(shown.tab);
     const outcome = await shown.pushed;
     assert.equal(outcome?.stopped, 'refused');

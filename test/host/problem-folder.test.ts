@@ -8,7 +8,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useScratch } from '../scratch';
-import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, emulatorInfo, emulatorRequests, recordNotices, replace, workspaceFolder, type AskedModal } from './helpers';
+import {
+  activateExtension,
+  answerModals,
+  changingRequests,
+  clearEmulatorRequests,
+  emulatorInfo,
+  emulatorRequests,
+  recordNotices,
+  replace,
+  workspaceFolder,
+  type AskedModal,
+} from './helpers';
 
 interface PushOutcome {
   plan: string[];
@@ -38,10 +49,21 @@ describe('problems as folders (host)', function () {
 
   before(async () => {
     await activateExtension();
-    const created = await vscode.commands.executeCommand<{ id: number }>('sphereEngine.problems.createProblem', { name: 'Folder round trip', typeId: 0, masterjudgeId: 1000, body: 'Double the number.' });
+    const created = await vscode.commands.executeCommand<{ id: number }>('sphereEngine.problems.createProblem', {
+      name: 'Folder round trip',
+      typeId: 0,
+      masterjudgeId: 1000,
+      body: 'Double the number.',
+    });
     problemId = created.id;
     for (const n of [1, 2]) {
-      await vscode.commands.executeCommand('sphereEngine.problems.addTestCase', { problemId, input: fixture(`double/${n}.in`), output: fixture(`double/${n}.out`), timeLimit: 1, judgeId: 1 });
+      await vscode.commands.executeCommand('sphereEngine.problems.addTestCase', {
+        problemId,
+        input: fixture(`double/${n}.in`),
+        output: fixture(`double/${n}.out`),
+        timeLimit: 1,
+        judgeId: 1,
+      });
     }
     dir = path.join(scratch('host-folder-'), 'DOUBLE');
   });
@@ -81,7 +103,11 @@ describe('problems as folders (host)', function () {
     assert.equal(refusedCheck.asked[0].message, `Check Folder round trip: send its 3 reference solutions to problem ${problemId}?`);
     assert.match(refusedCheck.asked[0].detail ?? '', /This is a local emulator: nothing is billed\./);
     assert.deepEqual(refusedCheck.asked[0].buttons, ['Submit 3']);
-    assert.deepEqual((await emulatorRequests()).filter((r) => r.method === 'POST'), [], 'refused: nothing was sent');
+    assert.deepEqual(
+      (await emulatorRequests()).filter((r) => r.method === 'POST'),
+      [],
+      'refused: nothing was sent',
+    );
     const acceptedCheck = answerModals(['Submit 3']);
     let checks: Array<{ file: string; ok: boolean }> | undefined;
     try {
@@ -89,17 +115,30 @@ describe('problems as folders (host)', function () {
     } finally {
       acceptedCheck.restore();
     }
-    assert.deepEqual(checks?.map((c) => [c.file, c.ok]), [
-      ['solutions/accepted/double.py', true],
-      ['solutions/wrong_answer/also-double.py', false],
-      ['solutions/wrong_answer/triple.py', true],
-    ]);
+    assert.deepEqual(
+      checks?.map((c) => [c.file, c.ok]),
+      [
+        ['solutions/accepted/double.py', true],
+        ['solutions/wrong_answer/also-double.py', false],
+        ['solutions/wrong_answer/triple.py', true],
+      ],
+    );
     const run = api.problems.runs().at(-1)!;
     assert.equal(run.name, 'Check Folder round trip');
     assert.equal(run.ended, true);
-    assert.deepEqual(run.results.map((r) => [r.label, r.outcome]), [['double.py', 'passed'], ['also-double.py', 'failed'], ['triple.py', 'passed']]);
+    assert.deepEqual(
+      run.results.map((r) => [r.label, r.outcome]),
+      [
+        ['double.py', 'passed'],
+        ['also-double.py', 'failed'],
+        ['triple.py', 'passed'],
+      ],
+    );
     // What it got, with the run that shows it (issue 40 item 15): verdict, time, memory and the limit it ran under.
-    assert.match(run.results[1].message ?? '', /expected wrong answer, got accepted \(15\) \(time [0-9.]+ s, memory [0-9]+ KB, time limit [0-9.]+ s\) — the tests do not catch this solution/);
+    assert.match(
+      run.results[1].message ?? '',
+      /expected wrong answer, got accepted \(15\) \(time [0-9.]+ s, memory [0-9]+ KB, time limit [0-9.]+ s\) — the tests do not catch this solution/,
+    );
     fs.rmSync(path.join(dir, 'solutions'), { recursive: true });
   });
 
@@ -145,7 +184,10 @@ describe('problems as folders (host)', function () {
       assert.equal(outcome?.stopped, 'invalid');
       assert.deepEqual(asked, []);
       assert.match(errors.join('\n'), /Nothing was pushed: Test 5: tests\/5\.out is missing/);
-      assert.deepEqual((await emulatorRequests()).filter((r) => r.url.startsWith(`/problems/api/v4/problems/${problemId}`)), []);
+      assert.deepEqual(
+        (await emulatorRequests()).filter((r) => r.url.startsWith(`/problems/api/v4/problems/${problemId}`)),
+        [],
+      );
     } finally {
       restore();
       fs.rmSync(path.join(dir, 'tests/5.in'));
@@ -168,8 +210,13 @@ describe('problems as folders (host)', function () {
       assert.deepEqual(outcome?.result?.applied, []);
       assert.deepEqual(outcome?.result?.notApplied, ['Update test 0: expected output']);
       assert.equal(errors.length, 1, errors.join('\n'));
-      assert.match(errors[0], new RegExp(`^The token of profile “[^”]+” may read problem ${problemId} but not change it: the service refused “Update problem: statement” \\(HTTP 403, access denied\\)\\. `
-        + 'Nothing was changed on the service \\(not sent: Update test 0: expected output\\)\\. Set a Problems API token with write access'));
+      assert.match(
+        errors[0],
+        new RegExp(
+          `^The token of profile “[^”]+” may read problem ${problemId} but not change it: the service refused “Update problem: statement” \\(HTTP 403, access denied\\)\\. ` +
+            'Nothing was changed on the service \\(not sent: Update test 0: expected output\\)\\. Set a Problems API token with write access',
+        ),
+      );
       assert.ok(!errors[0].includes(readOnlyToken) && !errors[0].includes(token));
       assert.deepEqual(await changingRequests(), [`PUT /problems/api/v4/problems/${problemId}`], 'the first refusal stops the push');
       assert.deepEqual([await read(`/problems/${problemId}`), await read(`/problems/${problemId}/testcases`)], before);
@@ -209,9 +256,20 @@ describe('problems as folders (host)', function () {
 
   it('a test dropped in as files takes the judge most tests use; the preview names it and problem.json records it', async () => {
     // An exact-judge problem (judge 10, as ECHO): a new test judged by "ignore whitespace" (1) would pass wrong output.
-    const created = await vscode.commands.executeCommand<{ id: number }>('sphereEngine.problems.createProblem', { name: 'Exact echo', typeId: 0, masterjudgeId: 1000, body: 'Echo.' });
+    const created = await vscode.commands.executeCommand<{ id: number }>('sphereEngine.problems.createProblem', {
+      name: 'Exact echo',
+      typeId: 0,
+      masterjudgeId: 1000,
+      body: 'Echo.',
+    });
     for (const n of [1, 2]) {
-      await vscode.commands.executeCommand('sphereEngine.problems.addTestCase', { problemId: created.id, input: fixture(`double/${n}.in`), output: fixture(`double/${n}.in`), timeLimit: 1, judgeId: 10 });
+      await vscode.commands.executeCommand('sphereEngine.problems.addTestCase', {
+        problemId: created.id,
+        input: fixture(`double/${n}.in`),
+        output: fixture(`double/${n}.in`),
+        timeLimit: 1,
+        judgeId: 10,
+      });
     }
     const exact = path.join(scratch('host-folder-exact-'), 'EXACT');
     await vscode.commands.executeCommand('sphereEngine.problems.downloadFolder', { problemId: created.id, folder: exact });
@@ -227,9 +285,18 @@ describe('problems as folders (host)', function () {
     assert.equal(asked[0]?.detail, 'Add test 2 with judge 10, time limit 1 s');
     assert.deepEqual(outcome?.result?.applied, ['Add test 2 with judge 10, time limit 1 s']);
     const { origin, token } = emulatorInfo();
-    const pushed = await (await fetch(`${origin}/problems/api/v4/problems/${created.id}/testcases/2`, { headers: { authorization: `Bearer ${token}` } })).json() as { judge?: { id: number } };
+    const pushed = (await (await fetch(`${origin}/problems/api/v4/problems/${created.id}/testcases/2`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      judge?: { id: number };
+    };
     assert.equal(pushed.judge?.id, 10);
     const settings = JSON.parse(fs.readFileSync(path.join(exact, 'problem.json'), 'utf8')) as { tests: Array<{ number: number; judge: unknown }> };
-    assert.deepEqual(settings.tests.map((t) => [t.number, t.judge]), [[0, 10], [1, 10], [2, 10]]);
+    assert.deepEqual(
+      settings.tests.map((t) => [t.number, t.judge]),
+      [
+        [0, 10],
+        [1, 10],
+        [2, 10],
+      ],
+    );
   });
 });

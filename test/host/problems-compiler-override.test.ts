@@ -47,7 +47,10 @@ describe('Submit Solution: the compiler chosen for the language', function () {
     }) as typeof vscode.window.showQuickPick);
     let verdict: { submissionId: number } | undefined;
     try {
-      verdict = await vscode.commands.executeCommand<{ submissionId: number } | undefined>('sphereEngine.problems.submitSolution', { file: vscode.Uri.file(file), problemId: ADDTWO });
+      verdict = await vscode.commands.executeCommand<{ submissionId: number } | undefined>('sphereEngine.problems.submitSolution', {
+        file: vscode.Uri.file(file),
+        problemId: ADDTWO,
+      });
     } finally {
       restore();
     }

@@ -21,7 +21,13 @@ describe('managing problems from the Problems view (host)', function () {
   before(async () => {
     await activateExtension();
     problemId = (await vscode.commands.executeCommand<{ id: number }>('sphereEngine.problems.createProblem', { name: 'Manage me', typeId: 0, masterjudgeId: 1000 })).id;
-    await vscode.commands.executeCommand('sphereEngine.problems.addTestCase', { problemId, input: fixture('double/1.in'), output: fixture('double/1.out'), timeLimit: 1, judgeId: 1 });
+    await vscode.commands.executeCommand('sphereEngine.problems.addTestCase', {
+      problemId,
+      input: fixture('double/1.in'),
+      output: fixture('double/1.out'),
+      timeLimit: 1,
+      judgeId: 1,
+    });
   });
 
   it('edits a test case: its expected output opens in an editor and saving sends it', async () => {

@@ -60,7 +60,11 @@ describe('Submit Solution from the Problems view: which file', function () {
   }
 
   function assertNotRefused(): void {
-    assert.deepEqual(messages.shown.filter((m) => /Open the solution file/.test(m.text)), [], 'Submit Solution refused');
+    assert.deepEqual(
+      messages.shown.filter((m) => /Open the solution file/.test(m.text)),
+      [],
+      'Submit Solution refused',
+    );
   }
 
   it('submits the source file that was active before the problem page', async () => {
@@ -89,7 +93,10 @@ describe('Submit Solution from the Problems view: which file', function () {
       assertNotRefused();
       assert.ok(offered.includes('addtwo-accepted.py'), `offered: ${offered.join(', ')}`);
       assert.ok(!offered.includes('addtwo-wrong.py'), 'a closed file was offered');
-      assert.ok(offered.some((label) => /Choose File/.test(label)), `no Choose File… in ${offered.join(', ')}`);
+      assert.ok(
+        offered.some((label) => /Choose File/.test(label)),
+        `no Choose File… in ${offered.join(', ')}`,
+      );
       assert.equal(verdict?.statusCode, ACCEPTED, `nothing judged: ${JSON.stringify(api.lastError())}`);
     } finally {
       restore();

@@ -23,7 +23,7 @@ describe('Problems view: a connection change while it loads', function () {
 
   const labels = async () => (await api.tree.getChildren()).map((node) => String(api.tree.getTreeItem(node).label));
 
-  it('shows the new connection\'s state, not the rows of the load that was in flight', async () => {
+  it("shows the new connection's state, not the rows of the load that was in flight", async () => {
     await setEmulatorFaults([{ path: '^/problems/api/v4/problems$', method: 'GET', kind: 'latency', ms: 2000, times: 1 }]);
     await vscode.commands.executeCommand('sphereEngine.problems.refresh');
     const loading = api.tree.getChildren();

@@ -15,8 +15,7 @@ const fixture = (name: string) => vscode.Uri.file(path.resolve(workspaceFolder()
 const ADDTWO = 1;
 const SHOW_IN_TESTING = 'Show in Testing';
 
-const submit = (file: string) =>
-  vscode.commands.executeCommand<Verdict | undefined>('sphereEngine.problems.submitSolution', { file: fixture(file), problemId: ADDTWO });
+const submit = (file: string) => vscode.commands.executeCommand<Verdict | undefined>('sphereEngine.problems.submitSolution', { file: fixture(file), problemId: ADDTWO });
 
 describe('Submit Solution: the verdict as a notification', function () {
   this.timeout(90_000);

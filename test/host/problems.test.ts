@@ -107,7 +107,11 @@ describe('problems', function () {
   });
 
   it("the problem's page stays on the problem when another Markdown file opens (its own tab, not a preview that follows)", async () => {
-    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
+    const tabs = () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter((t) => t.input instanceof vscode.TabInputWebview)
+        .map((t) => t.label);
     const dir = scratch('host-problem-page-');
     const other = path.join(dir, 'notes.md');
     const statement = path.join(dir, 'statement.md');
@@ -146,7 +150,10 @@ describe('problems', function () {
     // ADDTWO is binary: its master judge gives no score, so none is shown (the service's 0 means nothing).
     assert.match(item?.description ?? '', /^Accepted · [\d.]+ s/);
     assert.doesNotMatch(item?.description ?? '', /score/);
-    assert.deepEqual(item?.children.map((c) => c.label), ['Test 0', 'Test 1', 'Test 2']);
+    assert.deepEqual(
+      item?.children.map((c) => c.label),
+      ['Test 0', 'Test 1', 'Test 2'],
+    );
     // A test's time limit says what it is, apart from the run's own time VS Code shows beside it.
     assert.match(item?.children[0].description ?? '', /^time limit [\d.]+ s$/);
     // The compiler came from the file's language (Python 3) and one POST was sent.
@@ -173,7 +180,7 @@ describe('problems', function () {
     assert.match(run.results.find((r) => r.itemId === 'problem:1:test:2')?.message ?? '', /time limit exceeded, time 2\.00 s \(limit 2 s\)/);
   });
 
-  it('a solution that crashes shows its traceback in the failed test\'s message', async () => {
+  it("a solution that crashes shows its traceback in the failed test's message", async () => {
     const verdict = await submit({ file: fixture('addtwo-crash.py'), problemId: ADDTWO });
     assert.equal(verdict?.statusCode, 12);
     const run = lastRun(api);
@@ -194,10 +201,13 @@ describe('problems', function () {
     const run = lastRun(api);
     assert.deepEqual(outcomes(run, ADDTWO), { 0: 'errored', 1: 'errored', 2: 'errored' });
     assert.match(run.results.find((r) => r.itemId === 'problem:1')?.message ?? '', /‘c’ undeclared|'c' undeclared/);
-    const diagnostics = await waitFor(() => {
-      const found = vscode.languages.getDiagnostics(file);
-      return found.length > 0 && found;
-    }, { what: 'diagnostics on the C file' });
+    const diagnostics = await waitFor(
+      () => {
+        const found = vscode.languages.getDiagnostics(file);
+        return found.length > 0 && found;
+      },
+      { what: 'diagnostics on the C file' },
+    );
     const error = diagnostics.find((d) => d.severity === vscode.DiagnosticSeverity.Error);
     assert.ok(error, 'no error diagnostic');
     assert.equal(error.range.start.line, 8);
@@ -208,7 +218,13 @@ describe('problems', function () {
     // No problemId: the file was submitted to ADDTWO before (here too, so the test passes alone).
     await submit({ file: fixture('addtwo-accepted.py'), problemId: ADDTWO, tests: [2] });
     const verdict = await submit({ file: fixture('addtwo-accepted.py'), tests: [0, 1] });
-    assert.deepEqual(verdict?.tests.map((t) => [t.number, t.outcome]), [[0, 'passed'], [1, 'passed']]);
+    assert.deepEqual(
+      verdict?.tests.map((t) => [t.number, t.outcome]),
+      [
+        [0, 'passed'],
+        [1, 'passed'],
+      ],
+    );
     assert.deepEqual(outcomes(lastRun(api), ADDTWO), { 0: 'passed', 1: 'passed' });
   });
 
@@ -235,15 +251,21 @@ describe('problems', function () {
       assert.equal(added?.number, n - 1);
     }
     const listed = (await api.tree.getChildren()).map((n) => api.tree.getTreeItem(n));
-    assert.ok(listed.some((i) => typeof i.description === 'string' && i.description.startsWith('Double it')), 'the new problem is not in the view');
+    assert.ok(
+      listed.some((i) => typeof i.description === 'string' && i.description.startsWith('Double it')),
+      'the new problem is not in the view',
+    );
     const verdict = await submit({ file: fixture('double/double.py'), problemId: created.id });
     assert.equal(verdict?.statusCode, 15, JSON.stringify(verdict));
     assert.deepEqual(outcomes(lastRun(api), created.id), { 0: 'passed', 1: 'passed' });
   });
 
-  it('lists judges and shows a judge\'s source', async () => {
+  it("lists judges and shows a judge's source", async () => {
     const judges = await vscode.commands.executeCommand<Array<{ id: number; name: string }>>('sphereEngine.problems.listJudges', { pick: false });
-    assert.ok(judges?.some((j) => j.id === 1000 && /masterjudge/i.test(j.name)), 'no generic master judge listed');
+    assert.ok(
+      judges?.some((j) => j.id === 1000 && /masterjudge/i.test(j.name)),
+      'no generic master judge listed',
+    );
     const shown = await vscode.commands.executeCommand<{ text: string }>('sphereEngine.problems.showJudgeSource', 1);
     assert.ok(shown && shown.text.length > 0, 'empty judge source');
     assert.equal(vscode.window.activeTextEditor?.document.getText(), shown.text);
@@ -269,12 +291,18 @@ describe('problems', function () {
     assert.equal(api.showContainersTestsReport(42, report, 'calc-project #42'), true);
     const item = api.testItems().find((i) => i.id === 'containers:42');
     assert.equal(item?.label, 'calc-project #42');
-    assert.deepEqual(item?.children.map((c) => c.label), ['calc › adds', 'calc › divides']);
+    assert.deepEqual(
+      item?.children.map((c) => c.label),
+      ['calc › adds', 'calc › divides'],
+    );
     const run = lastRun(api);
-    assert.deepEqual(run.results.filter((r) => r.itemId !== 'containers:42').map((r) => [r.label, r.outcome, r.message]), [
-      ['calc › adds', 'passed', undefined],
-      ['calc › divides', 'failed', 'expected 2, got 3'],
-    ]);
+    assert.deepEqual(
+      run.results.filter((r) => r.itemId !== 'containers:42').map((r) => [r.label, r.outcome, r.message]),
+      [
+        ['calc › adds', 'passed', undefined],
+        ['calc › divides', 'failed', 'expected 2, got 3'],
+      ],
+    );
   });
 
   describe('errors of the problems endpoints', () => {
@@ -311,7 +339,10 @@ describe('problems', function () {
       assert.equal(error?.status, 402);
       assert.match(error?.message ?? '', /submission pool is empty/);
       // An unknown or foreign problem leaves no item behind in the Testing view.
-      assert.equal(api.testItems().some((i) => i.id === 'problem:999999' || i.id === `problem:${FOREIGN}`), false);
+      assert.equal(
+        api.testItems().some((i) => i.id === 'problem:999999' || i.id === `problem:${FOREIGN}`),
+        false,
+      );
     });
   });
 });

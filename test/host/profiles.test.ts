@@ -12,17 +12,7 @@ import { PROFILES_KEY, SIGNED_OUT_KEY } from '../../src/connection/profile-store
 import type { ProfilesState } from '../../src/connection/profiles';
 import { legacyTokenSecretKey, TokenStore, tokenSecretKey } from '../../src/connection/token-store';
 import type { SubmissionEntry } from '../../src/features/containers/history/store';
-import {
-  activateExtension,
-  clearEmulatorRequests,
-  emulatorInfo,
-  emulatorRequests,
-  MemoryMemento,
-  MemorySecrets,
-  recordingLog,
-  setEmulatorTokens,
-  waitFor,
-} from './helpers';
+import { activateExtension, clearEmulatorRequests, emulatorInfo, emulatorRequests, MemoryMemento, MemorySecrets, recordingLog, setEmulatorTokens, waitFor } from './helpers';
 
 const MODULES: ApiModule[] = ['containers', 'compilers', 'problems'];
 const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'containers');
@@ -116,7 +106,13 @@ describe('connection profiles', () => {
       connection.onDidChangeProfiles(() => seen.push(connection.profiles().activeId));
       assert.equal(await connection.followOtherWindows(), true);
       assert.deepEqual(seen, ['p-elsewhere']);
-      assert.deepEqual(connection.profiles().profiles.map((p) => p.name).sort(), ['Local emulator', 'Staging']);
+      assert.deepEqual(
+        connection
+          .profiles()
+          .profiles.map((p) => p.name)
+          .sort(),
+        ['Local emulator', 'Staging'],
+      );
       // Its tokens are its own: none here yet, so nothing is sent with another profile's.
       assert.equal(await connection.hasToken('problems'), false);
       assert.equal(await connection.followOtherWindows(), false, 'followed once, not again');
@@ -154,7 +150,10 @@ describe('connection profiles', () => {
     await setEmulatorTokens([emulator.token, STAGING_TOKEN]);
     try {
       const saved = await run<Array<{ saved: boolean }>>('sphereEngine.setAccessToken', 'all', STAGING_TOKEN);
-      assert.ok(saved.every((outcome) => outcome.saved), 'the Staging token was not saved');
+      assert.ok(
+        saved.every((outcome) => outcome.saved),
+        'the Staging token was not saved',
+      );
       await setEmulatorTokens([emulator.token]);
       for (const result of await api.connection.testConnection()) {
         assert.equal(result.ok, false, `${result.module} reached the service with another profile's token`);
@@ -176,7 +175,10 @@ describe('connection profiles', () => {
     await run('sphereEngine.profiles.switch', 'Staging EU');
     await run('sphereEngine.setAccessToken', 'containers', emulator.token);
     const removed = await run('sphereEngine.profiles.remove', 'Staging EU');
-    assert.deepEqual(removed.profiles.map((p) => p.name), ['Local emulator']);
+    assert.deepEqual(
+      removed.profiles.map((p) => p.name),
+      ['Local emulator'],
+    );
     await run('sphereEngine.profiles.add', 'Staging EU', endpointsOnEmulator);
     assert.equal(await api.connection.hasToken('containers'), false, 'a removed profile left its token to a new one');
     await run('sphereEngine.profiles.switch', 'Local emulator');
@@ -186,11 +188,11 @@ describe('connection profiles', () => {
     await run('sphereEngine.profiles.add', 'Elsewhere', endpointsOnEmulator);
     await run('sphereEngine.profiles.switch', 'Local emulator');
     const sentAfter = Date.now();
-    const outcome = run<{ statusCode?: number; error?: string; id?: number }>(
-      'sphereEngine.containers.submitFolder',
-      vscode.Uri.file(path.join(FIXTURES, 'ok')),
-      { projectId: PYTHON_PROJECT, scenario: '', confirm: false },
-    );
+    const outcome = run<{ statusCode?: number; error?: string; id?: number }>('sphereEngine.containers.submitFolder', vscode.Uri.file(path.join(FIXTURES, 'ok')), {
+      projectId: PYTHON_PROJECT,
+      scenario: '',
+      confirm: false,
+    });
     const entry = await waitFor(() => api.containersSubmit.submissions.getChildren().find((e) => e.sentAt >= sentAfter && e.executing), {
       what: 'the submission sent and waiting',
       timeoutMs: 30_000,

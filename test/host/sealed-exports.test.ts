@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { exportsFor } from '../../src/surface';
 import { activateExtension } from './helpers';
 
-describe('sealed exports: test hooks for the extension\'s own tests only', () => {
+describe("sealed exports: test hooks for the extension's own tests only", () => {
   const hooks = { connection: { logUri: vscode.Uri.file('/x') } };
 
   it('under the test runner (ExtensionMode.Test) the real activation returns the test hooks', async () => {

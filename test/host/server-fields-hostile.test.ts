@@ -29,7 +29,10 @@ describe('hostile server fields (host)', function () {
       const outcome = await vscode.commands.executeCommand<{ ok: boolean }>('sphereEngine.workspaces.openIde', ws);
       assert.equal(outcome?.ok, false);
       assert.deepEqual(opened, []);
-      assert.match(shown.join('\n'), /The IDE of workspace hostile- was not opened: the service gave the address “command:workbench\.action\.quit”, which is not a web address \(http or https\)/);
+      assert.match(
+        shown.join('\n'),
+        /The IDE of workspace hostile- was not opened: the service gave the address “command:workbench\.action\.quit”, which is not a web address \(http or https\)/,
+      );
     } finally {
       restore();
       env.openExternal = original;
@@ -39,7 +42,10 @@ describe('hostile server fields (host)', function () {
   it('project and workspace tooltips: untrusted, and server fields show as text, not as an image or a link', () => {
     const project = { id: `p\`${COMMAND}`, name: 'P', created_at: IMAGE, slots: COMMAND, stack: '', template: false } as unknown as Project;
     const ws = { id: 'w', project: { id: 'p', name: 'P' }, state: { code: 2 }, created_at: IMAGE, last_usage: COMMAND, inactivity_timeout: IMAGE } as unknown as Workspace;
-    for (const node of [{ kind: 'project', key: 'k1', project }, { kind: 'workspace', key: 'k2', workspace: ws, flat: false }]) {
+    for (const node of [
+      { kind: 'project', key: 'k1', project },
+      { kind: 'workspace', key: 'k2', workspace: ws, flat: false },
+    ]) {
       const tooltip = treeItemFor(node as never).tooltip as vscode.MarkdownString;
       assert.ok(tooltip instanceof vscode.MarkdownString);
       assert.ok(!tooltip.isTrusted, 'not trusted');

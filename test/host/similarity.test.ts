@@ -27,7 +27,7 @@ describe('Check Similarity in Folder (host)', function () {
   let folder: string;
 
   before(async () => {
-    api = ((await activateExtension()).similarity);
+    api = (await activateExtension()).similarity;
     folder = scratch('host-similarity-');
     for (const f of fs.readdirSync(path.join(CORPUS, 'originals'))) fs.copyFileSync(path.join(CORPUS, 'originals', f), path.join(folder, f));
     fs.copyFileSync(path.join(CORPUS, 'copies', 's03-combined.c'), path.join(folder, 'zed.c'));
@@ -43,7 +43,10 @@ describe('Check Similarity in Folder (host)', function () {
     const report = api.report(folder);
     assert.ok(returned && report);
     assert.equal(report.solutions.length, 23);
-    const top = report.pairs.slice(0, 2).map((p) => [p.a, p.b].sort().join(' ~ ')).sort();
+    const top = report.pairs
+      .slice(0, 2)
+      .map((p) => [p.a, p.b].sort().join(' ~ '))
+      .sort();
     assert.deepEqual(top, ['s03.c ~ zed.c', 's07.js ~ yan.js']);
     assert.ok(report.pairs[1].similarity > 0.45 && report.pairs[2].similarity < 0.3, JSON.stringify(report.pairs.slice(0, 3)));
     const reasons = new Map(report.skipped.map((s) => [s.key, s.reason]));
@@ -58,7 +61,10 @@ describe('Check Similarity in Folder (host)', function () {
     await waitFor(() => api.visiblePairs(folder) === 2, { what: 'the report page to show the 2 pairs above 50%' });
     // Its first line counts what the table shows and what the threshold hides (issue 40 item 12).
     const hidden = report.pairs.length - 2;
-    assert.ok(html.includes(`; ${report.pairs.length} pairs share code: 2 shown at the 50% threshold, ${hidden} hidden below it; 2 entries not compared.`), /<p id="summary">[^<]*/.exec(html)?.[0]);
+    assert.ok(
+      html.includes(`; ${report.pairs.length} pairs share code: 2 shown at the 50% threshold, ${hidden} hidden below it; 2 entries not compared.`),
+      /<p id="summary">[^<]*/.exec(html)?.[0],
+    );
 
     const pair = api.openPair(folder, 's03.c', 'zed.c');
     assert.ok(pair && pair.regions >= 2, JSON.stringify(pair));
@@ -92,7 +98,18 @@ describe('Check Similarity in Folder (host)', function () {
   it('names a short solution that is mostly code the class shares, and still ranks its copy first (issue 41)', async () => {
     const cls = scratch('host-similarity-shared-');
     const skeleton = 'import sys\ndef main():\n    data = sys.stdin.read().split()\n    n = int(data[0])\n    values = [int(x) for x in data[1:n + 1]]\n';
-    const tails = ['print(max(values))', 'print(sum(values) // n)', 'print(len(set(values)))', 'print(min(values) * 2)', 'print(values[::-1])', 'print(sorted(values)[-2])', 'print(values.count(0))', 'print(values[0] + values[-1])', 'print(any(v < 0 for v in values))', 'print(sum(v * v for v in values))'];
+    const tails = [
+      'print(max(values))',
+      'print(sum(values) // n)',
+      'print(len(set(values)))',
+      'print(min(values) * 2)',
+      'print(values[::-1])',
+      'print(sorted(values)[-2])',
+      'print(values.count(0))',
+      'print(values[0] + values[-1])',
+      'print(any(v < 0 for v in values))',
+      'print(sum(v * v for v in values))',
+    ];
     tails.forEach((t, i) => fs.writeFileSync(path.join(cls, `s${i}.py`), `${skeleton}    ${t}\nmain()\n`));
     const short = `${skeleton}    best = 0\n    for v in values:\n        if v % 2 == 0 and v > best:\n            best = v\n    print(best)\nmain()\n`;
     fs.writeFileSync(path.join(cls, 'short.py'), short);

@@ -81,7 +81,10 @@ describe('stress test against a reference', function () {
     assert.match(report.statusBar?.text ?? '', /^\$\(beaker~spin\) \d+ rounds · \d+\.\d\/s · size \d+$/, JSON.stringify(report.statusBar));
     assert.match(report.statusBar?.tooltip ?? '', /^Stress testing sum\.py/);
 
-    const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input).find((i) => i instanceof vscode.TabInputTextDiff) as vscode.TabInputTextDiff | undefined;
+    const diff = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .map((t) => t.input)
+      .find((i) => i instanceof vscode.TabInputTextDiff) as vscode.TabInputTextDiff | undefined;
     assert.ok(diff, 'no diff editor is open');
     const [expected, actual] = await Promise.all([diff.original, diff.modified].map(async (u) => (await vscode.workspace.openTextDocument(u)).getText()));
     const input = fs.readFileSync(report.saved!.input, 'utf8').trim().split('\n');
@@ -92,12 +95,21 @@ describe('stress test against a reference', function () {
     assert.equal(fs.readFileSync(report.saved!.output, 'utf8'), expected);
     // The input stays open next to the diff, in a tab of its own.
     const inputTab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => /^stress input \(seed \d+, size 7\)\.txt$/.test(t.label));
-    assert.ok(inputTab?.input instanceof vscode.TabInputText, `tabs: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label).join(', ')}`);
+    assert.ok(
+      inputTab?.input instanceof vscode.TabInputText,
+      `tabs: ${vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .map((t) => t.label)
+        .join(', ')}`,
+    );
     assert.equal((await vscode.workspace.openTextDocument(inputTab.input.uri)).getText(), fs.readFileSync(report.saved!.input, 'utf8'));
     assert.equal(path.dirname(report.saved!.input), work);
 
     const batch = await vscode.commands.executeCommand<BatchReport>(RUN_ALL, vscode.Uri.file(path.join(work, 'sum.py')));
-    assert.deepEqual(batch.items.map((i) => [i.input, i.matches]), [[path.basename(report.saved!.input), false]]);
+    assert.deepEqual(
+      batch.items.map((i) => [i.input, i.matches]),
+      [[path.basename(report.saved!.input), false]],
+    );
   });
 
   it('Save as Test from the diff editor title bar, once the notification is gone (issue 40 item 19)', async function () {
@@ -106,7 +118,10 @@ describe('stress test against a reference', function () {
     const report = await stress('sum.py', 8);
     assert.equal(report.outcome, 'wrong-answer', JSON.stringify(report));
     assert.equal(report.saved, undefined, 'nothing saved from the notification');
-    const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input).find((i) => i instanceof vscode.TabInputTextDiff) as vscode.TabInputTextDiff | undefined;
+    const diff = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .map((t) => t.input)
+      .find((i) => i instanceof vscode.TabInputTextDiff) as vscode.TabInputTextDiff | undefined;
     assert.ok(diff, 'no diff editor is open');
     // The button is in the diff's title bar, only there: its when clause names the stress diff.
     const manifest = JSON.parse(fs.readFileSync(path.resolve(FIXTURES, '..', '..', '..', 'package.json'), 'utf8'));
@@ -172,7 +187,10 @@ describe('stress test against a reference', function () {
     );
     try {
       const report = await stress('crash.py', 1);
-      assert.deepEqual(modal.map((m) => [m.message, m.buttons]), [['Stress test on https://compilers.example.invalid?', ['Run Stress Test', 'Start Local Emulator (free)']]]);
+      assert.deepEqual(
+        modal.map((m) => [m.message, m.buttons]),
+        [['Stress test on https://compilers.example.invalid?', ['Run Stress Test', 'Start Local Emulator (free)']]],
+      );
       assert.match(modal[0].detail ?? '', /paid for from your submission pool\)\. The local emulator runs them for free\./);
       assert.ok(exported.localEmulator.state(), 'the local emulator was started');
       assert.equal(report.outcome, 'crash', JSON.stringify(report));
@@ -228,7 +246,7 @@ describe('stress test against a reference', function () {
     assert.deepEqual(JSON.parse(fs.readFileSync(report.keptIn, 'utf8')), { generator: 'gen.py', reference: 'brute.py', maxRounds: 4, timeLimit: 1 });
     assert.match(warnings.join('\n'), /the solution ran out of time where the reference did not on seed \d+, size 4/);
   });
-  it('judges by a checker the person picks: another right answer passes, a rejected one is shown with the solution\'s own output', async function () {
+  it("judges by a checker the person picks: another right answer passes, a rejected one is shown with the solution's own output", async function () {
     this.timeout(120_000);
     // Any index of a largest number is right; the reference prints the first, last_max.py the last.
     const dir = path.join(work, 'argmax');
@@ -274,11 +292,14 @@ describe('stress test against a reference', function () {
     assert.deepEqual(offered, [], 'stress.json answered the questions');
     assert.ok(rejected.size! >= 5, `size ${rejected.size}`);
     assert.match(warnings.join('\n'), new RegExp(`the checker checker\\.py rejected the solution's output on seed ${rejected.seed}, size ${rejected.size}`));
-    const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input).find((i) => i instanceof vscode.TabInputTextDiff) as vscode.TabInputTextDiff | undefined;
+    const diff = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .map((t) => t.input)
+      .find((i) => i instanceof vscode.TabInputTextDiff) as vscode.TabInputTextDiff | undefined;
     assert.ok(diff, 'no diff editor is open');
     const [expected, actual] = await Promise.all([diff.original, diff.modified].map(async (u) => (await vscode.workspace.openTextDocument(u)).getText()));
     const xs = fs.readFileSync(rejected.saved!.input, 'utf8').trim().split('\n')[1].split(' ').map(Number);
-    assert.equal(actual.trim(), '0', 'the solution\'s own output, run again for the diff');
+    assert.equal(actual.trim(), '0', "the solution's own output, run again for the diff");
     assert.equal(expected.trim(), String(xs.indexOf(Math.max(...xs))));
     assert.notEqual(xs[0], Math.max(...xs), 'answering 0 is wrong on the input shown');
   });

@@ -41,7 +41,11 @@ describe('Submissions view', function () {
     const rows = submitApi.submissions.getChildren();
     // Later tests resubmit: in any order, the list is newest first and still holds this one.
     const ids = rows.map((r) => r.id ?? 0);
-    assert.deepEqual(ids, [...ids].sort((x, y) => y - x), 'newest first');
+    assert.deepEqual(
+      ids,
+      [...ids].sort((x, y) => y - x),
+      'newest first',
+    );
     const row = rows.find((r) => r.id === first.id);
     assert.ok(row, `submission ${first.id} is listed: ${JSON.stringify(ids)}`);
     const item = submitApi.submissions.getTreeItem(row);
@@ -93,7 +97,10 @@ describe('Submissions view', function () {
     assert.equal(again.statusCode, 14, again.error);
     assert.notEqual(again.id, first.id);
     const rows = submitApi.submissions.getChildren();
-    assert.deepEqual(rows.slice(0, 2).map((r) => r.id), [again.id, first.id]);
+    assert.deepEqual(
+      rows.slice(0, 2).map((r) => r.id),
+      [again.id, first.id],
+    );
     assert.equal(rows[0].folder, path.join(FIXTURES, 'failing-tests'));
   });
 
@@ -150,7 +157,10 @@ describe('Submissions view', function () {
       const outcome = await resubmit(entry);
       assert.equal(outcome?.id, undefined);
       assert.match(outcome?.error ?? '', new RegExp(`The folder ${escapeRegExp(dir)} no longer exists .*Nothing was sent\\.`));
-      assert.ok(messages.errors().some((m) => m.text.includes(`${dir} no longer exists`)), 'the person was not told');
+      assert.ok(
+        messages.errors().some((m) => m.text.includes(`${dir} no longer exists`)),
+        'the person was not told',
+      );
       assert.equal(question(), undefined, 'asked to send a folder that is gone');
       const calls = (await emulatorRequests()).filter((r) => /^\/containers\/api\/v1\/(projects|submissions)\b/.test(r.url));
       assert.deepEqual(calls, [], 'requests were sent for a folder that is gone');

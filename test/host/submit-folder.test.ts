@@ -129,7 +129,10 @@ describe('Submit Folder to Project', function () {
     const found = diagnosticsOf(path.join(FIXTURES, 'build-error', 'main.cpp'));
     assert.ok(found.length >= 1, 'no diagnostics on main.cpp');
     assert.ok(found.every((d) => d.severity === vscode.DiagnosticSeverity.Error || d.severity === vscode.DiagnosticSeverity.Warning));
-    assert.ok(found.some((d) => d.range.start.line === 5 || d.range.start.line === 7), found.map((d) => `${d.range.start.line}: ${d.message}`).join('\n'));
+    assert.ok(
+      found.some((d) => d.range.start.line === 5 || d.range.start.line === 7),
+      found.map((d) => `${d.range.start.line}: ${d.message}`).join('\n'),
+    );
   });
 
   it('runtime error: the traceback is a diagnostic on lib/compute.py line 2', async () => {
@@ -252,7 +255,7 @@ describe('Submit Folder to Project', function () {
     });
   });
 
-  it('from the palette with an editor open in a subfolder: asks which folder, the editor\'s first, instead of sending the workspace root', async () => {
+  it("from the palette with an editor open in a subfolder: asks which folder, the editor's first, instead of sending the workspace root", async () => {
     const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
     const sub = fs.mkdtempSync(path.join(root, 'se-ask-folder-'));
     const file = path.join(sub, 'main.py');
@@ -305,8 +308,16 @@ describe('Submit Folder to Project: the upload notification', function () {
     const percents = reports.map((r) => Number(/\((\d+)%\)$/.exec(r.message ?? '')?.[1]));
     assert.equal(percents[0], 0);
     assert.equal(percents[percents.length - 1], 100);
-    assert.deepEqual([...percents].sort((a, b) => a - b), percents, 'the percentage went back');
-    assert.equal(reports.reduce((sum, r) => sum + (r.increment ?? 0), 0), 100, 'the bar does not end full');
+    assert.deepEqual(
+      [...percents].sort((a, b) => a - b),
+      percents,
+      'the percentage went back',
+    );
+    assert.equal(
+      reports.reduce((sum, r) => sum + (r.increment ?? 0), 0),
+      100,
+      'the bar does not end full',
+    );
   });
 
   it('cancelling in the middle of the upload: nothing was submitted, and it says so', async () => {

@@ -21,8 +21,8 @@ const INIT = [
   'pwd > .where',
   'mkdir -p src',
   'printf \'print("hello")\\n\' > src/app.py',
-  'printf \'x = 1\\n\' > src/other.py',
-  'printf \'locked\\n\' > readonly.txt',
+  "printf 'x = 1\\n' > src/other.py",
+  "printf 'locked\\n' > readonly.txt",
   'chmod 444 readonly.txt',
 ].join('\n');
 
@@ -60,9 +60,9 @@ async function remoteWrite(id: string, rel: string, text: string): Promise<void>
  */
 async function untilServerTimePasses(id: string, rel: string): Promise<void> {
   const folder = path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel);
-  const listed = ((await (await call('GET', `/workspaces/${id}/list_files${folder ? `/${b64(folder)}` : ''}`)).json()) as { files: Array<{ name: string; time: string }> }).files.find(
-    (f) => f.name === path.posix.basename(rel),
-  );
+  const listed = (
+    (await (await call('GET', `/workspaces/${id}/list_files${folder ? `/${b64(folder)}` : ''}`)).json()) as { files: Array<{ name: string; time: string }> }
+  ).files.find((f) => f.name === path.posix.basename(rel));
   assert.ok(listed, `the service lists ${rel}`);
   const fileTime = Date.parse(listed.time.replace(' ', 'T').replace(' +0000', 'Z'));
   assert.ok(Number.isFinite(fileTime), `a time the test can read: ${listed.time}`);
@@ -89,11 +89,7 @@ describe('workspace files (sphere-workspace://)', function () {
   before(async () => {
     files = (await activateExtension()).workspaceFiles;
     assert.ok(files, 'the extension exports workspaceFiles');
-    const created = await call(
-      'POST',
-      '/workspaces',
-      new URLSearchParams({ project_id: CONSOLE_PYTHON, workspace_init: INIT, retention_time_stopped: '60' }),
-    );
+    const created = await call('POST', '/workspaces', new URLSearchParams({ project_id: CONSOLE_PYTHON, workspace_init: INIT, retention_time_stopped: '60' }));
     id = ((await created.json()) as { workspace: { id: string } }).workspace.id;
     await waitFor(async () => (await workspaceState(id)) === 2, { timeoutMs: 30_000, intervalMs: 500, what: 'the workspace to run' });
     const where = await waitFor(
@@ -142,9 +138,11 @@ describe('workspace files (sphere-workspace://)', function () {
     const src = await vscode.workspace.fs.readDirectory(files.uri(id, 'src'));
     assert.deepEqual(src.map(([n]) => n).sort(), ['app.py', 'other.py']);
     const stat = await vscode.workspace.fs.stat(files.uri(id, 'src/app.py'));
-    assert.equal(stat.size, 'print("hello")\n'.length, 'the size is the server\'s');
+    assert.equal(stat.size, 'print("hello")\n'.length, "the size is the server's");
     const requests = await emulatorRequests();
-    const listed = ((await (await call('GET', `/workspaces/${id}/list_files/${b64('src')}`)).json()) as { files: Array<{ name: string; time: string }> }).files.find((f) => f.name === 'app.py');
+    const listed = ((await (await call('GET', `/workspaces/${id}/list_files/${b64('src')}`)).json()) as { files: Array<{ name: string; time: string }> }).files.find(
+      (f) => f.name === 'app.py',
+    );
     assert.ok(listed, 'the service lists src/app.py');
     // The emulator lists times as `yyyy-mm-dd hh:mm:ss +0000`: the stat's time must be that second.
     assert.equal(`${new Date(stat.mtime).toISOString().slice(0, 19).replace('T', ' ')} +0000`, listed.time, 'the time is the one the server lists');
@@ -168,7 +166,12 @@ describe('workspace files (sphere-workspace://)', function () {
     await clearEmulatorRequests();
     const saved = await doc.save();
     const sent = await emulatorRequests();
-    assert.equal(saved, true, `requests: ${JSON.stringify(sent.map((r) => `${r.method} ${r.url.split('?')[0]} ${r.status}`))}; `+ `the save succeeds (changes seen: ${JSON.stringify(files.changes)}, dirty after: ${doc.isDirty}, text: ${JSON.stringify(doc.getText())})`);
+    assert.equal(
+      saved,
+      true,
+      `requests: ${JSON.stringify(sent.map((r) => `${r.method} ${r.url.split('?')[0]} ${r.status}`))}; ` +
+        `the save succeeds (changes seen: ${JSON.stringify(files.changes)}, dirty after: ${doc.isDirty}, text: ${JSON.stringify(doc.getText())})`,
+    );
     assert.equal(doc.isDirty, false);
     const kinds = sent.map((r) => (r.method === 'POST' ? 'upload' : /list_files/.test(r.url) ? 'list_files' : `${r.method} ${r.url}`)).sort();
     assert.deepEqual(kinds, ['list_files', 'upload'], 'a save is one upload and one listing (the "newer on disk" check)');
@@ -225,7 +228,10 @@ describe('workspace files (sphere-workspace://)', function () {
     assert.equal((stat.permissions ?? 0) & vscode.FilePermission.Readonly, vscode.FilePermission.Readonly);
     await clearEmulatorRequests();
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, Buffer.from('changed\n'))), /read-only/);
-    assert.deepEqual((await emulatorRequests()).filter((r) => r.method === 'POST'), []);
+    assert.deepEqual(
+      (await emulatorRequests()).filter((r) => r.method === 'POST'),
+      [],
+    );
   });
 
   it('refuses creating folders, deleting and renaming with a reason', async () => {
@@ -276,7 +282,11 @@ describe('workspace files (sphere-workspace://)', function () {
       await clearEmulatorRequests();
       assert.equal(files.pollActive(), false, 'the poll stays stopped');
       const listings = (await emulatorRequests()).filter((r) => /list_files/.test(r.url));
-      assert.deepEqual(listings.map((r) => r.url), [], 'the poll listed folders while no workspace file was shown');
+      assert.deepEqual(
+        listings.map((r) => r.url),
+        [],
+        'the poll listed folders while no workspace file was shown',
+      );
     } finally {
       await settings.update('pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
     }

@@ -47,10 +47,13 @@ async function emulatorGet<T>(path: string): Promise<T> {
 const wire = (id: string) => emulatorGet<WireWorkspace>(`/workspaces/${id}`);
 
 async function untilState(id: string, code: number): Promise<WireWorkspace> {
-  return waitFor(async () => {
-    const ws = await wire(id);
-    return ws.state.code === code ? ws : undefined;
-  }, { timeoutMs: 40_000, intervalMs: 300, what: `workspace ${id} to reach state ${code}` });
+  return waitFor(
+    async () => {
+      const ws = await wire(id);
+      return ws.state.code === code ? ws : undefined;
+    },
+    { timeoutMs: 40_000, intervalMs: 300, what: `workspace ${id} to reach state ${code}` },
+  );
 }
 
 const run = <T = Outcome>(command: string, ...args: unknown[]) => vscode.commands.executeCommand<T>(`sphereEngine.workspaces.${command}`, ...args);
@@ -96,7 +99,13 @@ describe('workspaces', () => {
     let id: string;
 
     it('creates a workspace with the given settings and the local folder uploaded as files', async () => {
-      const outcome = await create(CONSOLE_PYTHON, { inactivityTimeout: 20, retentionTimeStopped: 120, retentionTimeTotal: 600, autoResume: false, folder: workspaceFolder().uri.fsPath });
+      const outcome = await create(CONSOLE_PYTHON, {
+        inactivityTimeout: 20,
+        retentionTimeStopped: 120,
+        retentionTimeTotal: 600,
+        autoResume: false,
+        folder: workspaceFolder().uri.fsPath,
+      });
       assert.ok(outcome.ok && outcome.workspace, outcome.message);
       id = outcome.workspace.id;
       assert.match(outcome.message ?? '', /is starting/);
@@ -121,14 +130,19 @@ describe('workspaces', () => {
         const short = outcome.workspace.id.slice(0, 8);
         const starting = () => progress.shown.find((p) => p.title.includes(short) && /is starting/.test(p.title));
         assert.ok(starting(), `no progress notification for the start: ${JSON.stringify(progress.shown)}`);
-        const running = await waitFor(() => messages.shown.find((m) => m.text.includes(short) && /is running/.test(m.text)),
-          { timeoutMs: 40_000, what: 'the message that the workspace runs' });
+        const running = await waitFor(() => messages.shown.find((m) => m.text.includes(short) && /is running/.test(m.text)), {
+          timeoutMs: 40_000,
+          what: 'the message that the workspace runs',
+        });
         assert.equal(running.level, 'info');
         assert.deepEqual(running.buttons, ['Open IDE']);
         assert.equal(starting()?.ended, true, 'the "is starting" notification is still on screen');
         assert.equal((await wire(outcome.workspace.id)).state.code, 2);
         // A message stays in the notification centre: none may say "is starting".
-        assert.deepEqual(messages.shown.filter((m) => /is starting/.test(m.text)), []);
+        assert.deepEqual(
+          messages.shown.filter((m) => /is starting/.test(m.text)),
+          [],
+        );
         await run('remove', outcome.workspace.id, { confirmed: true });
       } finally {
         messages.uninstall();
@@ -260,7 +274,11 @@ describe('workspaces', () => {
         assert.match(refused.message ?? '', /no free workspace slot/i);
         const running = await emulatorGet<{ items: Array<{ id: string }> }>('/workspaces?states[]=2&limit=30');
         assert.ok((refused.offered ?? []).length > 0, 'no running workspace offered');
-        for (const offered of refused.offered ?? []) assert.ok(running.items.some((ws) => ws.id === offered), `${offered} is not running`);
+        for (const offered of refused.offered ?? [])
+          assert.ok(
+            running.items.some((ws) => ws.id === offered),
+            `${offered} is not running`,
+          );
         assert.ok(api.notices.includes(refused.message!), 'the message was shown');
       } finally {
         for (const id of created.splice(0)) {

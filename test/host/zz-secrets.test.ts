@@ -139,7 +139,7 @@ describe('zz secrets: the token appears nowhere after a full host run', function
   // D8 (RELIABILITY.md, fixed): exports.problems.tree was the live ProblemsTree, which held
   // `services`; through context.subscriptions it reached every module's token (TokenStore) and the
   // Connection's emulator token. Any extension can read another extension's exports.
-  it('not reachable from the extension\'s exports (what any other extension can read)', () => {
+  it("not reachable from the extension's exports (what any other extension can read)", () => {
     const paths = pathsHolding(exported, token);
     assert.deepEqual(paths, [], `the token is reachable at ${paths.join(', ')}`);
   });
@@ -185,7 +185,7 @@ describe('zz secrets: the token appears nowhere after a full host run', function
     assert.deepEqual(filesContaining(userDir, needles), []);
   });
 
-  it('not in the rest of the user data folder (code-server\'s coder.json keeps the workbench URL)', () => {
+  it("not in the rest of the user data folder (code-server's coder.json keeps the workbench URL)", () => {
     // R1 (RELIABILITY.md): the runner once passed the token in the workbench URL, which
     // code-server saves in <user-data>/coder.json. The token now reaches the extension host only
     // through the server's process environment.

@@ -121,7 +121,7 @@ async function zeroBomb(size: number): Promise<Buffer> {
 function untar(gz: Uint8Array): Array<{ name: string; data: Buffer }> {
   const raw = zlib.gunzipSync(gz);
   const out: Array<{ name: string; data: Buffer }> = [];
-  for (let at = 0; at + 512 <= raw.length; ) {
+  for (let at = 0; at + 512 <= raw.length;) {
     const h = raw.subarray(at, at + 512);
     if (h.every((b) => b === 0)) break;
     const name = h.toString('utf8', 0, 100).replace(/\0.*$/s, '');
@@ -194,7 +194,11 @@ function partialPost(target: string, declared: number | 'chunked', sent: number,
     req.on('socket', (s) => (sock = s));
     const timer = setTimeout(() => {
       req.destroy();
-      reject(new Error(`[socket read ${sock?.bytesRead} written ${sock?.bytesWritten} connecting ${sock?.connecting} destroyed ${sock?.destroyed}] ${u.pathname}: no answer within ${waitMs} ms after ${sent} bytes: the emulator waits to read the whole body`));
+      reject(
+        new Error(
+          `[socket read ${sock?.bytesRead} written ${sock?.bytesWritten} connecting ${sock?.connecting} destroyed ${sock?.destroyed}] ${u.pathname}: no answer within ${waitMs} ms after ${sent} bytes: the emulator waits to read the whole body`,
+        ),
+      );
     }, waitMs);
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
@@ -262,7 +266,11 @@ export const attacks: Attack[] = [
       assert.equal(output.status, 200);
       const entries = untar(output.bytes);
       for (const e of entries) got.push(e.data);
-      assert.deepEqual(entries.map((e) => e.name), ['ENGINE_STDOUT'], 'only the program\'s stdout comes back: no file through a link');
+      assert.deepEqual(
+        entries.map((e) => e.name),
+        ['ENGINE_STDOUT'],
+        "only the program's stdout comes back: no file through a link",
+      );
       const error = await call(got, 'GET', url(emu, 'compilers', `/submissions/${id}/error`));
       assert.match(error.text, /symbolic link, and links are not followed/, 'the error stream says why the file was left out');
       return got;
@@ -337,7 +345,11 @@ export const attacks: Attack[] = [
       const output = await call(got, 'GET', url(emu, 'compilers', `/submissions/${id}/output`, emu.readOnlyToken));
       const entries = untar(output.bytes);
       for (const e of entries) got.push(e.data);
-      assert.deepEqual(entries.map((e) => e.name), ['ENGINE_STDOUT'], 'nothing of the data directory comes back');
+      assert.deepEqual(
+        entries.map((e) => e.name),
+        ['ENGINE_STDOUT'],
+        'nothing of the data directory comes back',
+      );
       for (const item of got) assert.ok(!Buffer.from(item).includes(emu.token), 'the write token reached the read-only caller');
       return got;
     },
@@ -383,9 +395,10 @@ export const attacks: Attack[] = [
       const accepted: Array<{ module: 'compilers' | 'containers'; id: number }> = [];
       for (let i = 0; i < MAX_POSTS; i++) {
         const module = i < 16 ? 'compilers' : 'containers';
-        const answer = module === 'compilers'
-          ? await call(got, 'POST', url(emu, 'compilers', '/submissions'), new URLSearchParams({ compilerId: String(BASH), source: 'sleep 2\n', timeLimit: '3' }))
-          : await containersSubmit(got, emu, BAD_CONFIG_PROJECT, [{ name: 'workspace/x', data: Buffer.from('x') }]);
+        const answer =
+          module === 'compilers'
+            ? await call(got, 'POST', url(emu, 'compilers', '/submissions'), new URLSearchParams({ compilerId: String(BASH), source: 'sleep 2\n', timeLimit: '3' }))
+            : await containersSubmit(got, emu, BAD_CONFIG_PROJECT, [{ name: 'workspace/x', data: Buffer.from('x') }]);
         if (answer.status === 429) {
           assert.match(answer.headers.get('retry-after') ?? '', /^\d+$/, 'a 429 says when to try again');
           assert.equal(answer.json?.error_code, 429);

@@ -33,7 +33,10 @@ export const attacks: Attack[] = [
     name: 'a run that rewrites, chmods and replaces its compiled binary leaves the cached program of the next identical submission intact (issue 30)',
     async run(emu) {
       const compilers = (await (await fetch(`${emu.origin}/compilers/api/v4/compilers?access_token=${encodeURIComponent(emu.token)}`)).json()) as { items: Array<{ id: number }> };
-      assert.ok(compilers.items.some((c) => c.id === C), 'this attack needs the C compiler (gcc) on the machine');
+      assert.ok(
+        compilers.items.some((c) => c.id === C),
+        'this attack needs the C compiler (gcc) on the machine',
+      );
       const texts: string[] = [];
       for (const round of [1, 2, 3]) {
         const f = await submit(emu, C, TAMPER);

@@ -58,9 +58,8 @@ export async function startAs(user: EmulatorUnderAttack['user']): Promise<Runnin
 
   // A small queue cap: the queue attack (issue 26 item 10) then needs a handful of POSTs, not a thousand.
   const args = [MAIN, '--port', '0', '--data', dataDir, '--queue-cap', '8'];
-  const [cmd, argv] = user === 'unprivileged' && isRoot()
-    ? ['setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--', process.execPath, ...args]]
-    : [process.execPath, args];
+  const [cmd, argv] =
+    user === 'unprivileged' && isRoot() ? ['setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--', process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOME: home, TMPDIR: tmp }, cwd: base });
   let output = '';
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {

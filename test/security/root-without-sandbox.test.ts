@@ -16,7 +16,11 @@ describe('security: root without a working sandbox', function () {
   it('refuses to start with --sandbox auto, naming bubblewrap and --sandbox none', () => {
     const data = fs.mkdtempSync(path.join(os.tmpdir(), 'se-refuse-'));
     try {
-      const run = spawnSync(process.execPath, [MAIN, '--port', '0', '--data', data], { env: { ...process.env, PATH: path.join(data, 'no-tools') }, encoding: 'utf8', timeout: 30_000 });
+      const run = spawnSync(process.execPath, [MAIN, '--port', '0', '--data', data], {
+        env: { ...process.env, PATH: path.join(data, 'no-tools') },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
       assert.equal(run.status, 1, run.stdout + run.stderr);
       assert.doesNotMatch(run.stdout, /EMULATOR_READY/);
       assert.match(run.stderr, /Refusing to start: running as root/);

@@ -56,15 +56,23 @@ describe('containers view', function () {
     await workbench().waitForTreeRow('Console Python', 30_000);
     const rows = await workbench().treeRows();
     for (const name of ['Console Python', 'Console C++', 'Broken Init (demo)']) {
-      assert.ok(rows.some((r) => r.includes(name)), `no row for ${name}: ${JSON.stringify(rows)}`);
+      assert.ok(
+        rows.some((r) => r.includes(name)),
+        `no row for ${name}: ${JSON.stringify(rows)}`,
+      );
     }
   });
 
   it('draws an icon for every project, template or not', async () => {
     // A codicon id VS Code does not know leaves the icon element empty: no glyph before it.
-    const glyph = (name: string) => workbench().page.locator('.part.sidebar .monaco-list-row').filter({ hasText: name }).first()
-      .locator('.custom-view-tree-node-item-icon').first()
-      .evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown, pseudo: string): { content: string } }).getComputedStyle(el, '::before').content);
+    const glyph = (name: string) =>
+      workbench()
+        .page.locator('.part.sidebar .monaco-list-row')
+        .filter({ hasText: name })
+        .first()
+        .locator('.custom-view-tree-node-item-icon')
+        .first()
+        .evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown, pseudo: string): { content: string } }).getComputedStyle(el, '::before').content);
     // Console Python and Console C++ are templates; Broken Init is not.
     for (const name of ['Console Python', 'Console C++', 'Broken Init (demo)']) {
       const content = await glyph(name);
@@ -85,7 +93,13 @@ describe('containers view', function () {
     assert.match(row(ids.error), /error · container crashed \(demo\)/);
     // The state icons: a codicon per state.
     const icon = (id: string) =>
-      workbench().page.locator('.part.sidebar .monaco-list-row').filter({ hasText: id.slice(0, 8) }).first().locator('.codicon').first().getAttribute('class');
+      workbench()
+        .page.locator('.part.sidebar .monaco-list-row')
+        .filter({ hasText: id.slice(0, 8) })
+        .first()
+        .locator('.codicon')
+        .first()
+        .getAttribute('class');
     assert.match((await icon(ids.running)) ?? '', /codicon-vm-running/);
     assert.match((await icon(ids.stopped)) ?? '', /codicon-debug-pause/);
     assert.match((await icon(ids.error)) ?? '', /codicon-error/);
@@ -125,8 +139,15 @@ describe('containers view', function () {
     await dialog.waitFor({ timeout: 10_000 });
     assert.match(await dialog.innerText(), /cannot be undone/);
     await workbench().screenshot('containers-remove-confirmation');
-    await dialog.locator('.monaco-button').filter({ hasText: /^Remove$/ }).first().click();
+    await dialog
+      .locator('.monaco-button')
+      .filter({ hasText: /^Remove$/ })
+      .first()
+      .click();
     await untilState(ids.stopped, 4);
-    await workbench().page.locator('.part.sidebar .monaco-list-row').filter({ hasText: ids.stopped.slice(0, 8) }).waitFor({ state: 'detached', timeout: 15_000 });
+    await workbench()
+      .page.locator('.part.sidebar .monaco-list-row')
+      .filter({ hasText: ids.stopped.slice(0, 8) })
+      .waitFor({ state: 'detached', timeout: 15_000 });
   });
 });

@@ -54,7 +54,11 @@ describe('a web page in the browser cannot drive the emulator', function () {
     await page.close();
 
     const posts = (await emulatorRequests()).filter((r) => r.at >= started && r.method === 'POST' && r.url.startsWith('/compilers/api/v4/submissions'));
-    assert.deepEqual(posts.map((r) => r.status), [403], 'the one form POST was refused, and no submission was created');
+    assert.deepEqual(
+      posts.map((r) => r.status),
+      [403],
+      'the one form POST was refused, and no submission was created',
+    );
     assert.equal((await fetch(`${origin}/compilers/api/v4/test`, { headers: { authorization: `Bearer ${token}` } })).status, 200, 'our token still works');
     assert.equal((await fetch(`${origin}/compilers/api/v4/test?access_token=attacker`)).status, 401, "the page's token was not installed");
   });

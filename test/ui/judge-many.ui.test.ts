@@ -62,7 +62,10 @@ describe('Judge Solutions in Folder (UI)', function () {
     await dialog.locator('.monaco-button', { hasText: 'Submit 9' }).first().click();
 
     const results = page.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
-    await results.locator('#summary').filter({ hasText: /judged 9, pending 0/ }).waitFor({ timeout: 60_000 });
+    await results
+      .locator('#summary')
+      .filter({ hasText: /judged 9, pending 0/ })
+      .waitFor({ timeout: 60_000 });
     assert.equal(await results.locator('#body tr').count(), 10);
     assert.equal(await results.locator('#chart svg').count(), 2);
     fs.mkdirSync(README_SCREENSHOTS, { recursive: true });

@@ -86,7 +86,10 @@ describe('problem folders (UI)', function () {
     assert.match(text, new RegExp(`Push 1 change to problem ${problemId} “UI folder”\\?`));
     assert.match(text, /Update test 0: expected output/);
     await workbench().screenshot('problem-folder-push-preview');
-    await dialog.locator('.monaco-button', { hasText: /^Push$/ }).first().click();
+    await dialog
+      .locator('.monaco-button', { hasText: /^Push$/ })
+      .first()
+      .click();
     await workbench().waitForNotification(new RegExp(`Pushed 1 change to problem ${problemId}`), 30_000);
     assert.equal((await client.getTestCaseFile(problemId, 0, 'output')).toString(), '3\n');
   });

@@ -26,7 +26,10 @@ describe('problems (UI)', function () {
     const row = await workbench().waitForTreeRow(/ADDTWO/, 30_000);
     assert.match((await row.innerText()).replace(/\s+/g, ' '), /ADDTWO\s*Add two numbers · binary/);
     const rows = await workbench().treeRows();
-    assert.ok(rows.some((r) => /AVERAGE\s*Average of numbers · maximize/.test(r)), rows.join('\n'));
+    assert.ok(
+      rows.some((r) => /AVERAGE\s*Average of numbers · maximize/.test(r)),
+      rows.join('\n'),
+    );
     await workbench().screenshot('problems-view');
   });
 
@@ -60,7 +63,10 @@ describe('problems (UI)', function () {
     const problemRow = workbench().page.locator('.part.sidebar .monaco-list-row').filter({ hasText: 'ADDTWO — Add two numbers' }).first();
     await problemRow.waitFor({ timeout: 30_000 });
     // The overall status lands on the problem's row once the judges are done.
-    await workbench().page.locator('.part.sidebar .monaco-list-row').filter({ hasText: /ADDTWO — Add two numbers.*Accepted/ }).first()
+    await workbench()
+      .page.locator('.part.sidebar .monaco-list-row')
+      .filter({ hasText: /ADDTWO — Add two numbers.*Accepted/ })
+      .first()
       .waitFor({ timeout: 60_000 });
     if ((await problemRow.getAttribute('aria-expanded')) !== 'true') {
       await problemRow.click();
@@ -68,7 +74,11 @@ describe('problems (UI)', function () {
     }
     await workbench().waitForTreeRow('Test 1', 15_000);
     const rows = await workbench().treeRows();
-    for (const test of ['Test 0', 'Test 1', 'Test 2']) assert.ok(rows.some((r) => r.startsWith(test)), `${test} missing in\n${rows.join('\n')}`);
+    for (const test of ['Test 0', 'Test 1', 'Test 2'])
+      assert.ok(
+        rows.some((r) => r.startsWith(test)),
+        `${test} missing in\n${rows.join('\n')}`,
+      );
     for (const test of ['Test 0', 'Test 1']) {
       const passed = workbench().page.locator('.part.sidebar .monaco-list-row').filter({ hasText: test }).locator('.codicon-testing-passed-icon');
       assert.equal(await passed.count(), 1, `${test} is not shown as passed`);

@@ -6,7 +6,11 @@ import { useWorkbench } from './suite';
 
 describe('connection profiles', function () {
   const workbench = useWorkbench();
-  const statusItem = (name: string) => workbench().page.locator('.statusbar-item').filter({ hasText: `Sphere Engine: ${name}` }).first();
+  const statusItem = (name: string) =>
+    workbench()
+      .page.locator('.statusbar-item')
+      .filter({ hasText: `Sphere Engine: ${name}` })
+      .first();
   const signInWelcome = () => workbench().page.locator('.part.sidebar').getByText('Sign in to Sphere Engine Containers').first();
 
   /** Clicks the status bar item showing `active` and picks the row containing `row` in the list it opens. */
@@ -43,7 +47,11 @@ describe('connection profiles', function () {
     const dialog = workbench().page.locator('.monaco-dialog-box');
     await dialog.waitFor({ timeout: 10_000 });
     assert.match(await dialog.innerText(), /delete its access tokens/);
-    await dialog.locator('.monaco-button').filter({ hasText: /^Remove$/ }).first().click();
+    await dialog
+      .locator('.monaco-button')
+      .filter({ hasText: /^Remove$/ })
+      .first()
+      .click();
     await dialog.waitFor({ state: 'detached', timeout: 10_000 });
     await statusItem('Local emulator').waitFor({ timeout: 10_000 });
   });

@@ -47,7 +47,12 @@ describe('Restricted Mode (UI)', function () {
     writeJson(path.join(stateDir, 'user-data', 'User', 'settings.json'), { [SETTING]: ['from-user.txt'] });
     linkExtension(path.join(stateDir, 'extensions'));
     server = await startCodeServer({
-      host: await ensureHost(), port: await anyFreePort(), stateDir, folder, workspaceTrust: true, userSettings: TEST_USER_SETTINGS,
+      host: await ensureHost(),
+      port: await anyFreePort(),
+      stateDir,
+      folder,
+      workspaceTrust: true,
+      userSettings: TEST_USER_SETTINGS,
       env: { SPHERE_ENGINE_EMULATOR: emulator },
     });
   });
@@ -88,7 +93,11 @@ describe('Restricted Mode (UI)', function () {
 
   it("takes the folder's value once the folder is trusted", async () => {
     await workbench().runCommand('Workspaces: Manage Workspace Trust');
-    await page().locator('.monaco-button').filter({ hasText: /^Trust$/ }).first().click();
+    await page()
+      .locator('.monaco-button')
+      .filter({ hasText: /^Trust$/ })
+      .first()
+      .click();
     await restrictedIndicator().waitFor({ state: 'hidden', timeout: 15_000 });
     // The Workspace Trust editor is a modal over the window: a click beside it closes it.
     const modal = page().locator('.monaco-modal-editor-block');

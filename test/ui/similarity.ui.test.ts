@@ -11,7 +11,8 @@ import type { Frame, Page } from 'playwright-core';
 import { useWorkbenchOnCopyOf } from './suite';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-const README_SCREENSHOTS = process.env.SPHERE_UI_README_SCREENSHOTS === '1' ? path.join(REPO_ROOT, 'media', 'screenshots') : path.join(REPO_ROOT, 'test-output', 'readme-screenshots');
+const README_SCREENSHOTS =
+  process.env.SPHERE_UI_README_SCREENSHOTS === '1' ? path.join(REPO_ROOT, 'media', 'screenshots') : path.join(REPO_ROOT, 'test-output', 'readme-screenshots');
 const CORPUS = path.join(REPO_ROOT, 'test', 'fixtures', 'similarity', 'islands');
 const CLASS: Record<string, string> = {
   'ada.py': 'originals/s01.py',
@@ -25,8 +26,15 @@ const CLASS: Record<string, string> = {
 /** The webview frame (nested inside VS Code's own iframes) that shows `selector`. */
 async function frameWith(page: Page, selector: string): Promise<Frame> {
   // Up to 45 s: on a loaded machine a webview's first page can take most of that.
-  for (const deadline = Date.now() + 45_000; Date.now() < deadline; ) {
-    for (const frame of page.frames()) if (await frame.locator(selector).count().catch(() => 0)) return frame;
+  for (const deadline = Date.now() + 45_000; Date.now() < deadline;) {
+    for (const frame of page.frames())
+      if (
+        await frame
+          .locator(selector)
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
     await page.waitForTimeout(200);
   }
   throw new Error(`no webview shows ${selector}`);

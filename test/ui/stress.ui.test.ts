@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import { useWorkbenchOnCopyOf } from './suite';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-const README_SCREENSHOTS = process.env.SPHERE_UI_README_SCREENSHOTS === '1' ? path.join(REPO_ROOT, 'media', 'screenshots') : path.join(REPO_ROOT, 'test-output', 'readme-screenshots');
+const README_SCREENSHOTS =
+  process.env.SPHERE_UI_README_SCREENSHOTS === '1' ? path.join(REPO_ROOT, 'media', 'screenshots') : path.join(REPO_ROOT, 'test-output', 'readme-screenshots');
 const FIXTURES = path.join(REPO_ROOT, 'test', 'fixtures', 'stress');
 
 describe('Stress Test Against Reference (UI)', function () {
@@ -30,7 +31,11 @@ describe('Stress Test Against Reference (UI)', function () {
     const tab = page.locator('.tabs-container .tab').filter({ hasText: /Reference ↔ sum\.py \(seed \d+, size 7\)/ });
     await tab.first().waitFor({ timeout: 90_000 });
     // The input that makes them differ, in its own tab next to the diff's.
-    await page.locator('.tabs-container .tab').filter({ hasText: /stress input \(seed \d+, size 7\)\.txt/ }).first().waitFor({ timeout: 15_000 });
+    await page
+      .locator('.tabs-container .tab')
+      .filter({ hasText: /stress input \(seed \d+, size 7\)\.txt/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
     const warning = await workbench().waitForNotification(/Stress test: the outputs differ at line 1 on seed \d+, size 7\./, 30_000);
     assert.match(warning, /Save as Test/);
     // Wide enough to show both sides of the diff (beside a secondary side bar it renders inline).

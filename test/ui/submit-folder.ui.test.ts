@@ -63,8 +63,14 @@ describe('Submit Folder to Project with a build error (UI)', function () {
     const rows = page.locator('.markers-panel .monaco-list-row');
     await rows.filter({ hasText: 'main.cpp' }).first().waitFor({ timeout: 20_000 });
     const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-    assert.ok(texts.some((t) => /expected\W{0,3};/.test(t)), `no "expected ';'" message: ${JSON.stringify(texts)}`);
-    assert.ok(texts.some((t) => /totl/.test(t) && /not declared|undeclared/.test(t)), `no message on the misspelt totl: ${JSON.stringify(texts)}`);
+    assert.ok(
+      texts.some((t) => /expected\W{0,3};/.test(t)),
+      `no "expected ';'" message: ${JSON.stringify(texts)}`,
+    );
+    assert.ok(
+      texts.some((t) => /totl/.test(t) && /not declared|undeclared/.test(t)),
+      `no message on the misspelt totl: ${JSON.stringify(texts)}`,
+    );
     await workbench().screenshot('submit-folder-build-error-problems');
 
     // A message opens main.cpp at its line.
@@ -104,7 +110,10 @@ describe('Submit Folder to Project: what is left out, the remembered project, st
     await dialogButton('Show Left Out').click();
     // The list opens in an editor, and the question comes back.
     const lines = page.locator('.editor-instance .view-lines .view-line');
-    await lines.filter({ hasText: /^Left\sout\sof\s/ }).first().waitFor({ timeout: 15_000 });
+    await lines
+      .filter({ hasText: /^Left\sout\sof\s/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
     const listed = (await lines.allInnerTexts()).map((l) => l.replace(/\u00a0/g, ' ')).join('\n');
     assert.match(listed, /Left out of .*se-ui-ok-.* \(1\):/);
     assert.match(listed, /notes/);
@@ -118,7 +127,10 @@ describe('Submit Folder to Project: what is left out, the remembered project, st
     await dialogButton('Submit').click();
 
     // While it runs, the status bar names the submission (the first poll comes after 5 s).
-    const status = page.locator('.statusbar-item').filter({ hasText: /Submission \d+: / }).first();
+    const status = page
+      .locator('.statusbar-item')
+      .filter({ hasText: /Submission \d+: / })
+      .first();
     await status.waitFor({ timeout: 15_000 });
     const result = await workbench().waitForOutputLine(/Result:\s/, 60_000);
     assert.match(result, /Result: ok \(15\)/);
@@ -152,7 +164,10 @@ describe('Submit Folder to Project: what is left out, the remembered project, st
     await dialog().waitFor({ timeout: 20_000 });
     await dialogButton('Submit').click();
 
-    const waiting = page.locator('.notifications-toasts .notification-toast').filter({ hasText: /Submission \d+ \(Console Python\)/ }).first();
+    const waiting = page
+      .locator('.notifications-toasts .notification-toast')
+      .filter({ hasText: /Submission \d+ \(Console Python\)/ })
+      .first();
     await waiting.waitFor({ timeout: 20_000 });
     const id = Number(/Submission (\d+) \(Console Python\)/.exec(await waiting.innerText())?.[1]);
     assert.ok(id > 0, 'no submission number in the notification');
@@ -160,13 +175,16 @@ describe('Submit Folder to Project: what is left out, the remembered project, st
     await waiting.locator('.monaco-button, .action-label').filter({ hasText: 'Cancel' }).first().click();
     await workbench().waitForOutputLine(new RegExp(`Stopped\\swaiting\\sfor\\ssubmission\\s${id};\\sit\\skeeps\\srunning`), 15_000);
     const said = await workbench().notificationCentre();
-    assert.ok(said.some((t) => t.includes(`Stopped waiting for submission ${id}. It keeps running on the service`)), `notifications: ${JSON.stringify(said)}`);
+    assert.ok(
+      said.some((t) => t.includes(`Stopped waiting for submission ${id}. It keeps running on the service`)),
+      `notifications: ${JSON.stringify(said)}`,
+    );
     await workbench().page.keyboard.press('Escape');
 
     // The service goes on: the submission ends with its own verdict. (Checked every 2 s with the
     // same token: the emulator, like the service, refuses fetching one submission too often.)
     let submission = await client.getSubmission(id);
-    for (const deadline = Date.now() + 60_000; submission.executing && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 60_000; submission.executing && Date.now() < deadline;) {
       await page.waitForTimeout(2000);
       submission = await client.getSubmission(id);
     }

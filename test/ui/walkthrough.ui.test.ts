@@ -21,7 +21,8 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
  * The README's screenshots are retaken only on request (`SPHERE_UI_README_SCREENSHOTS=1 npm run
  * test:ui`): a test run must not rewrite tracked files. Otherwise they go with the test output.
  */
-const README_SCREENSHOTS = process.env.SPHERE_UI_README_SCREENSHOTS === '1' ? path.join(REPO_ROOT, 'media', 'screenshots') : path.join(REPO_ROOT, 'test-output', 'readme-screenshots');
+const README_SCREENSHOTS =
+  process.env.SPHERE_UI_README_SCREENSHOTS === '1' ? path.join(REPO_ROOT, 'media', 'screenshots') : path.join(REPO_ROOT, 'test-output', 'readme-screenshots');
 const FIXTURE_WORKSPACE = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace');
 /** A stand-in for any other installed extension (test/fixtures/exports-probe/extension.js). */
 const EXPORTS_PROBE = path.join(REPO_ROOT, 'test', 'fixtures', 'exports-probe');
@@ -74,7 +75,14 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     installedFolder = await installVsix(host, vsix, { extensionsDir: path.join(stateDir, 'extensions'), userDataDir: path.join(stateDir, 'user-data') });
     probeReport = path.join(workDir, 'exports-probe.json');
     // No SPHERE_ENGINE_EMULATOR for the extension: a new user has to connect by themselves.
-    server = await startCodeServer({ host, port: await anyFreePort(), stateDir, folder, userSettings: TEST_USER_SETTINGS, env: { SPHERE_ENGINE_EMULATOR: '', SPHERE_EXPORTS_PROBE: probeReport } });
+    server = await startCodeServer({
+      host,
+      port: await anyFreePort(),
+      stateDir,
+      folder,
+      userSettings: TEST_USER_SETTINGS,
+      env: { SPHERE_ENGINE_EMULATOR: '', SPHERE_EXPORTS_PROBE: probeReport },
+    });
   });
 
   const workbench = useWorkbench(() => ({ url: workbenchUrl(server, folder), viewport: { width: 1440, height: 900 } }));
@@ -121,9 +129,11 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
    * but the keys typed would go to the page.
    */
   async function waitForStepMedia(id: string): Promise<void> {
-    const heading = fs.readFileSync(path.join(REPO_ROOT, 'media', 'walkthrough', `${id}.md`), 'utf8').split('\n')[0].replace(/^#\s*/, '');
-    await page().frameLocator('.getting-started-media iframe.webview').frameLocator('iframe#active-frame')
-      .locator('h1', { hasText: heading }).first().waitFor({ timeout: 15_000 });
+    const heading = fs
+      .readFileSync(path.join(REPO_ROOT, 'media', 'walkthrough', `${id}.md`), 'utf8')
+      .split('\n')[0]
+      .replace(/^#\s*/, '');
+    await page().frameLocator('.getting-started-media iframe.webview').frameLocator('iframe#active-frame').locator('h1', { hasText: heading }).first().waitFor({ timeout: 15_000 });
   }
 
   /** Expands a step and presses one of its buttons. */
@@ -149,18 +159,19 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     await page().mouse.click(box.x + box.width - 10, box.y + box.height - 10);
     await page().waitForFunction("document.activeElement?.tagName === 'IFRAME'", undefined, { timeout: 10_000 });
     // VS Code hides a prompt by making it inert (during its closing animation), then display: none.
-    const open = await workbench().quickInput().evaluate((el) => {
-      const widget = el as unknown as { inert: boolean; style: { display: string } };
-      return !widget.inert && widget.style.display !== 'none';
-    });
+    const open = await workbench()
+      .quickInput()
+      .evaluate((el) => {
+        const widget = el as unknown as { inert: boolean; style: { display: string } };
+        return !widget.inert && widget.style.display !== 'none';
+      });
     assert.ok(open, 'the prompt closed when the walkthrough page took the focus');
   }
 
   /** Waits until the walkthrough shows the step as done (reopening it to look). */
   async function expectStepDone(id: string): Promise<void> {
     await openWalkthrough();
-    await page().locator(`button.getting-started-step[data-step-id$="${id}"][aria-checked="true"]`).first()
-      .waitFor({ timeout: 30_000 });
+    await page().locator(`button.getting-started-step[data-step-id$="${id}"][aria-checked="true"]`).first().waitFor({ timeout: 30_000 });
   }
 
   /**
@@ -223,8 +234,15 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
   // ---- the walk ---------------------------------------------------------------------------------
 
   it('installs from the VSIX as a copy with its translations and walkthrough media', () => {
-    for (const file of ['package.nls.json', 'l10n/bundle.l10n.json', 'media/walkthrough/connect.md', 'dist/extension.js',
-      'dist/emulator.js', 'dist/node-sqlite3-wasm.wasm.br', 'dist/emulator-projects/console-python/project.json']) {
+    for (const file of [
+      'package.nls.json',
+      'l10n/bundle.l10n.json',
+      'media/walkthrough/connect.md',
+      'dist/extension.js',
+      'dist/emulator.js',
+      'dist/node-sqlite3-wasm.wasm.br',
+      'dist/emulator-projects/console-python/project.json',
+    ]) {
       assert.ok(fs.existsSync(path.join(installedFolder, file)), `${file} is not in the installed extension`);
     }
   });
@@ -235,8 +253,14 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
       assert.equal(await step(id).getAttribute('aria-checked'), 'false', `${id} is done before anything happened`);
     }
     const titles = (await page().locator('button.getting-started-step .step-title').allInnerTexts()).map((t) => t.trim());
-    assert.deepEqual(titles, ['Connect to Sphere Engine', 'Open the Sphere Engine view', 'Create a workspace and open its files',
-      'Submit a folder', 'Run a file', 'Submit a solution']);
+    assert.deepEqual(titles, [
+      'Connect to Sphere Engine',
+      'Open the Sphere Engine view',
+      'Create a workspace and open its files',
+      'Submit a folder',
+      'Run a file',
+      'Submit a solution',
+    ]);
     await readmeScreenshot('walkthrough');
   });
 
@@ -244,7 +268,11 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     await workbench().runCommand('Sphere Engine: Start Local Emulator');
     await workbench().waitForNotification(/using the local emulator/, 60_000);
     // Its status bar item says what it is: sandboxed, or running programs as you.
-    await page().locator('.statusbar-item').filter({ hasText: /Emulator/ }).first().waitFor({ timeout: 10_000 });
+    await page()
+      .locator('.statusbar-item')
+      .filter({ hasText: /Emulator/ })
+      .first()
+      .waitFor({ timeout: 10_000 });
     assert.notEqual(emulatorProcesses().length, 0, 'no emulator process runs from the installed extension');
     await expectStepDone('connect');
   });
@@ -271,8 +299,14 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     // The start is a progress notification that ends when the workspace runs, and a message saying
     // it runs takes its place: nothing says "is starting" any more, on screen or in the centre.
     await workbench().waitForCentreNotification(/Workspace \w+ of Console Python is running/, 30_000);
-    assert.deepEqual((await workbench().notificationCentre()).filter((t) => /is starting/.test(t)), []);
-    assert.deepEqual((await workbench().notificationToasts()).filter((t) => /is starting/.test(t)), []);
+    assert.deepEqual(
+      (await workbench().notificationCentre()).filter((t) => /is starting/.test(t)),
+      [],
+    );
+    assert.deepEqual(
+      (await workbench().notificationToasts()).filter((t) => /is starting/.test(t)),
+      [],
+    );
     await workbench().hideNotificationCentre();
     await readmeScreenshot('containers-tree');
 
@@ -329,7 +363,10 @@ describe('Get Started walkthrough, from the VSIX in a clean profile (UI)', funct
     await workbench().quickInput().filter({ hasText: 'which problem' }).waitFor({ timeout: 20_000 });
     await pickQuickItem('ADDTWO');
     await workbench().openView('Testing');
-    await page().locator('.part.sidebar .monaco-list-row').filter({ hasText: /ADDTWO — Add two numbers.*Accepted/ }).first()
+    await page()
+      .locator('.part.sidebar .monaco-list-row')
+      .filter({ hasText: /ADDTWO — Add two numbers.*Accepted/ })
+      .first()
       .waitFor({ timeout: 120_000 });
     await readmeScreenshot('problem-accepted');
     await expectStepDone('submitSolution');

@@ -11,10 +11,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-output', 'screenshots');
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export interface WorkbenchOptions {
   /** Workbench address; default SPHERE_UI_URL. */
@@ -40,7 +37,10 @@ export class Workbench {
   /** Loads of the page's main frame so far (the first goto included): a rise means it reloaded. */
   private mainFrameLoads = 0;
 
-  private constructor(private readonly browser: Browser, readonly page: Page) {
+  private constructor(
+    private readonly browser: Browser,
+    readonly page: Page,
+  ) {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) this.mainFrameLoads++;
     });
@@ -119,7 +119,9 @@ export class Workbench {
     const entry = this.activityBarEntry(title);
     await entry.waitFor({ timeout: 30_000 });
     if (!(await this.isSideBarShowing(title))) await entry.click();
-    await this.page.locator('.part.sidebar .composite.title').filter({ hasText: new RegExp(title, 'i') })
+    await this.page
+      .locator('.part.sidebar .composite.title')
+      .filter({ hasText: new RegExp(title, 'i') })
       .waitFor({ timeout: 15_000 });
   }
 
@@ -247,18 +249,36 @@ export class Workbench {
 
   /** One line on what the window shows now: the quick input's title, the active tab, the focused element, the toasts. */
   async describeFocus(): Promise<string> {
-    const quickInput = (await this.quickInput().isVisible().catch(() => false))
-      ? `quick input "${(await this.page.locator('.quick-input-widget .quick-input-title').innerText({ timeout: 1_000 }).catch(() => '')).trim()}" open`
+    const quickInput = (await this.quickInput()
+      .isVisible()
+      .catch(() => false))
+      ? `quick input "${(
+          await this.page
+            .locator('.quick-input-widget .quick-input-title')
+            .innerText({ timeout: 1_000 })
+            .catch(() => '')
+        ).trim()}" open`
       : 'no quick input open';
-    const tab = (await this.page.locator('.tabs-container .tab.active').first().innerText({ timeout: 1_000 }).catch(() => '')).trim() || 'none';
+    const tab =
+      (
+        await this.page
+          .locator('.tabs-container .tab.active')
+          .first()
+          .innerText({ timeout: 1_000 })
+          .catch(() => '')
+      ).trim() || 'none';
     // A string, not a function: this project compiles without the DOM's types.
-    const focused = await this.page.evaluate(`(() => {
+    const focused = await this.page
+      .evaluate(
+        `(() => {
       const el = document.activeElement;
       if (!el) return 'nothing';
       const label = el.getAttribute('aria-label') || '';
       const classes = String(el.className || '').trim().split(/\\s+/).slice(0, 3).join('.');
       return el.tagName.toLowerCase() + (classes ? '.' + classes : '') + (label ? ' "' + label.slice(0, 80) + '"' : '');
-    })()`).catch(() => 'unknown');
+    })()`,
+      )
+      .catch(() => 'unknown');
     const toasts = await this.notificationToasts().catch(() => []);
     return `${quickInput}, active tab: ${tab}, focus on ${focused}, notifications: ${toasts.length ? toasts.map((t) => JSON.stringify(t.slice(0, 160))).join(' | ') : 'none'}`;
   }
@@ -267,8 +287,7 @@ export class Workbench {
 
   /** Texts of the notification toasts on screen now. */
   async notificationToasts(): Promise<string[]> {
-    return (await this.page.locator('.notifications-toasts .notification-toast').allInnerTexts())
-      .map((t) => t.replace(/\s+/g, ' ').trim());
+    return (await this.page.locator('.notifications-toasts .notification-toast').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   }
 
   /** Texts of every notification in the notification centre (opens it). */
@@ -323,7 +342,10 @@ export class Workbench {
         return { top: parseFloat(line.style.top) || 0, text: line.innerText };
       }),
     );
-    return lines.sort((a, b) => a.top - b.top).map((l) => l.text.replace(/\u00a0/g, ' ')).join('\n');
+    return lines
+      .sort((a, b) => a.top - b.top)
+      .map((l) => l.text.replace(/\u00a0/g, ' '))
+      .join('\n');
   }
 
   /** Waits until a line containing `text` shows in the Output panel. */

@@ -73,8 +73,7 @@ describe('workspace files added to this window (UI)', function () {
     if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
   });
 
-  const explorerRow = (text: string | RegExp) =>
-    workbench().page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: text }).first();
+  const explorerRow = (text: string | RegExp) => workbench().page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: text }).first();
   const folderRow = () => explorerRow(/^Console Python · /);
 
   /** Removes the workspace's folder from the window from the palette, as a person tidies up. */
@@ -115,7 +114,7 @@ describe('workspace files added to this window (UI)', function () {
     // Expand it (the extension may do so itself, even just after a look: a click then would fold it
     // again, as one CI run showed) and open main.py from it. Only a folded row is clicked.
     const mainPy = explorerRow(/^main\.py$/);
-    for (const deadline = Date.now() + 30_000; !(await mainPy.isVisible()) && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 30_000; !(await mainPy.isVisible()) && Date.now() < deadline;) {
       if ((await folderRow().getAttribute('aria-expanded')) === 'false') await folderRow().click();
       await mainPy.waitFor({ timeout: 3_000 }).catch(() => undefined);
     }
@@ -143,7 +142,12 @@ describe('workspace files added to this window (UI)', function () {
     await page.mouse.move(0, 0);
     const crumbs = (await page.locator('.breadcrumbs-below-tabs .monaco-breadcrumb-item').allInnerTexts()).map((c) => c.replace(/\s+/g, ' ').trim()).filter(Boolean);
     assert.deepEqual(crumbs.slice(0, 2), [folderLabel, 'main.py'], `breadcrumb: ${JSON.stringify(crumbs)}`);
-    for (const [where, text] of [['tab', tabLabel], ['breadcrumb', crumbs.join(' › ')], ['tab hover', hoverText], ['window title', await page.title()]]) {
+    for (const [where, text] of [
+      ['tab', tabLabel],
+      ['breadcrumb', crumbs.join(' › ')],
+      ['tab hover', hoverText],
+      ['window title', await page.title()],
+    ]) {
       assert.ok(!text.includes(workspaceId), `the ${where} shows the workspace id: ${text}`);
     }
     await workbench().screenshot('workspace-fs-added-to-this-window');
@@ -187,8 +191,7 @@ describe('workspace files added to this window of one folder (UI)', function () 
     await client?.close();
   });
 
-  const explorerRow = (text: string | RegExp) =>
-    workbench().page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: text }).first();
+  const explorerRow = (text: string | RegExp) => workbench().page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: text }).first();
 
   it('keeps the sample folder and adds the workspace files when added to this window of one folder', async () => {
     const page = workbench().page;
@@ -224,14 +227,21 @@ describe('workspace files added to this window of one folder (UI)', function () 
     await mainPy.click();
     await page.locator('.tabs-container .tab.active').filter({ hasText: 'main.py' }).waitFor({ timeout: 20_000 });
     const lines = page.locator('.editor-instance .view-lines .view-line');
-    await lines.filter({ hasText: SEED_MAIN_PY.split('\n')[0] }).first().waitFor({ timeout: 15_000 });
+    await lines
+      .filter({ hasText: SEED_MAIN_PY.split('\n')[0] })
+      .first()
+      .waitFor({ timeout: 15_000 });
     const shown = (await lines.allInnerTexts()).map((l) => l.replace(/\u00a0/g, ' '));
     for (const line of SEED_MAIN_PY.trimEnd().split('\n')) assert.ok(shown.includes(line), `the editor lacks ${JSON.stringify(line)}:\n${shown.join('\n')}`);
 
     // The breadcrumb names the folder (resource label formatter); the id shows nowhere.
     const crumbs = (await page.locator('.breadcrumbs-below-tabs .monaco-breadcrumb-item').allInnerTexts()).map((c) => c.replace(/\s+/g, ' ').trim()).filter(Boolean);
     assert.deepEqual(crumbs.slice(0, 2), [folderLabel, 'main.py'], `breadcrumb: ${JSON.stringify(crumbs)}`);
-    for (const [where, text] of [['Explorer', roots.join(' | ')], ['breadcrumb', crumbs.join(' › ')], ['window title', await page.title()]]) {
+    for (const [where, text] of [
+      ['Explorer', roots.join(' | ')],
+      ['breadcrumb', crumbs.join(' › ')],
+      ['window title', await page.title()],
+    ]) {
       assert.ok(!text.includes(workspaceId), `the ${where} shows the workspace id: ${text}`);
     }
     await workbench().screenshot('workspace-fs-added-to-this-window-of-one-folder');

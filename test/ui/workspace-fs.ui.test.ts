@@ -84,6 +84,10 @@ describe('workspace files in the editor (UI)', function () {
     await files.keyboard.press('Enter');
     const firstLine = files.locator('.editor-instance .view-lines .view-line').first();
     await firstLine.filter({ hasText: 'saved from VS Code' }).waitFor({ timeout: 15_000 });
-    await files.screenshot({ path: await workbench().screenshot('workspace-fs-saved').then((f) => f.replace(/\.png$/, '-files-window.png')) });
+    await files.screenshot({
+      path: await workbench()
+        .screenshot('workspace-fs-saved')
+        .then((f) => f.replace(/\.png$/, '-files-window.png')),
+    });
   });
 });

@@ -9,8 +9,13 @@ import * as path from 'node:path';
 import { ROOT, sourceFiles } from './source-files';
 import { REPO_ROOT } from '../repo-root';
 
-const KNOWN = new Set(fs.readFileSync(path.join(REPO_ROOT, 'test', 'unit', 'codicons.txt'), 'utf8')
-  .split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#')));
+const KNOWN = new Set(
+  fs
+    .readFileSync(path.join(REPO_ROOT, 'test', 'unit', 'codicons.txt'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#')),
+);
 
 /** The codicon ids a text names, modifiers (`~spin`) removed. */
 export function codiconsIn(text: string): string[] {
@@ -29,9 +34,11 @@ export function codiconsIn(text: string): string[] {
 }
 
 function unknownIn(files: string[]): string[] {
-  return files.flatMap((file) => codiconsIn(fs.readFileSync(file, 'utf8'))
-    .filter((id) => !KNOWN.has(id))
-    .map((id) => `${path.relative(ROOT, file)}: ${id}`));
+  return files.flatMap((file) =>
+    codiconsIn(fs.readFileSync(file, 'utf8'))
+      .filter((id) => !KNOWN.has(id))
+      .map((id) => `${path.relative(ROOT, file)}: ${id}`),
+  );
 }
 
 describe('codicons', () => {
@@ -53,7 +60,7 @@ describe('codicons', () => {
       "item.iconPath = new vscode.ThemeIcon(project.template ? 'repo-template' : 'project');",
       "new vscode.ThemeIcon('sync~spin', new vscode.ThemeColor('charts.blue'));",
       "new vscode.ThemeIcon(node.severity === 'error' ? 'warning' : 'info');",
-      "item.text = `$(cloud) ${name} $(loading~spin)`;",
+      'item.text = `$(cloud) ${name} $(loading~spin)`;',
       "this.node({ kind: 'detail', label: 'Stack', icon: 'layers' });",
       '"icon": "$(cloud-upload)"',
     ].join('\n');

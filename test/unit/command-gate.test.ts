@@ -13,7 +13,10 @@ describe('command gate', () => {
     const order: string[] = [];
     let open!: () => void;
     const ready = new Promise<void>((resolve) => (open = resolve));
-    const command = afterGate(() => ready, (a: number, b: string) => (order.push(`handler ${a} ${b}`), `${b}${a}`));
+    const command = afterGate(
+      () => ready,
+      (a: number, b: string) => (order.push(`handler ${a} ${b}`), `${b}${a}`),
+    );
     const result = command(1, 'x');
     await new Promise((r) => setTimeout(r, 20));
     order.push('gate opens');
@@ -25,8 +28,22 @@ describe('command gate', () => {
   it('runs the handler when the gate failed, and passes on what the handler throws', async () => {
     const failed = Promise.reject(new Error('profiles unreadable'));
     failed.catch(() => undefined);
-    assert.equal(await afterGate(() => failed, () => 'ran')(), 'ran');
-    await assert.rejects(afterGate(() => Promise.resolve(), () => { throw new Error('handler failed'); })(), /handler failed/);
+    assert.equal(
+      await afterGate(
+        () => failed,
+        () => 'ran',
+      )(),
+      'ran',
+    );
+    await assert.rejects(
+      afterGate(
+        () => Promise.resolve(),
+        () => {
+          throw new Error('handler failed');
+        },
+      )(),
+      /handler failed/,
+    );
   });
 
   it('is set at activation before any feature registers its commands, and every registration goes through it', () => {

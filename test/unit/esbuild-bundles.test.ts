@@ -14,9 +14,7 @@ const { APART, apartFor } = require(path.join(ROOT, 'esbuild.js')) as { APART: A
 
 /** Every `require('./x')` of the sources, with the folder it is relative to. */
 function lazyRequires(): { file: string; specifier: string }[] {
-  return sourceFiles(SRC).flatMap((file) =>
-    [...fs.readFileSync(file, 'utf8').matchAll(/\brequire\(\s*'(\.[^']+)'\s*\)/g)].map((m) => ({ file, specifier: m[1] })),
-  );
+  return sourceFiles(SRC).flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/\brequire\(\s*'(\.[^']+)'\s*\)/g)].map((m) => ({ file, specifier: m[1] })));
 }
 
 describe('esbuild bundles apart', () => {
@@ -40,18 +38,35 @@ describe('esbuild bundles apart', () => {
     // a bundle apart would load it with its importer, at activation.
     const esbuild = await import('esbuild');
     const { options } = require(path.join(ROOT, 'esbuild.js')) as { options: import('esbuild').BuildOptions };
-    const result = await esbuild.build({ ...options, entryPoints: { extension: 'src/extension.ts' }, absWorkingDir: ROOT, write: false, outdir: path.join(ROOT, 'dist'), logLevel: 'silent', sourcemap: false, minify: false });
+    const result = await esbuild.build({
+      ...options,
+      entryPoints: { extension: 'src/extension.ts' },
+      absWorkingDir: ROOT,
+      write: false,
+      outdir: path.join(ROOT, 'dist'),
+      logLevel: 'silent',
+      sourcemap: false,
+      minify: false,
+    });
     const meta = result.metafile!;
     const extension = Object.values(meta.outputs).find((o) => o.entryPoint === 'src/extension.ts')!;
     const apartImports = Object.keys(extension.inputs).flatMap((file) =>
       meta.inputs[file].imports.filter((i) => APART.some((a) => i.path === `./${a.name}.js`)).map((i) => ({ file, path: i.path, kind: i.kind })),
     );
     assert.ok(apartImports.length >= APART.length - 1, `the extension requires the bundles apart: ${JSON.stringify(apartImports)}`);
-    assert.deepEqual(apartImports.filter((i) => i.kind !== 'require-call'), [], 'imported, not required');
+    assert.deepEqual(
+      apartImports.filter((i) => i.kind !== 'require-call'),
+      [],
+      'imported, not required',
+    );
   });
 
   it('are each shipped in the VSIX (.vscodeignore lets them in)', () => {
-    const kept = fs.readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8').split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1).trim());
+    const kept = fs
+      .readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('!'))
+      .map((l) => l.slice(1).trim());
     for (const apart of APART) assert.ok(kept.includes(`dist/${apart.name}.js`), `dist/${apart.name}.js is left out of the VSIX: add !dist/${apart.name}.js to .vscodeignore`);
   });
 

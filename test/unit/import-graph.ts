@@ -15,7 +15,10 @@ export interface ImportStatement {
 /** Every import of a file: import/export from (with `type` noted), bare import, require(), import(). */
 export function importStatementsOf(text: string): ImportStatement[] {
   const withoutComments = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-  const fromClauses = [...withoutComments.matchAll(/\b(?:import|export)(\s+type)?\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g)].map((m) => ({ specifier: m[2], typeOnly: Boolean(m[1]) }));
+  const fromClauses = [...withoutComments.matchAll(/\b(?:import|export)(\s+type)?\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g)].map((m) => ({
+    specifier: m[2],
+    typeOnly: Boolean(m[1]),
+  }));
   const loads = [/\bimport\s*['"]([^'"]+)['"]/g, /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g].flatMap((pattern) =>
     [...withoutComments.matchAll(pattern)].map((m) => ({ specifier: m[1], typeOnly: false })),
   );

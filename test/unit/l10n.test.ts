@@ -26,8 +26,15 @@ describe('l10n bundle', () => {
 
   it('has every l10n.t message of src/ (run node scripts/l10n-export.js)', () => {
     assert.ok(messages.length > 50, `only ${messages.length} messages found: is the code wrapped in vscode.l10n.t?`);
-    assert.deepEqual(messages.filter((m) => !(m in bundle)), []);
-    assert.deepEqual(Object.keys(bundle).filter((m) => !messages.includes(m)), [], 'messages no code uses any more');
+    assert.deepEqual(
+      messages.filter((m) => !(m in bundle)),
+      [],
+    );
+    assert.deepEqual(
+      Object.keys(bundle).filter((m) => !messages.includes(m)),
+      [],
+      'messages no code uses any more',
+    );
   });
 
   it('is exactly what the export script writes', () => {
@@ -39,8 +46,11 @@ describe('l10n bundle', () => {
   });
 
   it('keeps the api and core layers free of l10n (they return English texts)', () => {
-    const layerFiles = (dir: string): string[] => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
+    const layerFiles = (dir: string): string[] =>
+      fs
+        .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => path.join(dir, f));
     for (const layer of ['api', 'core']) {
       const { messages: inLayer } = exporter.collectMessages(layerFiles(path.join(ROOT, 'src', layer)));
       assert.deepEqual(inLayer, [], `src/${layer} calls l10n.t`);

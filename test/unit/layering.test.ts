@@ -32,7 +32,17 @@ const SRC_LAYERS: Layers = [
 /** The emulator's layers, lowest first: shared parts, the run-time services, the three APIs, the server, main. */
 const EMULATOR_LAYERS: Layers = [
   [CONTRACT],
-  ['emulator/clock.ts', 'emulator/request-log.ts', 'emulator/fs-safety/', 'emulator/data-dir.ts', 'emulator/access-token.ts', 'emulator/jobs/', 'emulator/judges/', 'emulator/seed-problems/', 'emulator/store/'],
+  [
+    'emulator/clock.ts',
+    'emulator/request-log.ts',
+    'emulator/fs-safety/',
+    'emulator/data-dir.ts',
+    'emulator/access-token.ts',
+    'emulator/jobs/',
+    'emulator/judges/',
+    'emulator/seed-problems/',
+    'emulator/store/',
+  ],
   ['emulator/runner/', 'emulator/languages/', 'emulator/http/', 'emulator/context.ts', 'emulator/machine-report.ts'],
   ['emulator/compilers/', 'emulator/containers/', 'emulator/problems/'],
   ['emulator/server.ts'],
@@ -98,7 +108,10 @@ function contractLeaks(root: string): string[] {
     for (const specifier of importsOf(fs.readFileSync(file, 'utf8'))) {
       if (specifier === 'vscode' || specifier.startsWith('vscode/')) found.push(`${where} imports ${specifier}`);
       if (!specifier.startsWith('.')) continue;
-      const target = path.relative(root, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/');
+      const target = path
+        .relative(root, path.resolve(path.dirname(file), specifier))
+        .split(path.sep)
+        .join('/');
       if (!target.startsWith(CONTRACT)) found.push(`${where} imports ${target}`);
     }
   }
@@ -112,7 +125,10 @@ describe('layering', () => {
   it('contract/ imports neither src/ nor emulator/ nor vscode, and both may import it', () => {
     assert.ok(sourceFiles(path.join(ROOT, CONTRACT)).length > 0, 'no sources found under contract/');
     assert.deepEqual(contractLeaks(ROOT), []);
-    assert.ok([...graph].some(([file, targets]) => file.startsWith('emulator/') && targets.some((t) => t.startsWith(CONTRACT))), 'the emulator uses the contract');
+    assert.ok(
+      [...graph].some(([file, targets]) => file.startsWith('emulator/') && targets.some((t) => t.startsWith(CONTRACT))),
+      'the emulator uses the contract',
+    );
   });
 
   it('finds a planted contract import of src/, emulator/ and vscode', () => {
@@ -143,7 +159,10 @@ describe('layering', () => {
       fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }).filter((rel) => !rel.startsWith('fixtures') && /\.(ts|js|mjs|cjs)$/.test(rel)),
     );
     assert.ok(names.length > 300, `only ${names.length} files found`);
-    assert.deepEqual(names.filter((rel) => !/^[a-z0-9]+(?:[-.][a-z0-9]+)*$/.test(path.basename(rel))), []);
+    assert.deepEqual(
+      names.filter((rel) => !/^[a-z0-9]+(?:[-.][a-z0-9]+)*$/.test(path.basename(rel))),
+      [],
+    );
   });
 
   it('emulator/ imports no higher layer', () => {
@@ -158,7 +177,10 @@ describe('layering', () => {
     const packages = packagesUnder(graph, 'src/core/');
     assert.ok(packages.length >= 13, `only ${packages.length} packages found under src/core: ${packages.join(', ')}`);
     assert.ok(packages.includes('src/core/packer/'));
-    assert.deepEqual(packages.flatMap((pkg) => deepImports(graph, pkg, OWN_DOORS)), []);
+    assert.deepEqual(
+      packages.flatMap((pkg) => deepImports(graph, pkg, OWN_DOORS)),
+      [],
+    );
   });
 
   it('a feature loads no code of another (type-only imports of its handle; src/features/shared/ for helpers)', () => {
@@ -188,7 +210,7 @@ describe('layering', () => {
       'src/core/b.ts': "import type { A } from './a';\nexport type B = A | number;\n",
       'src/core/c.ts': "import { y } from '../features/f';\nexport const z = y;\n",
       'src/features/f.ts': "import { x } from '../api';\nexport const y = x;\n",
-      'src/core/packer/archive.ts': "export const pack = 1;\n",
+      'src/core/packer/archive.ts': 'export const pack = 1;\n',
       'src/core/packer/index.ts': "export { pack } from './archive';\n",
       'src/core/flat.ts': "import { pack } from './packer';\nexport const p = pack;\n",
       'src/features/g.ts': "import { pack } from '../core/packer/archive';\nexport const q = pack;\n",
@@ -214,7 +236,7 @@ describe('layering', () => {
   it('the import scanner sees every import form', () => {
     const text = [
       "import * as vscode from 'vscode';",
-      "import type { X } from \"vscode\";",
+      'import type { X } from "vscode";',
       "export { y } from '../features/x';",
       "const v = require('vscode');",
       "const w = await import('vscode');",

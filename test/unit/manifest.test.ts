@@ -58,8 +58,12 @@ const { allCommandIds } = require(path.join(ROOT, 'out', 'src', 'ui', 'commands.
 
 const contributes = manifest.contributes;
 const declaredCommands = (contributes.commands ?? []).map((c) => c.command);
-const declaredViews = Object.values(contributes.views ?? {}).flat().map((v) => v.id);
-const declaredContainers = Object.values(contributes.viewsContainers ?? {}).flat().map((c) => c.id);
+const declaredViews = Object.values(contributes.views ?? {})
+  .flat()
+  .map((v) => v.id);
+const declaredContainers = Object.values(contributes.viewsContainers ?? {})
+  .flat()
+  .map((c) => c.id);
 const properties: Properties = Object.assign({}, ...[contributes.configuration ?? []].flat().map((section) => section.properties));
 
 /** Command ids in `command:` links of Markdown (welcome views), with or without arguments. */
@@ -229,8 +233,11 @@ describe('package.json contributes', () => {
     const folderSettings = Object.entries(properties)
       .filter(([, schema]) => !['application', 'machine'].includes(String(schema.scope)))
       .map(([key]) => key);
-    assert.deepEqual(difference(folderSettings, [...restricted, ...Object.keys(HARMLESS_FOLDER_SETTINGS)]), [],
-      'a folder can set these: restrict them, or say in HARMLESS_FOLDER_SETTINGS why they cannot move data or files');
+    assert.deepEqual(
+      difference(folderSettings, [...restricted, ...Object.keys(HARMLESS_FOLDER_SETTINGS)]),
+      [],
+      'a folder can set these: restrict them, or say in HARMLESS_FOLDER_SETTINGS why they cannot move data or files',
+    );
     assert.ok(restricted.includes('sphereEngine.compilers.outputFilenames'), 'output files are unpacked into the folder');
   });
 

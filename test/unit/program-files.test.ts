@@ -18,7 +18,14 @@ describe('program files', () => {
   const programs = allProgramFiles().map((rel) => rel.split(path.sep).join('/'));
 
   it('are the supervisors, the launcher, the validator adapters and the scoring judge', () => {
-    for (const rel of ['emulator/runner/supervisor.c', 'emulator/runner/launcher.c', 'emulator/runner/supervisor.py', 'src/core/kattis/validator-cpp-adapter.cpp', 'src/core/kattis/validator-python-adapter.py', 'src/core/kattis/scoring-judge.py']) {
+    for (const rel of [
+      'emulator/runner/supervisor.c',
+      'emulator/runner/launcher.c',
+      'emulator/runner/supervisor.py',
+      'src/core/kattis/validator-cpp-adapter.cpp',
+      'src/core/kattis/validator-python-adapter.py',
+      'src/core/kattis/scoring-judge.py',
+    ]) {
       assert.ok(programs.includes(rel), `${rel} is not found as a program file: ${programs.join(', ')}`);
     }
   });
@@ -35,7 +42,15 @@ describe('program files', () => {
     const esbuild = await import('esbuild');
     const { options } = require(path.join(ROOT, 'esbuild.js')) as { options: import('esbuild').BuildOptions };
     const contents = programs.map((rel, i) => `import p${i} from './${rel}';`).join('\n') + `\nmodule.exports = [${programs.map((_, i) => `p${i}`).join(', ')}];`;
-    const result = await esbuild.build({ stdin: { contents, resolveDir: ROOT, loader: 'ts' }, bundle: true, format: 'cjs', platform: 'node', write: false, loader: options.loader, logLevel: 'silent' });
+    const result = await esbuild.build({
+      stdin: { contents, resolveDir: ROOT, loader: 'ts' },
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      write: false,
+      loader: options.loader,
+      logLevel: 'silent',
+    });
     const bundled = { exports: [] as string[] };
     new Function('module', result.outputFiles[0].text)(bundled);
     assert.deepEqual(bundled.exports, programs.map(text));
@@ -47,7 +62,26 @@ describe('program files', () => {
     const out = path.join(scratch('supervisor-'), 'supervisor');
     const cc = spawnSync('cc', ['-O2', '-o', out, path.join(ROOT, 'emulator/runner/supervisor.c')], { encoding: 'utf8' });
     assert.equal(cc.status, 0, cc.stderr);
-    const argv = ['--result-fd', '3', '--time-ms', '5000', '--memory-kb', '0', '--fsize', '1048576', '--max-procs', '8', '--own-pidns', '0', '--announce', '0', '--', 'sh', '-c', 'exit 3'];
+    const argv = [
+      '--result-fd',
+      '3',
+      '--time-ms',
+      '5000',
+      '--memory-kb',
+      '0',
+      '--fsize',
+      '1048576',
+      '--max-procs',
+      '8',
+      '--own-pidns',
+      '0',
+      '--announce',
+      '0',
+      '--',
+      'sh',
+      '-c',
+      'exit 3',
+    ];
     const run = spawnSync(out, argv, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 10_000 });
     const report = JSON.parse(String(run.output[3]).trim().split('\n').pop()!) as { exitCode: number; timedOut: boolean };
     assert.equal(report.exitCode, 3, String(run.output[2]));

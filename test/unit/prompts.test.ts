@@ -12,8 +12,9 @@ const DIRECT_PROMPT = /\bwindow\s*\.\s*(showQuickPick|showInputBox|createQuickPi
 
 describe('prompts', () => {
   it('opens every quick pick and input box through src/ui/prompts.ts', () => {
-    const direct = sourceFiles().filter((file) => file !== PROMPTS).flatMap((file) =>
-      [...fs.readFileSync(file, 'utf8').matchAll(DIRECT_PROMPT)].map((m) => `${path.relative(ROOT, file)}: window.${m[1]}`));
+    const direct = sourceFiles()
+      .filter((file) => file !== PROMPTS)
+      .flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(DIRECT_PROMPT)].map((m) => `${path.relative(ROOT, file)}: window.${m[1]}`));
     assert.deepEqual(direct, []);
   });
 

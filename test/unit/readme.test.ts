@@ -47,9 +47,15 @@ describe('README.md', () => {
     const start = readme.indexOf('### Architecture');
     assert.ok(start >= 0, 'no Architecture section');
     const section = readme.slice(start, readme.indexOf('\n## ', start) >= 0 ? readme.indexOf('\n## ', start) : undefined);
-    const features = fs.readdirSync(path.join(ROOT, 'src', 'features'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const features = fs
+      .readdirSync(path.join(ROOT, 'src', 'features'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     assert.ok(features.length >= 10, `feature folders: ${features.join(', ')}`);
-    assert.deepEqual(features.filter((name) => !section.includes(`\`${name}\``)), [], 'feature folders the README does not name');
+    assert.deepEqual(
+      features.filter((name) => !section.includes(`\`${name}\``)),
+      [],
+      'feature folders the README does not name',
+    );
   });
 });
-

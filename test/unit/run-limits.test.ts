@@ -21,8 +21,14 @@ describe('run limits', () => {
 
   it('are read from the settings in one place and checked only by resolveRunLimits', () => {
     const all = texts();
-    assert.deepEqual(all.filter((t) => /\.get(<[^>]*>)?\('(timeLimit|memoryLimit)'\)/.test(t.text)).map((t) => t.file), ['features/shared/compiler-settings.ts']);
-    assert.deepEqual(all.filter((t) => /\bcheckLimits\(/.test(t.text)).map((t) => t.file), ['core/compilers/limits.ts']);
+    assert.deepEqual(
+      all.filter((t) => /\.get(<[^>]*>)?\('(timeLimit|memoryLimit)'\)/.test(t.text)).map((t) => t.file),
+      ['features/shared/compiler-settings.ts'],
+    );
+    assert.deepEqual(
+      all.filter((t) => /\bcheckLimits\(/.test(t.text)).map((t) => t.file),
+      ['core/compilers/limits.ts'],
+    );
   });
 
   it('reach every command that sends a Compilers run through readRunLimits, the stress test included', () => {

@@ -8,19 +8,22 @@ import { REPO_ROOT } from '../repo-root';
 import { sourceFiles } from './source-files';
 
 /** A final status (11-22) compared, listed or named as a bare number: a second copy of the table. */
-const BARE_STATUS = /(?:\b(?:code|status|statusCode)\s*[!=]==?\s*(?:1[1-9]|2[0-2])\b)|(?:\[\s*1[1-7]\s*,\s*1[1-9]\b)|(?:\bACCEPTED\s*=\s*15\b)|(?:\b(?:1[1-9]|2[0-2])\s*:\s*'(?:CE|RE|TLE|WA|AC|MLE|SC|IE|accepted|wrong answer|runtime error|time limit exceeded|compilation error)')/;
+const BARE_STATUS =
+  /(?:\b(?:code|status|statusCode)\s*[!=]==?\s*(?:1[1-9]|2[0-2])\b)|(?:\[\s*1[1-7]\s*,\s*1[1-9]\b)|(?:\bACCEPTED\s*=\s*15\b)|(?:\b(?:1[1-9]|2[0-2])\s*:\s*'(?:CE|RE|TLE|WA|AC|MLE|SC|IE|accepted|wrong answer|runtime error|time limit exceeded|compilation error)')/;
 
 /** Containers v1 has a table of its own (emulator/containers/submission-model.ts: ok, fail, project error). */
 const OWN_TABLES = [path.join('emulator', 'containers') + path.sep];
 
 function bareStatusLines(root: string): string[] {
   return ['src', 'emulator'].flatMap((dir) =>
-    sourceFiles(path.join(root, dir)).filter((file) => !OWN_TABLES.some((own) => path.relative(root, file).startsWith(own))).flatMap((file) =>
-      fs
-        .readFileSync(file, 'utf8')
-        .split('\n')
-        .flatMap((line, i) => (BARE_STATUS.test(line) && !/^\s*(\/\/|\*)/.test(line) ? [`${path.relative(root, file)}:${i + 1}: ${line.trim()}`] : [])),
-    ),
+    sourceFiles(path.join(root, dir))
+      .filter((file) => !OWN_TABLES.some((own) => path.relative(root, file).startsWith(own)))
+      .flatMap((file) =>
+        fs
+          .readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (BARE_STATUS.test(line) && !/^\s*(\/\/|\*)/.test(line) ? [`${path.relative(root, file)}:${i + 1}: ${line.trim()}`] : [])),
+      ),
   );
 }
 
@@ -28,7 +31,10 @@ describe('the status table', () => {
   it('has one row per code, and a row for every code', () => {
     const codes = STATUS_TABLE.map((r) => r.code);
     assert.equal(new Set(codes).size, codes.length, 'a code with two rows');
-    assert.deepEqual([...codes].sort((a, b) => a - b), Object.values(SUBMISSION_STATUS).sort((a, b) => a - b));
+    assert.deepEqual(
+      [...codes].sort((a, b) => a - b),
+      Object.values(SUBMISSION_STATUS).sort((a, b) => a - b),
+    );
     for (const r of STATUS_TABLE) assert.equal(SUBMISSION_STATUS[r.key], r.code, r.key);
   });
 
@@ -54,7 +60,10 @@ describe('the status table', () => {
     const root = fs.mkdtempSync(path.join(fs.realpathSync.native(require('node:os').tmpdir()), 'se-status-'));
     try {
       fs.mkdirSync(path.join(root, 'src', 'core'), { recursive: true });
-      fs.writeFileSync(path.join(root, 'src', 'core', 'a.ts'), "export const ok = (code: number) => code === 15;\nconst MATCHING = { runtime_error: [12, 17] };\nconst SHORT = { 11: 'CE' };\n");
+      fs.writeFileSync(
+        path.join(root, 'src', 'core', 'a.ts'),
+        "export const ok = (code: number) => code === 15;\nconst MATCHING = { runtime_error: [12, 17] };\nconst SHORT = { 11: 'CE' };\n",
+      );
       assert.equal(bareStatusLines(root).length, 3);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });

@@ -20,13 +20,20 @@ describe('test API', () => {
     );
     assert.ok(declared.length >= 10, `declared hooks: ${declared.join(', ')}`);
     const assigned = new Set(texts.flatMap(({ text }) => [...text.matchAll(/\b(?:services\.testHooks|hooks)\.(\w+) =/g)].map((m) => m[1])));
-    assert.deepEqual(declared.filter((k) => !assigned.has(k)), [], 'declared in TestHooks but never registered');
+    assert.deepEqual(
+      declared.filter((k) => !assigned.has(k)),
+      [],
+      'declared in TestHooks but never registered',
+    );
     // Every registration sits behind the registry's existence (a guard on the same line or a `hooks &&` block).
     const unguarded = texts.flatMap(({ file, text }) =>
       text.split('\n').flatMap((line, i) => (/\bservices\.testHooks\.\w+ =/.test(line) && !/if \(services\.testHooks/.test(line) ? [`${file}:${i + 1}`] : [])),
     );
     assert.deepEqual(unguarded, []);
-    assert.deepEqual(texts.filter(({ text }) => /\bservices\.exports\b|exports: Record<string, unknown>/.test(text)).map((t) => t.file), []);
+    assert.deepEqual(
+      texts.filter(({ text }) => /\bservices\.exports\b|exports: Record<string, unknown>/.test(text)).map((t) => t.file),
+      [],
+    );
   });
 
   it('has every module that augments TestHooks imported by test/feature-hooks.ts, so the tests see every hook under tsc -b', () => {
@@ -36,6 +43,10 @@ describe('test API', () => {
     assert.ok(augmenting.length >= 10, `modules augmenting TestHooks: ${augmenting.join(', ')}`);
     const hooksFile = fs.readFileSync(path.join(ROOT, 'test', 'feature-hooks.ts'), 'utf8');
     const imported = new Set([...hooksFile.matchAll(/from '\.\.\/([^']+)'/g)].map((m) => m[1]));
-    assert.deepEqual(augmenting.filter((m) => !imported.has(m)), [], 'augments TestHooks but test/feature-hooks.ts does not import it');
+    assert.deepEqual(
+      augmenting.filter((m) => !imported.has(m)),
+      [],
+      'augments TestHooks but test/feature-hooks.ts does not import it',
+    );
   });
 });

@@ -16,8 +16,7 @@ describe('tmp-check (npm test fails when the run leaves temp files)', function (
   afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
   /** Runs `node -e code` through tmp-check with `tmp` as the outer temp directory. */
-  const run = (code: string) =>
-    spawnSync(process.execPath, [SCRIPT, process.execPath, '-e', code], { env: { ...process.env, TMPDIR: tmp }, encoding: 'utf8' });
+  const run = (code: string) => spawnSync(process.execPath, [SCRIPT, process.execPath, '-e', code], { env: { ...process.env, TMPDIR: tmp }, encoding: 'utf8' });
 
   it('fails naming what the run left, and removes it', () => {
     const r = run("const fs=require('fs'),os=require('os'),p=require('path');fs.writeFileSync(p.join(fs.mkdtempSync(p.join(os.tmpdir(),'se-emu-')),'x'),'12345')");
@@ -27,8 +26,10 @@ describe('tmp-check (npm test fails when the run leaves temp files)', function (
     assert.deepEqual(fs.readdirSync(tmp), [], 'nothing stays behind, not even the private folder');
   });
 
-  it('passes a clean run (Node\'s compile cache is no leftover) and keeps the command\'s own failure', () => {
-    const clean = run("const fs=require('fs'),os=require('os'),p=require('path');fs.mkdirSync(p.join(os.tmpdir(),'node-compile-cache'));fs.rmSync(fs.mkdtempSync(p.join(os.tmpdir(),'x-')),{recursive:true})");
+  it("passes a clean run (Node's compile cache is no leftover) and keeps the command's own failure", () => {
+    const clean = run(
+      "const fs=require('fs'),os=require('os'),p=require('path');fs.mkdirSync(p.join(os.tmpdir(),'node-compile-cache'));fs.rmSync(fs.mkdtempSync(p.join(os.tmpdir(),'x-')),{recursive:true})",
+    );
     assert.equal(clean.status, 0, clean.stdout + clean.stderr);
     assert.equal(run('process.exit(3)').status, 3);
     assert.deepEqual(fs.readdirSync(tmp), []);

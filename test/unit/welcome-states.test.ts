@@ -9,7 +9,9 @@ import * as path from 'node:path';
 import { REPO_ROOT } from '../repo-root';
 
 const ROOT = REPO_ROOT;
-const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { contributes: { viewsWelcome: Array<{ view: string; contents: string; when?: string }> } };
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  contributes: { viewsWelcome: Array<{ view: string; contents: string; when?: string }> };
+};
 const texts = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
 
 type Keys = Record<string, string | boolean | undefined>;
@@ -50,7 +52,11 @@ describe('welcome views: what an empty view says while the window gets ready', (
     for (const view of VIEWS) {
       const texts = shown(view, {});
       assert.ok(texts.length > 0, `${view} is blank`);
-      assert.deepEqual(texts.filter((t) => ALARMING.test(t)), [], view);
+      assert.deepEqual(
+        texts.filter((t) => ALARMING.test(t)),
+        [],
+        view,
+      );
       assert.match(texts.join('\n'), /Loading the Sphere Engine connection/, view);
     }
   });
@@ -66,20 +72,33 @@ describe('welcome views: what an empty view says while the window gets ready', (
     };
     for (const view of VIEWS) {
       const texts = shown(view, keys);
-      assert.deepEqual(texts.filter((t) => ALARMING.test(t)), [], view);
+      assert.deepEqual(
+        texts.filter((t) => ALARMING.test(t)),
+        [],
+        view,
+      );
       assert.match(texts.join('\n'), /Starting the local emulator…/, view);
     }
     // The same while signed out (no token stored yet): starting, not "Set … Access Token".
     for (const view of VIEWS) {
       const texts = shown(view, { 'sphereEngine.connectionReady': true, 'sphereEngine.emulatorStarting': true });
-      assert.deepEqual(texts.filter((t) => ALARMING.test(t)), [], view);
+      assert.deepEqual(
+        texts.filter((t) => ALARMING.test(t)),
+        [],
+        view,
+      );
     }
   });
 
   it('once loaded, signed out: offers sign-in; emulator stopped: says so with Start Local Emulator', () => {
     for (const view of ['sphereEngine.workspaces', 'sphereEngine.problems']) {
       assert.match(shown(view, { 'sphereEngine.connectionReady': true }).join('\n'), /Set \w+ Access Token/, view);
-      const stopped = { 'sphereEngine.connectionReady': true, 'sphereEngine.emulatorStopped': true, 'sphereEngine.containers.signedIn': true, 'sphereEngine.problems.signedIn': true };
+      const stopped = {
+        'sphereEngine.connectionReady': true,
+        'sphereEngine.emulatorStopped': true,
+        'sphereEngine.containers.signedIn': true,
+        'sphereEngine.problems.signedIn': true,
+      };
       assert.match(shown(view, stopped).join('\n'), /local emulator is not running/, view);
     }
   });

@@ -10,7 +10,10 @@ export interface Comparison {
 }
 
 function lines(text: string): string[] {
-  const result = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.replace(/[ \t]+$/, ''));
+  const result = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(/[ \t]+$/, ''));
   while (result.length > 0 && result[result.length - 1] === '') result.pop();
   return result;
 }

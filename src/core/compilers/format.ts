@@ -90,7 +90,11 @@ export function formatDone(submission: CompilersSubmission, elapsedMs?: number):
   const signal = describeSignal(r.signal, r.signal_desc);
   if (signal) parts.push(`signal ${signal}`);
   const version = submission.compiler?.version?.name;
-  const tail = [`submission ${submission.id}`, version ? `${submission.compiler.name} ${version}` : undefined, elapsedMs !== undefined ? `${(elapsedMs / 1000).toFixed(1)} s in total` : undefined]
+  const tail = [
+    `submission ${submission.id}`,
+    version ? `${submission.compiler.name} ${version}` : undefined,
+    elapsedMs !== undefined ? `${(elapsedMs / 1000).toFixed(1)} s in total` : undefined,
+  ]
     .filter(Boolean)
     .join(', ');
   return `${parts.join(', ')} (${tail})`;

@@ -11,4 +11,13 @@ export { failedReadingInput } from './read-failure';
 export { showLocalPaths } from './shown-paths';
 export { describeSignal, formatDone, formatRunning, formatStreams, formatUsage, statusAdvice, statusLabel } from './format';
 export { expectedOutputFile, inputFilesIn, siblingInputFile } from './inputs';
-export { FolderSourceError, guessFolderCompiler, MAX_FOLDER_BYTES, MAX_PART_BYTES, MAX_PART_FILES, prepareFolderSource, type FolderSource, withoutOutputDir } from './folder-source';
+export {
+  FolderSourceError,
+  guessFolderCompiler,
+  MAX_FOLDER_BYTES,
+  MAX_PART_BYTES,
+  MAX_PART_FILES,
+  prepareFolderSource,
+  type FolderSource,
+  withoutOutputDir,
+} from './folder-source';

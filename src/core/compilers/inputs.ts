@@ -27,5 +27,8 @@ export async function expectedOutputFile(inputPath: string): Promise<string | un
 }
 
 async function isFile(p: string): Promise<boolean> {
-  return fsp.stat(p).then((s) => s.isFile(), () => false);
+  return fsp.stat(p).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }

@@ -41,7 +41,9 @@ export function checkLimits(limits: RunLimits, origins: LimitOrigins = SETTING_O
     problems.push(`The time limit ${timeLimit} s is out of range: use a whole number of seconds from ${TIME_LIMIT_RANGE.min} to ${TIME_LIMIT_RANGE.max} (${origins.timeLimit}).`);
   }
   if (memoryLimit !== undefined && (!Number.isInteger(memoryLimit) || memoryLimit < MEMORY_LIMIT_RANGE.min || memoryLimit > MEMORY_LIMIT_RANGE.max)) {
-    problems.push(`The memory limit ${memoryLimit} KB is out of range: use a whole number of kilobytes from ${MEMORY_LIMIT_RANGE.min} to ${MEMORY_LIMIT_RANGE.max}, or 0 for the service default (${origins.memoryLimit}).`);
+    problems.push(
+      `The memory limit ${memoryLimit} KB is out of range: use a whole number of kilobytes from ${MEMORY_LIMIT_RANGE.min} to ${MEMORY_LIMIT_RANGE.max}, or 0 for the service default (${origins.memoryLimit}).`,
+    );
   }
   return problems;
 }

@@ -11,9 +11,18 @@ import { parseTestsReport, type TestsReport } from './tests-report';
  * the user sent, and auxdata can be large binary data; both are opened on request instead.
  */
 export const SHOWN_STREAMS: readonly ContainersStreamName[] = [
-  'stage_init_output', 'stage_init_error', 'stage_build_output', 'stage_build_error',
-  'stage_run_output', 'stage_run_error', 'stage_test_output', 'stage_test_error',
-  'stage_post_output', 'stage_post_error', 'tests_report', 'debug_log',
+  'stage_init_output',
+  'stage_init_error',
+  'stage_build_output',
+  'stage_build_error',
+  'stage_run_output',
+  'stage_run_error',
+  'stage_test_output',
+  'stage_test_error',
+  'stage_post_output',
+  'stage_post_error',
+  'tests_report',
+  'debug_log',
 ];
 
 export type StreamTexts = Partial<Record<ContainersStreamName, string>>;
@@ -81,11 +90,7 @@ export async function fetchStreams(
 }
 
 /** Streams + tests report + text, for a submission that is no longer executing. */
-export async function collectResult(
-  client: Pick<ContainersClient, 'getSubmissionStream'>,
-  submission: ContainersSubmission,
-  signal?: AbortSignal,
-): Promise<FinishedSubmission> {
+export async function collectResult(client: Pick<ContainersClient, 'getSubmissionStream'>, submission: ContainersSubmission, signal?: AbortSignal): Promise<FinishedSubmission> {
   const { streams, errors } = await fetchStreams(client, submission, signal);
   let testsReport: TestsReport | undefined;
   let testsReportError: string | undefined;

@@ -79,7 +79,7 @@ function parseTest(item: unknown, index: number): TestCaseResult {
   }
   const time = typeof o.time === 'number' ? o.time : typeof o.time === 'string' && o.time.trim() !== '' ? Number(o.time) : 0;
   if (!Number.isFinite(time) || time < 0) throw new TestsReportError(`${where} ("${o.name}") has time ${JSON.stringify(o.time)}`);
-  const messageField = status === 'failure' ? o.failure ?? o.error : status === 'error' ? o.error ?? o.failure : undefined;
+  const messageField = status === 'failure' ? (o.failure ?? o.error) : status === 'error' ? (o.error ?? o.failure) : undefined;
   const message = messageField === undefined || messageField === null ? undefined : String(messageField);
   return {
     name: o.name,
@@ -121,7 +121,10 @@ export function formatTestsTable(report: TestsReport): string {
   const header = ['STATUS', 'TEST', 'CLASS', 'TIME'];
   const widths = header.map((h, col) => Math.max(h.length, ...rows.map((r) => r[col].length)));
   const line = (cells: string[]): string =>
-    cells.map((c, col) => (col === cells.length - 1 ? c.padStart(widths[col]) : c.padEnd(widths[col]))).join('  ').trimEnd();
+    cells
+      .map((c, col) => (col === cells.length - 1 ? c.padStart(widths[col]) : c.padEnd(widths[col])))
+      .join('  ')
+      .trimEnd();
   const out = [line(header), line(widths.map((w) => '-'.repeat(w)))];
   report.tests.forEach((t, i) => {
     out.push(line(rows[i]));

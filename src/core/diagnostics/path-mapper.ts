@@ -30,7 +30,9 @@ export function createPathMapper(options: PathMapperOptions): PathMapper {
   const known = new Set(options.localFiles.map(normalise));
   const aliases = new Map(Object.entries(options.aliases ?? {}).map(([k, v]) => [normalise(k), normalise(v)]));
   return (remotePath) => {
-    const segments = normalise(remotePath).split('/').filter((s) => s !== '' && s !== '.');
+    const segments = normalise(remotePath)
+      .split('/')
+      .filter((s) => s !== '' && s !== '.');
     if (segments.length === 0 || segments.includes('..')) return undefined;
     for (let start = 0; start < segments.length; start++) {
       const candidate = segments.slice(start).join('/');

@@ -27,7 +27,9 @@ export function containersBackend(client: ContainersJobClient, folder: string, t
       const archive = await packFolder(path.join(folder, row.key));
       if (archive.bytes > MAX_TRANSFER_BYTES) {
         await archive.dispose();
-        throw new Error(`packed it is ${formatBytes(archive.bytes)}, above the ${formatBytes(MAX_TRANSFER_BYTES)} the service accepts: leave large files out with a .sphereignore rule`);
+        throw new Error(
+          `packed it is ${formatBytes(archive.bytes)}, above the ${formatBytes(MAX_TRANSFER_BYTES)} the service accepts: leave large files out with a .sphereignore rule`,
+        );
       }
       return {
         send: async () => (await client.createSubmission({ projectId: target.projectId, scenario: target.scenario, sourcePath: archive.file })).id,
@@ -58,7 +60,12 @@ export async function pollEach(client: ContainersJobClient, options: JobPollOpti
       if (waiting.size >= inFlight) break;
       if (waiting.has(id)) continue;
       // A lasting error (401, abort) ends the whole wait, as it does for the batched poller.
-      waiting.set(id, waitFor(id).catch((err) => void (failure ??= err)).finally(() => waiting.delete(id)));
+      waiting.set(
+        id,
+        waitFor(id)
+          .catch((err) => void (failure ??= err))
+          .finally(() => waiting.delete(id)),
+      );
     }
     if (waiting.size === 0 && !options.moreToCome()) return;
     await Promise.race([...waiting.values(), sleep(LOOK_MS, options.signal).catch(() => undefined)]);

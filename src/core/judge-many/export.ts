@@ -3,7 +3,6 @@ import { csvCell } from '../csv-cell';
 import { shownColumns } from './columns';
 import type { JobSnapshot, JudgedTest, SolutionRow } from './types';
 
-
 /** A column of tests: a numbered test case (Problems) or a named test (a Containers tests report). */
 export interface TestColumn {
   id: string;

@@ -39,13 +39,27 @@ export class JobJournal {
     return new JobJournal(file);
   }
 
-  sending(key: string): void { this.append({ e: 'sending', k: key }); }
-  unsent(key: string): void { this.append({ e: 'unsent', k: key }); }
-  sent(key: string, id: number): void { this.append({ e: 'sent', k: key, id }); }
-  failed(key: string, error: string): void { this.append({ e: 'failed', k: key, error }); }
-  judged(key: string, result: JudgedResult): void { this.append({ e: 'judged', k: key, result }); }
-  stopped(reason: string): void { this.append({ e: 'stopped', reason }); }
-  resumed(): void { this.append({ e: 'resumed' }); }
+  sending(key: string): void {
+    this.append({ e: 'sending', k: key });
+  }
+  unsent(key: string): void {
+    this.append({ e: 'unsent', k: key });
+  }
+  sent(key: string, id: number): void {
+    this.append({ e: 'sent', k: key, id });
+  }
+  failed(key: string, error: string): void {
+    this.append({ e: 'failed', k: key, error });
+  }
+  judged(key: string, result: JudgedResult): void {
+    this.append({ e: 'judged', k: key, result });
+  }
+  stopped(reason: string): void {
+    this.append({ e: 'stopped', reason });
+  }
+  resumed(): void {
+    this.append({ e: 'resumed' });
+  }
 
   /** The job as its events left it. */
   read(): JobSnapshot {
@@ -69,7 +83,10 @@ export function listJournals(dir: string): JobJournal[] {
   } catch {
     return [];
   }
-  return names.sort().reverse().map((n) => JobJournal.open(path.join(dir, n)));
+  return names
+    .sort()
+    .reverse()
+    .map((n) => JobJournal.open(path.join(dir, n)));
 }
 
 export function replay(text: string): JobSnapshot {

@@ -79,7 +79,14 @@ async function planSubfolder(full: string, key: string, options: PlanOptions): P
 
 /** The language of a multi-file solution: a top-level file's language whose entry file is there. */
 async function folderCompiler(full: string, files: string[], options: PlanOptions): Promise<number | string> {
-  const candidates = [...new Set(files.filter((f) => !f.includes('/')).map((f) => options.compilerFor(f)).filter((c) => c !== undefined))];
+  const candidates = [
+    ...new Set(
+      files
+        .filter((f) => !f.includes('/'))
+        .map((f) => options.compilerFor(f))
+        .filter((c) => c !== undefined),
+    ),
+  ];
   if (candidates.length === 0) return 'no file in a known language at its top level';
   let firstProblem = '';
   for (const compilerId of candidates) {

@@ -52,9 +52,7 @@ export const ENGLISH: ResultsLabels = {
   exportJson: 'Export JSON…',
   verdicts: 'Verdicts',
   scores: 'Scores',
-  summary: (job, c) =>
-    `${job.problemLabel} · ${c.total} solutions: ${describeProgress(c)}` +
-    (job.stopReason ? ` · Stopped: ${job.stopReason}` : ''),
+  summary: (job, c) => `${job.problemLabel} · ${c.total} solutions: ${describeProgress(c)}` + (job.stopReason ? ` · Stopped: ${job.stopReason}` : ''),
 };
 
 export function escapeHtml(text: string): string {
@@ -166,7 +164,12 @@ export function renderUpdate(job: JobSnapshot, labels: ResultsLabels = ENGLISH, 
   const tests = testColumns(job.rows);
   const summary = labels.summary(job, countRows(job.rows));
   const scored = job.scored !== false;
-  return { summary: escapeHtml(summary), head: renderHead(tests, labels, similar, scored), body: renderBody(job.rows, tests, labels, scored, similar), chart: renderChart(job.rows, labels, scored) };
+  return {
+    summary: escapeHtml(summary),
+    head: renderHead(tests, labels, similar, scored),
+    body: renderBody(job.rows, tests, labels, scored, similar),
+    chart: renderChart(job.rows, labels, scored),
+  };
 }
 
 /**

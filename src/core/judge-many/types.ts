@@ -41,7 +41,6 @@ export interface JudgedResult {
   note?: string;
 }
 
-
 /** Passed: said by the result, else the Problems rule (accepted). */
 export function isPassed(result: Pick<JudgedResult, 'passed' | 'statusCode'>): boolean {
   return result.passed ?? result.statusCode === SUBMISSION_STATUS.accepted;

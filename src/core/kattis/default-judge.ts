@@ -36,7 +36,11 @@ export function defaultJudges(dir: string): { judgeFor(flags: string): string; j
       const file = `${JUDGES_DIR}/${key}.py`;
       safeMkdir(dir, path.join(dir, JUDGES_DIR));
       const marker = `# ${MARKER} ${JSON.stringify({ flags })}`;
-      safeWriteFile(dir, path.join(dir, file), pythonJudgeSource({ marker, files: [{ rel: 'default_validator.py', text: DEFAULT_VALIDATOR }], main: 'default_validator.py', flags: words(flags), interactive: false }));
+      safeWriteFile(
+        dir,
+        path.join(dir, file),
+        pythonJudgeSource({ marker, files: [{ rel: 'default_validator.py', text: DEFAULT_VALIDATOR }], main: 'default_validator.py', flags: words(flags), interactive: false }),
+      );
       judges[key] = { file, compilerId: 116, type: 'testcase', name: `Kattis default validator${flags ? ` (${flags})` : ''}` };
       return key;
     },

@@ -65,7 +65,13 @@ export function expandBraces(pattern: string): string[] {
   return m[1].split(',').flatMap((alt) => expandBraces(pattern.slice(0, m.index) + alt + pattern.slice(m.index + m[0].length)));
 }
 
-const segmentRegex = (segment: string) => new RegExp(`^${segment.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
+const segmentRegex = (segment: string) =>
+  new RegExp(
+    `^${segment
+      .split('*')
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]*')}$`,
+  );
 
 /**
  * Whether `pattern` matches `target` or a folder above it (both relative, '/'-separated): `accepted`
@@ -91,7 +97,12 @@ const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Mat
  * names the folder's tests under data/; a service that returns no per-test results is judged by
  * its final verdict alone.
  */
-export function unmetExpectation(exp: KattisExpectation, result: Pick<ProblemsResult, 'status' | 'score' | 'testCases'>, testPaths: readonly string[], fullScore?: number): string | undefined {
+export function unmetExpectation(
+  exp: KattisExpectation,
+  result: Pick<ProblemsResult, 'status' | 'score' | 'testCases'>,
+  testPaths: readonly string[],
+  fullScore?: number,
+): string | undefined {
   const tests = result.testCases.length
     ? result.testCases.map((t) => ({ path: testPaths[t.number] ?? `test ${t.number}`, verdict: kattisVerdictOf(t.status.code) }))
     : [{ path: '', verdict: kattisVerdictOf(result.status.code) }];

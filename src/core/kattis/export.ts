@@ -31,7 +31,12 @@ export interface KattisExportResult {
 }
 
 const KATTIS_VERDICTS: Partial<Record<Verdict, string>> = {
-  accepted: 'accepted', wrong_answer: 'wrong_answer', time_limit_exceeded: 'time_limit_exceeded', runtime_error: 'run_time_error', partially_accepted: 'partially_accepted', rejected: 'rejected',
+  accepted: 'accepted',
+  wrong_answer: 'wrong_answer',
+  time_limit_exceeded: 'time_limit_exceeded',
+  runtime_error: 'run_time_error',
+  partially_accepted: 'partially_accepted',
+  rejected: 'rejected',
 };
 
 const base = (t: LocalTest) => String(t.number).padStart(3, '0');
@@ -77,10 +82,17 @@ export function exportKattis(dir: string, pkg: string): KattisExportResult {
 
   const validator = validatorForExport(folder, active, notExported);
   if (folder.json.interactive && !validator) {
-    throw new ProblemFolderError(['This interactive problem\'s judges are not an interactor the Kattis import adapted (kattis-validator/): a Sphere Engine interactive judge speaks another protocol than a Kattis interactor, so it is not exported.']);
+    throw new ProblemFolderError([
+      "This interactive problem's judges are not an interactor the Kattis import adapted (kattis-validator/): a Sphere Engine interactive judge speaks another protocol than a Kattis interactor, so it is not exported.",
+    ]);
   }
   // Judges the import made for Kattis's default validator go back as their flags.
-  const defaultFlags = new Map(folder.judges.filter((j) => j.type === 'testcase').map((j) => [j.key, defaultJudgeFlags(fs.readFileSync(j.sourcePath, 'utf8'))] as const).filter((e): e is [string, string] => e[1] !== undefined));
+  const defaultFlags = new Map(
+    folder.judges
+      .filter((j) => j.type === 'testcase')
+      .map((j) => [j.key, defaultJudgeFlags(fs.readFileSync(j.sourcePath, 'utf8'))] as const)
+      .filter((e): e is [string, string] => e[1] !== undefined),
+  );
   const flagsOf = (t: LocalTest): string => {
     const flags = validator ? validator.flagsOf(t) : typeof t.judge === 'number' ? flagsForJudge(t.judge) : defaultFlags.get(t.judge);
     if (flags !== undefined) return flags;

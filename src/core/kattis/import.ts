@@ -45,7 +45,18 @@ export interface KattisImportResult {
 /** Where the folder keeps the package's parts the service does not run, for export. */
 export const KEPT_DIR = 'kattis-package';
 /** Top-level parts of a package kept as they are: Kattis runs them while preparing a problem, the service has no place for them. */
-const KEPT = ['answer_validators', 'input_validators', 'input_format_validators', 'output_visualizer', 'input_visualizer', 'attachments', 'graders', 'generators', 'solution', 'include'];
+const KEPT = [
+  'answer_validators',
+  'input_validators',
+  'input_format_validators',
+  'output_visualizer',
+  'input_visualizer',
+  'attachments',
+  'graders',
+  'generators',
+  'solution',
+  'include',
+];
 /** Top-level parts the import reads itself. */
 const READ = ['problem.yaml', '.timelimit', 'problem_statement', 'statement', 'data', 'submissions', 'output_validators', 'output_validator'];
 
@@ -64,10 +75,14 @@ function problemName(yaml: YamlMap, fallback: string): string {
 function problemCode(pkg: string, notes: string[]): string | undefined {
   const short = path.basename(path.resolve(pkg));
   if (/^[A-Za-z0-9_]{1,32}$/.test(short)) {
-    notes.push(`The problem's code on the service will be ${short.toUpperCase()} (the package's short name) if it is free when the folder is first pushed; set "code" in problem.json to choose another.`);
+    notes.push(
+      `The problem's code on the service will be ${short.toUpperCase()} (the package's short name) if it is free when the folder is first pushed; set "code" in problem.json to choose another.`,
+    );
     return short.toUpperCase();
   }
-  notes.push(`The package's short name "${short}" is not a Sphere Engine problem code (1-32 letters, digits or _): the service picks the code on push; set "code" in problem.json to choose one.`);
+  notes.push(
+    `The package's short name "${short}" is not a Sphere Engine problem code (1-32 letters, digits or _): the service picks the code on push; set "code" in problem.json to choose one.`,
+  );
   return undefined;
 }
 
@@ -103,7 +118,10 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   const format = formatOf(yaml);
   const interactive = words.has('interactive');
   const scoring = words.has('scoring');
-  if (words.has('multi-pass')) throw new ProblemFolderError(['This is a multi-pass Kattis problem (the submission runs again on what the validator hands it): Sphere Engine judges a test in one run, so it is not imported.']);
+  if (words.has('multi-pass'))
+    throw new ProblemFolderError([
+      'This is a multi-pass Kattis problem (the submission runs again on what the validator hands it): Sphere Engine judges a test in one run, so it is not imported.',
+    ]);
   const notes: string[] = [];
   const notImported: string[] = [];
   const problems: string[] = [];
@@ -123,18 +141,34 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   if (interactive) {
     // Refused before anything is written: without its interactor the problem cannot be judged.
     const found = findOutputValidator(pkg);
-    const why = !found ? 'the package has no output_validator/ or output_validators/' : 'problem' in found ? found.problem : ((a) => (a.ok ? undefined : a.reason))(adaptValidator(found));
-    if (why) throw new ProblemFolderError([`This is an interactive Kattis problem, and its interactor cannot become a Sphere Engine interactive judge: ${why}. It is not imported.`]);
+    const why = !found
+      ? 'the package has no output_validator/ or output_validators/'
+      : 'problem' in found
+        ? found.problem
+        : ((a) => (a.ok ? undefined : a.reason))(adaptValidator(found));
+    if (why)
+      throw new ProblemFolderError([`This is an interactive Kattis problem, and its interactor cannot become a Sphere Engine interactive judge: ${why}. It is not imported.`]);
   }
   fs.mkdirSync(dir, { recursive: true });
-  const adapted = customValidator ? customJudges(pkg, dir, tests.map((t) => t.flags), notes, notImported, interactive) : undefined;
-  if (interactive) notes.push('Interactive: the interactor runs beside the program on every test, its output being the program\'s input (Sphere Engine\'s fd 8), as Kattis runs it.');
+  const adapted = customValidator
+    ? customJudges(
+        pkg,
+        dir,
+        tests.map((t) => t.flags),
+        notes,
+        notImported,
+        interactive,
+      )
+    : undefined;
+  if (interactive) notes.push("Interactive: the interactor runs beside the program on every test, its output being the program's input (Sphere Engine's fd 8), as Kattis runs it.");
 
   const rule = timeLimitRule(pkg, yaml);
   const seconds = rule.fixed ?? MEASURING_LIMIT;
-  notes.push(rule.fixed !== undefined
-    ? `Time limit ${rule.fixed} s on every test, from ${rule.source}.`
-    : `The package gives no time limit: Kattis derives it from the slowest accepted submission (${rule.format === 'legacy' ? `× time_multiplier ${rule.multiplier}, time_safety_margin ${rule.margin}` : `× ac_to_time_limit ${rule.multiplier}, time_limit_to_tle ${rule.margin}`}). Every test has ${MEASURING_LIMIT} s until \`check\` measures the accepted solutions on the service and sets the limit (kattis.json keeps the rule).`);
+  notes.push(
+    rule.fixed !== undefined
+      ? `Time limit ${rule.fixed} s on every test, from ${rule.source}.`
+      : `The package gives no time limit: Kattis derives it from the slowest accepted submission (${rule.format === 'legacy' ? `× time_multiplier ${rule.multiplier}, time_safety_margin ${rule.margin}` : `× ac_to_time_limit ${rule.multiplier}, time_limit_to_tle ${rule.margin}`}). Every test has ${MEASURING_LIMIT} s until \`check\` measures the accepted solutions on the service and sets the limit (kattis.json keeps the rule).`,
+  );
 
   const judgeNotes = new Set<string>();
   safeMkdir(dir, path.join(dir, 'tests'));
@@ -142,15 +176,29 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   const defaults = customValidator ? undefined : defaultJudges(dir);
   const builtIn = new Map<string, number | undefined>();
   for (const flags of new Set(tests.map((t) => t.flags))) {
-    builtIn.set(flags, exactBuiltIn(flags, tests.filter((t) => t.flags === flags).map((t) => (t.answer ? fs.readFileSync(t.answer, 'latin1') : ''))));
+    builtIn.set(
+      flags,
+      exactBuiltIn(
+        flags,
+        tests.filter((t) => t.flags === flags).map((t) => (t.answer ? fs.readFileSync(t.answer, 'latin1') : '')),
+      ),
+    );
   }
   const entries: TestJson[] = tests.map((t, number) => {
     const exact = builtIn.get(t.flags);
-    const choice = adapted ? { judge: adapted.judgeFor(t.flags) } : customValidator ? { judge: 1 } : exact !== undefined ? { judge: exact } : { judge: defaults!.judgeFor(t.flags) };
+    const choice = adapted
+      ? { judge: adapted.judgeFor(t.flags) }
+      : customValidator
+        ? { judge: 1 }
+        : exact !== undefined
+          ? { judge: exact }
+          : { judge: defaults!.judgeFor(t.flags) };
     if (defaults) {
-      judgeNotes.add(exact !== undefined
-        ? `Judge 1 for "${t.flags || 'the default comparison'}": it compares as Kattis's default validator does here (tokens, extra whitespace ignored${t.flags ? '' : '; no answer holds a letter, so letter case cannot matter'}).`
-        : `Kattis's default validator for "${t.flags || 'the default comparison'}" (${/case_sensitive/.test(t.flags) ? 'letter case compared' : 'letter case ignored'}${/tolerance/.test(t.flags) ? ', absolute and relative float tolerances' : ''}${/space_change_sensitive/.test(t.flags) ? ', whitespace compared' : ''}) runs as judge "${choice.judge}" (${JUDGES_DIR}/${choice.judge}.py): no built-in judge compares the same.`);
+      judgeNotes.add(
+        exact !== undefined
+          ? `Judge 1 for "${t.flags || 'the default comparison'}": it compares as Kattis's default validator does here (tokens, extra whitespace ignored${t.flags ? '' : '; no answer holds a letter, so letter case cannot matter'}).`
+          : `Kattis's default validator for "${t.flags || 'the default comparison'}" (${/case_sensitive/.test(t.flags) ? 'letter case compared' : 'letter case ignored'}${/tolerance/.test(t.flags) ? ', absolute and relative float tolerances' : ''}${/space_change_sensitive/.test(t.flags) ? ', whitespace compared' : ''}) runs as judge "${choice.judge}" (${JUDGES_DIR}/${choice.judge}.py): no built-in judge compares the same.`,
+      );
     }
     safeCopyFile(dir, t.input, path.join(dir, 'tests', `${number}.in`));
     if (t.answer) safeCopyFile(dir, t.answer, path.join(dir, 'tests', `${number}.out`));
@@ -165,10 +213,16 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   if (scoring) {
     if (!data.secret) throw new ProblemFolderError(['A scoring problem needs data/secret.']);
     const file = `${JUDGES_DIR}/${SCORING_JUDGE_KEY}.py`;
-    safeWriteFile(dir, path.join(dir, file), scoringJudgeSource(data.secret, (i) => i));
+    safeWriteFile(
+      dir,
+      path.join(dir, file),
+      scoringJudgeSource(data.secret, (i) => i),
+    );
     judges[SCORING_JUDGE_KEY] = { file, compilerId: 116, type: 'master', name: 'Kattis scoring (data/secret groups)' };
     masterJudge = SCORING_JUDGE_KEY;
-    notes.push(`Scoring: the data/secret groups and their scores are graded by the master judge "${SCORING_JUDGE_KEY}" (${file}) as problemtools' default grader does; the score is a percentage of the full score, sample tests are not graded.`);
+    notes.push(
+      `Scoring: the data/secret groups and their scores are graded by the master judge "${SCORING_JUDGE_KEY}" (${file}) as problemtools' default grader does; the score is a percentage of the full score, sample tests are not graded.`,
+    );
   }
 
   const submissionsYaml = readYamlFile(path.join(pkg, 'submissions', 'submissions.yaml'), 'submissions/submissions.yaml');
@@ -191,7 +245,10 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   });
   if (submissionsYaml) {
     const n = Object.keys(expectations).length;
-    notes.push(`submissions/submissions.yaml gives ${n} solution${n === 1 ? '' : 's'} expectations of their own (kept in kattis.json; \`check\` applies them per test, and export writes the file back).`, ...uncheckedNotes(Object.values(expectations)));
+    notes.push(
+      `submissions/submissions.yaml gives ${n} solution${n === 1 ? '' : 's'} expectations of their own (kept in kattis.json; \`check\` applies them per test, and export writes the file back).`,
+      ...uncheckedNotes(Object.values(expectations)),
+    );
   }
   for (const e of listEntries(pkg, pkg, notImported)) {
     if (READ.includes(e.name)) continue;

@@ -51,7 +51,13 @@ const KATTIS_LANGUAGES: KattisLanguage[] = [
 ];
 
 /** fnmatch on a file's name, as problemtools matches globs (case-sensitive: `*.C` is C++, `*.c` is C). */
-const globMatch = (glob: string, name: string) => new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(name);
+const globMatch = (glob: string, name: string) =>
+  new RegExp(
+    `^${glob
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  ).test(name);
 const matchesAny = (globs: readonly string[], name: string) => globs.some((g) => globMatch(g, name));
 
 /** problemtools' language of a program: the files (names relative to it) and their first lines. */
@@ -99,19 +105,24 @@ export function nameEntry(files: Record<string, Buffer>, entry: string, compiler
  * compilers, its entry file named as that compiler expects. `entrypointOf` gives submissions.yaml's
  * `entrypoint` for a solution, when it has one.
  */
-export const prepareKattis = (dir: string, entrypointOf: (file: string) => string | undefined = () => undefined) => (s: LocalSolution, offered: readonly OfferedCompiler[]): PreparedSolution => {
-  const names = s.files ?? [path.posix.basename(s.file)];
-  const read = (name: string) => readInside(dir, s.files ? `${s.file}/${name}` : s.file, `Solution ${s.files ? `${s.file}/${name}` : s.file}`);
-  const contents = Object.fromEntries(names.map((n) => [n, read(n)]));
-  const lang = detectKattisLanguage(names.map((name) => ({ name, firstLine: contents[name].subarray(0, 200).toString('utf8').split('\n')[0] })));
-  if (!lang) return { skipped: `problemtools knows no language for ${names.join(', ')}` };
-  const compiler = offeredFor(lang.id, offered);
-  if (!compiler) return { skipped: `the endpoint offers no compiler for ${lang.name} (problemtools' language of ${names.length === 1 ? names[0] : 'its files'})` };
-  if (!s.files) return { compilerId: compiler.id, source: contents[names[0]].toString('utf8') };
-  const kattisLang = KATTIS_LANGUAGES.find((l) => l.id === lang.id)!;
-  const given = entrypointOf(s.file);
-  const entry = given !== undefined ? names.find((n) => n === given || n.replace(/\.[^./]*$/, '') === given) : kattisMainFile(names.filter((n) => matchesAny(kattisLang.files, path.posix.basename(n))));
-  if (!entry) return { skipped: `its entrypoint "${given}" (submissions.yaml) is none of its files` };
-  const named = nameEntry(contents, entry, compiler.id);
-  return 'skipped' in named ? named : { compilerId: compiler.id, files: named.files };
-};
+export const prepareKattis =
+  (dir: string, entrypointOf: (file: string) => string | undefined = () => undefined) =>
+  (s: LocalSolution, offered: readonly OfferedCompiler[]): PreparedSolution => {
+    const names = s.files ?? [path.posix.basename(s.file)];
+    const read = (name: string) => readInside(dir, s.files ? `${s.file}/${name}` : s.file, `Solution ${s.files ? `${s.file}/${name}` : s.file}`);
+    const contents = Object.fromEntries(names.map((n) => [n, read(n)]));
+    const lang = detectKattisLanguage(names.map((name) => ({ name, firstLine: contents[name].subarray(0, 200).toString('utf8').split('\n')[0] })));
+    if (!lang) return { skipped: `problemtools knows no language for ${names.join(', ')}` };
+    const compiler = offeredFor(lang.id, offered);
+    if (!compiler) return { skipped: `the endpoint offers no compiler for ${lang.name} (problemtools' language of ${names.length === 1 ? names[0] : 'its files'})` };
+    if (!s.files) return { compilerId: compiler.id, source: contents[names[0]].toString('utf8') };
+    const kattisLang = KATTIS_LANGUAGES.find((l) => l.id === lang.id)!;
+    const given = entrypointOf(s.file);
+    const entry =
+      given !== undefined
+        ? names.find((n) => n === given || n.replace(/\.[^./]*$/, '') === given)
+        : kattisMainFile(names.filter((n) => matchesAny(kattisLang.files, path.posix.basename(n))));
+    if (!entry) return { skipped: `its entrypoint "${given}" (submissions.yaml) is none of its files` };
+    const named = nameEntry(contents, entry, compiler.id);
+    return 'skipped' in named ? named : { compilerId: compiler.id, files: named.files };
+  };

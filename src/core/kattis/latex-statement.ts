@@ -20,5 +20,8 @@ const REPLACEMENTS: Array<[RegExp, string]> = [
 export function latexToMarkdown(tex: string): string {
   let md = tex;
   for (const [re, to] of REPLACEMENTS) md = md.replace(re, to);
-  return `${md.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  return `${md
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }

@@ -8,7 +8,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ProblemsClient } from '../../api';
 import {
-  applyPlan, checkProblemFolder, describeCheck, planPush, ProblemFolderError, pushSucceeded, readProblemFolder, serializeProblemJson, SETTINGS_FILE, type CheckOptions, type ProblemJson, type SolutionCheck,
+  applyPlan,
+  checkProblemFolder,
+  describeCheck,
+  planPush,
+  ProblemFolderError,
+  pushSucceeded,
+  readProblemFolder,
+  serializeProblemJson,
+  SETTINGS_FILE,
+  type CheckOptions,
+  type ProblemJson,
+  type SolutionCheck,
 } from '../problem-folder';
 import { unmetExpectation, usedForTimeLimit } from './expectations';
 import { MEASURING_LIMIT, needsMeasuring, readKattisSettings, writeKattisSettings, type KattisSettings } from './folder-settings';
@@ -55,14 +66,19 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
   if (!needsMeasuring(settings)) return { lines: [], judged: [], expectationFor, prepare };
   const folder = readProblemFolder(dir);
   const accepted = folder.solutions.filter((s) => s.expected === 'accepted' && usedForTimeLimit(settings.submissions?.bySolution[s.file]));
-  if (!accepted.length) throw new ProblemFolderError(['The time limit is derived from the accepted solutions (as Kattis does), and solutions/accepted/ is empty: add one, or set "timeLimit" in problem.json and "fixed" in kattis.json.']);
+  if (!accepted.length)
+    throw new ProblemFolderError([
+      'The time limit is derived from the accepted solutions (as Kattis does), and solutions/accepted/ is empty: add one, or set "timeLimit" in problem.json and "fixed" in kattis.json.',
+    ]);
   const checks = await checkProblemFolder(client, { ...folder, solutions: accepted }, { ...o, expectationFor, prepare });
   // A failing accepted solution is the check's failure, reported with what it got; the limit comes
   // from those that passed, and every other solution is still judged (issue 38).
   const failed = checks.filter((c) => !c.ok && !c.skipped);
   const judged = checks.filter((c) => c.ok);
   if (!judged.length) {
-    throw new ProblemFolderError([`No accepted solution passed with ${MEASURING_LIMIT} s per test (${checks.map((c) => describeCheck(c).replace(/\s+/, ' ')).join('; ')}), so the time limit cannot be derived and nothing else was judged: fix or move an accepted solution, or set "timeLimit" in problem.json and "fixed" in kattis.json.`]);
+    throw new ProblemFolderError([
+      `No accepted solution passed with ${MEASURING_LIMIT} s per test (${checks.map((c) => describeCheck(c).replace(/\s+/, ' ')).join('; ')}), so the time limit cannot be derived and nothing else was judged: fix or move an accepted solution, or set "timeLimit" in problem.json and "fixed" in kattis.json.`,
+    ]);
   }
   let slowest = 0;
   let by = judged[0].file;
@@ -78,7 +94,9 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
   writeKattisSettings(dir, { ...settings, derived: { ...derived, slowest, solution: by } });
   const rule = settings.timeLimit;
   const lines = [
-    ...(failed.length ? [`The time limit is derived from the accepted solutions that passed; ${failed.length} did not (${failed.map((c) => c.file).join(', ')}: reported below as failures).`] : []),
+    ...(failed.length
+      ? [`The time limit is derived from the accepted solutions that passed; ${failed.length} did not (${failed.map((c) => c.file).join(', ')}: reported below as failures).`]
+      : []),
     `Time limit ${derived.limit} s on every test: the slowest accepted solution, ${by}, took ${slowest} s on a test; × ${rule.multiplier} (${rule.format === 'legacy' ? 'time_multiplier' : 'ac_to_time_limit'}), ` +
       `rounded as Kattis does. Solutions expected to time out should still do so at ${derived.tleLimit} s (× ${rule.margin}, ${rule.format === 'legacy' ? 'time_safety_margin' : 'time_limit_to_tle'}). Written to problem.json and kattis.json.`,
   ];

@@ -15,7 +15,18 @@ import { safeCopyFile } from '../safe-write';
 
 /** include/<language>/ folder names (problemtools' language ids) by source extension. */
 const INCLUDE_LANGUAGE: Record<string, string> = {
-  '.c': 'c', '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.c++': 'cpp', '.java': 'java', '.py': 'python3', '.kt': 'kotlin', '.cs': 'csharp', '.go': 'go', '.rs': 'rust', '.js': 'javascript',
+  '.c': 'c',
+  '.cc': 'cpp',
+  '.cpp': 'cpp',
+  '.cxx': 'cpp',
+  '.c++': 'cpp',
+  '.java': 'java',
+  '.py': 'python3',
+  '.kt': 'kotlin',
+  '.cs': 'csharp',
+  '.go': 'go',
+  '.rs': 'rust',
+  '.js': 'javascript',
 };
 
 export interface SubmissionsImport {
@@ -42,7 +53,8 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
   };
   for (const group of listEntries(pkg, subs, skipped)) {
     if (group.kind === 'file') {
-      if (group.name !== 'submissions.yaml') ignored.push(`${group.rel}: ${ignoredName(group.name) ?? 'a file directly under submissions/ has no expected verdict; problemtools does not judge it either'}.`);
+      if (group.name !== 'submissions.yaml')
+        ignored.push(`${group.rel}: ${ignoredName(group.name) ?? 'a file directly under submissions/ has no expected verdict; problemtools does not judge it either'}.`);
       continue;
     }
     if (ignoredName(group.name)) {
@@ -60,7 +72,10 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
       const verdict = folderVerdictFor(kattisPath, expectation, scoring);
       if (!verdict) {
         if (group.name === 'partially_accepted') skipped.push(`${e.rel}: "partially_accepted" needs a scoring problem (type: scoring), so it is skipped.`);
-        else ignored.push(`${e.rel}: "${group.name}" is not a submissions folder problemtools checks (accepted, wrong_answer, time_limit_exceeded, run_time_error, partially_accepted, 2023-07 rejected and brute_force) and submissions/submissions.yaml gives it no expectations, so it is not judged, as problemtools does not judge it.`);
+        else
+          ignored.push(
+            `${e.rel}: "${group.name}" is not a submissions folder problemtools checks (accepted, wrong_answer, time_limit_exceeded, run_time_error, partially_accepted, 2023-07 rejected and brute_force) and submissions/submissions.yaml gives it no expectations, so it is not judged, as problemtools does not judge it.`,
+          );
         continue;
       }
       const target = path.join(dir, 'solutions', verdict, e.name);
@@ -76,7 +91,9 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
         } else copyTree(pkg, e.full, folder, skipped, dir);
         if (include) {
           copyTree(pkg, include.from, folder, skipped, dir);
-          notes.push(`${e.rel} is submitted with the files of ${path.relative(pkg, include.from).split(path.sep).join('/')}/ (${include.files.join(', ')}), as Kattis does: it became the multi-file solution ${path.relative(dir, folder).split(path.sep).join('/')}/.`);
+          notes.push(
+            `${e.rel} is submitted with the files of ${path.relative(pkg, include.from).split(path.sep).join('/')}/ (${include.files.join(', ')}), as Kattis does: it became the multi-file solution ${path.relative(dir, folder).split(path.sep).join('/')}/.`,
+          );
         }
         if (expectation) o.expectations[path.relative(dir, folder).split(path.sep).join('/')] = expectation;
       }

@@ -16,7 +16,13 @@ const TEMPLATE_TREE_LINE = /^TREE = json\.loads\("\{\}"\)$/m;
 
 export const SCORING_JUDGE_KEY = 'kattis_scoring';
 
-export type ScoringTree = { rel: string; flags: string[]; range: [number, number] | null; onReject: string; items: Array<{ test: number; accept: number; reject: number } | ScoringTree> };
+export type ScoringTree = {
+  rel: string;
+  flags: string[];
+  range: [number, number] | null;
+  onReject: string;
+  items: Array<{ test: number; accept: number; reject: number } | ScoringTree>;
+};
 
 function tree(node: GroupNode, numberOf: (index: number) => number): ScoringTree {
   const c = node.config;
@@ -33,7 +39,15 @@ function tree(node: GroupNode, numberOf: (index: number) => number): ScoringTree
 export function fullScoreOf(node: ScoringTree): number {
   const scores = node.items.map((i) => ('test' in i ? i.accept : fullScoreOf(i)));
   const agg = node.flags[0];
-  let score = !scores.length ? 0 : agg === 'min' ? Math.min(...scores) : agg === 'max' ? Math.max(...scores) : agg === 'avg' ? scores.reduce((a, b) => a + b, 0) / scores.length : scores.reduce((a, b) => a + b, 0);
+  let score = !scores.length
+    ? 0
+    : agg === 'min'
+      ? Math.min(...scores)
+      : agg === 'max'
+        ? Math.max(...scores)
+        : agg === 'avg'
+          ? scores.reduce((a, b) => a + b, 0) / scores.length
+          : scores.reduce((a, b) => a + b, 0);
   if (node.range) score = Math.max(node.range[0], Math.min(node.range[1], score));
   return score;
 }

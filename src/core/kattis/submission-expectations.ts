@@ -15,7 +15,13 @@ const SUBMISSION_KEYS = ['language', 'entrypoint', 'authors', 'model_solution'];
 
 /** The folder verdict of each package folder problemtools (legacy) or the 2023-07 defaults name. */
 const FOLDER_VERDICT: Record<string, Verdict> = {
-  accepted: 'accepted', wrong_answer: 'wrong_answer', time_limit_exceeded: 'time_limit_exceeded', run_time_error: 'runtime_error', partially_accepted: 'partially_accepted', rejected: 'rejected', brute_force: 'rejected',
+  accepted: 'accepted',
+  wrong_answer: 'wrong_answer',
+  time_limit_exceeded: 'time_limit_exceeded',
+  run_time_error: 'runtime_error',
+  partially_accepted: 'partially_accepted',
+  rejected: 'rejected',
+  brute_force: 'rejected',
 };
 const LETTER_FOLDER: Record<KattisVerdict, Verdict> = { AC: 'accepted', WA: 'wrong_answer', TLE: 'time_limit_exceeded', RTE: 'runtime_error' };
 
@@ -119,7 +125,11 @@ export function folderVerdictFor(kattisPath: string, exp: KattisExpectation | un
 export function uncheckedNotes(expectations: KattisExpectation[]): string[] {
   const rules = expectations.flatMap((e) => e.rules);
   const notes: string[] = [];
-  if (rules.some((r) => r.message !== undefined)) notes.push('submissions.yaml "message" expectations are kept for export but not checked: the service does not return a judge\'s messages.');
-  if (rules.some((r) => r.score !== undefined && r.scope !== '')) notes.push('submissions.yaml scores of single test data groups are kept for export but not checked: the service reports the score of the whole submission (as problemtools checks it too).');
+  if (rules.some((r) => r.message !== undefined))
+    notes.push('submissions.yaml "message" expectations are kept for export but not checked: the service does not return a judge\'s messages.');
+  if (rules.some((r) => r.score !== undefined && r.scope !== ''))
+    notes.push(
+      'submissions.yaml scores of single test data groups are kept for export but not checked: the service reports the score of the whole submission (as problemtools checks it too).',
+    );
   return notes;
 }

@@ -41,9 +41,13 @@ export function findOutputValidator(pkg: string, skipped: string[] = []): FoundV
   if (kindOf(draft) === 'dir' || kindOf(draft) === 'file') return { file: draft, name: 'output_validator', rel: 'output_validator' };
   const legacy = path.join(pkg, 'output_validators');
   if (kindOf(legacy) !== 'dir') return undefined;
-  const entries = listEntries(pkg, legacy, skipped).map((e) => e.name).filter((e) => !e.startsWith('.'));
+  const entries = listEntries(pkg, legacy, skipped)
+    .map((e) => e.name)
+    .filter((e) => !e.startsWith('.'));
   if (entries.length !== 1) {
-    return { problem: entries.length ? `output_validators/ holds ${entries.length} validators (${entries.join(', ')}); one judge runs one validator` : 'output_validators/ is empty' };
+    return {
+      problem: entries.length ? `output_validators/ holds ${entries.length} validators (${entries.join(', ')}); one judge runs one validator` : 'output_validators/ is empty',
+    };
   }
   return { file: path.join(legacy, entries[0]), name: entries[0].replace(/\.[^.]+$/, ''), rel: `output_validators/${entries[0]}` };
 }
@@ -82,7 +86,11 @@ function python(v: FoundValidator, files: string[], read: (rel: string) => strin
   const texts = files.map((rel) => ({ rel, text: read(rel) }));
   if (/^#!.*python2/.test(texts.find((t) => t.rel === main)!.text)) return { ok: false, reason: 'it is a Python 2 program; the adapter runs Python 3' };
   return {
-    ok: true, language: 'Python 3', compilerId: 116, ext: '.py', files,
+    ok: true,
+    language: 'Python 3',
+    compilerId: 116,
+    ext: '.py',
+    files,
     source: (flags, copy, interactive) => pythonJudgeSource({ marker: marker('#', copy, flags), files: texts, main, flags: flagList(flags), interactive: interactive ?? false }),
   };
 }
@@ -93,24 +101,35 @@ const MAIN = /\b(int|signed)(\s+)main(\s*)\(/g;
 function cpp(files: string[], read: (rel: string) => string): Adaptation {
   const sources = files.filter((f) => CPP_SOURCE.test(f));
   if (sources.length !== 1) {
-    return { ok: false, reason: sources.length ? `it has ${sources.length} C++ source files (${sources.join(', ')}); one judge source cannot hold separate translation units` : 'it has headers but no C++ source file' };
+    return {
+      ok: false,
+      reason: sources.length
+        ? `it has ${sources.length} C++ source files (${sources.join(', ')}); one judge source cannot hold separate translation units`
+        : 'it has headers but no C++ source file',
+    };
   }
   // Local headers inlined where first included, each once: what include guards and #pragma once do.
   const inlined = new Set<string>();
   const expand = (rel: string): string =>
-    read(rel).replace(/^[ \t]*#[ \t]*pragma[ \t]+once[^\n]*$/gm, '').replace(INCLUDE, (line, name: string) => {
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), name));
-      if (!files.includes(target)) return line; // not the validator's own: a system header
-      if (inlined.has(target)) return `// ${line.trim()}: inlined above`;
-      inlined.add(target);
-      return `// ---- ${target} (inlined from ${line.trim()}) ----\n${expand(target)}\n// ---- end of ${target} ----`;
-    });
+    read(rel)
+      .replace(/^[ \t]*#[ \t]*pragma[ \t]+once[^\n]*$/gm, '')
+      .replace(INCLUDE, (line, name: string) => {
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), name));
+        if (!files.includes(target)) return line; // not the validator's own: a system header
+        if (inlined.has(target)) return `// ${line.trim()}: inlined above`;
+        inlined.add(target);
+        return `// ---- ${target} (inlined from ${line.trim()}) ----\n${expand(target)}\n// ---- end of ${target} ----`;
+      });
   const code = `// ---- ${sources[0]} ----\n${expand(sources[0])}`;
   const mains = code.match(MAIN)?.length ?? 0;
   if (mains !== 1) return { ok: false, reason: mains ? `its code defines main ${mains} times` : 'no "int main(" was found in its code to hand over to the adapter' };
   const renamed = code.replace(MAIN, `$1$2${RENAMED_MAIN}$3(`);
   return {
-    ok: true, language: 'C++', compilerId: 1, ext: '.cpp', files: [sources[0], ...inlined],
+    ok: true,
+    language: 'C++',
+    compilerId: 1,
+    ext: '.cpp',
+    files: [sources[0], ...inlined],
     source: (flags, copy, interactive) => cppJudgeSource({ marker: marker('//', copy, flags), code: renamed, flags: flagList(flags), interactive: interactive ?? false }),
   };
 }

@@ -26,7 +26,9 @@ export function validatorForExport(folder: ProblemFolder, active: LocalTest[], n
   const used = active.map((t) => (typeof t.judge === 'string' ? origins.get(t.judge) : undefined));
   const copies = new Set(used.map((o) => o?.validator));
   if (copies.size !== 1 || used.includes(undefined)) {
-    notExported.push(`The Kattis validator in ${[...new Set([...origins.values()].map((o) => o.validator))].join(', ')}: Kattis runs one output validator for every test, and not every test here uses it; the tests are exported with Kattis's default comparison where their judge allows.`);
+    notExported.push(
+      `The Kattis validator in ${[...new Set([...origins.values()].map((o) => o.validator))].join(', ')}: Kattis runs one output validator for every test, and not every test here uses it; the tests are exported with Kattis's default comparison where their judge allows.`,
+    );
     return undefined;
   }
   return { copy: path.join(folder.dir, used[0]!.validator), keys: new Set(origins.keys()), flagsOf: (t) => origins.get(t.judge as string)!.flags };

@@ -43,10 +43,15 @@ export function judgeForFlags(flags: string): JudgeChoice {
 /** The Kattis flags that do what a Sphere Engine built-in judge does, or undefined when none do. */
 export function flagsForJudge(judge: number): string | undefined {
   switch (judge) {
-    case 1: return 'case_sensitive';
-    case 2: return 'case_sensitive float_tolerance 1e-2';
-    case 3: return 'case_sensitive float_tolerance 1e-6';
-    case 10: return 'case_sensitive space_change_sensitive';
-    default: return undefined;
+    case 1:
+      return 'case_sensitive';
+    case 2:
+      return 'case_sensitive float_tolerance 1e-2';
+    case 3:
+      return 'case_sensitive float_tolerance 1e-6';
+    case 10:
+      return 'case_sensitive space_change_sensitive';
+    default:
+      return undefined;
   }
 }

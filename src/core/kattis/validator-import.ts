@@ -29,7 +29,9 @@ const FALLBACK = 'The tests use judge 1 (ignore extra whitespace) until you add 
 export function customJudges(pkg: string, dir: string, testFlags: string[], notes: string[], notImported: string[], interactive = false): CustomJudges | undefined {
   const found = findOutputValidator(pkg, notImported);
   if (!found || 'problem' in found) {
-    notImported.push(`The custom output validator: ${found ? found.problem : 'problem.yaml asks for custom validation but the package has no output_validators/ or output_validator/'}. ${FALLBACK}`);
+    notImported.push(
+      `The custom output validator: ${found ? found.problem : 'problem.yaml asks for custom validation but the package has no output_validators/ or output_validator/'}. ${FALLBACK}`,
+    );
     return undefined;
   }
   const a = adaptValidator(found, notImported);
@@ -51,7 +53,7 @@ export function customJudges(pkg: string, dir: string, testFlags: string[], note
   const made = [...keys].map(([flags, key]) => `"${key}" (${judges[key].file}${flags ? `, flags "${flags}"` : ''})`).join(', ');
   notes.push(
     `The custom output validator ${found.rel} (${a.language}: ${a.files.join(', ')}) runs unchanged through an adapter as judge ${made}: ` +
-      `it gets the input, answer and feedback folder as on Kattis${interactive ? ', and talks to the program (its stdout is the program\'s input, fd 8)' : ''}, exit 42/43 become accepted/wrong answer, judgemessage.txt goes to the judge's debug output. ` +
+      `it gets the input, answer and feedback folder as on Kattis${interactive ? ", and talks to the program (its stdout is the program's input, fd 8)" : ''}, exit 42/43 become accepted/wrong answer, judgemessage.txt goes to the judge's debug output. ` +
       `The original is kept in ${copy} for export.`,
   );
   return { judges, judgeFor: (flags) => keys.get(flags)!, adapted: { from: found.rel, language: a.language, judges: [...keys.values()] } };

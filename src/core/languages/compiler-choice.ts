@@ -41,11 +41,7 @@ export function readOverride(setting: unknown, languageId: string): CompilerOver
  * names in the table (so an override applies to files never opened). `catalog`, the compilers the
  * account offers, only names the choice: checkChoice() says when it is not offered.
  */
-export function chooseCompiler(
-  file: { languageId?: string; fileName: string },
-  overrides: unknown,
-  catalog?: readonly Compiler[],
-): CompilerChoice | undefined {
+export function chooseCompiler(file: { languageId?: string; fileName: string }, overrides: unknown, catalog?: readonly Compiler[]): CompilerChoice | undefined {
   const languageId = file.languageId ?? languageForFileName(file.fileName)?.languageIds[0] ?? '';
   const override = readOverride(overrides, languageId);
   if (override) return describeChoice(override.compilerId, override.versionId, 'override', catalog);
@@ -73,7 +69,8 @@ export function describeChoice(compilerId: number, versionId: number | undefined
 export function checkChoice(choice: CompilerChoice, catalog: readonly Compiler[] | undefined): string | undefined {
   if (!catalog || catalog.length === 0) return undefined;
   const compiler = catalog.find((c) => c.id === choice.compilerId);
-  if (!compiler) return `${choice.label} (id ${choice.compilerId}) is not offered by this Sphere Engine account. Run "Sphere Engine: Select Compiler for Language…" to pick another.`;
+  if (!compiler)
+    return `${choice.label} (id ${choice.compilerId}) is not offered by this Sphere Engine account. Run "Sphere Engine: Select Compiler for Language…" to pick another.`;
   if (choice.versionId !== undefined && !compiler.versions.some((v) => v.id === choice.versionId)) {
     return `${compiler.name} has no version ${choice.versionId} (available: ${compiler.versions.map((v) => `${v.id} ${v.name}`).join(', ')}). Pick another with "Sphere Engine: Select Compiler for Language…".`;
   }

@@ -346,7 +346,6 @@ export function checkSizeLimits(scan: FolderScan, limits: SizeLimits): string[] 
   return problems;
 }
 
-
 async function assertLinkInside(abs: string, rel: string, realRoot: string): Promise<string> {
   const link = await fsp.readlink(abs);
   let target: string;
@@ -357,11 +356,7 @@ async function assertLinkInside(abs: string, rel: string, realRoot: string): Pro
     target = path.resolve(path.dirname(abs), link);
   }
   if (!isInside(target, realRoot)) {
-    throw new PackError(
-      'link-outside',
-      `Symbolic link "${rel}" points outside the folder (-> ${link}); remove it, replace it with a copy, or add it to ${SPHEREIGNORE_FILE}`,
-      rel,
-    );
+    throw new PackError('link-outside', `Symbolic link "${rel}" points outside the folder (-> ${link}); remove it, replace it with a copy, or add it to ${SPHEREIGNORE_FILE}`, rel);
   }
   return link;
 }

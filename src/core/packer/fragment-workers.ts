@@ -51,8 +51,7 @@ export const fragmentTuning = {
  * bundle (esbuild.js names that entry), fragment-worker.js beside this file as tsc compiles it to
  * out/src/core/packer/ (unit tests, bench). Undefined when neither is there.
  */
-const workerScript = (): string | undefined =>
-  ['packer-fragment-worker.js', 'fragment-worker.js'].map((name) => path.join(__dirname, name)).find((file) => existsSync(file));
+const workerScript = (): string | undefined => ['packer-fragment-worker.js', 'fragment-worker.js'].map((name) => path.join(__dirname, name)).find((file) => existsSync(file));
 
 export interface FillAnswer {
   result: FragmentResult;

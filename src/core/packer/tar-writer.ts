@@ -91,7 +91,7 @@ export async function writeTar(job: TarWriteJob): Promise<void> {
       lane.close();
     }
     let sliceStarted = performance.now();
-    for (let i = 0; ; ) {
+    for (let i = 0; ;) {
       while (i === feed.list.length && !feed.complete) await feed.more();
       if (i === feed.list.length) break;
       throwIfFailed();

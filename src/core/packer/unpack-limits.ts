@@ -24,14 +24,26 @@ export function budgetRefusal(err: ArchiveBudgetError): PackError {
   const max = MAX_UNPACKED_BYTES;
   switch (err.kind) {
     case 'entries':
-      return new PackError('archive-too-many-entries', `the archive holds more than ${MAX_UNPACKED_ENTRIES.toLocaleString('en-US')} entries (at "${name}"), more than an archive may unpack to; refusing to extract. Ask for fewer output files, or pack them into one archive yourself`, name);
+      return new PackError(
+        'archive-too-many-entries',
+        `the archive holds more than ${MAX_UNPACKED_ENTRIES.toLocaleString('en-US')} entries (at "${name}"), more than an archive may unpack to; refusing to extract. Ask for fewer output files, or pack them into one archive yourself`,
+        name,
+      );
     case 'bytes': {
       const why = err.entrySize > max ? `"${name}" would unpack to ${formatBytes(err.entrySize)}` : `the archive would unpack to more than ${formatBytes(max)} (at "${name}")`;
       return new PackError('archive-too-large', `${why}, above the ${formatBytes(max)} an archive may unpack to; refusing to extract`, name);
     }
     case 'ratio':
-      return new PackError('archive-too-compressed', `${name ? `"${name}"` : 'The archive'} is compressed more than ${UNPACK_BUDGET.maxRatio} to 1, as archives made to fill a disk are; refusing to extract`, name);
+      return new PackError(
+        'archive-too-compressed',
+        `${name ? `"${name}"` : 'The archive'} is compressed more than ${UNPACK_BUDGET.maxRatio} to 1, as archives made to fill a disk are; refusing to extract`,
+        name,
+      );
     case 'inflated':
-      return new PackError('archive-too-large', `${err.message}; refusing to extract. The server sent an archive padded past what its files hold: ask for the output files again`, name);
+      return new PackError(
+        'archive-too-large',
+        `${err.message}; refusing to extract. The server sent an archive padded past what its files hold: ask for the output files again`,
+        name,
+      );
   }
 }

@@ -52,7 +52,11 @@ async function resolvePhysically(from: string, target: string, hops = { n: 0 }):
 }
 
 function outside(link: ArchiveLink): PackError {
-  return new PackError('unsafe-archive-entry', `Archive entry "${link.name}" links outside the destination (-> ${link.target}, followed link by link); refusing to extract`, link.name);
+  return new PackError(
+    'unsafe-archive-entry',
+    `Archive entry "${link.name}" links outside the destination (-> ${link.target}, followed link by link); refusing to extract`,
+    link.name,
+  );
 }
 
 /** Makes each link after checking where it leads; then checks them all again. Throws on the first that leaves `dest`. */
@@ -70,7 +74,8 @@ export async function makeLinksInside(dest: string, links: readonly ArchiveLink[
     await fsp.rm(at, { force: true });
     if (l.hard) {
       const source = await resolvePhysically(root, l.target);
-      if (!(await fsp.lstat(source)).isFile()) throw new PackError('unsafe-archive-entry', `Archive entry "${l.name}" is a hard link to "${l.target}", which is not a file of the archive; refusing to extract`, l.name);
+      if (!(await fsp.lstat(source)).isFile())
+        throw new PackError('unsafe-archive-entry', `Archive entry "${l.name}" is a hard link to "${l.target}", which is not a file of the archive; refusing to extract`, l.name);
       await fsp.link(source, at);
     } else {
       await fsp.symlink(l.target, at);

@@ -115,11 +115,15 @@ async function applyOne(client: ProblemsClient, plan: PushPlan, change: Change, 
     }
     case 'updateJudge': {
       const j = folder.judges.find((x) => x.key === change.key)!;
-      await client.updateJudge(change.id, {
-        source: change.what.includes('source') ? judgeSource(folder, j) : undefined,
-        compilerId: change.what.includes('compiler') ? j.compilerId : undefined,
-        name: change.what.includes('name') ? (j.name ?? j.key) : undefined,
-      }, signal);
+      await client.updateJudge(
+        change.id,
+        {
+          source: change.what.includes('source') ? judgeSource(folder, j) : undefined,
+          compilerId: change.what.includes('compiler') ? j.compilerId : undefined,
+          name: change.what.includes('name') ? (j.name ?? j.key) : undefined,
+        },
+        signal,
+      );
       return;
     }
     case 'createProblem': {
@@ -136,13 +140,18 @@ async function applyOne(client: ProblemsClient, plan: PushPlan, change: Change, 
       const t = test(change.number);
       checkTestFiles(folder, t.number);
       const has = (f: string) => change.what.includes(f as never);
-      await client.updateTestCaseFromFiles(plan.problemId!, t.number, {
-        inputPath: has('input') ? t.inputPath : undefined,
-        outputPath: has('output') ? t.outputPath : undefined,
-        timeLimit: has('timeLimit') ? t.timeLimit : undefined,
-        judgeId: has('judge') ? requireJudgeId(folder, t.judge) : undefined,
-        active: has('active') ? t.active : undefined,
-      }, signal);
+      await client.updateTestCaseFromFiles(
+        plan.problemId!,
+        t.number,
+        {
+          inputPath: has('input') ? t.inputPath : undefined,
+          outputPath: has('output') ? t.outputPath : undefined,
+          timeLimit: has('timeLimit') ? t.timeLimit : undefined,
+          judgeId: has('judge') ? requireJudgeId(folder, t.judge) : undefined,
+          active: has('active') ? t.active : undefined,
+        },
+        signal,
+      );
       return;
     }
     case 'deleteTest':
@@ -151,7 +160,11 @@ async function applyOne(client: ProblemsClient, plan: PushPlan, change: Change, 
     case 'createTest': {
       const t = test(change.number);
       checkTestFiles(folder, t.number);
-      const created = await client.createTestCaseFromFiles(plan.problemId!, { inputPath: t.inputPath, outputPath: t.outputPath, timeLimit: t.timeLimit, judgeId: requireJudgeId(folder, t.judge), active: t.active }, signal);
+      const created = await client.createTestCaseFromFiles(
+        plan.problemId!,
+        { inputPath: t.inputPath, outputPath: t.outputPath, timeLimit: t.timeLimit, judgeId: requireJudgeId(folder, t.judge), active: t.active },
+        signal,
+      );
       if (created.number !== t.number) {
         const from = t.number;
         const hashes = plan.local.get(from)!;
@@ -190,8 +203,9 @@ export async function applyPlan(client: ProblemsClient, plan: PushPlan, o: Apply
 
 /** Hashes of what the service now holds: applied and unchanged tests hold the folder's bytes. */
 async function rememberState(client: ProblemsClient, plan: PushPlan, result: PushResult, signal?: AbortSignal): Promise<void> {
-  const pending = new Set([...result.notApplied, ...(result.failed ? [result.failed.change] : [])]
-    .flatMap((c) => (c.kind === 'updateTest' || c.kind === 'createTest' ? [c.number] : [])));
+  const pending = new Set(
+    [...result.notApplied, ...(result.failed ? [result.failed.change] : [])].flatMap((c) => (c.kind === 'updateTest' || c.kind === 'createTest' ? [c.number] : [])),
+  );
   const deleted = new Set(result.applied.flatMap((c) => (c.kind === 'deleteTest' ? [c.number] : [])));
   const tests: Record<string, TestHashes> = {};
   for (const [n, h] of plan.remote) if (!deleted.has(n)) tests[n] = h;

@@ -14,7 +14,14 @@ import type { LocalSolution, ProblemFolder } from './read';
 
 /** The status code each expected verdict stands for (problems-api-v4.md, statuses). */
 export const VERDICT_STATUS: Record<Verdict, number> = {
-  accepted: 15, wrong_answer: 14, time_limit_exceeded: 13, runtime_error: 12, compilation_error: 11, memory_limit_exceeded: 17, partially_accepted: 15, rejected: 14,
+  accepted: 15,
+  wrong_answer: 14,
+  time_limit_exceeded: 13,
+  runtime_error: 12,
+  compilation_error: 11,
+  memory_limit_exceeded: 17,
+  partially_accepted: 15,
+  rejected: 14,
 };
 
 /**
@@ -99,18 +106,20 @@ export interface CheckOptions {
  * file's extension names among the offered ones (a multi-file solution: its first file the endpoint
  * has one for), files as named.
  */
-export const prepareByExtension = (dir: string, chosenCompiler?: (file: string) => number | undefined) => (s: LocalSolution, offered: readonly OfferedCompiler[]): PreparedSolution => {
-  const choices = (s.files ?? [s.file]).map((f) => {
-    const chosen = chosenCompiler?.(f);
-    return chosen !== undefined && offered.some((c) => c.id === chosen) ? { compilerId: chosen } : compilerForFile(f, offered);
-  });
-  const choice = choices.find((c) => 'compilerId' in c) ?? choices[0] ?? { skipped: 'the solution folder is empty' };
-  if ('skipped' in choice) return choice;
-  const { compilerId } = choice;
-  return s.files
-    ? { compilerId, files: Object.fromEntries(s.files.map((f) => [f, readInside(dir, `${s.file}/${f}`, `Solution ${s.file}/${f}`)])) }
-    : { compilerId, source: readInside(dir, s.file, `Solution ${s.file}`).toString('utf8') };
-};
+export const prepareByExtension =
+  (dir: string, chosenCompiler?: (file: string) => number | undefined) =>
+  (s: LocalSolution, offered: readonly OfferedCompiler[]): PreparedSolution => {
+    const choices = (s.files ?? [s.file]).map((f) => {
+      const chosen = chosenCompiler?.(f);
+      return chosen !== undefined && offered.some((c) => c.id === chosen) ? { compilerId: chosen } : compilerForFile(f, offered);
+    });
+    const choice = choices.find((c) => 'compilerId' in c) ?? choices[0] ?? { skipped: 'the solution folder is empty' };
+    if ('skipped' in choice) return choice;
+    const { compilerId } = choice;
+    return s.files
+      ? { compilerId, files: Object.fromEntries(s.files.map((f) => [f, readInside(dir, `${s.file}/${f}`, `Solution ${s.file}/${f}`)])) }
+      : { compilerId, source: readInside(dir, s.file, `Solution ${s.file}`).toString('utf8') };
+  };
 
 async function fetchAll(client: ProblemsClient, ids: number[], signal?: AbortSignal): Promise<ProblemsSubmission[]> {
   const out: ProblemsSubmission[] = [];
@@ -127,7 +136,9 @@ export function assertCheckable(folder: ProblemFolder, endpoint?: string): numbe
   const problemId = folder.json.link?.problemId;
   if (problemId === undefined) throw new ProblemFolderError(['The folder is not linked to a problem yet: push it first, then check it.']);
   if (endpoint !== undefined && !sameEndpoint(folder.json.link!.endpoint, endpoint)) {
-    throw new ProblemFolderError([`This folder is linked to problem ${problemId} on ${folder.json.link!.endpoint}, not to ${endpoint}: nothing was submitted. Switch to a profile with that endpoint, or pull the problem from ${endpoint} into another folder.`]);
+    throw new ProblemFolderError([
+      `This folder is linked to problem ${problemId} on ${folder.json.link!.endpoint}, not to ${endpoint}: nothing was submitted. Switch to a profile with that endpoint, or pull the problem from ${endpoint} into another folder.`,
+    ]);
   }
   if (!folder.solutions.length) throw new ProblemFolderError(['There is nothing to check: put reference solutions under solutions/<verdict>/ (e.g. solutions/accepted/sol.py).']);
   return problemId;
@@ -205,5 +216,7 @@ export function describeCheck(c: SolutionCheck): string {
   const run = describeRun(c);
   const ran = run ? ` (${run})` : '';
   if (c.unmet) return `FAIL  ${c.file}: ${c.unmet}${c.status ? `; got ${got}${ran}` : ''}`;
-  return c.ok ? `ok    ${c.file}: ${got}` : `FAIL  ${c.file}: expected ${c.expected.replace(/_/g, ' ')}, got ${got}${ran}${c.expected !== 'accepted' && c.status?.code === SUBMISSION_STATUS.accepted ? ' — the tests do not catch this solution' : ''}`;
+  return c.ok
+    ? `ok    ${c.file}: ${got}`
+    : `FAIL  ${c.file}: expected ${c.expected.replace(/_/g, ' ')}, got ${got}${ran}${c.expected !== 'accepted' && c.status?.code === SUBMISSION_STATUS.accepted ? ' — the tests do not catch this solution' : ''}`;
 }

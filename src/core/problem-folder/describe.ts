@@ -6,21 +6,39 @@ import type { PushResult } from './apply';
 import { judgeText } from './new-tests';
 
 const FIELD_NAMES: Record<string, string> = {
-  input: 'input', output: 'expected output', timeLimit: 'time limit', judge: 'judge', active: 'active flag',
-  name: 'name', statement: 'statement', type: 'type', interactive: 'interactive', masterJudge: 'master judge',
-  executionMode: 'execution mode', code: 'code', source: 'source', compiler: 'compiler',
+  input: 'input',
+  output: 'expected output',
+  timeLimit: 'time limit',
+  judge: 'judge',
+  active: 'active flag',
+  name: 'name',
+  statement: 'statement',
+  type: 'type',
+  interactive: 'interactive',
+  masterJudge: 'master judge',
+  executionMode: 'execution mode',
+  code: 'code',
+  source: 'source',
+  compiler: 'compiler',
 };
 const list = (what: string[]) => what.map((w) => FIELD_NAMES[w] ?? w).join(', ');
 
 export function describeChange(c: Change, plan?: PushPlan): string {
   switch (c.kind) {
-    case 'createJudge': return `Create judge "${c.key}"`;
-    case 'updateJudge': return `Update judge "${c.key}" (id ${c.id}): ${list(c.what)}`;
-    case 'createProblem': return `Create problem "${plan?.folder.json.name ?? ''}"`;
-    case 'updateProblem': return `Update problem: ${list(c.what)}`;
-    case 'updateTest': return `Update test ${c.number}: ${list(c.what)}`;
-    case 'deleteTest': return `Delete test ${c.number}`;
-    case 'createTest': return addTestText(c.number, plan);
+    case 'createJudge':
+      return `Create judge "${c.key}"`;
+    case 'updateJudge':
+      return `Update judge "${c.key}" (id ${c.id}): ${list(c.what)}`;
+    case 'createProblem':
+      return `Create problem "${plan?.folder.json.name ?? ''}"`;
+    case 'updateProblem':
+      return `Update problem: ${list(c.what)}`;
+    case 'updateTest':
+      return `Update test ${c.number}: ${list(c.what)}`;
+    case 'deleteTest':
+      return `Delete test ${c.number}`;
+    case 'createTest':
+      return addTestText(c.number, plan);
   }
 }
 
@@ -35,7 +53,8 @@ export function describePlan(plan: PushPlan): string[] {
 }
 
 /** An error in a sentence: the service's explanation and message, or the error's message. */
-export const errorText = (err: unknown) => (err instanceof SphereApiError ? err.explanation + (err.serverMessage ? ` (${err.serverMessage})` : '') : (err as Error)?.message ?? String(err));
+export const errorText = (err: unknown) =>
+  err instanceof SphereApiError ? err.explanation + (err.serverMessage ? ` (${err.serverMessage})` : '') : ((err as Error)?.message ?? String(err));
 
 /** Every line of what happened, for the log or the terminal. */
 export function describeResult(result: PushResult, plan: PushPlan): string[] {

@@ -42,7 +42,12 @@ const SETTINGS_FIELDS = new Set(['timeLimit', 'judge', 'active']);
 
 /** True when the plan has a text item to show as a difference (no request needed to say so). */
 export function hasTextDiffs(plan: PushPlan): boolean {
-  return plan.problemId !== undefined && plan.changes.some((c) => c.kind === 'updateProblem' || c.kind === 'updateTest' || c.kind === 'deleteTest' || c.kind === 'createTest' || (c.kind === 'updateJudge' && c.what.includes('source')));
+  return (
+    plan.problemId !== undefined &&
+    plan.changes.some(
+      (c) => c.kind === 'updateProblem' || c.kind === 'updateTest' || c.kind === 'deleteTest' || c.kind === 'createTest' || (c.kind === 'updateJudge' && c.what.includes('source')),
+    )
+  );
 }
 
 /** One file to compare before reading it: where each side is, and their sizes where known. */
@@ -58,10 +63,16 @@ interface Candidate {
 function candidates(plan: PushPlan, problemId: number, remoteSizes: Map<number, { input?: number; output?: number }>): Candidate[] {
   const { folder } = plan;
   const out: Candidate[] = [];
-  const settings = plan.changes.some((c) => (c.kind === 'updateProblem' && c.what.some((w) => w !== 'statement'))
-    || (c.kind === 'updateTest' && c.what.some((w) => SETTINGS_FIELDS.has(w))) || c.kind === 'deleteTest' || c.kind === 'createTest');
+  const settings = plan.changes.some(
+    (c) =>
+      (c.kind === 'updateProblem' && c.what.some((w) => w !== 'statement')) ||
+      (c.kind === 'updateTest' && c.what.some((w) => SETTINGS_FIELDS.has(w))) ||
+      c.kind === 'deleteTest' ||
+      c.kind === 'createTest',
+  );
   if (settings) out.push({ rel: SETTINGS_FILE, remote: { kind: 'settings', problemId }, local: true });
-  if (plan.changes.some((c) => c.kind === 'updateProblem' && c.what.includes('statement'))) out.push({ rel: folder.json.statement, remote: { kind: 'statement', problemId }, local: true });
+  if (plan.changes.some((c) => c.kind === 'updateProblem' && c.what.includes('statement')))
+    out.push({ rel: folder.json.statement, remote: { kind: 'statement', problemId }, local: true });
   for (const c of plan.changes) {
     if (c.kind !== 'updateJudge' || !c.what.includes('source')) continue;
     const j = folder.judges.find((x) => x.key === c.key);
@@ -80,7 +91,12 @@ function candidates(plan: PushPlan, problemId: number, remoteSizes: Map<number, 
     }
   };
   for (const c of plan.changes) {
-    if (c.kind === 'updateTest') testFiles(c.number, c.what.filter((w): w is 'input' | 'output' => w === 'input' || w === 'output'), { local: true, remote: true });
+    if (c.kind === 'updateTest')
+      testFiles(
+        c.number,
+        c.what.filter((w): w is 'input' | 'output' => w === 'input' || w === 'output'),
+        { local: true, remote: true },
+      );
   }
   for (const c of plan.changes) if (c.kind === 'deleteTest') testFiles(c.number, ['input', 'output'], { local: false, remote: true });
   for (const c of plan.changes) if (c.kind === 'createTest') testFiles(c.number, ['input', 'output'], { local: true, remote: false });
@@ -128,10 +144,14 @@ export async function planDiffs(client: ProblemsClient, plan: PushPlan, signal?:
 /** The service's side of one difference, as text. */
 export async function readRemoteText(client: ProblemsClient, ref: RemoteRef, folder: ProblemFolder, signal?: AbortSignal): Promise<string> {
   switch (ref.kind) {
-    case 'test': return (await client.getTestCaseFile(ref.problemId, ref.number, ref.file, signal)).toString('utf8');
-    case 'judge': return (await client.getJudgeFile(ref.judgeId, 'source', signal)).toString('utf8');
-    case 'statement': return (await client.getProblem(ref.problemId, {}, signal)).body ?? '';
-    case 'settings': return serializeProblemJson(await remoteSettings(client, ref.problemId, folder, signal));
+    case 'test':
+      return (await client.getTestCaseFile(ref.problemId, ref.number, ref.file, signal)).toString('utf8');
+    case 'judge':
+      return (await client.getJudgeFile(ref.judgeId, 'source', signal)).toString('utf8');
+    case 'statement':
+      return (await client.getProblem(ref.problemId, {}, signal)).body ?? '';
+    case 'settings':
+      return serializeProblemJson(await remoteSettings(client, ref.problemId, folder, signal));
   }
 }
 

@@ -22,7 +22,16 @@ export const EXECUTION_MODES = ['isolated', 'fast'] as const;
  * (Kattis scoring problems): accepted with a score strictly between 0 and 100. rejected (Kattis
  * `rejected/`, `brute_force/`): any wrong answer, time-out or run-time error.
  */
-export const VERDICTS = ['accepted', 'wrong_answer', 'time_limit_exceeded', 'runtime_error', 'compilation_error', 'memory_limit_exceeded', 'partially_accepted', 'rejected'] as const;
+export const VERDICTS = [
+  'accepted',
+  'wrong_answer',
+  'time_limit_exceeded',
+  'runtime_error',
+  'compilation_error',
+  'memory_limit_exceeded',
+  'partially_accepted',
+  'rejected',
+] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 /** A judge named by its service id (built-in or shared) or by its key in `judges`. */
@@ -79,7 +88,13 @@ export function serializeProblemJson(p: ProblemJson): string {
     ...(p.executionMode !== undefined ? { executionMode: p.executionMode } : {}),
     statement: p.statement,
     ...(p.judges && Object.keys(p.judges).length
-      ? { judges: Object.fromEntries(Object.keys(p.judges).sort().map((k) => [k, orderJudge(p.judges![k])])) }
+      ? {
+          judges: Object.fromEntries(
+            Object.keys(p.judges)
+              .sort()
+              .map((k) => [k, orderJudge(p.judges![k])]),
+          ),
+        }
       : {}),
     tests: [...p.tests].sort((a, b) => a.number - b.number).map((t) => ({ number: t.number, timeLimit: t.timeLimit, judge: t.judge, active: t.active })),
   };

@@ -8,7 +8,17 @@ export { pullProblem, statementFileFor, type PullOptions, type PullResult } from
 export { planPush, sameEndpoint, type Change, type PushPlan } from './plan';
 export { applyPlan, type ApplyOptions, type PushResult } from './apply';
 export { describeChange, describePlan, describeResult, pushSucceeded } from './describe';
-export { assertCheckable, checkProblemFolder, describeCheck, describeRun, prepareByExtension, VERDICT_STATUS, type CheckOptions, type PreparedSolution, type SolutionCheck } from './check';
+export {
+  assertCheckable,
+  checkProblemFolder,
+  describeCheck,
+  describeRun,
+  prepareByExtension,
+  VERDICT_STATUS,
+  type CheckOptions,
+  type PreparedSolution,
+  type SolutionCheck,
+} from './check';
 export { describeRefusalState, writeRefusal, type WriteRefusal } from './refusal';
 export { describePulled, folderNameFor, PULL_MANY_CONCURRENCY, pullProblems, type PulledProblem, type PullManyOptions, type PullOutcome, type PullTarget } from './pull-many';
 export { resolvePullTargets, type ResolvedTargets } from './pull-targets';

@@ -81,7 +81,9 @@ function planProblem(folder: ProblemFolder, { problem }: RemoteProblem): Problem
 export async function planPush(client: ProblemsClient, folder: ProblemFolder, endpoint: string, signal?: AbortSignal): Promise<PushPlan> {
   const link = folder.json.link;
   if (link && !sameEndpoint(link.endpoint, endpoint)) {
-    throw new ProblemFolderError([`This folder is linked to problem ${link.problemId} on ${link.endpoint}, not to ${endpoint}. Push it with that endpoint, or remove "link" from problem.json to create the problem anew.`]);
+    throw new ProblemFolderError([
+      `This folder is linked to problem ${link.problemId} on ${link.endpoint}, not to ${endpoint}. Push it with that endpoint, or remove "link" from problem.json to create the problem anew.`,
+    ]);
   }
   const local = new Map<number, TestHashes>();
   for (const t of folder.tests) local.set(t.number, { input: await hashFile(t.inputPath), output: await hashFile(t.outputPath) });
@@ -97,8 +99,8 @@ export async function planPush(client: ProblemsClient, folder: ProblemFolder, en
 
   const state = readSyncState(folder.dir);
   const stamps = remote.problem.lastModified;
-  const cacheValid = !!state && state.problemId === link.problemId && !!stamps && !!state.lastModified
-    && state.lastModified.body === stamps.body && state.lastModified.settings === stamps.settings;
+  const cacheValid =
+    !!state && state.problemId === link.problemId && !!stamps && !!state.lastModified && state.lastModified.body === stamps.body && state.lastModified.settings === stamps.settings;
   const remoteHash = async (t: TestCase, file: 'input' | 'output'): Promise<string> => {
     const cached = cacheValid ? state!.tests[t.number]?.[file] : undefined;
     return cached ?? hashBytes(await client.getTestCaseFile(link.problemId, t.number, file, signal));
@@ -112,7 +114,10 @@ export async function planPush(client: ProblemsClient, folder: ProblemFolder, en
     const mine = local.get(t.number)!;
     const known: Partial<TestHashes> = {};
     const what: TestField[] = [];
-    for (const [file, size] of [['input', t.inputSize], ['output', t.outputSize]] as const) {
+    for (const [file, size] of [
+      ['input', t.inputSize],
+      ['output', t.outputSize],
+    ] as const) {
       if (sizeOf(r[file]) !== undefined && sizeOf(r[file]) !== size) {
         what.push(file);
         continue;

@@ -66,7 +66,10 @@ function existing(dir: string, t: PullTarget, endpoint: string): Existing {
   try {
     const link = JSON.parse(fs.readFileSync(path.join(dir, SETTINGS_FILE), 'utf8'))?.link;
     if (link?.problemId === t.problemId && typeof link.endpoint === 'string' && sameEndpoint(link.endpoint, endpoint)) return 'linked';
-    if (typeof link?.problemId === 'number') return { other: `the folder is linked to problem ${link.problemId}${typeof link.endpoint === 'string' && !sameEndpoint(link.endpoint, endpoint) ? ` on ${link.endpoint}` : ''}` };
+    if (typeof link?.problemId === 'number')
+      return {
+        other: `the folder is linked to problem ${link.problemId}${typeof link.endpoint === 'string' && !sameEndpoint(link.endpoint, endpoint) ? ` on ${link.endpoint}` : ''}`,
+      };
   } catch {
     // No readable problem.json: not a problem folder of ours.
   }
@@ -151,9 +154,13 @@ export async function pullProblems(client: ProblemsClient, targets: PullTarget[]
 export function describePulled(p: PulledProblem): string {
   const name = p.code ? `${p.code} (${p.problemId})` : `problem ${p.problemId}`;
   switch (p.outcome) {
-    case 'done': return `pulled: ${name} into ${p.folder}, ${p.tests} test cases`;
-    case 'skipped': return `skipped: ${name}: ${p.reason}`;
-    case 'failed': return `FAILED: ${name}: ${p.reason}`;
-    case 'cancelled': return `cancelled: ${name}: ${p.reason}`;
+    case 'done':
+      return `pulled: ${name} into ${p.folder}, ${p.tests} test cases`;
+    case 'skipped':
+      return `skipped: ${name}: ${p.reason}`;
+    case 'failed':
+      return `FAILED: ${name}: ${p.reason}`;
+    case 'cancelled':
+      return `cancelled: ${name}: ${p.reason}`;
   }
 }

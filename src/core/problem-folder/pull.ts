@@ -45,7 +45,9 @@ async function readJudgeSources(client: ProblemsClient, ids: number[], signal: A
   for (const id of ids) {
     const judge: Judge = await client.getJudge(id, signal);
     if (judge?.id !== id || (judge.compiler?.id !== undefined && !isServiceId(judge.compiler.id))) {
-      throw new ProblemFolderError([`The service's answer for judge ${id} was refused: it names judge ${JSON.stringify(judge?.id)} with compiler ${JSON.stringify(judge?.compiler?.id)}. Nothing was written. Check that the Problems endpoint is the Sphere Engine service you meant to use.`]);
+      throw new ProblemFolderError([
+        `The service's answer for judge ${id} was refused: it names judge ${JSON.stringify(judge?.id)} with compiler ${JSON.stringify(judge?.compiler?.id)}. Nothing was written. Check that the Problems endpoint is the Sphere Engine service you meant to use.`,
+      ]);
     }
     if (isBuiltIn(judge)) {
       refs.set(id, id);
@@ -71,9 +73,11 @@ async function readJudgeSources(client: ProblemsClient, ids: number[], signal: A
 
 export async function pullProblem(client: ProblemsClient, o: PullOptions): Promise<PullResult> {
   const { problem, tests } = await readRemote(client, o.problemId, o.signal);
-  const tooBig = tests.flatMap((t) => (['input', 'output'] as const)
-    .filter((f) => (sizeOf(t[f]) ?? 0) > MAX_TEST_FILE_BYTES)
-    .map((f) => `Test ${t.number}: its ${f} is ${sizeOf(t[f])} bytes, over the 16 MiB a test file may have; nothing was written.`));
+  const tooBig = tests.flatMap((t) =>
+    (['input', 'output'] as const)
+      .filter((f) => (sizeOf(t[f]) ?? 0) > MAX_TEST_FILE_BYTES)
+      .map((f) => `Test ${t.number}: its ${f} is ${sizeOf(t[f])} bytes, over the 16 MiB a test file may have; nothing was written.`),
+  );
   if (tooBig.length) throw new ProblemFolderError(tooBig);
 
   const notes: string[] = [];
@@ -106,12 +110,15 @@ export async function pullProblem(client: ProblemsClient, o: PullOptions): Promi
   const body = problem.body ?? '';
   const statement = statementFileFor(body);
   writeInside(o.dir, statement, body, 'The statement');
-  const json = problemJsonOf({ problem, tests }, {
-    endpoint: o.endpoint,
-    statement,
-    judges: Object.fromEntries(Object.entries(judges).map(([k, { source: _source, ...j }]) => [k, j])),
-    refOf: (id) => refs.get(id) ?? id,
-  });
+  const json = problemJsonOf(
+    { problem, tests },
+    {
+      endpoint: o.endpoint,
+      statement,
+      judges: Object.fromEntries(Object.entries(judges).map(([k, { source: _source, ...j }]) => [k, j])),
+      refOf: (id) => refs.get(id) ?? id,
+    },
+  );
   writeInside(o.dir, SETTINGS_FILE, serializeProblemJson(json));
   writeSyncState(o.dir, { problemId: problem.id, lastModified: problem.lastModified ?? null, tests: hashes });
   return { dir: o.dir, tests: tests.length, judges: Object.keys(judges), notes };

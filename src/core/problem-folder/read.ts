@@ -5,8 +5,21 @@ import * as path from 'node:path';
 import { ProblemFolderError } from './errors';
 import { isTestNumber, linkOnPath, linkProblem, regularFileIn, unsafeRelative } from './inside';
 import {
-  EXECUTION_MODES, JUDGE_TYPES, JUDGES_DIR, MAX_TEST_FILE_BYTES, PROBLEM_TYPES, SETTINGS_FILE, SOLUTIONS_DIR, TESTS_DIR, testFile, VERDICTS,
-  type JudgeJson, type JudgeRef, type ProblemJson, type TestJson, type Verdict,
+  EXECUTION_MODES,
+  JUDGE_TYPES,
+  JUDGES_DIR,
+  MAX_TEST_FILE_BYTES,
+  PROBLEM_TYPES,
+  SETTINGS_FILE,
+  SOLUTIONS_DIR,
+  TESTS_DIR,
+  testFile,
+  VERDICTS,
+  type JudgeJson,
+  type JudgeRef,
+  type ProblemJson,
+  type TestJson,
+  type Verdict,
 } from './format';
 import { newTestSettings } from './new-tests';
 
@@ -70,7 +83,9 @@ function checkJudgeRef(ref: unknown, want: 'testcase' | 'master', judges: Record
     return true;
   }
   const known = Object.keys(judges).filter((k) => judges[k].type === want);
-  problems.push(`${where}: unknown judge ${JSON.stringify(ref)}: use a judge id (a number) or one of the keys of "judges"${known.length ? ` (${known.join(', ')})` : ' (none defined)'}.`);
+  problems.push(
+    `${where}: unknown judge ${JSON.stringify(ref)}: use a judge id (a number) or one of the keys of "judges"${known.length ? ` (${known.join(', ')})` : ' (none defined)'}.`,
+  );
   return false;
 }
 
@@ -86,13 +101,17 @@ function readSettings(raw: unknown, problems: string[]): ProblemJson | undefined
   if (typeof p.interactive !== 'boolean') problems.push(`${SETTINGS_FILE}: "interactive" must be true or false.`);
   if (p.executionMode !== undefined && !EXECUTION_MODES.includes(p.executionMode)) problems.push(`${SETTINGS_FILE}: "executionMode" must be isolated or fast.`);
   if (typeof p.statement !== 'string' || !/^statement\.(md|html)$/.test(p.statement)) problems.push(`${SETTINGS_FILE}: "statement" must be statement.md or statement.html.`);
-  if (p.link !== undefined && (typeof p.link?.endpoint !== 'string' || !isInt(p.link?.problemId))) problems.push(`${SETTINGS_FILE}: "link" must be { "endpoint": "...", "problemId": <number> }.`);
+  if (p.link !== undefined && (typeof p.link?.endpoint !== 'string' || !isInt(p.link?.problemId)))
+    problems.push(`${SETTINGS_FILE}: "link" must be { "endpoint": "...", "problemId": <number> }.`);
   const judges = (p.judges ?? {}) as Record<string, JudgeJson>;
   for (const [key, j] of Object.entries(judges)) {
     const where = `${SETTINGS_FILE}: judges.${key}`;
     if (!/^[A-Za-z0-9_-]+$/.test(key)) problems.push(`${where}: a judge key may hold only letters, digits, _ and -.`);
     if (typeof j?.file !== 'string' || !j.file.startsWith(`${JUDGES_DIR}/`)) problems.push(`${where}: "file" must name a file under ${JUDGES_DIR}/.`);
-    else if (unsafeRelative(j.file)) problems.push(`${where}: "file" ${JSON.stringify(j.file)} is refused: ${unsafeRelative(j.file)}. Name a file inside ${JUDGES_DIR}/ without "..", e.g. ${JUDGES_DIR}/${key}.py.`);
+    else if (unsafeRelative(j.file))
+      problems.push(
+        `${where}: "file" ${JSON.stringify(j.file)} is refused: ${unsafeRelative(j.file)}. Name a file inside ${JUDGES_DIR}/ without "..", e.g. ${JUDGES_DIR}/${key}.py.`,
+      );
     if (!isInt(j?.compilerId)) problems.push(`${where}: "compilerId" must be a compiler id (a number).`);
     if (!JUDGE_TYPES.includes(j?.type)) problems.push(`${where}: "type" must be testcase or master.`);
     if (j?.id !== undefined && !isInt(j.id)) problems.push(`${where}: "id" must be a number.`);
@@ -133,11 +152,13 @@ function statFile(dir: string, rel: string, what: string, problems: string[]): f
 
 /** A multi-file solution's regular files (links are not followed), relative, with forward slashes. */
 function filesIn(root: string, rel = ''): string[] {
-  return listDir(path.join(root, rel)).sort().flatMap((name) => {
-    const r = rel ? `${rel}/${name}` : name;
-    const st = fs.lstatSync(path.join(root, r));
-    return st.isDirectory() ? filesIn(root, r) : st.isFile() ? [r] : [];
-  });
+  return listDir(path.join(root, rel))
+    .sort()
+    .flatMap((name) => {
+      const r = rel ? `${rel}/${name}` : name;
+      const st = fs.lstatSync(path.join(root, r));
+      return st.isDirectory() ? filesIn(root, r) : st.isFile() ? [r] : [];
+    });
 }
 
 function readTests(dir: string, json: ProblemJson, problems: string[]): LocalTest[] {
@@ -162,8 +183,12 @@ function readTests(dir: string, json: ProblemJson, problems: string[]): LocalTes
     const output = statFile(dir, testFile(t.number, 'out'), `Test ${t.number}`, problems);
     if (!input && problems.length === before) problems.push(`Test ${t.number}: ${testFile(t.number, 'in')} is missing.`);
     if (!output && problems.length === before) problems.push(`Test ${t.number}: ${testFile(t.number, 'out')} is missing.`);
-    for (const [file, st] of [[testFile(t.number, 'in'), input], [testFile(t.number, 'out'), output]] as const) {
-      if (st && st.size > MAX_TEST_FILE_BYTES) problems.push(`Test ${t.number}: ${file} is ${st.size} bytes; the service takes at most 16 MiB (${MAX_TEST_FILE_BYTES} bytes) per test file.`);
+    for (const [file, st] of [
+      [testFile(t.number, 'in'), input],
+      [testFile(t.number, 'out'), output],
+    ] as const) {
+      if (st && st.size > MAX_TEST_FILE_BYTES)
+        problems.push(`Test ${t.number}: ${file} is ${st.size} bytes; the service takes at most 16 MiB (${MAX_TEST_FILE_BYTES} bytes) per test file.`);
     }
     if (input && output) tests.push({ ...t, inputPath, outputPath, inputSize: input.size, outputSize: output.size });
   }

@@ -35,7 +35,9 @@ function checkRemote(problemId: number, problem: Problem, tests: TestCase[]): vo
   if (problem?.id !== problemId) bad.push(`it answered for problem ${JSON.stringify(problem?.id)} instead of ${problemId}`);
   if (problem?.masterjudge?.id !== undefined && !isServiceId(problem.masterjudge.id)) say('the master judge id', problem.masterjudge.id);
   if (bad.length) {
-    throw new ProblemFolderError([`The service's answer for problem ${problemId} was refused: ${bad.join('; ')}. Nothing was written or sent. Check that the Problems endpoint is the Sphere Engine service you meant to use.`]);
+    throw new ProblemFolderError([
+      `The service's answer for problem ${problemId} was refused: ${bad.join('; ')}. Nothing was written or sent. Check that the Problems endpoint is the Sphere Engine service you meant to use.`,
+    ]);
   }
 }
 
@@ -48,7 +50,12 @@ export const isBuiltIn = (j: Judge) => j.builtIn === true;
 
 /** A stable judge key from its name: lower case, letters, digits and dashes. */
 export function judgeKey(j: Judge, taken: Set<string>): string {
-  const base = j.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || `judge-${j.id}`;
+  const base =
+    j.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || `judge-${j.id}`;
   const key = taken.has(base) ? `${base}-${j.id}` : base;
   taken.add(key);
   return key;
@@ -58,7 +65,10 @@ export function judgeKey(j: Judge, taken: Set<string>): string {
  * problem.json as the service's problem would give it: what pull writes, and the left side of the
  * push preview's settings diff. `refOf` names a judge id as the folder does (a key or the number).
  */
-export function problemJsonOf({ problem, tests }: RemoteProblem, o: { endpoint: string; statement: string; judges: Record<string, JudgeJson>; refOf: (judgeId: number) => JudgeRef }): ProblemJson {
+export function problemJsonOf(
+  { problem, tests }: RemoteProblem,
+  o: { endpoint: string; statement: string; judges: Record<string, JudgeJson>; refOf: (judgeId: number) => JudgeRef },
+): ProblemJson {
   return {
     link: { endpoint: o.endpoint, problemId: problem.id },
     name: problem.name,

@@ -36,7 +36,11 @@ export function writeSyncState(dir: string, state: SyncState): void {
   assertWritable(dir, `${STATE_DIR}/${STATE_FILE}`, 'The sync cache');
   // Kept out of git by its own .gitignore: it describes the service, not the problem.
   safeWriteFile(dir, path.join(stateDir, '.gitignore'), '*\n');
-  const tests = Object.fromEntries(Object.keys(state.tests).sort((a, b) => Number(a) - Number(b)).map((k) => [k, state.tests[k]]));
+  const tests = Object.fromEntries(
+    Object.keys(state.tests)
+      .sort((a, b) => Number(a) - Number(b))
+      .map((k) => [k, state.tests[k]]),
+  );
   safeWriteFile(dir, path.join(stateDir, STATE_FILE), `${JSON.stringify({ ...state, tests }, null, 2)}\n`);
 }
 

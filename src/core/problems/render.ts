@@ -14,7 +14,40 @@ import { markdownNumber } from '../escape-markdown';
 /** Tags removed together with their content. */
 const DROP_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'frameset', 'frame', 'applet'];
 /** Tags kept (attributes filtered); any other tag is removed but its text stays. */
-const KEEP: ReadonlySet<string> = new Set(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'code', 'pre', 'ul', 'ol', 'li', 'sub', 'sup', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'blockquote', 'hr', 'a', 'img', 'span', 'div']);
+const KEEP: ReadonlySet<string> = new Set([
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'code',
+  'pre',
+  'ul',
+  'ol',
+  'li',
+  'sub',
+  'sup',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'td',
+  'th',
+  'blockquote',
+  'hr',
+  'a',
+  'img',
+  'span',
+  'div',
+]);
 const KEEP_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src', 'alt', 'title', 'colspan', 'rowspan']);
 
 /** True when the text carries markup rather than plain prose. */
@@ -57,7 +90,7 @@ function sanitiseAttributes(tag: string, raw: string): string {
 /** Removes comments and active elements with their content, again while a removal joins the pieces around it into a new one. */
 function dropActiveContent(html: string): string {
   let text = html;
-  for (let before = ''; before !== text; ) {
+  for (let before = ''; before !== text;) {
     before = text;
     text = text.replace(/<!--[\s\S]*?-->/g, '');
     for (const tag of DROP_WITH_CONTENT) {
@@ -129,7 +162,7 @@ export function descriptionMarkdown(body: string | undefined): string {
 const TYPE_NAMES: Record<number, string> = { 0: 'binary', 1: 'minimize', 2: 'maximize' };
 
 export function problemTypeName(problem: Pick<Problem, 'type'>): string {
-  return problem.type?.name || (problem.type ? TYPE_NAMES[problem.type.id] ?? `type ${problem.type.id}` : 'unknown type');
+  return problem.type?.name || (problem.type ? (TYPE_NAMES[problem.type.id] ?? `type ${problem.type.id}`) : 'unknown type');
 }
 
 /** Names come from other people too: escaped as Markdown (no links), `|` included for table cells. */

@@ -59,8 +59,8 @@ const ADVICE: Record<number, string> = {
   [S.wrongAnswer]: 'compare the expected output with yours',
   [S.compilationError]: 'fix the compile errors shown in the editor and submit again',
   [S.internalError]: 'the service failed; submit again',
-  [S.judgeError]: 'the problem\'s judge failed; tell the problem\'s author',
-  [S.problemError]: 'the problem is misconfigured; tell the problem\'s author',
+  [S.judgeError]: "the problem's judge failed; tell the problem's author",
+  [S.problemError]: "the problem is misconfigured; tell the problem's author",
   [S.illegalSystemCall]: 'the program used a forbidden system call (e.g. fork or network)',
 };
 

@@ -101,7 +101,13 @@ export class SimilarityAnalysis {
     }
     // Mostly shared solutions: every pair with one of them is scored by what remains (remains.ts).
     const thin = applied ? raw.map((_, doc) => doc).filter((doc) => (sharedShare[doc] ?? 0) > MOSTLY_SHARED || this.prepared[doc].distinct === 0) : [];
-    const remains = scoreByWhatRemains(thin, raw.map((r) => r.tokens), k, baseHashes, (holders) => holders > n * commonShare);
+    const remains = scoreByWhatRemains(
+      thin,
+      raw.map((r) => r.tokens),
+      k,
+      baseHashes,
+      (holders) => holders > n * commonShare,
+    );
     const byRemains = new Map<number, { similarity: number; shared: number }>();
     for (const [i, { scores }] of remains) {
       for (const s of scores) {

@@ -41,7 +41,10 @@ export function clusters(pairs: readonly PairScore[], threshold: number, minSize
 export function bestMatches(pairs: readonly PairScore[]): Map<string, { partner: string; similarity: number }> {
   const best = new Map<string, { partner: string; similarity: number }>();
   for (const p of pairs) {
-    for (const [self, other] of [[p.a, p.b], [p.b, p.a]]) {
+    for (const [self, other] of [
+      [p.a, p.b],
+      [p.b, p.a],
+    ]) {
       const current = best.get(self);
       if (!current || p.similarity > current.similarity) best.set(self, { partner: other, similarity: p.similarity });
     }

@@ -5,7 +5,35 @@
 
 export type Family = 'c' | 'python' | 'generic';
 
-const C_LIKE = ['.c', '.h', '.cpp', '.cc', '.cxx', '.c++', '.hpp', '.hh', '.java', '.js', '.mjs', '.cjs', '.jsx', '.ts', '.tsx', '.go', '.rs', '.cs', '.kt', '.kts', '.swift', '.scala', '.php', '.dart', '.d', '.groovy', '.m'];
+const C_LIKE = [
+  '.c',
+  '.h',
+  '.cpp',
+  '.cc',
+  '.cxx',
+  '.c++',
+  '.hpp',
+  '.hh',
+  '.java',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.jsx',
+  '.ts',
+  '.tsx',
+  '.go',
+  '.rs',
+  '.cs',
+  '.kt',
+  '.kts',
+  '.swift',
+  '.scala',
+  '.php',
+  '.dart',
+  '.d',
+  '.groovy',
+  '.m',
+];
 const PYTHON_LIKE = ['.py', '.pyw', '.rb', '.sh', '.bash', '.pl', '.pm', '.r', '.jl', '.nim', '.cr', '.ex', '.exs', '.coffee', '.tcl'];
 
 export function familyOf(fileName: string): Family {
@@ -76,9 +104,20 @@ const CALLED: Record<string, string> = {
 };
 
 const EXTENSIONS: Record<string, string> = {
-  c: '.c .h', cpp: '.cpp .cc .cxx .c++ .hpp .hh', java: '.java', cs: '.cs', js: '.js .mjs .cjs .jsx .ts .tsx',
-  go: '.go', rust: '.rs', kotlin: '.kt .kts', swift: '.swift', scala: '.scala', php: '.php',
-  python: '.py .pyw', ruby: '.rb', shell: '.sh .bash',
+  c: '.c .h',
+  cpp: '.cpp .cc .cxx .c++ .hpp .hh',
+  java: '.java',
+  cs: '.cs',
+  js: '.js .mjs .cjs .jsx .ts .tsx',
+  go: '.go',
+  rust: '.rs',
+  kotlin: '.kt .kts',
+  swift: '.swift',
+  scala: '.scala',
+  php: '.php',
+  python: '.py .pyw',
+  ruby: '.rb',
+  shell: '.sh .bash',
 };
 
 /** How a file is read: its family's scanner, its language's keywords and called library functions. */

@@ -8,7 +8,43 @@ import { LOOP_WORDS, type Family, type Syntax } from './families';
 /** Receives each token: its abstracted text and its character range in the source. */
 export type Emit = (kind: string, start: number, end: number) => void;
 
-const OPERATORS = ['>>>=', '===', '!==', '<<=', '>>=', '>>>', '...', '**=', '//=', '->', '=>', '::', '==', '!=', '<=', '>=', '&&', '||', '++', '--', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<', '>>', ':=', '**', '??', '?.', '//'];
+const OPERATORS = [
+  '>>>=',
+  '===',
+  '!==',
+  '<<=',
+  '>>=',
+  '>>>',
+  '...',
+  '**=',
+  '//=',
+  '->',
+  '=>',
+  '::',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '++',
+  '--',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '&=',
+  '|=',
+  '^=',
+  '<<',
+  '>>',
+  ':=',
+  '**',
+  '??',
+  '?.',
+  '//',
+];
 
 const OPERATOR_STARTS = new Set(OPERATORS.map((o) => o[0]));
 /** The characters a comment of any family starts with (the scanner's fast path skips the rest). */

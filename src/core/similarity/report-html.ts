@@ -124,7 +124,11 @@ export function renderReportPage(title: string, report: SimilarityReport, thresh
 <button id="csv">${escapeHtml(labels.exportCsv)}</button><button id="json">${escapeHtml(labels.exportJson)}</button>
 <button id="base">${escapeHtml(labels.chooseBase)}</button>${report.excluded.base ? `<button id="clear-base">${escapeHtml(labels.clearBase)}</button>` : ''}
 </div>`;
-  return shell(title, res, `<h1>${escapeHtml(title)}</h1><p class="caution" id="caution">${escapeHtml(labels.caution)}</p>${controls}<div id="report" data-view="report">${renderReportUpdate(report, threshold, labels)}</div>`);
+  return shell(
+    title,
+    res,
+    `<h1>${escapeHtml(title)}</h1><p class="caution" id="caution">${escapeHtml(labels.caution)}</p>${controls}<div id="report" data-view="report">${renderReportUpdate(report, threshold, labels)}</div>`,
+  );
 }
 
 /** One side's files with its regions as <mark>s (regions on a side never overlap: regions.ts). */

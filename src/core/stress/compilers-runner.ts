@@ -22,7 +22,10 @@ export interface CompilersRunnerOptions {
 }
 
 export class CompilersStressRunner implements StressRunner {
-  constructor(private readonly client: CompilersApi, private readonly options: CompilersRunnerOptions) {}
+  constructor(
+    private readonly client: CompilersApi,
+    private readonly options: CompilersRunnerOptions,
+  ) {}
 
   async run(role: StressRole, inputs: readonly string[], signal?: AbortSignal, onEach?: (index: number, run: ProgramRun) => void): Promise<ProgramRun[]> {
     const program = this.options.programs[role];
@@ -72,4 +75,3 @@ function toProgramRun(role: StressRole, r: BatchResult): ProgramRun {
 function kindOf(submission: CompilersSubmission): RunKind {
   return runKindOf(submission.result.status.code);
 }
-

@@ -12,7 +12,17 @@
 // A verdict carries no output: the session runs the solution of the round it shows once more on
 // Compilers for the diff. A judge that fails (status 20-22) ends the session with the service's
 // own words from the debug stream.
-import { type CreatedId, type CreateJudgeParams, type CreateProblemParams, type CreateProblemsSubmissionParams, type ProblemsStreamName, type ProblemsSubmission, runKindOf, SUBMISSION_STATUS, type TestCaseFields } from '../../api';
+import {
+  type CreatedId,
+  type CreateJudgeParams,
+  type CreateProblemParams,
+  type CreateProblemsSubmissionParams,
+  type ProblemsStreamName,
+  type ProblemsSubmission,
+  runKindOf,
+  SUBMISSION_STATUS,
+  type TestCaseFields,
+} from '../../api';
 import { pollUntilDone } from '../poller';
 import { type CheckedRound, type ProgramRun, type RunKind, type StressChecker, StressCheckerError } from './types';
 import type { StressProgramSpec } from './compilers-runner';
@@ -45,11 +55,17 @@ const GENERIC_MASTER_JUDGE = 1000;
 export class ProblemsChecker implements StressChecker {
   private judgeId?: Promise<number>;
 
-  constructor(private readonly api: ProblemsCheckerApi, private readonly options: ProblemsCheckerOptions) {}
+  constructor(
+    private readonly api: ProblemsCheckerApi,
+    private readonly options: ProblemsCheckerOptions,
+  ) {}
 
   async judge(rounds: readonly CheckedRound[], signal?: AbortSignal): Promise<{ runs: ProgramRun[]; submissions: number }> {
     const judgeId = await this.checkerJudge(signal);
-    const problem = await this.api.createProblem({ name: `Stress test of ${this.options.checker.name} (scratch, deleted when done)`, masterjudgeId: GENERIC_MASTER_JUDGE, typeId: 0 }, signal);
+    const problem = await this.api.createProblem(
+      { name: `Stress test of ${this.options.checker.name} (scratch, deleted when done)`, masterjudgeId: GENERIC_MASTER_JUDGE, typeId: 0 },
+      signal,
+    );
     try {
       // One at a time: the service refuses test cases added concurrently (409).
       const numbers: number[] = [];
@@ -61,7 +77,14 @@ export class ProblemsChecker implements StressChecker {
       const ids: number[] = [];
       for (let i = 0; i < numbers.length; i += per) {
         const { solution } = this.options;
-        ids.push((await this.api.createSubmission({ problemId: problem.id, source: solution.source, compilerId: solution.compilerId, compilerVersionId: solution.compilerVersionId, tests: numbers.slice(i, i + per) }, signal)).id);
+        ids.push(
+          (
+            await this.api.createSubmission(
+              { problemId: problem.id, source: solution.source, compilerId: solution.compilerId, compilerVersionId: solution.compilerVersionId, tests: numbers.slice(i, i + per) },
+              signal,
+            )
+          ).id,
+        );
       }
       const judged = await pollUntilDone({
         fetch: (s) => this.api.getSubmissions(ids, s),
@@ -69,7 +92,15 @@ export class ProblemsChecker implements StressChecker {
         intervalMs: this.options.intervalMs,
         signal,
       });
-      const runs = await Promise.all(numbers.map((n, i) => this.runOf(judged.items.find((item) => item.id === ids[Math.floor(i / per)])!, n, signal)));
+      const runs = await Promise.all(
+        numbers.map((n, i) =>
+          this.runOf(
+            judged.items.find((item) => item.id === ids[Math.floor(i / per)])!,
+            n,
+            signal,
+          ),
+        ),
+      );
       return { runs, submissions: ids.length };
     } finally {
       // Not with the session's signal: a cancelled session still removes its scratch problem.
@@ -80,7 +111,12 @@ export class ProblemsChecker implements StressChecker {
   /** The checker as a test case judge, made once a session; made again after a failure. */
   private checkerJudge(signal?: AbortSignal): Promise<number> {
     const { checker } = this.options;
-    this.judgeId ??= this.api.createJudge({ source: checker.source, compilerId: checker.compilerId, compilerVersionId: checker.compilerVersionId, typeId: 0, name: `stress checker ${checker.name}` }, signal).then((created) => created.id);
+    this.judgeId ??= this.api
+      .createJudge(
+        { source: checker.source, compilerId: checker.compilerId, compilerVersionId: checker.compilerVersionId, typeId: 0, name: `stress checker ${checker.name}` },
+        signal,
+      )
+      .then((created) => created.id);
     this.judgeId.catch(() => (this.judgeId = undefined));
     return this.judgeId;
   }

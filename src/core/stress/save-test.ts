@@ -15,7 +15,7 @@ export async function saveAsTest(dir: string, base: string, input: string, expec
   for (let n = 1; n < 1000; n++) {
     const name = n === 1 ? base : `${base}-${n}`;
     const files = { input: path.join(dir, `${name}.in`), output: path.join(dir, `${name}.out`) };
-    if (await exists(files.input) || await exists(files.output)) continue;
+    if ((await exists(files.input)) || (await exists(files.output))) continue;
     safeWriteFile(dir, files.input, input);
     safeWriteFile(dir, files.output, expected);
     return files;
@@ -24,5 +24,8 @@ export async function saveAsTest(dir: string, base: string, input: string, expec
 }
 
 async function exists(file: string): Promise<boolean> {
-  return fsp.lstat(file).then(() => true, () => false);
+  return fsp.lstat(file).then(
+    () => true,
+    () => false,
+  );
 }

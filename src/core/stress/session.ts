@@ -8,7 +8,19 @@
 // not run beside the reference: the checker runs it on the reference's outputs and says yes or no.
 import { isAbortError } from '../../api';
 import { generatorInput, shrinkSizes, sizeForRound } from './sizes';
-import { type CompareOutputs, type FailureKind, type ProgramRun, type StressCase, type StressChecker, StressCheckerError, type StressOutcome, type StressProgress, type StressResult, type StressRole, type StressRunner } from './types';
+import {
+  type CompareOutputs,
+  type FailureKind,
+  type ProgramRun,
+  type StressCase,
+  type StressChecker,
+  StressCheckerError,
+  type StressOutcome,
+  type StressProgress,
+  type StressResult,
+  type StressRole,
+  type StressRunner,
+} from './types';
 
 export interface StressOptions {
   runner: StressRunner;
@@ -143,10 +155,17 @@ export async function runStressSession(options: StressOptions): Promise<StressRe
 }
 
 /** The failing round with what its runs were read without; as it was if that cannot be read. */
-async function shown(options: StressOptions, found: { kind: FailureKind; failure: StressCase }, state: { submissions: number }): Promise<{ kind: FailureKind; failure: StressCase }> {
+async function shown(
+  options: StressOptions,
+  found: { kind: FailureKind; failure: StressCase },
+  state: { submissions: number },
+): Promise<{ kind: FailureKind; failure: StressCase }> {
   const complete = options.runner.complete?.bind(options.runner) ?? (async (run: ProgramRun) => run);
   try {
-    const [solution, reference] = await Promise.all([solutionOutput(options, found.failure, state).then((run) => complete(run, options.signal)), complete(found.failure.reference, options.signal)]);
+    const [solution, reference] = await Promise.all([
+      solutionOutput(options, found.failure, state).then((run) => complete(run, options.signal)),
+      complete(found.failure.reference, options.signal),
+    ]);
     return { ...found, failure: { ...found.failure, solution, reference } };
   } catch {
     return found;
@@ -201,7 +220,10 @@ interface Batch {
 
 /** A runner's failure to run one of the programs (a language the endpoint lacks, a pool used up): the message names the program. */
 class ProgramNotRun extends Error {
-  constructor(readonly role: StressRole, override readonly cause: unknown) {
+  constructor(
+    readonly role: StressRole,
+    override readonly cause: unknown,
+  ) {
     super(`the ${role} could not be run`);
   }
 }
@@ -225,7 +247,11 @@ function startBatch(options: StressOptions, plans: Plan[], state: { submissions:
 /** The generator's runs for a batch (one input per plan). */
 function generate(options: StressOptions, plans: Plan[], state: { submissions: number }): Promise<ProgramRun[]> {
   state.submissions += plans.length;
-  return runAs(options, 'generator', plans.map((p) => generatorInput(p.seed, p.size)));
+  return runAs(
+    options,
+    'generator',
+    plans.map((p) => generatorInput(p.seed, p.size)),
+  );
 }
 
 /** Runs the solution and reference on a batch's inputs and judges its rounds in order of size: the first failure is the smallest. */
@@ -242,7 +268,13 @@ async function judgeBatch(options: StressOptions, plans: Plan[], generated: Prog
     references = await runAs(options, 'reference', inputs);
     // Only rounds the reference solved are worth a checker's time; the others end the session.
     const solved = [...inputs.keys()].filter((i) => references[i].kind === 'ok');
-    const checked = solved.length > 0 ? await options.checker.judge(solved.map((i) => ({ input: inputs[i], expected: references[i].stdout })), signal) : { runs: [], submissions: 0 };
+    const checked =
+      solved.length > 0
+        ? await options.checker.judge(
+            solved.map((i) => ({ input: inputs[i], expected: references[i].stdout })),
+            signal,
+          )
+        : { runs: [], submissions: 0 };
     state.submissions += checked.submissions;
     solutions = inputs.map(() => NOT_JUDGED);
     solved.forEach((i, k) => (solutions[i] = checked.runs[k]));
@@ -275,7 +307,12 @@ async function judgeBatch(options: StressOptions, plans: Plan[], generated: Prog
   if (badAt !== -1) {
     const { seed, size } = plans[badAt];
     return {
-      outcome: { kind: 'bad-generator', message: `The generator ${generatorProblem(generated[badAt])} for seed ${seed} and size ${size} (it reads "seed size" as its first input line). Fix the generator and run the stress test again.`, seed, size },
+      outcome: {
+        kind: 'bad-generator',
+        message: `The generator ${generatorProblem(generated[badAt])} for seed ${seed} and size ${size} (it reads "seed size" as its first input line). Fix the generator and run the stress test again.`,
+        seed,
+        size,
+      },
       rounds,
     };
   }
@@ -288,7 +325,12 @@ async function judgeBatch(options: StressOptions, plans: Plan[], generated: Prog
  * failure stops the batch's other runs (issue 40 item 17: a failure in round 1 no longer waits
  * for 100). A round that is neither is left to the batch's end, which judges every round in order.
  */
-async function judgeAsRunsEnd(options: StressOptions, plans: Plan[], inputs: string[], live: LiveRounds): Promise<{ solutions: ProgramRun[]; references: ProgramRun[] } | BatchJudged> {
+async function judgeAsRunsEnd(
+  options: StressOptions,
+  plans: Plan[],
+  inputs: string[],
+  live: LiveRounds,
+): Promise<{ solutions: ProgramRun[]; references: ProgramRun[] } | BatchJudged> {
   const stop = new AbortController();
   const batchOptions = { ...options, signal: options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal };
   const ended: Record<'solution' | 'reference', Array<ProgramRun | undefined>> = { solution: [], reference: [] };
@@ -333,10 +375,18 @@ function judgeRound(compare: CompareOutputs, round: Omit<StressCase, 'line'>): J
   const where = { seed, size, input };
   if (reference.kind !== 'ok') {
     const what = reference.kind === 'compile-error' ? 'does not compile' : `failed itself (${reference.statusName}${reference.stderr ? `: ${firstLine(reference.stderr)}` : ''})`;
-    return { kind: 'bad-reference', message: `The reference solution ${what} on seed ${seed}, size ${size}. A stress test needs a reference that is right: fix it and run again.`, ...where };
+    return {
+      kind: 'bad-reference',
+      message: `The reference solution ${what} on seed ${seed}, size ${size}. A stress test needs a reference that is right: fix it and run again.`,
+      ...where,
+    };
   }
   if (solution.kind === 'compile-error') {
-    return { kind: 'solution-compile-error', message: `The solution does not compile${solution.cmpinfo ? `: ${firstLine(solution.cmpinfo)}` : ''}. Fix it and run the stress test again.`, ...where };
+    return {
+      kind: 'solution-compile-error',
+      message: `The solution does not compile${solution.cmpinfo ? `: ${firstLine(solution.cmpinfo)}` : ''}. Fix it and run the stress test again.`,
+      ...where,
+    };
   }
   if (solution.kind === 'timeout') return { kind: 'too-slow', failure: round };
   if (solution.kind !== 'ok') return { kind: 'crash', failure: round };

@@ -27,7 +27,10 @@ export interface StressFile {
 }
 
 export class StressFileError extends Error {
-  constructor(readonly file: string, problem: string) {
+  constructor(
+    readonly file: string,
+    problem: string,
+  ) {
     super(`${file}: ${problem}`);
     this.name = 'StressFileError';
   }

@@ -59,7 +59,13 @@ export function fromApiError(error: unknown, workspaceId: string, rel: string, o
   }
   switch (error.errorCode) {
     case 1101:
-      return new WorkspaceFsFailure(op === 'list' ? 'notADirectory' : 'notFound', `${shown} was not found in the workspace${op === 'list' ? ' (or is not a folder)' : ' (or is not a file)'}.`, workspaceId, rel, error);
+      return new WorkspaceFsFailure(
+        op === 'list' ? 'notADirectory' : 'notFound',
+        `${shown} was not found in the workspace${op === 'list' ? ' (or is not a folder)' : ' (or is not a file)'}.`,
+        workspaceId,
+        rel,
+        error,
+      );
     case 1102:
     case 202602:
       return new WorkspaceFsFailure('noPermissions', `Permission denied by the workspace: ${shown} cannot be ${op === 'write' ? 'written' : 'read'}.`, workspaceId, rel, error);

@@ -46,18 +46,35 @@ export function registerCompilersFeature(services: Services): void {
 
   // Arguments: (uri?, options?) from menus and tests, or just (options) from a keybinding's `args`.
   // Explorer menus pass (uri, selectedUris[]): the array is not options.
-  const isOptions = (value: unknown): value is RunOptions & RunFolderOptions =>
-    !!value && typeof value === 'object' && !(value instanceof vscode.Uri) && !Array.isArray(value);
-  const command = <R>(run: (target: unknown, opts: RunOptions & RunFolderOptions) => R, preset: RunOptions = {}) =>
+  const isOptions = (value: unknown): value is RunOptions & RunFolderOptions => !!value && typeof value === 'object' && !(value instanceof vscode.Uri) && !Array.isArray(value);
+  const command =
+    <R>(run: (target: unknown, opts: RunOptions & RunFolderOptions) => R, preset: RunOptions = {}) =>
     (target?: unknown, opts?: unknown): R =>
       isOptions(target) ? run(undefined, { ...preset, ...target }) : run(target, { ...preset, ...(isOptions(opts) ? opts : {}) });
   context.subscriptions.push(
-    registerCommand(Commands.compilersRunActiveFile, command((t, o) => runActiveFile(ctx, t, o))),
-    registerCommand(Commands.compilersRunActiveFileWithInput, command((t, o) => runActiveFile(ctx, t, o), { askInput: true })),
-    registerCommand(Commands.compilersRunWithOutputFiles, command((t, o) => runActiveFile(ctx, t, o), { askOutputFiles: true })),
-    registerCommand(Commands.compilersRunFolder, command((t, o) => runFolder(ctx, t, o))),
-    registerCommand(Commands.compilersRunWithAllInputs, command((t, o) => runWithAllInputs(ctx, t, o))),
-    registerCommand(Commands.compilersSelectCompiler, (languageId?: unknown, compilerId?: unknown, versionId?: unknown) => selectCompilerCommand(ctx, languageId, compilerId, versionId)),
+    registerCommand(
+      Commands.compilersRunActiveFile,
+      command((t, o) => runActiveFile(ctx, t, o)),
+    ),
+    registerCommand(
+      Commands.compilersRunActiveFileWithInput,
+      command((t, o) => runActiveFile(ctx, t, o), { askInput: true }),
+    ),
+    registerCommand(
+      Commands.compilersRunWithOutputFiles,
+      command((t, o) => runActiveFile(ctx, t, o), { askOutputFiles: true }),
+    ),
+    registerCommand(
+      Commands.compilersRunFolder,
+      command((t, o) => runFolder(ctx, t, o)),
+    ),
+    registerCommand(
+      Commands.compilersRunWithAllInputs,
+      command((t, o) => runWithAllInputs(ctx, t, o)),
+    ),
+    registerCommand(Commands.compilersSelectCompiler, (languageId?: unknown, compilerId?: unknown, versionId?: unknown) =>
+      selectCompilerCommand(ctx, languageId, compilerId, versionId),
+    ),
     registerCommand(Commands.compilersRefreshCompilers, async () => {
       try {
         const list = await compilerList(ctx, true);

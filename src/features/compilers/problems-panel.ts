@@ -67,7 +67,11 @@ function toVscode(d: Diagnostic, lines: string[]): vscode.Diagnostic {
   diagnostic.source = `${DIAGNOSTIC_SOURCE} (${d.source})`;
   if (d.related?.length) {
     diagnostic.relatedInformation = d.related.map(
-      (r) => new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.file(r.file), new vscode.Position(Math.max(0, r.line - 1), Math.max(0, (r.column ?? 1) - 1))), r.message),
+      (r) =>
+        new vscode.DiagnosticRelatedInformation(
+          new vscode.Location(vscode.Uri.file(r.file), new vscode.Position(Math.max(0, r.line - 1), Math.max(0, (r.column ?? 1) - 1))),
+          r.message,
+        ),
     );
   }
   return diagnostic;

@@ -53,7 +53,11 @@ export async function runActiveFile(ctx: CompilersContext, target?: unknown, opt
 
     const source = document.getText();
     const problems = [...limitProblems, ...checkPayloadSizes({ sourceBytes: Buffer.byteLength(source), inputBytes: input.text === undefined ? 0 : Buffer.byteLength(input.text) })];
-    if (problems.length) throw new RefusedLocally(problems.join(' '), problems.some((p) => p.includes('setting')));
+    if (problems.length)
+      throw new RefusedLocally(
+        problems.join(' '),
+        problems.some((p) => p.includes('setting')),
+      );
     if (!source.trim()) throw new RefusedLocally(`${fileName} is empty: there is nothing to run.`);
 
     const language = languageForCompiler(choice.compilerId);
@@ -100,9 +104,10 @@ async function documentFor(target: unknown): Promise<vscode.TextDocument | undef
 async function compilerFor(ctx: CompilersContext, document: vscode.TextDocument, options: RunOptions): Promise<CompilerChoice | undefined> {
   const endpoint = ctx.services.connection.tryEndpoint('compilers')?.baseUrl ?? '';
   const catalog = ctx.catalog.cached(endpoint);
-  const choice = options.compilerId !== undefined
-    ? describeChoice(options.compilerId, options.versionId, 'argument', catalog)
-    : await resolveCompiler(ctx, document.languageId, path.basename(document.fileName));
+  const choice =
+    options.compilerId !== undefined
+      ? describeChoice(options.compilerId, options.versionId, 'argument', catalog)
+      : await resolveCompiler(ctx, document.languageId, path.basename(document.fileName));
   if (!choice) return undefined;
   // Explicit arguments go to the service as given (it answers 201101/201201 itself).
   const problem = choice.source === 'argument' ? undefined : checkChoice(choice, catalog);
@@ -121,14 +126,24 @@ export async function resolveInput(source: vscode.Uri, options: RunOptions): Pro
   const items: Item[] = [];
   if (sibling) items.push({ label: `$(file) ${path.basename(sibling)}`, description: 'beside the source', pick: () => readInputFile(sibling) });
   items.push(
-    { label: `$(edit) ${vscode.l10n.t('Type input…')}`, pick: async () => {
-      const text = await showInputBox({ title: vscode.l10n.t('Input for the program'), prompt: vscode.l10n.t('Use \\n for a new line') });
-      return text === undefined ? undefined : { text: text.replace(/\\n/g, '\n'), label: 'typed text' };
-    } },
-    { label: `$(folder-opened) ${vscode.l10n.t('Choose input file…')}`, pick: async () => {
-      const picked = await vscode.window.showOpenDialog({ canSelectMany: false, defaultUri: vscode.Uri.file(path.dirname(source.fsPath)), openLabel: vscode.l10n.t('Use as input') });
-      return picked?.[0] ? readInputFile(picked[0].fsPath) : undefined;
-    } },
+    {
+      label: `$(edit) ${vscode.l10n.t('Type input…')}`,
+      pick: async () => {
+        const text = await showInputBox({ title: vscode.l10n.t('Input for the program'), prompt: vscode.l10n.t('Use \\n for a new line') });
+        return text === undefined ? undefined : { text: text.replace(/\\n/g, '\n'), label: 'typed text' };
+      },
+    },
+    {
+      label: `$(folder-opened) ${vscode.l10n.t('Choose input file…')}`,
+      pick: async () => {
+        const picked = await vscode.window.showOpenDialog({
+          canSelectMany: false,
+          defaultUri: vscode.Uri.file(path.dirname(source.fsPath)),
+          openLabel: vscode.l10n.t('Use as input'),
+        });
+        return picked?.[0] ? readInputFile(picked[0].fsPath) : undefined;
+      },
+    },
     { label: `$(circle-slash) ${vscode.l10n.t('No input')}`, pick: async () => ({}) },
   );
   const chosen = await showQuickPick(items, { title: vscode.l10n.t('Input for the program'), placeHolder: vscode.l10n.t('Where does standard input come from?') });

@@ -8,7 +8,19 @@ import { isAbortError, SUBMISSION_STATUS } from '../../api';
 import { checkChoice, describeChoice, languageForCompiler } from '../../core/languages';
 import { showError, userMessage } from '../../ui/errors';
 import { withProgress } from '../../ui/progress';
-import { type BatchResult, checkPayloadSizes, compareOutputs, describeDifference, describeSignal, expectedOutputFile, formatRunning, formatUsage, inputFilesIn, runBatch, statusLabel } from '../../core/compilers';
+import {
+  type BatchResult,
+  checkPayloadSizes,
+  compareOutputs,
+  describeDifference,
+  describeSignal,
+  expectedOutputFile,
+  formatRunning,
+  formatUsage,
+  inputFilesIn,
+  runBatch,
+  statusLabel,
+} from '../../core/compilers';
 import type { BatchItemReport, BatchReport, CompilersContext } from './context';
 import { effectiveLimits, type RunOptions } from './run-file';
 import { describeError, RefusedLocally } from './run-presenter';
@@ -28,23 +40,27 @@ export async function runWithAllInputs(ctx: CompilersContext, target?: unknown, 
     const inputs = await inputFilesIn(dir);
     if (inputs.length === 0) throw new RefusedLocally(`There is no *.in file beside ${fileName}. Add inputs such as 1.in (and expected outputs 1.out) to ${dir}.`);
     const catalog = ctx.catalog.cached(ctx.services.connection.tryEndpoint('compilers')?.baseUrl ?? '');
-    const choice = options.compilerId !== undefined
-      ? describeChoice(options.compilerId, options.versionId, 'argument', catalog)
-      : await resolveCompiler(ctx, document.languageId, fileName);
+    const choice =
+      options.compilerId !== undefined ? describeChoice(options.compilerId, options.versionId, 'argument', catalog) : await resolveCompiler(ctx, document.languageId, fileName);
     if (!choice) return undefined;
     const choiceProblem = choice.source === 'argument' ? undefined : checkChoice(choice, catalog);
     if (choiceProblem) throw new RefusedLocally(choiceProblem);
     const { limits, problems: limitProblems } = effectiveLimits(uri, options);
     const source = document.getText();
     const texts = await Promise.all(inputs.map((f) => fsp.readFile(f, 'utf8')));
-    const problems = [
-      ...limitProblems,
-      ...checkPayloadSizes({ sourceBytes: Buffer.byteLength(source), inputBytes: Math.max(...texts.map((t) => Buffer.byteLength(t))) }),
-    ];
+    const problems = [...limitProblems, ...checkPayloadSizes({ sourceBytes: Buffer.byteLength(source), inputBytes: Math.max(...texts.map((t) => Buffer.byteLength(t))) })];
     if (problems.length) throw new RefusedLocally(problems.join(' '));
 
     output.show();
-    output.appendLine(formatRunning({ what: `${fileName} on ${inputs.length} inputs`, compiler: choice.label, inputLabel: inputs.map((f) => path.basename(f)).join(', '), ...limits, profile: ctx.services.connection.profileName() }));
+    output.appendLine(
+      formatRunning({
+        what: `${fileName} on ${inputs.length} inputs`,
+        compiler: choice.label,
+        inputLabel: inputs.map((f) => path.basename(f)).join(', '),
+        ...limits,
+        profile: ctx.services.connection.profileName(),
+      }),
+    );
     const client = await services.connection.compilers();
     const results = await withProgress({ title: vscode.l10n.t('Running {0} with {1} inputs on Sphere Engine', fileName, inputs.length) }, (signal, report) =>
       runBatch(
@@ -101,7 +117,12 @@ function printResults(ctx: CompilersContext, items: BatchItemReport[], results: 
     }
     if (!r.submission) return;
     const signal = describeSignal(r.submission.result.signal, r.submission.result.signal_desc);
-    const verdict = item.matches === undefined ? '' : item.matches ? ` — matches ${path.basename(item.expectedFile!)}` : ` — WRONG ANSWER: ${item.difference} (${path.basename(item.expectedFile!)})`;
+    const verdict =
+      item.matches === undefined
+        ? ''
+        : item.matches
+          ? ` — matches ${path.basename(item.expectedFile!)}`
+          : ` — WRONG ANSWER: ${item.difference} (${path.basename(item.expectedFile!)})`;
     const parts = [`[${item.input}] ${statusLabel(r.submission)}`, ...formatUsage(r.submission), ...(signal ? [`signal ${signal}`] : [])];
     output.appendLine(`${parts.join(', ')}${verdict}`);
     if (item.stdout) output.appendLine(indent(item.stdout));
@@ -113,12 +134,18 @@ function printResults(ctx: CompilersContext, items: BatchItemReport[], results: 
   });
   const compared = items.filter((i) => i.matches !== undefined);
   const wrong = compared.filter((i) => !i.matches);
-  output.appendLine(`[Done] ${items.length} inputs: ${compared.length - wrong.length} match, ${wrong.length} differ${wrong.length ? ` (${wrong.map((i) => i.input).join(', ')})` : ''}, ${items.length - compared.length} without expected output`);
+  output.appendLine(
+    `[Done] ${items.length} inputs: ${compared.length - wrong.length} match, ${wrong.length} differ${wrong.length ? ` (${wrong.map((i) => i.input).join(', ')})` : ''}, ${items.length - compared.length} without expected output`,
+  );
   output.appendLine('');
 }
 
 function indent(text: string): string {
-  return text.replace(/\n$/, '').split('\n').map((l) => `  ${l}`).join('\n');
+  return text
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
 }
 
 async function publishCompileErrors(ctx: CompilersContext, results: BatchResult[], uri: vscode.Uri, compilerId: number): Promise<void> {
@@ -144,7 +171,10 @@ async function offerDiff(ctx: CompilersContext, items: BatchItemReport[]): Promi
     return;
   }
   const first = wrong[0];
-  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('{0} of {1} outputs differ from their .out files ({2}).', wrong.length, compared, wrong.map((i) => i.input).join(', ')), 'Show Diff');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('{0} of {1} outputs differ from their .out files ({2}).', wrong.length, compared, wrong.map((i) => i.input).join(', ')),
+    'Show Diff',
+  );
   if (choice !== 'Show Diff') return;
   await showDiff(ctx, first);
 }

@@ -34,7 +34,10 @@ export interface RunPlan {
 
 /** Thrown by the commands for problems found before sending: nothing was submitted. */
 export class RefusedLocally extends Error {
-  constructor(message: string, readonly openSettings = false) {
+  constructor(
+    message: string,
+    readonly openSettings = false,
+  ) {
     super(message);
     this.name = 'RefusedLocally';
   }
@@ -135,15 +138,15 @@ export async function presentRun(ctx: CompilersContext, plan: RunPlan): Promise<
 
 /** It read input, but ran with none: say so, and offer the command that asks for input (issue 40 item 7). */
 function offerInput(ctx: CompilersContext, plan: RunPlan): void {
-  ctx.output.appendLine(`[Hint] ${plan.what} stopped reading standard input: it ran with no input. Run it with "Run Active File With Input…", or put the input in a .in file beside it.`);
+  ctx.output.appendLine(
+    `[Hint] ${plan.what} stopped reading standard input: it ran with no input. Run it with "Run Active File With Input…", or put the input in a .in file beside it.`,
+  );
   if (!plan.file) return;
   const file = plan.file;
   const withInput = vscode.l10n.t('Run Active File With Input…');
-  void vscode.window
-    .showWarningMessage(vscode.l10n.t('{0} failed reading its input: it ran with no input. Run it again with input?', plan.what), withInput)
-    .then((choice) => {
-      if (choice === withInput) void vscode.commands.executeCommand(Commands.compilersRunActiveFileWithInput, file);
-    });
+  void vscode.window.showWarningMessage(vscode.l10n.t('{0} failed reading its input: it ran with no input. Run it again with input?', plan.what), withInput).then((choice) => {
+    if (choice === withInput) void vscode.commands.executeCommand(Commands.compilersRunActiveFileWithInput, file);
+  });
 }
 
 function finish(ctx: CompilersContext, report: RunReport): RunReport {
@@ -155,11 +158,7 @@ function finish(ctx: CompilersContext, report: RunReport): RunReport {
 function failureReport(ctx: CompilersContext, plan: RunPlan, err: unknown, createdId: number | undefined): RunReport {
   const { output, services } = ctx;
   if (isAbortError(err)) {
-    output.appendLine(
-      createdId !== undefined
-        ? `[Cancelled] stopped waiting; submission ${createdId} still finishes on the service`
-        : '[Cancelled] nothing was submitted',
-    );
+    output.appendLine(createdId !== undefined ? `[Cancelled] stopped waiting; submission ${createdId} still finishes on the service` : '[Cancelled] nothing was submitted');
     output.appendLine('');
     return { ok: false, what: plan.what, id: createdId, cancelled: true };
   }

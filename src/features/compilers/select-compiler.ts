@@ -15,9 +15,7 @@ export async function compilerList(ctx: CompilersContext, refresh = false): Prom
     const cached = ctx.catalog.cached(endpoint);
     if (cached) return cached;
   }
-  return withProgress({ title: vscode.l10n.t('Reading the Sphere Engine compilers'), cancellable: true }, async (signal) =>
-    ctx.catalog.list(endpoint, { refresh, signal }),
-  );
+  return withProgress({ title: vscode.l10n.t('Reading the Sphere Engine compilers'), cancellable: true }, async (signal) => ctx.catalog.list(endpoint, { refresh, signal }));
 }
 
 /**
@@ -57,7 +55,9 @@ export async function selectCompilerCommand(ctx: CompilersContext, languageId?: 
   if (!override) return undefined;
   await saveOverride(language, override);
   const catalog = await compilerList(ctx).catch(() => undefined);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: {0} files now run with {1}.', language, describeChoice(override.compilerId, override.versionId, 'override', catalog).label));
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('Sphere Engine: {0} files now run with {1}.', language, describeChoice(override.compilerId, override.versionId, 'override', catalog).label),
+  );
   return override;
 }
 
@@ -73,14 +73,22 @@ async function pickCompiler(ctx: CompilersContext, languageId: string): Promise<
   const defaultId = compilerIdForLanguageId(languageId);
   const sorted = [...compilers].sort((a, b) => Number(b.id === defaultId) - Number(a.id === defaultId) || a.name.localeCompare(b.name));
   const chosen = await showQuickPick(
-    sorted.map((c) => ({ label: c.name, description: `id ${c.id}${c.id === defaultId ? ' · default for this language' : ''}`, detail: c.versions.map((v) => v.name).join(', '), compiler: c })),
+    sorted.map((c) => ({
+      label: c.name,
+      description: `id ${c.id}${c.id === defaultId ? ' · default for this language' : ''}`,
+      detail: c.versions.map((v) => v.name).join(', '),
+      compiler: c,
+    })),
     { title: vscode.l10n.t('Compiler for {0} files', languageId), matchOnDescription: true, matchOnDetail: true },
   );
   if (!chosen) return undefined;
   const versions = chosen.compiler.versions;
   if (versions.length <= 1) return { compilerId: chosen.compiler.id };
   const version = await showQuickPick(
-    [{ label: vscode.l10n.t('Default version'), id: undefined as number | undefined }, ...versions.map((v) => ({ label: v.name, description: `id ${v.id}`, id: v.id as number | undefined }))],
+    [
+      { label: vscode.l10n.t('Default version'), id: undefined as number | undefined },
+      ...versions.map((v) => ({ label: v.name, description: `id ${v.id}`, id: v.id as number | undefined })),
+    ],
     { title: vscode.l10n.t('{0}: which version?', chosen.compiler.name) },
   );
   if (!version) return undefined;

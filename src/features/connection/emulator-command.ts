@@ -11,19 +11,17 @@ import { showInputBox } from '../../ui/prompts';
 
 const DEFAULT_EMULATOR_ORIGIN = 'http://127.0.0.1:8400';
 
-export async function useLocalEmulator(
-  connection: Connection,
-  log: Log,
-  originArg?: unknown,
-  tokenArg?: unknown,
-): Promise<SetTokenOutcome[] | undefined> {
+export async function useLocalEmulator(connection: Connection, log: Log, originArg?: unknown, tokenArg?: unknown): Promise<SetTokenOutcome[] | undefined> {
   await connection.ready;
   const emulator = await emulatorToUse(connection.emulator, originArg, tokenArg);
   if (!emulator) return undefined;
 
   const { switched, checks } = await connection.useEmulator(emulator);
   if (!switched) {
-    const lines = checks.filter((check) => !check.ok).map((check) => `${MODULE_LABELS[check.module]}: ${check.message}`).join(' ');
+    const lines = checks
+      .filter((check) => !check.ok)
+      .map((check) => `${MODULE_LABELS[check.module]}: ${check.message}`)
+      .join(' ');
     log.warn(`Local emulator at ${emulator.origin} not usable, profile "${connection.profile().name}" kept: ${lines}`);
     void vscode.window.showErrorMessage(
       vscode.l10n.t('The local emulator at {0} did not accept the connection; the profile "{1}" stays active. {2}', emulator.origin, connection.profile().name, lines),

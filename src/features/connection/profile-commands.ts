@@ -157,14 +157,23 @@ function followsEmulator(profile: Profile, module: ApiModule): boolean {
 function emulatorEndpointNote(connection: Connection, profile: Profile, module: ApiModule): string {
   const endpoint = connection.tryEndpoint(module)?.baseUrl;
   return endpoint
-    ? vscode.l10n.t('The {0} endpoint of the profile "{1}" is the local emulator\'s, {2}: it follows the emulator the profile uses and is not edited here. For other endpoints, add a profile ("Sphere Engine: Add Connection Profile").', MODULE_LABELS[module], profile.name, endpoint)
-    : vscode.l10n.t('The {0} endpoint of the profile "{1}" is the local emulator\'s, once it runs: start it with "Sphere Engine: Start Local Emulator". For other endpoints, add a profile ("Sphere Engine: Add Connection Profile").', MODULE_LABELS[module], profile.name);
+    ? vscode.l10n.t(
+        'The {0} endpoint of the profile "{1}" is the local emulator\'s, {2}: it follows the emulator the profile uses and is not edited here. For other endpoints, add a profile ("Sphere Engine: Add Connection Profile").',
+        MODULE_LABELS[module],
+        profile.name,
+        endpoint,
+      )
+    : vscode.l10n.t(
+        'The {0} endpoint of the profile "{1}" is the local emulator\'s, once it runs: start it with "Sphere Engine: Start Local Emulator". For other endpoints, add a profile ("Sphere Engine: Add Connection Profile").',
+        MODULE_LABELS[module],
+        profile.name,
+      );
 }
 
 function endpointDescription(connection: Connection, profile: Profile, module: ApiModule): string {
   if (!followsEmulator(profile, module)) return profile.endpoints[module] || vscode.l10n.t('not set');
   const endpoint = connection.tryEndpoint(module)?.baseUrl;
-  return endpoint ? vscode.l10n.t('{0} (the local emulator\'s, read-only)', endpoint) : vscode.l10n.t('the local emulator\'s, once it runs (not running)');
+  return endpoint ? vscode.l10n.t("{0} (the local emulator's, read-only)", endpoint) : vscode.l10n.t("the local emulator's, once it runs (not running)");
 }
 
 async function pickModule(connection: Connection, profile: Profile): Promise<ApiModule | undefined> {

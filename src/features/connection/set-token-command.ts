@@ -14,12 +14,7 @@ export interface SetTokenOutcome extends ConnectionTestResult {
   saved: boolean;
 }
 
-export async function setAccessToken(
-  connection: Connection,
-  log: Log,
-  moduleArg?: unknown,
-  tokenArg?: unknown,
-): Promise<SetTokenOutcome[] | undefined> {
+export async function setAccessToken(connection: Connection, log: Log, moduleArg?: unknown, tokenArg?: unknown): Promise<SetTokenOutcome[] | undefined> {
   // Driven by arguments (tests): never wait on a notification.
   const interactive = typeof tokenArg !== 'string';
   const choice = isModuleChoice(moduleArg) ? moduleArg : await pickModule(connection);
@@ -30,9 +25,8 @@ export async function setAccessToken(
   const trimmed = token.trim();
   if (!trimmed) return modules.map((module) => ({ module, ok: false, saved: false, message: 'The access token is empty.' }));
 
-  const checks = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the access token…'), cancellable: false },
-    () => Promise.all(modules.map((module) => connection.test(module, { token: trimmed }))),
+  const checks = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the access token…'), cancellable: false }, () =>
+    Promise.all(modules.map((module) => connection.test(module, { token: trimmed }))),
   );
 
   const outcomes: SetTokenOutcome[] = [];
@@ -89,10 +83,7 @@ function askToken(choice: ModuleChoice): Thenable<string | undefined> {
 
 async function offerSaveUnverified(connection: Connection, check: ConnectionTestResult, token: string): Promise<boolean> {
   const save = 'Save Anyway';
-  const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t('{0}: the token could not be checked. {1}', MODULE_LABELS[check.module], check.message),
-    save,
-  );
+  const answer = await vscode.window.showWarningMessage(vscode.l10n.t('{0}: the token could not be checked. {1}', MODULE_LABELS[check.module], check.message), save);
   if (answer !== save) return false;
   await connection.setToken(check.module, token);
   return true;
@@ -102,9 +93,9 @@ function report(outcomes: SetTokenOutcome[], log: Log, interactive: boolean): vo
   for (const outcome of outcomes) {
     const name = MODULE_LABELS[outcome.module];
     if (outcome.saved) {
-      void vscode.window.showInformationMessage(outcome.ok
-        ? vscode.l10n.t('{0}: access token saved ({1}).', name, outcome.message)
-        : vscode.l10n.t('{0}: access token saved.', name));
+      void vscode.window.showInformationMessage(
+        outcome.ok ? vscode.l10n.t('{0}: access token saved ({1}).', name, outcome.message) : vscode.l10n.t('{0}: access token saved.', name),
+      );
       continue;
     }
     // An unverifiable token was already offered "Save Anyway" and declined.

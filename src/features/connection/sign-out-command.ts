@@ -13,9 +13,11 @@ export async function signOut(connection: Connection, moduleArg?: unknown): Prom
   const modules = choice === 'all' ? [...API_MODULES] : [choice];
   for (const module of modules) await connection.signOut(module);
   const names = modules.map((module) => MODULE_LABELS[module]).join(', ');
-  void vscode.window.showInformationMessage(modules.length > 1
-    ? vscode.l10n.t('Signed out of Sphere Engine {0}: the access tokens were deleted.', names)
-    : vscode.l10n.t('Signed out of Sphere Engine {0}: the access token was deleted.', names));
+  void vscode.window.showInformationMessage(
+    modules.length > 1
+      ? vscode.l10n.t('Signed out of Sphere Engine {0}: the access tokens were deleted.', names)
+      : vscode.l10n.t('Signed out of Sphere Engine {0}: the access token was deleted.', names),
+  );
   return modules;
 }
 
@@ -27,10 +29,7 @@ async function pickModule(connection: Connection): Promise<ModuleChoice | undefi
   }
   if (signedIn.length === 1) return signedIn[0];
   type Item = vscode.QuickPickItem & { choice: ModuleChoice };
-  const items: Item[] = [
-    { label: vscode.l10n.t('All modules'), choice: 'all' },
-    ...signedIn.map((module): Item => ({ label: MODULE_LABELS[module], choice: module })),
-  ];
+  const items: Item[] = [{ label: vscode.l10n.t('All modules'), choice: 'all' }, ...signedIn.map((module): Item => ({ label: MODULE_LABELS[module], choice: module }))];
   const picked = await showQuickPick(items, { title: vscode.l10n.t('Sign Out of Sphere Engine'), placeHolder: vscode.l10n.t('Delete the token of…') });
   return picked?.choice;
 }

@@ -7,9 +7,8 @@ import type { Connection, ConnectionTestResult } from '../../connection/connecti
 
 export async function testConnection(connection: Connection): Promise<ConnectionTestResult[]> {
   await connection.ready;
-  const results = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sphere Engine: testing connection') },
-    () => connection.testAll(),
+  const results = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sphere Engine: testing connection') }, () =>
+    connection.testAll(),
   );
   for (const result of results) showResult(result);
   return results;

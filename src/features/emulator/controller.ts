@@ -94,7 +94,8 @@ export class EmulatorController implements vscode.Disposable {
     // Not this window's to stop (npm start's, or one started outside VS Code), yet in use: never
     // "no local emulator is running" beside a status bar and views that show one (issue 40, item 2).
     const inUse = this.services.connection.emulatorInUse();
-    if (inUse && (inUse.owner === 'npmStart' || inUse.owner === 'elsewhere')) void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: {0}', describeEmulatorInUse(inUse)));
+    if (inUse && (inUse.owner === 'npmStart' || inUse.owner === 'elsewhere'))
+      void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: {0}', describeEmulatorInUse(inUse)));
     else void vscode.window.showInformationMessage(vscode.l10n.t('Sphere Engine: no local emulator is running.'));
     return false;
   }
@@ -112,7 +113,10 @@ export class EmulatorController implements vscode.Disposable {
       vscode.l10n.t('This window already uses the local emulator `npm start` runs at {0}.', inUse.origin),
       {
         modal: true,
-        detail: vscode.l10n.t('Start another one for this window? It runs on another port with data of its own: what you pushed with the problems CLI to {0} is not in it. Stop npm start\'s with Ctrl-C in its terminal.', inUse.origin),
+        detail: vscode.l10n.t(
+          "Start another one for this window? It runs on another port with data of its own: what you pushed with the problems CLI to {0} is not in it. Stop npm start's with Ctrl-C in its terminal.",
+          inUse.origin,
+        ),
       },
       another,
     );

@@ -24,7 +24,11 @@ export function languagesText(emulator: RunningEmulator): string {
 export function addLanguageText(emulator: RunningEmulator): string | undefined {
   if (!emulator.missingLanguages.length) return undefined;
   // addLanguage is a clause ("install python2 (Python) … then restart the emulator"): said once.
-  return vscode.l10n.t('Not found: {0}. To add one, {1}.', emulator.missingLanguages.join(', '), emulator.addLanguage ?? 'install it so that it is on PATH, then restart the emulator');
+  return vscode.l10n.t(
+    'Not found: {0}. To add one, {1}.',
+    emulator.missingLanguages.join(', '),
+    emulator.addLanguage ?? 'install it so that it is on PATH, then restart the emulator',
+  );
 }
 
 /** The log lines of one start (or reuse). */

@@ -44,6 +44,10 @@ export function sayWhichEmulatorAfterReload(connection: Connection): void {
   const inUse = connection.emulatorInUse();
   if (!left || !inUse) return;
   void vscode.window.showInformationMessage(
-    vscode.l10n.t('Sphere Engine: after the reload, the local emulator profile is back on npm start\'s emulator, not the one at {0} it used before. {1}', left, describeEmulatorInUse(inUse)),
+    vscode.l10n.t(
+      "Sphere Engine: after the reload, the local emulator profile is back on npm start's emulator, not the one at {0} it used before. {1}",
+      left,
+      describeEmulatorInUse(inUse),
+    ),
   );
 }

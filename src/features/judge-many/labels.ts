@@ -29,8 +29,7 @@ export function resultsLabels(): ResultsLabels {
     scores: vscode.l10n.t('Scores'),
     similarity: { column: vscode.l10n.t('Most similar to'), button: vscode.l10n.t('Check Similarity…') },
     summary: (job, c) =>
-      vscode.l10n.t('{0} · {1} solutions: {2}', job.problemLabel, c.total, describeCounts(c)) +
-      (job.stopReason ? vscode.l10n.t(' · Stopped: {0}', job.stopReason) : ''),
+      vscode.l10n.t('{0} · {1} solutions: {2}', job.problemLabel, c.total, describeCounts(c)) + (job.stopReason ? vscode.l10n.t(' · Stopped: {0}', job.stopReason) : ''),
   };
 }
 

@@ -63,8 +63,7 @@ export class ResultsPanels implements vscode.Disposable {
       else if (m.type === 'rendered' && typeof m.rows === 'number') {
         this.rendered.set(id, m.rows);
         if (Array.isArray(m.head) && Array.isArray(m.sample)) this.renderedTables.set(id, { rows: m.rows, head: m.head as string[], sample: m.sample as RenderedTable['sample'] });
-      }
-      else if (m.type === 'similarity') void executeCommand(Commands.similarityCheckFolder, { folder: job.snapshot.folder });
+      } else if (m.type === 'similarity') void executeCommand(Commands.similarityCheckFolder, { folder: job.snapshot.folder });
     });
     panel.onDidDispose(() => {
       clearTimeout(timer);
@@ -115,11 +114,9 @@ export async function exportJob(job: JudgeJob, format: 'csv' | 'json', target?: 
   if (!(await writeExportFile(uri, Buffer.from(format === 'csv' ? toCsv(job.snapshot) : toJson(job.snapshot))))) return undefined;
   const open = vscode.l10n.t('Open File');
   const reveal = vscode.l10n.t('Reveal in File Explorer');
-  void vscode.window
-    .showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', job.rows.length, uri.fsPath), open, reveal)
-    .then((choice) => {
-      if (choice === open) void vscode.window.showTextDocument(uri, { preview: false });
-      else if (choice === reveal) void vscode.commands.executeCommand('revealFileInOS', uri);
-    });
+  void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', job.rows.length, uri.fsPath), open, reveal).then((choice) => {
+    if (choice === open) void vscode.window.showTextDocument(uri, { preview: false });
+    else if (choice === reveal) void vscode.commands.executeCommand('revealFileInOS', uri);
+  });
   return uri;
 }

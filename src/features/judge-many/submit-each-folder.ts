@@ -25,7 +25,12 @@ export function submitEachFolder(deps: JudgeFolderDeps, uriOrArgs?: unknown, ext
 
 async function steps(deps: JudgeFolderDeps, uriOrArgs: unknown, extra: unknown): Promise<string | undefined> {
   const args = plainArgs<SubmitEachArgs>(uriOrArgs, extra);
-  const folder = await folderOf(uriOrArgs, args, vscode.l10n.t('Submit Each Subfolder'), vscode.l10n.t('Submit Each Folder to Project: the folder with one subfolder per submission'));
+  const folder = await folderOf(
+    uriOrArgs,
+    args,
+    vscode.l10n.t('Submit Each Subfolder'),
+    vscode.l10n.t('Submit Each Folder to Project: the folder with one subfolder per submission'),
+  );
   if (!folder) return undefined;
   const client = await deps.services.connection.containers();
   const project: Project | undefined = args.projectId
@@ -55,7 +60,10 @@ async function steps(deps: JudgeFolderDeps, uriOrArgs: unknown, extra: unknown):
   const endpoint = deps.services.connection.endpoint('containers').baseUrl;
   if (sendable === 0) {
     void vscode.window.showWarningMessage(
-      vscode.l10n.t('Submit Each Folder to Project: {0} has no subfolder to submit. Each subfolder is one submission; to send the folder itself, use Submit Folder to Project.', folder),
+      vscode.l10n.t(
+        'Submit Each Folder to Project: {0} has no subfolder to submit. Each subfolder is one submission; to send the folder itself, use Submit Folder to Project.',
+        folder,
+      ),
     );
     return undefined;
   }

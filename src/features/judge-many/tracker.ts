@@ -39,7 +39,10 @@ export class JobTracker implements vscode.Disposable {
   add(job: JudgeJob): void {
     if (this.jobs.has(job.snapshot.id)) return;
     this.jobs.set(job.snapshot.id, job);
-    this.subscriptions.push(job.onDidChange(() => this.refreshStatus()), recordInHistory(this.services, this.history, job));
+    this.subscriptions.push(
+      job.onDidChange(() => this.refreshStatus()),
+      recordInHistory(this.services, this.history, job),
+    );
     this.refreshStatus();
   }
 
@@ -76,9 +79,7 @@ export class JobTracker implements vscode.Disposable {
     );
     if (job.isFinished()) this.announceEnd(job);
     if (job.snapshot.stopReason && job.counts().pending > 0) {
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t('{0} solutions were not sent: {1} Resume the job to send them.', job.counts().pending, job.snapshot.stopReason),
-      );
+      void vscode.window.showWarningMessage(vscode.l10n.t('{0} solutions were not sent: {1} Resume the job to send them.', job.counts().pending, job.snapshot.stopReason));
     }
   }
 

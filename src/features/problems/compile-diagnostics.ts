@@ -13,7 +13,8 @@ const SYSTEM_PATH = /^\/(usr|lib|opt|nix)\//;
 export function compileDiagnostics(cmpinfo: string, compilerId: number, document: vscode.TextDocument | undefined): vscode.Diagnostic[] {
   const family = languageForCompiler(compilerId)?.diagnostics;
   if (!family) return [];
-  return diagnosticsParsers().parseDiagnostics(cmpinfo, family)
+  return diagnosticsParsers()
+    .parseDiagnostics(cmpinfo, family)
     .filter((d) => !SYSTEM_PATH.test(d.file))
     .map((d) => toVscode(d, document));
 }
@@ -24,8 +25,7 @@ function toVscode(d: Diagnostic, document: vscode.TextDocument | undefined): vsc
   const aligned = lineText !== undefined ? diagnosticsParsers().alignColumn(d, lineText) : d;
   const column = Math.max(0, (aligned.column ?? 1) - 1);
   const end = lineText !== undefined ? Math.max(column + 1, lineText.length) : column + 1;
-  const severity =
-    d.severity === 'error' ? vscode.DiagnosticSeverity.Error : d.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information;
+  const severity = d.severity === 'error' ? vscode.DiagnosticSeverity.Error : d.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information;
   const diagnostic = new vscode.Diagnostic(new vscode.Range(line, column, line, end), d.message, severity);
   diagnostic.source = `Sphere Engine (${path.basename(d.file)})`;
   return diagnostic;

@@ -59,7 +59,13 @@ export async function pickJudge(client: ProblemsClient, typeId: number | undefin
 }
 
 export async function createProblem(client: ProblemsClient, args: CreateProblemArgs = {}): Promise<{ id: number; code?: string } | undefined> {
-  const name = args.name ?? (await showInputBox({ title: vscode.l10n.t('Create Problem (1/3): name'), prompt: vscode.l10n.t('The problem\'s name as solvers see it'), validateInput: (v) => (v.trim() ? undefined : 'Enter a name') }));
+  const name =
+    args.name ??
+    (await showInputBox({
+      title: vscode.l10n.t('Create Problem (1/3): name'),
+      prompt: vscode.l10n.t("The problem's name as solvers see it"),
+      validateInput: (v) => (v.trim() ? undefined : 'Enter a name'),
+    }));
   if (!name) return undefined;
   const typeId = args.typeId ?? (await showQuickPick(TYPES, { title: vscode.l10n.t('Create Problem (2/3): type') }))?.typeId;
   if (typeId === undefined) return undefined;
@@ -68,9 +74,11 @@ export async function createProblem(client: ProblemsClient, args: CreateProblemA
   const created = await withProgress({ title: vscode.l10n.t('Creating problem “{0}”', name), cancellable: false }, (signal) =>
     client.createProblem({ name: name.trim(), typeId, masterjudgeId, code: args.code, body: args.body }, signal),
   );
-  void vscode.window.showInformationMessage(created.code
-    ? vscode.l10n.t('Problem “{0}” created (id {1}, code {2}). Add test cases with “Add Test Case”.', name, created.id, created.code)
-    : vscode.l10n.t('Problem “{0}” created (id {1}). Add test cases with “Add Test Case”.', name, created.id));
+  void vscode.window.showInformationMessage(
+    created.code
+      ? vscode.l10n.t('Problem “{0}” created (id {1}, code {2}). Add test cases with “Add Test Case”.', name, created.id, created.code)
+      : vscode.l10n.t('Problem “{0}” created (id {1}). Add test cases with “Add Test Case”.', name, created.id),
+  );
   return created;
 }
 
@@ -125,7 +133,12 @@ export async function listJudges(client: ProblemsClient, args: { typeId?: number
   const judges = await allJudges(client, args.typeId);
   if (args.pick === false) return judges;
   const picked = await showQuickPick(
-    judges.map((j) => ({ id: j.id, label: j.name, description: `${j.type?.name ?? ''} · id ${j.id}`, detail: j.compiler ? `${j.compiler.name} ${j.compiler.version?.name ?? ''}` : undefined })),
+    judges.map((j) => ({
+      id: j.id,
+      label: j.name,
+      description: `${j.type?.name ?? ''} · id ${j.id}`,
+      detail: j.compiler ? `${j.compiler.name} ${j.compiler.version?.name ?? ''}` : undefined,
+    })),
     { title: vscode.l10n.t('Sphere Engine judges'), placeHolder: vscode.l10n.t('Pick a judge to read its source'), matchOnDescription: true },
   );
   if (picked) await showJudgeSource(client, picked.id);
@@ -152,7 +165,10 @@ export async function showJudgeSource(client: ProblemsClient, judgeId?: number):
 export async function rejudge(deps: JudgeDeps, client: ProblemsClient, submissionId?: number): Promise<SubmissionVerdict | undefined> {
   let id = submissionId;
   if (id === undefined) {
-    const typed = await showInputBox({ title: vscode.l10n.t('Re-judge Submission: submission id'), validateInput: (v) => (/^\d+$/.test(v.trim()) ? undefined : 'A submission id, e.g. 42') });
+    const typed = await showInputBox({
+      title: vscode.l10n.t('Re-judge Submission: submission id'),
+      validateInput: (v) => (/^\d+$/.test(v.trim()) ? undefined : 'A submission id, e.g. 42'),
+    });
     if (!typed) return undefined;
     id = Number(typed.trim());
   }
@@ -166,7 +182,10 @@ export async function rejudge(deps: JudgeDeps, client: ProblemsClient, submissio
     const problemId = before.problem.id;
     const [problem, testCases] = await Promise.all([
       client.getProblem(problemId, {}, signal).catch(() => undefined),
-      client.listTestCases(problemId, signal).then((r) => r.items).catch(() => undefined),
+      client
+        .listTestCases(problemId, signal)
+        .then((r) => r.items)
+        .catch(() => undefined),
     ]);
     const item = deps.testing.problemItem({ id: problemId, code: problem?.code ?? before.problem.code, name: problem?.name ?? before.problem.name }, testCases);
     const run = deps.testing.createRun(new vscode.TestRunRequest([item]), `Re-judge of submission ${submissionIdFinal}`);
@@ -175,7 +194,19 @@ export async function rejudge(deps: JudgeDeps, client: ProblemsClient, submissio
     const fileUri = deps.memory.fileOfProblem(problemId);
     const document = fileUri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === fileUri) : undefined;
     const asked = before.result.testCases.map((t) => t.number);
-    return waitAndReport(deps, { client, run, submissionId: submissionIdFinal, problemId, asked, document, compilerId: before.compiler?.id, testCases, scored: problem && isScored(problem), signal, report, initial: before });
+    return waitAndReport(deps, {
+      client,
+      run,
+      submissionId: submissionIdFinal,
+      problemId,
+      asked,
+      document,
+      compilerId: before.compiler?.id,
+      testCases,
+      scored: problem && isScored(problem),
+      signal,
+      report,
+      initial: before,
+    });
   });
 }
-

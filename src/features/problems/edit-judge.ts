@@ -24,7 +24,7 @@ export async function createJudgeFromFile(services: Services, arg?: unknown): Pr
   const args: CreateJudgeArgs = arg instanceof vscode.Uri ? { file: arg } : ((arg ?? {}) as CreateJudgeArgs);
   const given = args.file ?? vscode.window.activeTextEditor?.document.uri;
   if (!given) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Open the judge\'s source file first, then run Create Judge from File.'));
+    void vscode.window.showWarningMessage(vscode.l10n.t("Open the judge's source file first, then run Create Judge from File."));
     return undefined;
   }
   const file = given instanceof vscode.Uri ? given.fsPath : given;
@@ -35,10 +35,17 @@ export async function createJudgeFromFile(services: Services, arg?: unknown): Pr
   }
   const name = args.name ?? (await showInputBox({ title: vscode.l10n.t('Create Judge: name'), value: path.parse(file).name }));
   if (!name) return undefined;
-  const typeId = args.typeId ?? (await showQuickPick(
-    [{ label: vscode.l10n.t('Test case judge'), typeId: JUDGE_TYPE_IDS.testcase }, { label: vscode.l10n.t('Master judge'), typeId: JUDGE_TYPE_IDS.master }],
-    { title: vscode.l10n.t('Create Judge: which kind?') },
-  ))?.typeId;
+  const typeId =
+    args.typeId ??
+    (
+      await showQuickPick(
+        [
+          { label: vscode.l10n.t('Test case judge'), typeId: JUDGE_TYPE_IDS.testcase },
+          { label: vscode.l10n.t('Master judge'), typeId: JUDGE_TYPE_IDS.master },
+        ],
+        { title: vscode.l10n.t('Create Judge: which kind?') },
+      )
+    )?.typeId;
   if (typeId === undefined) return undefined;
   try {
     // An open, unsaved editor is what the person sees: send that, not the file on disk.
@@ -61,14 +68,18 @@ export async function editJudgeSource(services: Services, copies: SavedCopies, a
     if (id === undefined) return undefined;
     const judge = await client.getJudge(id);
     const ext = (judge.compiler && languageForCompiler(judge.compiler.id)?.extensions[0]) ?? '.txt';
-    return await copies.open(path.join('judges', `${id}${ext}`), {
-      what: vscode.l10n.t('the source of judge {0}', id),
-      send: async (file) => {
-        await (await services.connection.problems()).updateJudge(id, { source: fs.readFileSync(file, 'utf8') });
+    return await copies.open(
+      path.join('judges', `${id}${ext}`),
+      {
+        what: vscode.l10n.t('the source of judge {0}', id),
+        send: async (file) => {
+          await (await services.connection.problems()).updateJudge(id, { source: fs.readFileSync(file, 'utf8') });
+        },
       },
-    }, async (file) => {
-      fs.writeFileSync(file, await client.getJudgeFile(id, 'source'));
-    });
+      async (file) => {
+        fs.writeFileSync(file, await client.getJudgeFile(id, 'source'));
+      },
+    );
   } catch (err) {
     void showError(services.log, err, { context: vscode.l10n.t('Could not open the judge source') });
     return undefined;

@@ -17,7 +17,11 @@ export interface EditTestCaseArgs {
   file?: 'input' | 'output';
 }
 
-interface Edited { problemId: number; testNumber: number; file: 'input' | 'output' }
+interface Edited {
+  problemId: number;
+  testNumber: number;
+  file: 'input' | 'output';
+}
 
 async function choose(client: ProblemsClient, arg: unknown): Promise<Edited | undefined> {
   const args: EditTestCaseArgs = arg && typeof arg === 'object' && !('kind' in arg) ? (arg as EditTestCaseArgs) : {};
@@ -26,7 +30,10 @@ async function choose(client: ProblemsClient, arg: unknown): Promise<Edited | un
   let testNumber = args.testNumber;
   if (testNumber === undefined) {
     const { items } = await client.listTestCases(problemId);
-    const picked = await showQuickPick(items.map((t) => ({ label: vscode.l10n.t('Test {0}', t.number), number: t.number, description: t.active === false ? vscode.l10n.t('inactive') : undefined })), { title: vscode.l10n.t('Edit Test Case: which test case?') });
+    const picked = await showQuickPick(
+      items.map((t) => ({ label: vscode.l10n.t('Test {0}', t.number), number: t.number, description: t.active === false ? vscode.l10n.t('inactive') : undefined })),
+      { title: vscode.l10n.t('Edit Test Case: which test case?') },
+    );
     if (!picked) return undefined;
     testNumber = picked.number;
   }
@@ -45,17 +52,22 @@ export async function editTestCase(services: Services, copies: SavedCopies, arg?
     const client = await services.connection.problems();
     const t = await choose(client, arg);
     if (!t) return undefined;
-    const what = t.file === 'input'
-      ? vscode.l10n.t('the input of test {0} of problem {1}', t.testNumber, t.problemId)
-      : vscode.l10n.t('the expected output of test {0} of problem {1}', t.testNumber, t.problemId);
-    return await copies.open(path.join('test-cases', String(t.problemId), `${t.testNumber}.${t.file === 'input' ? 'in' : 'out'}`), {
-      what,
-      send: async (file) => {
-        await (await services.connection.problems()).updateTestCaseFromFiles(t.problemId, t.testNumber, t.file === 'input' ? { inputPath: file } : { outputPath: file });
+    const what =
+      t.file === 'input'
+        ? vscode.l10n.t('the input of test {0} of problem {1}', t.testNumber, t.problemId)
+        : vscode.l10n.t('the expected output of test {0} of problem {1}', t.testNumber, t.problemId);
+    return await copies.open(
+      path.join('test-cases', String(t.problemId), `${t.testNumber}.${t.file === 'input' ? 'in' : 'out'}`),
+      {
+        what,
+        send: async (file) => {
+          await (await services.connection.problems()).updateTestCaseFromFiles(t.problemId, t.testNumber, t.file === 'input' ? { inputPath: file } : { outputPath: file });
+        },
       },
-    }, async (file) => {
-      await client.downloadTestCaseFile(t.problemId, t.testNumber, t.file, file);
-    });
+      async (file) => {
+        await client.downloadTestCaseFile(t.problemId, t.testNumber, t.file, file);
+      },
+    );
   } catch (err) {
     void showError(services.log, err, { context: vscode.l10n.t('Could not open the test case') });
     return undefined;

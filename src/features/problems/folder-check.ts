@@ -114,11 +114,16 @@ export async function checkProblemFolderCommand(services: Services, testing: Pro
     const failed = checks.filter((c) => !c.ok && !c.skipped);
     const skipped = checks.filter((c) => c.skipped);
     const judgedCount = checks.length - skipped.length;
-    const skippedNote = skipped.length ? ` ${vscode.l10n.t('Skipped {0}: {1}', skipped.length, skipped.map((c) => `${path.basename(c.file)} (${c.skipped!.replace(/^skipped: /, '').replace(/\.$/, '')})`).join(', '))}.` : '';
+    const skippedNote = skipped.length
+      ? ` ${vscode.l10n.t('Skipped {0}: {1}', skipped.length, skipped.map((c) => `${path.basename(c.file)} (${c.skipped!.replace(/^skipped: /, '').replace(/\.$/, '')})`).join(', '))}.`
+      : '';
     if (derived.length) void vscode.window.showInformationMessage(vscode.l10n.t('Kattis package: {0}', derived.join(' ')));
     const showResults = vscode.l10n.t('Show Results');
     const shown = failed.length
-      ? vscode.window.showErrorMessage(`${vscode.l10n.t('{0} of {1} solutions did not get their expected verdict: {2}', failed.length, judgedCount, failed.map((c) => describeCheck(c).replace(/^\S+\s+/, '')).join('; '))}${skippedNote}`, showResults)
+      ? vscode.window.showErrorMessage(
+          `${vscode.l10n.t('{0} of {1} solutions did not get their expected verdict: {2}', failed.length, judgedCount, failed.map((c) => describeCheck(c).replace(/^\S+\s+/, '')).join('; '))}${skippedNote}`,
+          showResults,
+        )
       : vscode.window.showInformationMessage(`${vscode.l10n.t('All {0} solutions got their expected verdict.', judgedCount)}${skippedNote}`, showResults);
     void shown.then((b) => (b === showResults ? vscode.commands.executeCommand('testing.showMostRecentOutput') : undefined));
     return checks;

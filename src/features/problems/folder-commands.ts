@@ -6,8 +6,19 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  applyPlan, describeChange, describePlan, describeResult, hasTextDiffs, planPush, ProblemFolderError, pullProblem, pushSucceeded, readProblemFolder, SETTINGS_FILE,
-  writeRefusal, type PushPlan,
+  applyPlan,
+  describeChange,
+  describePlan,
+  describeResult,
+  hasTextDiffs,
+  planPush,
+  ProblemFolderError,
+  pullProblem,
+  pushSucceeded,
+  readProblemFolder,
+  SETTINGS_FILE,
+  writeRefusal,
+  type PushPlan,
 } from '../../core/problem-folder';
 import type { Services } from '../../services';
 import { showError } from '../../ui/errors';
@@ -125,13 +136,14 @@ async function confirmPlan(services: Services, review: PushReview, plan: PushPla
   const lines = describePlan(plan);
   // One message per count form: l10n bundles translate whole sentences, not pieces of them.
   const one = lines.length === 1;
-  const title = plan.problemId === undefined
-    ? (one
-      ? vscode.l10n.t('Create problem “{0}” on Sphere Engine with this change?', plan.folder.json.name)
-      : vscode.l10n.t('Create problem “{0}” on Sphere Engine with these {1} changes?', plan.folder.json.name, lines.length))
-    : (one
-      ? vscode.l10n.t('Push 1 change to problem {0} “{1}”?', plan.problemId, plan.folder.json.name)
-      : vscode.l10n.t('Push {0} changes to problem {1} “{2}”?', lines.length, plan.problemId, plan.folder.json.name));
+  const title =
+    plan.problemId === undefined
+      ? one
+        ? vscode.l10n.t('Create problem “{0}” on Sphere Engine with this change?', plan.folder.json.name)
+        : vscode.l10n.t('Create problem “{0}” on Sphere Engine with these {1} changes?', plan.folder.json.name, lines.length)
+      : one
+        ? vscode.l10n.t('Push 1 change to problem {0} “{1}”?', plan.problemId, plan.folder.json.name)
+        : vscode.l10n.t('Push {0} changes to problem {1} “{2}”?', lines.length, plan.problemId, plan.folder.json.name);
   const buttons = hasTextDiffs(plan) ? [PUSH(), SHOW_DIFFERENCES()] : [PUSH()];
   const answer = await vscode.window.showWarningMessage(title, { modal: true, detail: [...folderLines, ...lines].join('\n') }, ...buttons);
   const go = answer === PUSH() || (answer === SHOW_DIFFERENCES() && (await askAfterDifferences(services, review, plan, title)));
@@ -141,7 +153,8 @@ async function confirmPlan(services: Services, review: PushReview, plan: PushPla
   const deleteAnswer = await vscode.window.showWarningMessage(
     vscode.l10n.t('Delete test cases {0} of problem {1} on the service? Their input and output are lost there.', deletes.join(', '), plan.problemId ?? ''),
     { modal: true, detail: vscode.l10n.t('“Keep Them” pushes every other change and leaves these test cases on the service.') },
-    DELETE(), KEEP(),
+    DELETE(),
+    KEEP(),
   );
   if (deleteAnswer === undefined) return { go: false, allowDeletes: false };
   return { go, allowDeletes: deleteAnswer === DELETE() };
@@ -161,7 +174,11 @@ export async function pushProblemFolder(services: Services, review: PushReview, 
       report(vscode.l10n.t('connecting to the service…'));
       const client = await services.connection.problems();
       const endpoint = services.connection.endpoint('problems').baseUrl;
-      report(folder.json.link ? vscode.l10n.t('reading problem {0} and its {1} test cases…', folder.json.link.problemId, folder.tests.length) : vscode.l10n.t('planning a new problem with {0} test cases…', folder.tests.length));
+      report(
+        folder.json.link
+          ? vscode.l10n.t('reading problem {0} and its {1} test cases…', folder.json.link.problemId, folder.tests.length)
+          : vscode.l10n.t('planning a new problem with {0} test cases…', folder.tests.length),
+      );
       return planPush(client, folder, endpoint, signal);
     });
   } catch (err) {
@@ -182,7 +199,12 @@ export async function pushProblemFolder(services: Services, review: PushReview, 
   if (!go) return { plan: lines, stopped: 'refused' };
   const client = await services.connection.problems();
   const result = await withProgress({ title: vscode.l10n.t('Pushing {0}', path.basename(dir)), cancellable: false }, (signal, report) =>
-    applyPlan(client, plan, { allowDeletes, signal, codeIfFree: kattisCodeIfFree(dir), onProgress: (done, total, change) => report(`${done}/${total}: ${describeChange(change, plan)}`) }),
+    applyPlan(client, plan, {
+      allowDeletes,
+      signal,
+      codeIfFree: kattisCodeIfFree(dir),
+      onProgress: (done, total, change) => report(`${done}/${total}: ${describeChange(change, plan)}`),
+    }),
   );
   // The differences shown before showed the service's old content.
   await review.differences.closeFor(dir);
@@ -202,11 +224,18 @@ export async function pushProblemFolder(services: Services, review: PushReview, 
   if (refusal) {
     showWriteRefusal(services, plan.problemId, refusal);
   } else if (result.failed) {
-    void vscode.window.showErrorMessage(
-      vscode.l10n.t('Push stopped: {0} of {1} changes applied; {2} Not sent: {3}. Fix the cause and push again: what was applied is not sent twice.',
-        result.applied.length, plan.changes.length, outcome.result!.failed!, result.notApplied.length),
-      vscode.l10n.t('Show Log'),
-    ).then((choice) => choice && services.log.show());
+    void vscode.window
+      .showErrorMessage(
+        vscode.l10n.t(
+          'Push stopped: {0} of {1} changes applied; {2} Not sent: {3}. Fix the cause and push again: what was applied is not sent twice.',
+          result.applied.length,
+          plan.changes.length,
+          outcome.result!.failed!,
+          result.notApplied.length,
+        ),
+        vscode.l10n.t('Show Log'),
+      )
+      .then((choice) => choice && services.log.show());
   } else if (!pushSucceeded(result)) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Pushed {0} changes; kept on the service as you chose: {1}.', result.applied.length, outcome.result!.skipped.join('; ')));
   } else {
@@ -214,12 +243,17 @@ export async function pushProblemFolder(services: Services, review: PushReview, 
     const check = vscode.l10n.t('Check');
     const open = vscode.l10n.t('Open Problem');
     const buttons = [...(plan.folder.solutions.length ? [check] : []), ...(result.problemId !== undefined ? [open] : [])];
-    void vscode.window.showInformationMessage(result.applied.length === 1
-      ? vscode.l10n.t('Pushed 1 change to problem {0}.', result.problemId ?? '')
-      : vscode.l10n.t('Pushed {0} changes to problem {1}.', result.applied.length, result.problemId ?? ''), ...buttons).then((choice) => {
-      if (choice === check) void vscode.commands.executeCommand(Commands.problemsCheckFolder, { folder: dir });
-      else if (choice === open) void vscode.commands.executeCommand(Commands.problemsOpen, { problemId: result.problemId });
-    });
+    void vscode.window
+      .showInformationMessage(
+        result.applied.length === 1
+          ? vscode.l10n.t('Pushed 1 change to problem {0}.', result.problemId ?? '')
+          : vscode.l10n.t('Pushed {0} changes to problem {1}.', result.applied.length, result.problemId ?? ''),
+        ...buttons,
+      )
+      .then((choice) => {
+        if (choice === check) void vscode.commands.executeCommand(Commands.problemsCheckFolder, { folder: dir });
+        else if (choice === open) void vscode.commands.executeCommand(Commands.problemsOpen, { problemId: result.problemId });
+      });
   }
   return outcome;
 }

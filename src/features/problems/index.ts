@@ -27,7 +27,6 @@ import { editTestCase } from './edit-test-case';
 import { createJudgeFromFile, editJudgeSource } from './edit-judge';
 import { SavedCopies } from './saved-copies';
 
-
 declare module '../../test-api' {
   interface TestHooks {
     problems: ProblemsTestApi;
@@ -74,22 +73,19 @@ export function registerProblemsFeature(services: Services): ProblemsFeature {
   const view = vscode.window.createTreeView('sphereEngine.problems', { treeDataProvider: tree, showCollapseAll: false, canSelectMany: true });
 
   // Re-running from the Testing view submits the file last submitted to that problem again.
-  testing.controller.createRunProfile(
-    'Submit Solution',
-    vscode.TestRunProfileKind.Run,
-    (request, token) => runFromTestingView(deps, state, request, token),
-    true,
-  );
+  testing.controller.createRunProfile('Submit Solution', vscode.TestRunProfileKind.Run, (request, token) => runFromTestingView(deps, state, request, token), true);
 
   /** Runs a content-manager action with the client; errors are shown, the command resolves undefined. */
-  const withClient = <T>(context: string, action: (client: Awaited<ReturnType<typeof services.connection.problems>>) => Promise<T>) => async (): Promise<T | undefined> => {
-    try {
-      return await action(await services.connection.problems());
-    } catch (err) {
-      void showError(log, err, { context });
-      return undefined;
-    }
-  };
+  const withClient =
+    <T>(context: string, action: (client: Awaited<ReturnType<typeof services.connection.problems>>) => Promise<T>) =>
+    async (): Promise<T | undefined> => {
+      try {
+        return await action(await services.connection.problems());
+      } catch (err) {
+        void showError(log, err, { context });
+        return undefined;
+      }
+    };
 
   const savedCopies = new SavedCopies(services);
   context.subscriptions.push(
@@ -216,7 +212,9 @@ async function runFromTestingView(deps: JudgeDeps, state: SubmitState, request: 
     if (token.isCancellationRequested) return;
     const file = deps.memory.fileOfProblem(problemId) ?? deps.services.sourceFile.current()?.toString();
     if (!file) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Open your solution in the editor, then run the problem\'s tests again (nothing was submitted to it from this workspace yet).'));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t("Open your solution in the editor, then run the problem's tests again (nothing was submitted to it from this workspace yet)."),
+      );
       continue;
     }
     const uri = vscode.Uri.parse(file);

@@ -96,7 +96,19 @@ export async function submitAndReport(deps: JudgeDeps, req: SubmitRequest): Prom
     }
     await deps.memory.remember(req.file, { problemId: req.problemId, compilerId: req.compilerId });
     run.appendOutput(`Submission ${submissionId} to ${ref.code || ref.id} created with profile "${profile}"; waiting for the judges (every 2 s).\n`);
-    const verdict = await waitAndReport(deps, { client, run, submissionId, problemId: req.problemId, asked, document, compilerId: req.compilerId, testCases, scored, signal: combined, report });
+    const verdict = await waitAndReport(deps, {
+      client,
+      run,
+      submissionId,
+      problemId: req.problemId,
+      asked,
+      document,
+      compilerId: req.compilerId,
+      testCases,
+      scored,
+      signal: combined,
+      report,
+    });
     if (verdict) deps.services.events.reachMilestone('solutionSubmitted');
     return verdict;
   });
@@ -124,20 +136,24 @@ export async function waitAndReport(deps: JudgeDeps, p: WaitParams): Promise<Sub
   const item = deps.testing.controller.items.get(problemItemId(p.problemId))!;
   let final: ProblemsSubmission;
   try {
-    final = p.initial && !p.initial.executing ? p.initial : await pollUntilDone({
-      fetch: (signal) => p.client.getSubmission(p.submissionId, signal),
-      isExecuting: (s) => s.executing,
-      intervalMs: PROBLEMS_POLL_MS,
-      signal: p.signal,
-      onUpdate: (s) => {
-        p.report(`submission ${p.submissionId}: ${progressText(s)}`);
-        for (const t of s.result.testCases) {
-          const child = deps.testing.testItem(p.problemId, t.number);
-          if (child) p.run.started(child);
-        }
-      },
-      onTransientError: (err, delay) => p.run.appendOutput(`Network trouble (${err instanceof Error ? err.message : String(err)}); asking again in ${Math.round(delay / 1000)} s.\n`),
-    });
+    final =
+      p.initial && !p.initial.executing
+        ? p.initial
+        : await pollUntilDone({
+            fetch: (signal) => p.client.getSubmission(p.submissionId, signal),
+            isExecuting: (s) => s.executing,
+            intervalMs: PROBLEMS_POLL_MS,
+            signal: p.signal,
+            onUpdate: (s) => {
+              p.report(`submission ${p.submissionId}: ${progressText(s)}`);
+              for (const t of s.result.testCases) {
+                const child = deps.testing.testItem(p.problemId, t.number);
+                if (child) p.run.started(child);
+              }
+            },
+            onTransientError: (err, delay) =>
+              p.run.appendOutput(`Network trouble (${err instanceof Error ? err.message : String(err)}); asking again in ${Math.round(delay / 1000)} s.\n`),
+          });
   } catch (err) {
     if (isAbortError(err)) {
       skipAll(p.run, deps, p.problemId, p.asked, item, `stopped waiting; submission ${p.submissionId} is still judged on the server`);

@@ -86,17 +86,17 @@ export async function importKattisPackage(services: Services, arg?: unknown): Pr
   const push = vscode.l10n.t('Push Problem Folder');
   const choice = result.notImported.length
     ? await vscode.window.showWarningMessage(
-      summary,
-      {
-        modal: true,
-        detail: [
-          vscode.l10n.t('Not imported:'),
-          ...result.notImported.map((p) => `• ${p}`),
-          ...(result.ignored.length ? [vscode.l10n.t('Ignored (harmless):'), ...result.ignored.map((p) => `• ${p}`)] : []),
-        ].join('\n'),
-      },
-      push,
-    )
+        summary,
+        {
+          modal: true,
+          detail: [
+            vscode.l10n.t('Not imported:'),
+            ...result.notImported.map((p) => `• ${p}`),
+            ...(result.ignored.length ? [vscode.l10n.t('Ignored (harmless):'), ...result.ignored.map((p) => `• ${p}`)] : []),
+          ].join('\n'),
+        },
+        push,
+      )
     : await vscode.window.showInformationMessage(summary, push);
   if (choice === push) void vscode.commands.executeCommand(Commands.problemsPushFolder, { folder });
   return { folder, ...result };
@@ -120,6 +120,9 @@ export function trackKattisPackages(): vscode.Disposable {
     found.delete(path.dirname(uri.fsPath));
     publish();
   });
-  void vscode.workspace.findFiles(`**/${KATTIS_FILE}`, '**/node_modules/**', 1000).then((uris) => uris.forEach(add), () => undefined);
+  void vscode.workspace.findFiles(`**/${KATTIS_FILE}`, '**/node_modules/**', 1000).then(
+    (uris) => uris.forEach(add),
+    () => undefined,
+  );
   return watcher;
 }

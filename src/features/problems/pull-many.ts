@@ -22,8 +22,7 @@ export interface DownloadFoldersOutcome {
 }
 
 const problemsOf = (nodes: unknown): PullTarget[] =>
-  (Array.isArray(nodes) ? (nodes as ProblemNode[]) : [])
-    .flatMap((n) => (n?.kind === 'problem' ? [{ problemId: n.problem.id, code: n.problem.code }] : []));
+  (Array.isArray(nodes) ? (nodes as ProblemNode[]) : []).flatMap((n) => (n?.kind === 'problem' ? [{ problemId: n.problem.id, code: n.problem.code }] : []));
 
 /** The command's (node, selectedNodes) from the view: several problems selected pull them all. */
 export function downloadFolderCommand(services: Services, arg?: unknown, nodes?: unknown) {
@@ -60,15 +59,29 @@ const nameOf = (p: PulledProblem) => p.code ?? String(p.problemId);
 async function showSummary(services: Services, parent: string, pulled: PulledProblem[]): Promise<void> {
   const of = (o: PulledProblem['outcome']) => pulled.filter((p) => p.outcome === o);
   const parts = [vscode.l10n.t('Downloaded {0} of {1} problems into {2}.', of('done').length, pulled.length, parent)];
-  if (of('skipped').length) parts.push(vscode.l10n.t('Skipped: {0}.', of('skipped').map((p) => `${nameOf(p)} (${p.reason})`).join('; ')));
-  if (of('failed').length) parts.push(vscode.l10n.t('Failed: {0}.', of('failed').map((p) => `${nameOf(p)} (${p.reason})`).join('; ')));
+  if (of('skipped').length)
+    parts.push(
+      vscode.l10n.t(
+        'Skipped: {0}.',
+        of('skipped')
+          .map((p) => `${nameOf(p)} (${p.reason})`)
+          .join('; '),
+      ),
+    );
+  if (of('failed').length)
+    parts.push(
+      vscode.l10n.t(
+        'Failed: {0}.',
+        of('failed')
+          .map((p) => `${nameOf(p)} (${p.reason})`)
+          .join('; '),
+      ),
+    );
   if (of('cancelled').length) parts.push(vscode.l10n.t('Cancelled before they started: {0}.', of('cancelled').map(nameOf).join(', ')));
   const open = vscode.l10n.t('Open Folder');
   const log = vscode.l10n.t('Show Log');
   const allDone = of('done').length === pulled.length;
-  const choice = allDone
-    ? await vscode.window.showInformationMessage(parts.join(' '), open)
-    : await vscode.window.showWarningMessage(parts.join(' '), open, log);
+  const choice = allDone ? await vscode.window.showInformationMessage(parts.join(' '), open) : await vscode.window.showWarningMessage(parts.join(' '), open, log);
   if (choice === open) await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(parent), { forceNewWindow: true });
   else if (choice === log) services.log.show();
 }

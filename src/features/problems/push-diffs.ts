@@ -155,9 +155,17 @@ export async function askAfterDifferences(services: Services, review: PushReview
     const detail = [vscode.l10n.t('No file of the folder differs in its text from the service; the changes are the ones listed before.'), ...tooLarge].join(' ');
     return (await vscode.window.showWarningMessage(question, { modal: true, detail }, push)) === push;
   }
-  const open = shown.files.length === 1
-    ? vscode.l10n.t('The differences are open (1 file: {0}): the service on the left, your folder on the right. Answer here or with Push / Cancel in their title bar.', shown.files[0])
-    : vscode.l10n.t('The differences are open ({0} files: {1}): the service on the left, your folder on the right. Answer here or with Push / Cancel in their title bar.', shown.files.length, shown.files.join(', '));
+  const open =
+    shown.files.length === 1
+      ? vscode.l10n.t(
+          'The differences are open (1 file: {0}): the service on the left, your folder on the right. Answer here or with Push / Cancel in their title bar.',
+          shown.files[0],
+        )
+      : vscode.l10n.t(
+          'The differences are open ({0} files: {1}): the service on the left, your folder on the right. Answer here or with Push / Cancel in their title bar.',
+          shown.files.length,
+          shown.files.join(', '),
+        );
   const dir = plan.folder.dir;
   return review.question.ask([question, open, ...tooLarge].join(' '), (tab) => review.differences.isShowing(tab, dir));
 }

@@ -142,11 +142,20 @@ async function chooseCompiler(client: ProblemsClient, file: vscode.Uri, forceAsk
 async function pickTests(client: ProblemsClient, problemId: number): Promise<number[] | undefined> {
   const testCases = (await client.listTestCases(problemId)).items;
   if (testCases.length === 0) {
-    const typed = await showInputBox({ title: vscode.l10n.t('Test case numbers'), prompt: vscode.l10n.t('Comma-separated, e.g. 0,2'), validateInput: (v) => (parseTestList(v) ? undefined : 'Use numbers such as 0,2 or 0-3') });
+    const typed = await showInputBox({
+      title: vscode.l10n.t('Test case numbers'),
+      prompt: vscode.l10n.t('Comma-separated, e.g. 0,2'),
+      validateInput: (v) => (parseTestList(v) ? undefined : 'Use numbers such as 0,2 or 0-3'),
+    });
     return typed === undefined ? undefined : parseTestList(typed);
   }
   const picked = await showQuickPick(
-    testCases.map((t) => ({ number: t.number, label: `Test ${t.number}`, description: `${t.timeLimit ?? '?'} s${t.active === false ? ' · inactive' : ''}`, picked: t.active !== false })),
+    testCases.map((t) => ({
+      number: t.number,
+      label: `Test ${t.number}`,
+      description: `${t.timeLimit ?? '?'} s${t.active === false ? ' · inactive' : ''}`,
+      picked: t.active !== false,
+    })),
     { title: vscode.l10n.t('Submit Solution: which test cases?'), canPickMany: true },
   );
   if (!picked || picked.length === 0) return undefined;

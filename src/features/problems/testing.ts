@@ -71,7 +71,9 @@ export class ProblemsTesting implements vscode.Disposable {
       const children = testCases.map((t) => {
         const child = this.controller.createTestItem(testItemId(problem.id, t.number), `Test ${t.number}`);
         // Labelled: a bare "1 s" beside the run's own time read as a second duration (issue 31 item 8).
-        const parts = [t.timeLimit !== undefined ? vscode.l10n.t('time limit {0} s', t.timeLimit) : undefined, t.active === false ? vscode.l10n.t('inactive') : undefined].filter(Boolean);
+        const parts = [t.timeLimit !== undefined ? vscode.l10n.t('time limit {0} s', t.timeLimit) : undefined, t.active === false ? vscode.l10n.t('inactive') : undefined].filter(
+          Boolean,
+        );
         child.description = parts.join(' · ') || undefined;
         child.sortText = String(t.number).padStart(6, '0');
         return child;

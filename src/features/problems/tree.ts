@@ -10,10 +10,7 @@ import { escapeMarkdown, markdownNumber } from '../../core/escape-markdown';
 
 export const PAGE_SIZE = 20;
 
-export type ProblemNode =
-  | { kind: 'problem'; problem: Problem }
-  | { kind: 'more'; offset: number }
-  | { kind: 'message'; text: string; error?: boolean };
+export type ProblemNode = { kind: 'problem'; problem: Problem } | { kind: 'more'; offset: number } | { kind: 'message'; text: string; error?: boolean };
 
 export class ProblemsTree implements vscode.TreeDataProvider<ProblemNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ProblemNode | undefined>();
@@ -70,7 +67,9 @@ export class ProblemsTree implements vscode.TreeDataProvider<ProblemNode>, vscod
         item.id = `problem:${p.id}`;
         item.description = `${p.name} · ${problemTypeName(p)}`;
         // The name is anyone's text: shown as written, never as a link or markup.
-        item.tooltip = new vscode.MarkdownString(`**${escapeMarkdown(p.code)}** — ${escapeMarkdown(p.name)}\n\nType: ${escapeMarkdown(problemTypeName(p))} · id ${markdownNumber(p.id)}`);
+        item.tooltip = new vscode.MarkdownString(
+          `**${escapeMarkdown(p.code)}** — ${escapeMarkdown(p.name)}\n\nType: ${escapeMarkdown(problemTypeName(p))} · id ${markdownNumber(p.id)}`,
+        );
         item.iconPath = new vscode.ThemeIcon('checklist');
         item.contextValue = 'sphereEngine.problem';
         item.command = { command: Commands.problemsOpen, title: 'Open Problem', arguments: [p.id] };

@@ -42,11 +42,7 @@ export function unsandboxedAt(services: Services, endpoint: string): string | un
 export async function confirmSending(services: Services, q: SendingQuestion): Promise<boolean> {
   const local = isLocalEndpoint(q.endpoint);
   const detail = [vscode.l10n.t('Endpoint: {0}', q.endpoint), vscode.l10n.t('Folder: {0}', q.folder), ...(q.lines ?? [])];
-  detail.push(
-    local
-      ? vscode.l10n.t('This is a local emulator: nothing is billed.')
-      : vscode.l10n.t('Each submission is billed: it uses one submission of your account.'),
-  );
+  detail.push(local ? vscode.l10n.t('This is a local emulator: nothing is billed.') : vscode.l10n.t('Each submission is billed: it uses one submission of your account.'));
   if (q.unsendable) detail.push(vscode.l10n.t('{0} entries cannot be sent; the results list each with the reason.', q.unsendable));
   const unsandboxed = q.othersCode ? unsandboxedAt(services, q.endpoint) : undefined;
   if (unsandboxed) {

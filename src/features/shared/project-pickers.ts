@@ -95,7 +95,7 @@ export async function pickScenario(project: Project, remembered?: string, title?
   if (choices.length === 0) {
     const typed = await showInputBox({
       title,
-      prompt: vscode.l10n.t('The project\'s configuration lists no scenarios: type one, or leave empty for the project\'s default.'),
+      prompt: vscode.l10n.t("The project's configuration lists no scenarios: type one, or leave empty for the project's default."),
       value: remembered ?? '',
     });
     return typed === undefined ? null : typed.trim() || undefined;

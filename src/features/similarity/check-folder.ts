@@ -29,9 +29,8 @@ export function checkSimilarity(deps: CheckDeps, uriOrArgs?: unknown, extra?: un
     const folder = await folderOf(uriOrArgs, args, vscode.l10n.t('Check Similarity in This Folder'), vscode.l10n.t('Check Similarity in Folder: the folder of solutions'));
     if (!folder) return undefined;
     if (args.base !== undefined) await deps.memory.set(folder, args.base ?? undefined);
-    return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking similarity in {0}…', path.basename(folder)) },
-      () => deps.session().run(folder),
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking similarity in {0}…', path.basename(folder)) }, () =>
+      deps.session().run(folder),
     );
   });
 }

@@ -57,7 +57,11 @@ export class ReportPanels implements vscode.Disposable {
             current.threshold = m.value;
             current.visible = m.visible;
             const labels = reportLabels();
-            void panel.webview.postMessage({ type: 'clusters', html: renderClusters(current.analysis.report, m.value, labels), summary: reportSummary(current.analysis.report, m.value, labels) });
+            void panel.webview.postMessage({
+              type: 'clusters',
+              html: renderClusters(current.analysis.report, m.value, labels),
+              summary: reportSummary(current.analysis.report, m.value, labels),
+            });
           }
           break;
         case 'rendered':

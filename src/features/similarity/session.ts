@@ -41,7 +41,11 @@ export class SimilaritySession implements vscode.Disposable {
       } catch (err) {
         await memory.set(folder, undefined);
         void vscode.window.showWarningMessage(
-          vscode.l10n.t('The base code {0} cannot be read ({1}); the check ran without it. Choose it again from the report.', basePath, (err as NodeJS.ErrnoException).code ?? String(err)),
+          vscode.l10n.t(
+            'The base code {0} cannot be read ({1}); the check ran without it. Choose it again from the report.',
+            basePath,
+            (err as NodeJS.ErrnoException).code ?? String(err),
+          ),
         );
       }
     }

@@ -6,7 +6,18 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { chooseCompiler } from '../../core/languages';
 import { readOverrides, readRunLimits } from '../shared/compiler-settings';
-import { compareWith, FREE_BATCH_SIZE, PAID_BATCH_SIZE, readStressFile, runStressSession, STRESS_FILE, type StressFile, type StressJudge, type StressResult, writeStressFile } from '../../core/stress';
+import {
+  compareWith,
+  FREE_BATCH_SIZE,
+  PAID_BATCH_SIZE,
+  readStressFile,
+  runStressSession,
+  STRESS_FILE,
+  type StressFile,
+  type StressJudge,
+  type StressResult,
+  writeStressFile,
+} from '../../core/stress';
 import type { Services } from '../../services';
 import { COMPILERS_POLL_MS, OWN_EMULATOR_POLL_MS, PROBLEMS_POLL_MS } from '../../core/poller';
 import { userMessage } from '../../ui/errors';
@@ -103,8 +114,15 @@ async function freeOrConfirmed(services: Services, maxRounds: number, withChecke
         {
           modal: true,
           detail: withChecker
-            ? vscode.l10n.t('Up to {0} rounds: 2 Compilers submissions a round and one Problems submission for every 25 rounds, on a scratch problem the checker judges (each submission compiled and paid for from your submission pool). The local emulator runs them for free.', maxRounds)
-            : vscode.l10n.t('Up to {0} rounds, 3 submissions a round (up to {1} submissions, each compiled and paid for from your submission pool). The local emulator runs them for free.', maxRounds, maxRounds * 3 + 120),
+            ? vscode.l10n.t(
+                'Up to {0} rounds: 2 Compilers submissions a round and one Problems submission for every 25 rounds, on a scratch problem the checker judges (each submission compiled and paid for from your submission pool). The local emulator runs them for free.',
+                maxRounds,
+              )
+            : vscode.l10n.t(
+                'Up to {0} rounds, 3 submissions a round (up to {1} submissions, each compiled and paid for from your submission pool). The local emulator runs them for free.',
+                maxRounds,
+                maxRounds * 3 + 120,
+              ),
         },
         RUN,
         useEmulator,
@@ -160,9 +178,25 @@ export async function stressTest(services: Services, shown: ShownFailures, targe
         label: vscode.l10n.t('Keep Choices in {0}', STRESS_FILE),
         run: async () => {
           try {
-            keptIn = await writeStressFile(dir, { generator: programs.generator, reference: programs.reference, checker: programs.checker, maxRounds: options.maxRounds, maxSize: options.maxSize, timeLimit: options.timeLimit, judge: options.judge });
+            keptIn = await writeStressFile(dir, {
+              generator: programs.generator,
+              reference: programs.reference,
+              checker: programs.checker,
+              maxRounds: options.maxRounds,
+              maxSize: options.maxSize,
+              timeLimit: options.timeLimit,
+              judge: options.judge,
+            });
             const checker = programs.checker ? vscode.l10n.t(', judged by {0},', path.basename(programs.checker)) : '';
-            void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}: the next stress test in this folder uses {1} and {2}{3} without asking.', STRESS_FILE, path.basename(programs.generator), path.basename(programs.reference), checker));
+            void vscode.window.showInformationMessage(
+              vscode.l10n.t(
+                'Saved {0}: the next stress test in this folder uses {1} and {2}{3} without asking.',
+                STRESS_FILE,
+                path.basename(programs.generator),
+                path.basename(programs.reference),
+                checker,
+              ),
+            );
           } catch (err) {
             void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0}: {1}', STRESS_FILE, userMessage(err)));
           }
@@ -179,7 +213,7 @@ export async function stressTest(services: Services, shown: ShownFailures, targe
     const [solutionSpec, generator, reference] = await Promise.all([programSpec(solution), programSpec(programs.generator), programSpec(programs.reference)]);
     const client = await services.connection.compilers();
     // The same limits, checked the same way, as every other Compilers run (readRunLimits).
-    const { limits, problems } = readRunLimits(uri, { timeLimit: options.timeLimit }, 'the stress test\'s timeLimit (stress.json)');
+    const { limits, problems } = readRunLimits(uri, { timeLimit: options.timeLimit }, "the stress test's timeLimit (stress.json)");
     if (problems.length) throw new Error(problems.join(' '));
     const intervalMs = stressPollMs(services);
     const timeLimit = limits.timeLimit;
@@ -219,8 +253,18 @@ export async function stressTest(services: Services, shown: ShownFailures, targe
   } finally {
     statusBar.dispose();
   }
-  services.log.info(`stress test of ${path.basename(solution)}: ${result.outcome.kind} after ${result.rounds} rounds, ${result.submissions} submissions, ${(result.elapsedMs / 1000).toFixed(1)} s`);
-  const report: StressReport = { outcome: result.outcome.kind, rounds: result.rounds, submissions: result.submissions, elapsedMs: result.elapsedMs, statusBar: lastStatus, programsFrom, ...(checkerFile ? { checker: path.basename(checkerFile) } : { judge }) };
+  services.log.info(
+    `stress test of ${path.basename(solution)}: ${result.outcome.kind} after ${result.rounds} rounds, ${result.submissions} submissions, ${(result.elapsedMs / 1000).toFixed(1)} s`,
+  );
+  const report: StressReport = {
+    outcome: result.outcome.kind,
+    rounds: result.rounds,
+    submissions: result.submissions,
+    elapsedMs: result.elapsedMs,
+    statusBar: lastStatus,
+    programsFrom,
+    ...(checkerFile ? { checker: path.basename(checkerFile) } : { judge }),
+  };
   const { outcome } = result;
   if ('failure' in outcome) {
     Object.assign(report, { seed: outcome.failure.seed, size: outcome.failure.size });
@@ -232,7 +276,13 @@ export async function stressTest(services: Services, shown: ShownFailures, targe
     void vscode.window.showErrorMessage(vscode.l10n.t('{0} ({1} rounds passed before.)', outcome.message, result.rounds));
   } else if (outcome.kind === 'passed') {
     const text = checkerFile
-      ? vscode.l10n.t('Stress test: the checker {0} accepted {1} on all {2} rounds (sizes up to {3}).', path.basename(checkerFile), path.basename(solution), result.rounds, result.largestSize)
+      ? vscode.l10n.t(
+          'Stress test: the checker {0} accepted {1} on all {2} rounds (sizes up to {3}).',
+          path.basename(checkerFile),
+          path.basename(solution),
+          result.rounds,
+          result.largestSize,
+        )
       : vscode.l10n.t('Stress test: {0} and the reference agree on all {1} rounds (sizes up to {2}).', path.basename(solution), result.rounds, result.largestSize);
     void vscode.window.showInformationMessage(text, ...(keep ? [keep.label] : [])).then((choice) => (keep && choice === keep.label ? keep.run() : undefined));
   }

@@ -36,7 +36,11 @@ function ordered(files: string[], hint: RegExp, remembered?: string): string[] {
 }
 
 async function pickOne(files: string[], title: string, placeHolder: string, first?: vscode.QuickPickItem): Promise<string | undefined> {
-  const items: Array<vscode.QuickPickItem & { file: string }> = files.map((f) => ({ label: path.basename(f), description: vscode.workspace.asRelativePath(path.dirname(f)), file: f }));
+  const items: Array<vscode.QuickPickItem & { file: string }> = files.map((f) => ({
+    label: path.basename(f),
+    description: vscode.workspace.asRelativePath(path.dirname(f)),
+    file: f,
+  }));
   const picked = await showQuickPick(first ? [{ ...first, file: '' }, ...items] : items, { title, placeHolder });
   return picked?.file;
 }
@@ -47,17 +51,34 @@ export async function pickPrograms(state: vscode.Memento, solution: string, give
   const remembered = state.get<Partial<ProgramChoice>>(memoryKey(dir)) ?? {};
   const files = await candidatePrograms(solution);
   const rememberedPath = (name?: string) => (name ? path.join(dir, name) : undefined);
-  const generator = given.generator ?? (await pickOne(ordered(files, /gen/i, rememberedPath(remembered.generator)), vscode.l10n.t('Stress Test: generator'), vscode.l10n.t('The program that prints one input; it reads "seed size" as its first line')));
+  const generator =
+    given.generator ??
+    (await pickOne(
+      ordered(files, /gen/i, rememberedPath(remembered.generator)),
+      vscode.l10n.t('Stress Test: generator'),
+      vscode.l10n.t('The program that prints one input; it reads "seed size" as its first line'),
+    ));
   if (!generator) return undefined;
   const others = files.filter((f) => f !== generator);
-  const reference = given.reference ?? (await pickOne(ordered(others, /brute|ref|naive|slow|correct/i, rememberedPath(remembered.reference)), vscode.l10n.t('Stress Test: reference solution'), vscode.l10n.t('A slow but trusted solution to compare with')));
+  const reference =
+    given.reference ??
+    (await pickOne(
+      ordered(others, /brute|ref|naive|slow|correct/i, rememberedPath(remembered.reference)),
+      vscode.l10n.t('Stress Test: reference solution'),
+      vscode.l10n.t('A slow but trusted solution to compare with'),
+    ));
   if (!reference) return undefined;
   // Asked only of a person choosing (arguments that name the programs mean no checker unless named).
   let checker = given.checker;
   const rest = others.filter((f) => f !== reference);
   if (checker === undefined && !given.generator && !given.reference && rest.length > 0) {
     const first = { label: NO_CHECKER, detail: vscode.l10n.t('Outputs are compared line by line (or by the judge stress.json names)') };
-    const picked = await pickOne(ordered(rest, /check|judge|valid/i, rememberedPath(remembered.checker)), vscode.l10n.t('Stress Test: checker (optional)'), vscode.l10n.t('A custom judge: the input on fd 0, the output on fd 3, the reference on fd 4; exit 0 accepts'), first);
+    const picked = await pickOne(
+      ordered(rest, /check|judge|valid/i, rememberedPath(remembered.checker)),
+      vscode.l10n.t('Stress Test: checker (optional)'),
+      vscode.l10n.t('A custom judge: the input on fd 0, the output on fd 3, the reference on fd 4; exit 0 accepts'),
+      first,
+    );
     if (picked === undefined) return undefined;
     checker = picked || undefined;
   }

@@ -36,7 +36,9 @@ export class ShownFailures implements vscode.Disposable {
     if (shown.saved) return shown.saved;
     const { failure, solution } = shown;
     shown.saved = await saveAsTest(path.dirname(solution), `${path.parse(solution).name}-stress-${failure.seed}-${failure.size}`, failure.input, failure.reference.stdout);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0} and {1}: "Run With All Inputs" now runs them.', path.basename(shown.saved.input), path.basename(shown.saved.output)));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Saved {0} and {1}: "Run With All Inputs" now runs them.', path.basename(shown.saved.input), path.basename(shown.saved.output)),
+    );
     return shown.saved;
   }
 
@@ -55,7 +57,9 @@ export async function saveShownFailure(shown: ShownFailures, target?: unknown): 
   const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
   const saved = uri ? await shown.save(uri) : undefined;
   if (!saved) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('No stress test failure is shown in this editor: run "Stress Test Against Reference…" to find one, then save it from its diff.'));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('No stress test failure is shown in this editor: run "Stress Test Against Reference…" to find one, then save it from its diff.'),
+    );
   }
   return saved;
 }

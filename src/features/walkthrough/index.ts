@@ -27,8 +27,7 @@ export function registerWalkthroughFeature(services: Services): void {
   const reachMilestone = (milestone: Milestone) => events.reachMilestone(milestone);
   const isWorkspaceFile = (uri: vscode.Uri) => uri.scheme === WORKSPACE_FS_SCHEME;
   const checkWorkspaceFiles = () => {
-    const opened = vscode.workspace.textDocuments.some((d) => isWorkspaceFile(d.uri))
-      || (vscode.workspace.workspaceFolders ?? []).some((f) => isWorkspaceFile(f.uri));
+    const opened = vscode.workspace.textDocuments.some((d) => isWorkspaceFile(d.uri)) || (vscode.workspace.workspaceFolders ?? []).some((f) => isWorkspaceFile(f.uri));
     if (opened) reachMilestone('workspaceFilesOpened');
   };
   context.subscriptions.push(

@@ -13,11 +13,14 @@ interface ProblemsTree {
 /** Waits (refreshing) until the Problems view lists the run emulator's ADDTWO again. */
 export async function problemsViewBackOnRunEmulator(): Promise<void> {
   const { problems } = await activateExtension<{ problems: { tree: ProblemsTree } }>();
-  await waitFor(async () => {
-    await vscode.commands.executeCommand('sphereEngine.problems.refresh');
-    const nodes = await problems.tree.getChildren();
-    return nodes.some((node) => problems.tree.getTreeItem(node).label === 'ADDTWO');
-  }, { timeoutMs: 30_000, intervalMs: 250, what: "the Problems view to list the run emulator's problems again" });
+  await waitFor(
+    async () => {
+      await vscode.commands.executeCommand('sphereEngine.problems.refresh');
+      const nodes = await problems.tree.getChildren();
+      return nodes.some((node) => problems.tree.getTreeItem(node).label === 'ADDTWO');
+    },
+    { timeoutMs: 30_000, intervalMs: 250, what: "the Problems view to list the run emulator's problems again" },
+  );
 }
 
 /** The Problems view's rows of these problems, as the view hands them to a command (loading more pages while one is missing). */

@@ -35,7 +35,10 @@ describe('compilers client against the emulator', function () {
     assert.ok(isAcceptedStatus(done.result.status), JSON.stringify(done.result));
     assert.equal((await compilers.getSubmissionStream(id, 'output')).toString().trim(), '42');
     const many = await compilers.getSubmissions([id]);
-    assert.deepEqual(many.items.map((s) => s.id), [id]);
+    assert.deepEqual(
+      many.items.map((s) => s.id),
+      [id],
+    );
   });
 
   it('runs a multi-file Python submission (files[<name>] parts)', async () => {
@@ -49,6 +52,9 @@ describe('compilers client against the emulator', function () {
   });
 
   it('an unknown compiler is 400/201101', async () => {
-    await assert.rejects(compilers.createSubmission({ source: 'x', compilerId: 999999 }), (e: unknown) => e instanceof SphereApiError && e.status === 400 && e.errorCode === 201101);
+    await assert.rejects(
+      compilers.createSubmission({ source: 'x', compilerId: 999999 }),
+      (e: unknown) => e instanceof SphereApiError && e.status === 400 && e.errorCode === 201101,
+    );
   });
 });

@@ -56,7 +56,10 @@ describe('api clients against the emulator', function () {
 
   it('log lines never contain the token', () => {
     assert.ok(log.length > 0);
-    assert.ok(log.every((l) => !l.includes(TOKEN) && /access_token=\*\*\*/.test(l)), log.join('\n'));
+    assert.ok(
+      log.every((l) => !l.includes(TOKEN) && /access_token=\*\*\*/.test(l)),
+      log.join('\n'),
+    );
   });
 
   describe('containers: projects, workspaces, files, submissions', () => {
@@ -96,7 +99,10 @@ describe('api clients against the emulator', function () {
       const up = await containers.uploadFile(workspaceId, name, Buffer.from('hello from the client\n'));
       assert.match(up.path, /notes ąę\.txt$/);
       const listing = await containers.listFiles(workspaceId);
-      assert.ok(listing.files.some((f) => f.name === name), JSON.stringify(listing));
+      assert.ok(
+        listing.files.some((f) => f.name === name),
+        JSON.stringify(listing),
+      );
       assert.equal((await containers.downloadFile(workspaceId, name)).toString(), 'hello from the client\n');
     });
 
@@ -117,7 +123,11 @@ describe('api clients against the emulator', function () {
 
     it('stops, resumes and removes the workspace', async () => {
       await containers.stopWorkspace(workspaceId);
-      const stopped = await pollUntilDone({ fetch: () => containers.getWorkspace(workspaceId), isExecuting: (w) => w.state.code !== WORKSPACE_STATES.stopped, intervalMs: FAST_POLL_MS });
+      const stopped = await pollUntilDone({
+        fetch: () => containers.getWorkspace(workspaceId),
+        isExecuting: (w) => w.state.code !== WORKSPACE_STATES.stopped,
+        intervalMs: FAST_POLL_MS,
+      });
       assert.equal(stopped.state.code, WORKSPACE_STATES.stopped);
       await containers.resumeWorkspace(workspaceId);
       await pollUntilDone({ fetch: () => containers.getWorkspace(workspaceId), isExecuting: (w) => w.state.code !== WORKSPACE_STATES.running, intervalMs: FAST_POLL_MS });

@@ -24,8 +24,10 @@ describe('api/errors table', () => {
 
   it('lists the codes named in the task brief', () => {
     const codes = (m: ApiModule) => new Set(SPEC_ERROR_CODES.filter(([mm]) => mm === m).map(([, , c]) => c));
-    for (const c of [1, 10, 1001, 1003, 1008, 1010, 1013, 1101, 1102, 1103, 1105, 1108, 1111, 200201, 200510, 200611, 200612, 202504, 202511, 202601, 202602, 202604, 202612]) assert.ok(codes('containers').has(c), `containers ${c}`);
-    for (const c of [2, 201304, 201101, 201201, 201107, 201104, 201306, 201406, 201906, 202006, 1003, 205104, 205105, 205106]) assert.ok(codes('compilers').has(c), `compilers ${c}`);
+    for (const c of [1, 10, 1001, 1003, 1008, 1010, 1013, 1101, 1102, 1103, 1105, 1108, 1111, 200201, 200510, 200611, 200612, 202504, 202511, 202601, 202602, 202604, 202612])
+      assert.ok(codes('containers').has(c), `containers ${c}`);
+    for (const c of [2, 201304, 201101, 201201, 201107, 201104, 201306, 201406, 201906, 202006, 1003, 205104, 205105, 205106])
+      assert.ok(codes('compilers').has(c), `compilers ${c}`);
     for (const c of [200204, 200201, 200202, 201108, 205205, 205206, 205209]) assert.ok(codes('problems').has(c), `problems ${c}`);
   });
 
@@ -67,7 +69,17 @@ describe('api/errors table', () => {
     assert.equal(findHttpRow('problems', 400, 205209).action, 'fixInput');
   });
 
-  const generic: Array<[number, string]> = [[401, 'setToken'], [402, 'contactSupport'], [403, 'setToken'], [404, 'openSettings'], [429, 'waitAndRetry'], [500, 'waitAndRetry'], [502, 'waitAndRetry'], [503, 'waitAndRetry'], [418, 'fixInput']];
+  const generic: Array<[number, string]> = [
+    [401, 'setToken'],
+    [402, 'contactSupport'],
+    [403, 'setToken'],
+    [404, 'openSettings'],
+    [429, 'waitAndRetry'],
+    [500, 'waitAndRetry'],
+    [502, 'waitAndRetry'],
+    [503, 'waitAndRetry'],
+    [418, 'fixInput'],
+  ];
   for (const [status, action] of generic) {
     it(`generic HTTP ${status} without a known code → ${action}`, () => {
       const err = errorFromHttp({ module: 'compilers', method: 'GET', url: 'u', status, errorCode: 999999 });
@@ -80,7 +92,10 @@ describe('api/errors table', () => {
     for (const module of ['compilers', 'problems'] as const) {
       assert.equal(errorFromHttp({ module, method: 'POST', url: `http://h/${module}/api/v4/submissions?access_token=***`, status: 503 }).action, 'checkHistoryBeforeResubmit');
     }
-    assert.equal(errorFromHttp({ module: 'containers', method: 'POST', url: 'https://x.containers.sphere-engine.com/api/v1/submissions', status: 500 }).action, 'checkHistoryBeforeResubmit');
+    assert.equal(
+      errorFromHttp({ module: 'containers', method: 'POST', url: 'https://x.containers.sphere-engine.com/api/v1/submissions', status: 500 }).action,
+      'checkHistoryBeforeResubmit',
+    );
   });
 
   it('a submission POST whose success answer is unreadable asks to check history (it was probably created)', () => {

@@ -27,11 +27,12 @@ async function trickleServer(): Promise<{ origin: string; hits: string[]; close(
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     hits,
-    close: () => new Promise<void>((resolve) => {
-      for (const t of timers) clearInterval(t);
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearInterval(t);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -44,7 +45,10 @@ describe('api/http against a hostile server', () => {
       const started = Date.now();
       await assert.rejects(client.createSubmission({ problemId: 1, compilerId: 116, source: 'print(1)' }), (err: SphereApiError) => {
         assert.equal(err.kind, 'timeout');
-        assert.match(err.explanation, /did not finish answering within 1 s, the deadline of one request, so it was given up on and not sent again: check whether it took effect before repeating it\. .*sphereEngine\.http\.requestDeadlineSeconds/);
+        assert.match(
+          err.explanation,
+          /did not finish answering within 1 s, the deadline of one request, so it was given up on and not sent again: check whether it took effect before repeating it\. .*sphereEngine\.http\.requestDeadlineSeconds/,
+        );
         assert.equal(err.action, 'checkHistoryBeforeResubmit');
         return true;
       });
@@ -64,7 +68,10 @@ describe('api/http against a hostile server', () => {
     try {
       await assert.rejects(client.getProblem(1), (err: SphereApiError) => {
         assert.equal(err.status, 302);
-        assert.match(err.explanation, /answered with a redirect \(HTTP 302\) to "https:\/\/elsewhere\.example\/steal\?access_token=\*\*\*"\. Redirects are not followed, so your access token is never sent on/);
+        assert.match(
+          err.explanation,
+          /answered with a redirect \(HTTP 302\) to "https:\/\/elsewhere\.example\/steal\?access_token=\*\*\*"\. Redirects are not followed, so your access token is never sent on/,
+        );
         assert.ok(!err.message.includes(TOKEN));
         return true;
       });
@@ -91,7 +98,10 @@ describe('api/http against a hostile server', () => {
     assert.equal(emulatorEnvRefusal(env('http://127.0.0.1:4000')), undefined);
     for (const origin of ['https://collector.example', 'http://localhost.attacker.example:4000', 'http://127.0.0.1:4000/x']) {
       assert.equal(readEmulatorEnv(env(origin)), undefined, origin);
-      assert.match(emulatorEnvRefusal(env(origin)) ?? '', /SPHERE_ENGINE_EMULATOR was ignored: its origin .* is not on this machine .*Unset the variable, or point it at the emulator's loopback address\./);
+      assert.match(
+        emulatorEnvRefusal(env(origin)) ?? '',
+        /SPHERE_ENGINE_EMULATOR was ignored: its origin .* is not on this machine .*Unset the variable, or point it at the emulator's loopback address\./,
+      );
     }
   });
 });

@@ -4,7 +4,17 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { backoffDelay, CompilersClient, ContainersClient, DEFAULT_RETRY, isAbortError, MAX_TRANSFER_BYTES, parseRetryAfter, ProblemsClient, SphereApiError } from '../../../src/api';
+import {
+  backoffDelay,
+  CompilersClient,
+  ContainersClient,
+  DEFAULT_RETRY,
+  isAbortError,
+  MAX_TRANSFER_BYTES,
+  parseRetryAfter,
+  ProblemsClient,
+  SphereApiError,
+} from '../../../src/api';
 import { fakeSleep, startRecordingServer, type RecordingServer } from './recording-server';
 import { messages, watchUncaught } from './uncaught';
 
@@ -75,7 +85,10 @@ describe('api/http', () => {
       server.handler = () => ({ status: 503, json: { message: 'busy' } });
       const { sleeps, sleep } = fakeSleep();
       const client = new CompilersClient({ endpoint: `${server.origin}/compilers`, token: TOKEN, sleep });
-      await assert.rejects(client.createSubmission({ source: 'print(1)', compilerId: 116 }), (err: unknown) => err instanceof SphereApiError && err.status === 503 && err.action === 'checkHistoryBeforeResubmit');
+      await assert.rejects(
+        client.createSubmission({ source: 'print(1)', compilerId: 116 }),
+        (err: unknown) => err instanceof SphereApiError && err.status === 503 && err.action === 'checkHistoryBeforeResubmit',
+      );
       await client.close();
       assert.equal(server.requests.length, 1);
       assert.deepEqual(sleeps, []);
@@ -85,7 +98,10 @@ describe('api/http', () => {
       server.handler = () => ({ destroy: true });
       const { sleep } = fakeSleep();
       const client = new ProblemsClient({ endpoint: `${server.origin}/problems`, token: TOKEN, sleep });
-      await assert.rejects(client.createSubmission({ problemId: 1, compilerId: 116, source: 'x' }), (err: unknown) => err instanceof SphereApiError && err.kind === 'network' && err.action === 'checkHistoryBeforeResubmit');
+      await assert.rejects(
+        client.createSubmission({ problemId: 1, compilerId: 116, source: 'x' }),
+        (err: unknown) => err instanceof SphereApiError && err.kind === 'network' && err.action === 'checkHistoryBeforeResubmit',
+      );
       await client.close();
       assert.equal(server.requests.length, 1);
     });
@@ -106,11 +122,41 @@ describe('api/http', () => {
       const compilers = (sleep: ReturnType<typeof fakeSleep>['sleep']) => new CompilersClient({ endpoint: `${server.origin}/compilers`, token: TOKEN, sleep });
       const problems = (sleep: ReturnType<typeof fakeSleep>['sleep']) => new ProblemsClient({ endpoint: `${server.origin}/problems`, token: TOKEN, sleep });
       const polls: Array<[string, (sleep: ReturnType<typeof fakeSleep>['sleep']) => { call: () => Promise<unknown>; close: () => Promise<void> }]> = [
-        ['containers getSubmission', (sleep) => { const c = containers({ sleep }); return { call: () => c.getSubmission(7), close: () => c.close() }; }],
-        ['compilers getSubmission', (sleep) => { const c = compilers(sleep); return { call: () => c.getSubmission(7), close: () => c.close() }; }],
-        ['compilers getSubmissions', (sleep) => { const c = compilers(sleep); return { call: () => c.getSubmissions([7, 8]), close: () => c.close() }; }],
-        ['problems getSubmission', (sleep) => { const c = problems(sleep); return { call: () => c.getSubmission(7), close: () => c.close() }; }],
-        ['problems getSubmissions', (sleep) => { const c = problems(sleep); return { call: () => c.getSubmissions([7, 8]), close: () => c.close() }; }],
+        [
+          'containers getSubmission',
+          (sleep) => {
+            const c = containers({ sleep });
+            return { call: () => c.getSubmission(7), close: () => c.close() };
+          },
+        ],
+        [
+          'compilers getSubmission',
+          (sleep) => {
+            const c = compilers(sleep);
+            return { call: () => c.getSubmission(7), close: () => c.close() };
+          },
+        ],
+        [
+          'compilers getSubmissions',
+          (sleep) => {
+            const c = compilers(sleep);
+            return { call: () => c.getSubmissions([7, 8]), close: () => c.close() };
+          },
+        ],
+        [
+          'problems getSubmission',
+          (sleep) => {
+            const c = problems(sleep);
+            return { call: () => c.getSubmission(7), close: () => c.close() };
+          },
+        ],
+        [
+          'problems getSubmissions',
+          (sleep) => {
+            const c = problems(sleep);
+            return { call: () => c.getSubmissions([7, 8]), close: () => c.close() };
+          },
+        ],
       ];
       for (const [name, make] of polls) {
         it(`${name}: one request on 503, the 503 reported as transient`, async () => {
@@ -161,9 +207,19 @@ describe('api/http', () => {
       assert.equal(parseRetryAfter('3'), 3000);
       assert.equal(parseRetryAfter(new Date(10_000 + 4000).toUTCString(), 10_000), 4000);
       assert.equal(parseRetryAfter('soon'), undefined);
-      assert.equal(backoffDelay(1, DEFAULT_RETRY, () => 0), 375);
-      assert.equal(backoffDelay(2, DEFAULT_RETRY, () => 1), 1250);
-      assert.equal(backoffDelay(1, DEFAULT_RETRY, () => 0.5, 120_000), DEFAULT_RETRY.maxDelayMs, 'capped');
+      assert.equal(
+        backoffDelay(1, DEFAULT_RETRY, () => 0),
+        375,
+      );
+      assert.equal(
+        backoffDelay(2, DEFAULT_RETRY, () => 1),
+        1250,
+      );
+      assert.equal(
+        backoffDelay(1, DEFAULT_RETRY, () => 0.5, 120_000),
+        DEFAULT_RETRY.maxDelayMs,
+        'capped',
+      );
     });
   });
 
@@ -187,7 +243,10 @@ describe('api/http', () => {
         });
       });
       const refused = new ContainersClient({ endpoint: `http://127.0.0.1:${closed}/containers`, token: TOKEN, explainError, retry: { attempts: 1 } });
-      await assert.rejects(refused.getWorkspace('nope'), (err: unknown) => err instanceof SphereApiError && err.kind === 'connectionRefused' && err.explanation.startsWith('explained: '));
+      await assert.rejects(
+        refused.getWorkspace('nope'),
+        (err: unknown) => err instanceof SphereApiError && err.kind === 'connectionRefused' && err.explanation.startsWith('explained: '),
+      );
       await refused.close();
       assert.deepEqual(seen, ['http', 'connectionRefused']);
     });
@@ -224,7 +283,10 @@ describe('api/http', () => {
       fs.ftruncateSync(fd, MAX_TRANSFER_BYTES + 1); // sparse: no 16 MiB write needed
       fs.closeSync(fd);
       const client = containers();
-      await assert.rejects(client.uploadFile('w1', 'big.bin', { path: big }), (err: unknown) => err instanceof SphereApiError && err.kind === 'tooLarge' && /16 MiB/.test(err.message));
+      await assert.rejects(
+        client.uploadFile('w1', 'big.bin', { path: big }),
+        (err: unknown) => err instanceof SphereApiError && err.kind === 'tooLarge' && /16 MiB/.test(err.message),
+      );
       await assert.rejects(client.uploadFile('w1', 'big.bin', Buffer.alloc(MAX_TRANSFER_BYTES + 1)), (err: unknown) => err instanceof SphereApiError && err.kind === 'tooLarge');
       await client.close();
       assert.equal(server.requests.length, 0, 'the server saw no request');

@@ -25,7 +25,7 @@ describe('api/paging', () => {
     let calls = 0;
     const all = await collect(iterateByPageToken(async () => ({ items: [calls++], paging: { next_page_token: 'same', previous_page_token: null } })));
     assert.deepEqual(all, [0, 1], 'second page repeats the token: stop');
-    const none = await collect(iterateByPageToken(async () => ({ items: [7] } as any)));
+    const none = await collect(iterateByPageToken(async () => ({ items: [7] }) as any));
     assert.deepEqual(none, [7]);
   });
 
@@ -72,7 +72,10 @@ describe('api/paging', () => {
       const ids = (await collect(client.iterateWorkspaces({ states: [2] }))).map((w) => w.id);
       await client.close();
       assert.deepEqual(ids, ['a', 'b']);
-      assert.deepEqual(server.requests.map((r) => r.query.getAll('states[]')), [['2'], ['2']]);
+      assert.deepEqual(
+        server.requests.map((r) => r.query.getAll('states[]')),
+        [['2'], ['2']],
+      );
     });
 
     it('iterateProblems walks limit/offset pages to the short one', async () => {
@@ -86,7 +89,10 @@ describe('api/paging', () => {
       const ids = (await collect(client.iterateProblems({ limit: 2 }))).map((p) => p.id);
       await client.close();
       assert.deepEqual(ids, [1, 2, 3]);
-      assert.deepEqual(server.requests.map((r) => r.query.get('offset')), ['0', '2']);
+      assert.deepEqual(
+        server.requests.map((r) => r.query.get('offset')),
+        ['0', '2'],
+      );
     });
   });
 });

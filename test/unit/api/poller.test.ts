@@ -28,7 +28,14 @@ describe('core/poller', () => {
     const { sleeps, sleep } = fakeSleep();
     const src = executingFor(3);
     const updates: number[] = [];
-    const done = await pollUntilDone({ fetch: src.fetch, isExecuting: (v) => v.executing, intervalMs: CONTAINERS_POLL_MS, firstDelayMs: 5000, sleep, onUpdate: (v) => updates.push(v.n) });
+    const done = await pollUntilDone({
+      fetch: src.fetch,
+      isExecuting: (v) => v.executing,
+      intervalMs: CONTAINERS_POLL_MS,
+      firstDelayMs: 5000,
+      sleep,
+      onUpdate: (v) => updates.push(v.n),
+    });
     assert.equal(done.executing, false);
     assert.deepEqual(sleeps, [5000, 5000, 5000, 5000]);
     assert.deepEqual(updates, [1, 2, 3, 4]);
@@ -43,7 +50,10 @@ describe('core/poller', () => {
   it('never polls faster than the interval, even when asked to', async () => {
     const { sleeps, sleep } = fakeSleep();
     await pollUntilDone({ fetch: executingFor(2).fetch, isExecuting: (v) => v.executing, intervalMs: PROBLEMS_POLL_MS, firstDelayMs: 10, sleep });
-    assert.ok(sleeps.every((ms) => ms >= PROBLEMS_POLL_MS), String(sleeps));
+    assert.ok(
+      sleeps.every((ms) => ms >= PROBLEMS_POLL_MS),
+      String(sleeps),
+    );
   });
 
   it('keeps waiting through transient network errors with a growing, capped interval', async () => {

@@ -15,9 +15,7 @@ export interface RecordedRequest {
 }
 
 export type Reply =
-  | { status?: number; json: unknown; headers?: Record<string, string> }
-  | { status?: number; text: string | Buffer; headers?: Record<string, string> }
-  | { destroy: true };
+  { status?: number; json: unknown; headers?: Record<string, string> } | { status?: number; text: string | Buffer; headers?: Record<string, string> } | { destroy: true };
 
 export type Handler = (req: RecordedRequest) => Reply | Promise<Reply>;
 
@@ -36,7 +34,14 @@ export async function startRecordingServer(handler: Handler = () => ({ json: {} 
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://x');
-      const recorded: RecordedRequest = { method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks), remotePort: req.socket.remotePort ?? 0 };
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        remotePort: req.socket.remotePort ?? 0,
+      };
       state.requests.push(recorded);
       const reply = await state.handler(recorded);
       if ('destroy' in reply) {

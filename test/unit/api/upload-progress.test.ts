@@ -92,6 +92,9 @@ describe('api: upload progress of a Containers submission (emulator)', function 
     await new Promise((r) => setTimeout(r, 300));
     const after = (await submissionPosts()).slice(before);
     assert.ok(after.length <= 1, `the upload was sent ${after.length} times`);
-    assert.ok(after.every((r) => r.status >= 400), `the cut-off upload created a submission: ${JSON.stringify(after)}`);
+    assert.ok(
+      after.every((r) => r.status >= 400),
+      `the cut-off upload created a submission: ${JSON.stringify(after)}`,
+    );
   });
 });

@@ -19,7 +19,10 @@ describe('problems CLI: exit codes', () => {
 
   it('are 0, 1, 2 and 64, each said in the usage', () => {
     assert.deepEqual(EXIT, { ok: 0, error: 1, skipped: 2, usage: 64 });
-    assert.match(USAGE, /Exit codes: 0 everything asked succeeded; 1 an error, or something failed or was left out;\n2 import-kattis \/ export-kattis done but something that matters left out \(listed with the reason;\nharmless files are listed as ignored and keep 0\); 64 a usage error \(nothing was done\)\./);
+    assert.match(
+      USAGE,
+      /Exit codes: 0 everything asked succeeded; 1 an error, or something failed or was left out;\n2 import-kattis \/ export-kattis done but something that matters left out \(listed with the reason;\nharmless files are listed as ignored and keep 0\); 64 a usage error \(nothing was done\)\./,
+    );
   });
 
   it('0: everything the package holds was imported, and exported back', async () => {
@@ -62,7 +65,16 @@ describe('problems CLI: exit codes', () => {
   });
 
   it('64: a usage error, with the usage, for every kind of bad argument', async () => {
-    for (const argv of [['import-kattis', 'only-one'], ['export-kattis'], ['import-kattis', 'a', 'b', 'c'], ['bogus'], [], ['push', 'dir', '--nope'], ['check', 'dir', '--token', 'x'], ['pull', 'abc', 'dir']]) {
+    for (const argv of [
+      ['import-kattis', 'only-one'],
+      ['export-kattis'],
+      ['import-kattis', 'a', 'b', 'c'],
+      ['bogus'],
+      [],
+      ['push', 'dir', '--nope'],
+      ['check', 'dir', '--token', 'x'],
+      ['pull', 'abc', 'dir'],
+    ]) {
       const r = await run(argv);
       assert.equal(r.code, 64, argv.join(' '));
       assert.ok(r.err.endsWith(USAGE), argv.join(' '));

@@ -41,9 +41,16 @@ describe('Use Local Emulator (switch)', () => {
     const result = await switchToEmulator(c.t, EMULATOR);
     assert.equal(result.switched, true);
     assert.equal(c.tested.length, 3);
-    assert.ok(c.tested.every((line) => line.includes('http://127.0.0.1:8400/') && line.endsWith('true')), c.tested.join('\n'));
+    assert.ok(
+      c.tested.every((line) => line.includes('http://127.0.0.1:8400/') && line.endsWith('true')),
+      c.tested.join('\n'),
+    );
     assert.equal(c.state().activeId, EMULATOR_PROFILE_ID);
-    assert.deepEqual(c.state().profiles.find((p) => p.id === 'p1'), MINE.profiles[0], 'other profiles are left as they were');
+    assert.deepEqual(
+      c.state().profiles.find((p) => p.id === 'p1'),
+      MINE.profiles[0],
+      'other profiles are left as they were',
+    );
     assert.deepEqual(c.saved.sort(), ['compilers', 'containers', 'problems']);
   });
 
@@ -51,7 +58,10 @@ describe('Use Local Emulator (switch)', () => {
     const c = target({ refuse: 'problems' });
     const result = await switchToEmulator(c.t, EMULATOR);
     assert.equal(result.switched, false);
-    assert.deepEqual(result.checks.filter((check) => !check.ok).map((check) => check.module), ['problems']);
+    assert.deepEqual(
+      result.checks.filter((check) => !check.ok).map((check) => check.module),
+      ['problems'],
+    );
     assert.deepEqual(c.state(), MINE);
     assert.deepEqual(c.saved, []);
   });

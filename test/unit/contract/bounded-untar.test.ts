@@ -19,7 +19,10 @@ describe('contract: bounded untar', function () {
     assert.ok(archive.length < 6 * 1024 * 1024, `${archive.length} bytes`);
     const started = Date.now();
     const entries = await listTarGz(archive, budget);
-    assert.deepEqual(entries.map((e) => e.path), ['a.txt']);
+    assert.deepEqual(
+      entries.map((e) => e.path),
+      ['a.txt'],
+    );
     const dest = path.join(scratch('se-untar-'), 'out');
     await extractTarGz(archive, dest, { budget });
     assert.equal(fs.readFileSync(path.join(dest, 'a.txt'), 'utf8'), 'hello');
@@ -30,7 +33,10 @@ describe('contract: bounded untar', function () {
   it('counts inflated bytes that are no entry: metadata alone past the cap is refused', async () => {
     const small = { maxBytes: 1024, maxEntries: 2 };
     const blocks = Math.ceil(inflatedCap(small) / 512) + 64;
-    const err = await listTarGz(metadataOnlyArchive(blocks), small).then(() => undefined, (e: unknown) => e);
+    const err = await listTarGz(metadataOnlyArchive(blocks), small).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof ArchiveBudgetError, String(err));
     assert.equal(err.kind, 'inflated');
     assert.match(err.message, /inflates to more than 1 MiB before its end, more than its entries account for/);
@@ -38,7 +44,10 @@ describe('contract: bounded untar', function () {
 
   it('refuses past the ratio when one is given, naming the entry', async () => {
     const archive = zeroTailArchive({ 'a.txt': 'x'.repeat(4096) }, 0);
-    const err = await listTarGz(archive, { ...budget, maxRatio: 1 }).then(() => undefined, (e: unknown) => e);
+    const err = await listTarGz(archive, { ...budget, maxRatio: 1 }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof ArchiveBudgetError, String(err));
     assert.equal(err.kind, 'ratio');
   });

@@ -47,7 +47,11 @@ describe('contract: multi-file entry rules of the extension and the emulator', (
         const files = new Map(names.map((n) => [n, Buffer.from(WITH_MAIN)]));
         const emulatorFinds = language.findEntry(files).ok;
         const extensionRefusal = await checkEntryFile(language.id, names, () => WITH_MAIN);
-        assert.equal(extensionRefusal === null, emulatorFinds, `${what} (${names.join(', ')}): the emulator ${emulatorFinds ? 'runs it' : 'refuses it'}, the extension ${extensionRefusal === null ? 'sends it' : `refuses it: ${extensionRefusal}`}`);
+        assert.equal(
+          extensionRefusal === null,
+          emulatorFinds,
+          `${what} (${names.join(', ')}): the emulator ${emulatorFinds ? 'runs it' : 'refuses it'}, the extension ${extensionRefusal === null ? 'sends it' : `refuses it: ${extensionRefusal}`}`,
+        );
       }
     });
   }

@@ -10,7 +10,15 @@ import { sourceFiles } from '../source-files';
 
 describe('contract: the local emulator', () => {
   it('reads back the ready line the emulator writes, extra fields and all', () => {
-    const line = formatReadyLine({ origin: 'http://127.0.0.1:8400/', token: 't0k', sandboxed: false, warning: 'no bwrap', languages: ['C'], missingLanguages: [], endpoints: { compilers: 'x' } });
+    const line = formatReadyLine({
+      origin: 'http://127.0.0.1:8400/',
+      token: 't0k',
+      sandboxed: false,
+      warning: 'no bwrap',
+      languages: ['C'],
+      missingLanguages: [],
+      endpoints: { compilers: 'x' },
+    });
     assert.ok(line.startsWith(READY_PREFIX));
     assert.deepEqual(parseReadyLine(line), {
       origin: 'http://127.0.0.1:8400',
@@ -43,6 +51,9 @@ describe('contract: the local emulator', () => {
           .some((line) => !/^\s*(\/\/|\*)/.test(line) && /EMULATOR_READY |sphere-engine-emulator-challenge:|[^=!]=\s*'(access-token|instance\.json)'/.test(line)),
       ),
     );
-    assert.deepEqual(spelled.map((f) => path.relative(REPO_ROOT, f)), []);
+    assert.deepEqual(
+      spelled.map((f) => path.relative(REPO_ROOT, f)),
+      [],
+    );
   });
 });

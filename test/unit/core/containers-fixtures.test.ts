@@ -60,14 +60,20 @@ describe('containers sample folders against the emulator', function () {
     const found = containersDiagnostics(done.streams, { root, files });
     assert.ok(found.length >= 1, done.text);
     assert.ok(found.every((d) => d.file === path.join(root, 'main.cpp')));
-    assert.ok(found.some((d) => d.line === 6 || d.line === 8), JSON.stringify(found));
+    assert.ok(
+      found.some((d) => d.line === 6 || d.line === 8),
+      JSON.stringify(found),
+    );
   });
 
   it('runtime error: the traceback lands on lib/compute.py line 2', async () => {
     const { done, files, root } = await submit('runtime-error', PROJECTS.python);
     assert.equal(done.submission.result.status.code, 12, done.text);
     const found = containersDiagnostics(done.streams, { root, files });
-    assert.deepEqual(found.map((d) => [path.relative(root, d.file), d.line]), [[path.join('lib', 'compute.py'), 2]]);
+    assert.deepEqual(
+      found.map((d) => [path.relative(root, d.file), d.line]),
+      [[path.join('lib', 'compute.py'), 2]],
+    );
     assert.match(found[0].message, /ZeroDivisionError/);
   });
 

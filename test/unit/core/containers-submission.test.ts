@@ -30,7 +30,10 @@ describe('core/containers-submission', () => {
       const states = [
         submission({ executing: true, result: { status: { code: 1, name: 'preparation' }, score: null, time: null, memory: null, signal: null } }),
         submission({ executing: true, result: { status: { code: 3, name: 'execution' }, score: null, time: null, memory: null, signal: null } }),
-        submission({ streams: { stage_run_output: ref, stage_run_error: null, source: ref }, stages: { run: { time: 0.2, skipped: false, exit_code: 0, signal: null, status_changed_to: null } } }),
+        submission({
+          streams: { stage_run_output: ref, stage_run_error: null, source: ref },
+          stages: { run: { time: 0.2, skipped: false, exit_code: 0, signal: null, status_changed_to: null } },
+        }),
       ];
       const fetched: string[] = [];
       const client = {
@@ -131,7 +134,10 @@ describe('core/containers-submission', () => {
         folder: '/home/me/proj',
       });
       const order = ['[init]', '[build]', '[run]', 'Result: build error (11)'].map((s) => text.indexOf(s));
-      assert.ok(order.every((pos, i) => pos >= 0 && (i === 0 || pos > order[i - 1])), text);
+      assert.ok(
+        order.every((pos, i) => pos >= 0 && (i === 0 || pos > order[i - 1])),
+        text,
+      );
       assert.match(text, /\[build\] time 0\.5 s · exit code 1 · signal - · skipped no\n {2}status changed to build error \(11\): compilation failed/);
       assert.match(text, /\[run\] .*skipped yes/);
       assert.match(text, /error:\n-+\nmain\.cpp:6:19: error: expected ;\n-+/);
@@ -139,9 +145,15 @@ describe('core/containers-submission', () => {
     });
 
     it('shows the debug log on a project error and the advice to resubmit on an internal error', () => {
-      const project = renderSubmission({ submission: submission({ result: { status: { code: 22, name: 'project error' }, score: 0, time: 0, memory: 0, signal: 0 } }), streams: { debug_log: 'bad timeout\n' } });
+      const project = renderSubmission({
+        submission: submission({ result: { status: { code: 22, name: 'project error' }, score: 0, time: 0, memory: 0, signal: 0 } }),
+        streams: { debug_log: 'bad timeout\n' },
+      });
       assert.match(project, /Project error: .*not your code.*\nbad timeout/);
-      const internal = renderSubmission({ submission: submission({ result: { status: { code: 20, name: 'internal error' }, score: 0, time: 0, memory: 0, signal: 0 } }), streams: {} });
+      const internal = renderSubmission({
+        submission: submission({ result: { status: { code: 20, name: 'internal error' }, score: 0, time: 0, memory: 0, signal: 0 } }),
+        streams: {},
+      });
       assert.match(internal, /Internal error: .*Submit again\./);
     });
 
@@ -171,20 +183,29 @@ describe('core/containers-submission', () => {
 
     it('reads gcc errors of the build stage and drops files that are not local', () => {
       const gcc = [
-        '/home/user/workspace/main.cpp: In function \'int main()\':',
-        '/home/user/workspace/main.cpp:6:19: error: expected \';\' before \'}\' token',
+        "/home/user/workspace/main.cpp: In function 'int main()':",
+        "/home/user/workspace/main.cpp:6:19: error: expected ';' before '}' token",
         '/usr/include/c++/12/iostream:3:1: error: not ours',
       ].join('\n');
       const found = containersDiagnostics({ stage_build_error: gcc }, folder);
-      assert.deepEqual(found.map((d) => [d.file, d.line, d.column]), [['/local/proj/main.cpp', 6, 19]]);
+      assert.deepEqual(
+        found.map((d) => [d.file, d.line, d.column]),
+        [['/local/proj/main.cpp', 6, 19]],
+      );
     });
 
     it('reads javac and Node messages too', () => {
       const javac = '/home/user/workspace/src/App.java:3: error: cannot find symbol\n        foo();\n        ^\n  symbol:   method foo()\n1 error\n';
       const node = '/home/user/workspace/index.js:2\n  throw new Error("boom");\n  ^\n\nError: boom\n    at Object.<anonymous> (/home/user/workspace/index.js:2:9)\n';
       const found = containersDiagnostics({ stage_build_error: javac, stage_run_error: node }, folder);
-      assert.ok(found.some((d) => d.file === '/local/proj/src/App.java' && d.line === 3), JSON.stringify(found));
-      assert.ok(found.some((d) => d.file === '/local/proj/index.js' && d.line === 2), JSON.stringify(found));
+      assert.ok(
+        found.some((d) => d.file === '/local/proj/src/App.java' && d.line === 3),
+        JSON.stringify(found),
+      );
+      assert.ok(
+        found.some((d) => d.file === '/local/proj/index.js' && d.line === 2),
+        JSON.stringify(found),
+      );
     });
   });
 

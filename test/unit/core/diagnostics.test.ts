@@ -50,13 +50,13 @@ describe('core/diagnostics', () => {
 
     it('reads clang-style lines, fatal errors, lines without a column, and attaches notes', () => {
       const text = [
-        '/home/user/workspace/src/a.c:3:10: fatal error: \'missing.h\' file not found',
+        "/home/user/workspace/src/a.c:3:10: fatal error: 'missing.h' file not found",
         'b.c:7: error: old style without column',
         'b.c:9:1: warning: unused [-Wunused]',
         'b.c:2:5: note: declared here',
       ].join('\n');
       const d = parseGccOutput(text);
-      assert.deepEqual(d[0], { file: '/home/user/workspace/src/a.c', line: 3, column: 10, severity: 'error', message: '\'missing.h\' file not found', source: 'gcc' });
+      assert.deepEqual(d[0], { file: '/home/user/workspace/src/a.c', line: 3, column: 10, severity: 'error', message: "'missing.h' file not found", source: 'gcc' });
       assert.deepEqual([d[1].line, d[1].column], [7, undefined]);
       assert.deepEqual(d[2].related, [{ file: 'b.c', line: 2, column: 5, message: 'declared here' }]);
       assert.equal(d.length, 3);
@@ -68,7 +68,10 @@ describe('core/diagnostics', () => {
       const [d, ...rest] = parsePythonTraceback(fixture('python-runtime.txt'));
       assert.equal(rest.length, 0);
       assert.deepEqual([d.file, d.line, d.column, d.message], ['/tmp/diag/run/lib.py', 2, undefined, 'ZeroDivisionError: division by zero']);
-      assert.deepEqual(d.stack?.map((f) => `${path.basename(f.file)}:${f.line}`), ['lib.py:2', 'prog.py:4', 'prog.py:6']);
+      assert.deepEqual(
+        d.stack?.map((f) => `${path.basename(f.file)}:${f.line}`),
+        ['lib.py:2', 'prog.py:4', 'prog.py:6'],
+      );
     });
 
     it('reads a SyntaxError with its caret column', () => {
@@ -98,7 +101,7 @@ describe('core/diagnostics', () => {
         'Traceback (most recent call last):',
         '  File "/home/user/workspace/a.py", line 2, in <module>',
         '    int("x")',
-        'ValueError: invalid literal for int() with base 10: \'x\'',
+        "ValueError: invalid literal for int() with base 10: 'x'",
         '',
         'During handling of the above exception, another exception occurred:',
         '',
@@ -121,11 +124,10 @@ describe('core/diagnostics', () => {
       const [d] = parseNodeError(fixture('node-runtime.txt'));
       assert.deepEqual([d.file, d.line, d.column], ['/tmp/diag/run/prog.js', 2, 35]);
       assert.equal(d.message, "TypeError: Cannot read properties of undefined (reading 'length')");
-      assert.deepEqual(d.stack?.slice(0, 3).map((f) => `${f.file}:${f.line}:${f.column}`), [
-        '/tmp/diag/run/prog.js:2:35',
-        '/tmp/diag/run/prog.js:2:16',
-        '/tmp/diag/run/prog.js:5:13',
-      ]);
+      assert.deepEqual(
+        d.stack?.slice(0, 3).map((f) => `${f.file}:${f.line}:${f.column}`),
+        ['/tmp/diag/run/prog.js:2:35', '/tmp/diag/run/prog.js:2:16', '/tmp/diag/run/prog.js:5:13'],
+      );
     });
 
     it('reads a SyntaxError header with its caret column', () => {
@@ -196,11 +198,16 @@ describe('core/diagnostics', () => {
     });
 
     it('drops diagnostics that land in no local file, keeps and rewrites the rest', () => {
-      const text = '/usr/include/x.h:1:1: error: in a system header\n/tmp/run/prog.cpp:4:2: error: mine\n/tmp/run/prog.cpp:4:2: note: see also /usr/include/x.h\n/usr/include/x.h:9:1: note: declared here';
+      const text =
+        '/usr/include/x.h:1:1: error: in a system header\n/tmp/run/prog.cpp:4:2: error: mine\n/tmp/run/prog.cpp:4:2: note: see also /usr/include/x.h\n/usr/include/x.h:9:1: note: declared here';
       const mapped = mapDiagnostics(parseGccOutput(text), mapper);
       assert.equal(mapped.length, 1);
       assert.deepEqual([mapped[0].file, mapped[0].line, mapped[0].column, mapped[0].message], [path.join(LOCAL, 'prog.cpp'), 4, 2, 'mine']);
-      assert.deepEqual(mapped[0].related?.map((r) => r.line), [4], 'the note in a system header is dropped');
+      assert.deepEqual(
+        mapped[0].related?.map((r) => r.line),
+        [4],
+        'the note in a system header is dropped',
+      );
     });
 
     it('maps Python frames from the captured run directory', () => {

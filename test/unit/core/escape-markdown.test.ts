@@ -20,7 +20,11 @@ describe('escapeMarkdown', () => {
       const html = markdown.renderInline(escapeMarkdown(text));
       assert.doesNotMatch(html, /<(a|img|strong|em|code|b)\b/, html);
       // What the person sees is the text itself (HTML entities aside).
-      const shown = html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      const shown = html
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
       assert.equal(shown, text);
     });
   }
@@ -31,7 +35,11 @@ describe('escapeMarkdown', () => {
     it(`keeps ${JSON.stringify(text)} plain text where plain URLs become links`, () => {
       const html = linkifying.renderInline(escapeMarkdown(text));
       assert.doesNotMatch(html, /<(a|img|s|del)\b/, html);
-      const shown = html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      const shown = html
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
       assert.equal(shown, text);
     });
   }

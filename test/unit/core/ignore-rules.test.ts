@@ -15,9 +15,26 @@ function byMatcher(relPath: string, isDirectory: boolean): { ignored: boolean; r
 
 describe('core/ignore-rules: built-in rules', () => {
   const paths = [
-    '.git', 'node_modules', 'src/.git', 'a/b/node_modules', 'node_modules/x', 'node_modules/x/node_modules',
-    '.git/config', 'a/.git/objects', 'x.git', '.gitignore', '.github', 'node_modules_old', 'my-node_modules',
-    'src/app.ts', 'src/.gitkeep', 'a/node_modules.txt', 'git', '.GIT', 'Node_Modules/x', 'a/NODE_MODULES',
+    '.git',
+    'node_modules',
+    'src/.git',
+    'a/b/node_modules',
+    'node_modules/x',
+    'node_modules/x/node_modules',
+    '.git/config',
+    'a/.git/objects',
+    'x.git',
+    '.gitignore',
+    '.github',
+    'node_modules_old',
+    'my-node_modules',
+    'src/app.ts',
+    'src/.gitkeep',
+    'a/node_modules.txt',
+    'git',
+    '.GIT',
+    'Node_Modules/x',
+    'a/NODE_MODULES',
   ];
   for (const isDirectory of [false, true]) {
     it(`agree with the ignore matcher for ${isDirectory ? 'folders' : 'files'}`, () => {

@@ -25,13 +25,14 @@ describe('core/in-parallel', () => {
     let active = 0;
     let most = 0;
     const started: number[] = [];
-    const task = (n: number) => gate(async () => {
-      started.push(n);
-      most = Math.max(most, ++active);
-      await tick();
-      active--;
-      return n * 10;
-    });
+    const task = (n: number) =>
+      gate(async () => {
+        started.push(n);
+        most = Math.max(most, ++active);
+        await tick();
+        active--;
+        return n * 10;
+      });
     const first = [task(1), task(2), task(3)];
     await tick(); // more arrive while some run and one waits
     const results = await Promise.all([...first, task(4), task(5)]);
@@ -42,7 +43,12 @@ describe('core/in-parallel', () => {
 
   it('concurrencyLimit frees the slot of a task that fails', async () => {
     const gate = concurrencyLimit(1);
-    await assert.rejects(gate(async () => { throw new Error('boom'); }), /boom/);
+    await assert.rejects(
+      gate(async () => {
+        throw new Error('boom');
+      }),
+      /boom/,
+    );
     assert.equal(await gate(async () => 'next'), 'next');
   });
 });

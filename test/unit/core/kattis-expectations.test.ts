@@ -83,16 +83,31 @@ time_limit_exceeded/*:
     // master judge accepts a partial solution (accept_if_any_accepted), as oddecho's does.
     assert.equal(unmetExpectation(exp, judged([15, 15, 14], 25, 15), paths, 200), undefined);
     assert.equal(unmetExpectation(exp, judged([15, 15, 14], 30, 15), paths, 200), 'got score 60, expected 50 (submissions.yaml "partially_accepted/five.py")');
-    assert.equal(unmetExpectation(exp, judged([15, 14, 14], 25), paths, 200), 'got WA on secret/group1/01, which is not permitted in secret/group1 (permitted: AC) (submissions.yaml "partially_accepted/five.py")');
+    assert.equal(
+      unmetExpectation(exp, judged([15, 14, 14], 25), paths, 200),
+      'got WA on secret/group1/01, which is not permitted in secret/group1 (permitted: AC) (submissions.yaml "partially_accepted/five.py")',
+    );
     assert.equal(unmetExpectation(exp, judged([15, 15, 15], 25), paths, 200), 'no test in secret/group2 got WA (required) (submissions.yaml "partially_accepted/five.py")');
     // A memory limit stop is a run-time error, as on Kattis; a range is inclusive.
-    const rte: KattisExpectation = { kattisPath: 'run_time_error/m.cc', rules: [{ key: 'run_time_error', scope: '', permitted: ['AC', 'RTE'], required: ['RTE'] }, { key: 'x', scope: '', score: [0, 0] }] };
+    const rte: KattisExpectation = {
+      kattisPath: 'run_time_error/m.cc',
+      rules: [
+        { key: 'run_time_error', scope: '', permitted: ['AC', 'RTE'], required: ['RTE'] },
+        { key: 'x', scope: '', score: [0, 0] },
+      ],
+    };
     assert.equal(unmetExpectation(rte, judged([15, 17, 15]), paths), undefined);
     assert.match(unmetExpectation(rte, judged([15, 13, 15]), paths) ?? '', /^got TLE on secret\/group1\/01, which is not permitted/);
   });
 
   it('leaves out of the time limit a solution that opts out or may time out', () => {
-    const rule = (r: object): KattisExpectation => ({ kattisPath: 'accepted/a.py', rules: [{ key: 'accepted', scope: '', permitted: ['AC'] }, { key: 'k', scope: '', ...r }] });
+    const rule = (r: object): KattisExpectation => ({
+      kattisPath: 'accepted/a.py',
+      rules: [
+        { key: 'accepted', scope: '', permitted: ['AC'] },
+        { key: 'k', scope: '', ...r },
+      ],
+    });
     assert.ok(usedForTimeLimit(undefined));
     assert.ok(usedForTimeLimit(rule({ message: 'x' })));
     assert.ok(!usedForTimeLimit(rule({ useForTimeLimit: false })));
@@ -102,10 +117,31 @@ time_limit_exceeded/*:
 
   it("gives a scoring tree's full score as the grader does: sums, min, clamped to ranges", () => {
     const tree = {
-      rel: 'data/secret', flags: ['sum'], range: [0, 100] as [number, number], onReject: 'continue',
+      rel: 'data/secret',
+      flags: ['sum'],
+      range: [0, 100] as [number, number],
+      onReject: 'continue',
       items: [
-        { rel: 'data/secret/g1', flags: ['min'], range: [0, 30] as [number, number], onReject: 'break', items: [{ test: 1, accept: 40, reject: 0 }, { test: 2, accept: 40, reject: 0 }] },
-        { rel: 'data/secret/g2', flags: ['sum'], range: null, onReject: 'break', items: [{ test: 3, accept: 50, reject: 0 }, { test: 4, accept: 50, reject: 0 }] },
+        {
+          rel: 'data/secret/g1',
+          flags: ['min'],
+          range: [0, 30] as [number, number],
+          onReject: 'break',
+          items: [
+            { test: 1, accept: 40, reject: 0 },
+            { test: 2, accept: 40, reject: 0 },
+          ],
+        },
+        {
+          rel: 'data/secret/g2',
+          flags: ['sum'],
+          range: null,
+          onReject: 'break',
+          items: [
+            { test: 3, accept: 50, reject: 0 },
+            { test: 4, accept: 50, reject: 0 },
+          ],
+        },
       ],
     };
     assert.equal(fullScoreOf(tree), 100, 'min(40, 40) clamped to 30, plus 100, clamped to 100');
@@ -128,9 +164,14 @@ time_limit_exceeded/*:
     assert.deepEqual(result.ignored, [
       'submissions/slow_accepted/slow.py: "slow_accepted" is not a submissions folder problemtools checks (accepted, wrong_answer, time_limit_exceeded, run_time_error, partially_accepted, 2023-07 rejected and brute_force) and submissions/submissions.yaml gives it no expectations, so it is not judged, as problemtools does not judge it.',
     ]);
-    assert.ok(result.notes.includes('submissions.yaml "message" expectations are kept for export but not checked: the service does not return a judge\'s messages.'), result.notes.join('\n'));
+    assert.ok(
+      result.notes.includes('submissions.yaml "message" expectations are kept for export but not checked: the service does not return a judge\'s messages.'),
+      result.notes.join('\n'),
+    );
     const settings = JSON.parse(fs.readFileSync(path.join(dir, 'kattis.json'), 'utf8'));
-    assert.deepEqual(settings.submissions.bySolution, { 'solutions/accepted/also.py': { kattisPath: 'mine/also.py', rules: [{ key: 'mine/also.py', scope: '', permitted: ['AC'], message: 'hi' }] } });
+    assert.deepEqual(settings.submissions.bySolution, {
+      'solutions/accepted/also.py': { kattisPath: 'mine/also.py', rules: [{ key: 'mine/also.py', scope: '', permitted: ['AC'], message: 'hi' }] },
+    });
     assert.deepEqual(settings.submissions.testPaths, ['secret/1']);
     const out = path.join(scratch('kattis-subs-out-'), 'pkg');
     assert.deepEqual(exportKattis(dir, out).notExported, []);

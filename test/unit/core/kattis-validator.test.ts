@@ -44,12 +44,23 @@ describe('Kattis output validator adapter', () => {
 
   it('adapts Python and C++ validators, and says why it leaves the others', () => {
     assert.equal(adapt({ 'output_validators/v.py': 'x' }).ok, true, 'a single file in output_validators/');
-    assert.equal(adapt({ 'output_validators/v/main.py': 'x', 'output_validators/v/lib.py': 'x', 'output_validators/v/README.md': 'x', 'output_validators/v/__pycache__/lib.cpython-312.pyc': 'x' }).ok, true);
+    assert.equal(
+      adapt({
+        'output_validators/v/main.py': 'x',
+        'output_validators/v/lib.py': 'x',
+        'output_validators/v/README.md': 'x',
+        'output_validators/v/__pycache__/lib.cpython-312.pyc': 'x',
+      }).ok,
+      true,
+    );
     assert.equal(adapt({ 'output_validator/v.cpp': 'int main() {}', 'output_validator/v.h': '' }).ok, true, '2023-07 output_validator/');
     assert.match(reason({ 'output_validators/v/a.py': 'x', 'output_validators/v/b.py': 'x' }), /several Python files \(a\.py, b\.py\) and none is main\.py or v\.py/);
     assert.match(reason({ 'output_validators/v/v.py': '#!/usr/bin/python2\n' }), /Python 2 program/);
     assert.match(reason({ 'output_validators/v/Check.java': 'x' }), /language the adapter does not handle \(\.java\)/);
-    assert.match(reason({ 'output_validators/v/a.cpp': 'int main() {}', 'output_validators/v/b.cpp': '' }), /2 C\+\+ source files \(a\.cpp, b\.cpp\); one judge source cannot hold separate translation units/);
+    assert.match(
+      reason({ 'output_validators/v/a.cpp': 'int main() {}', 'output_validators/v/b.cpp': '' }),
+      /2 C\+\+ source files \(a\.cpp, b\.cpp\); one judge source cannot hold separate translation units/,
+    );
     assert.match(reason({ 'output_validators/v/v.cpp': 'int main() {}', 'output_validators/v/build': '' }), /built or run by its own script \(build\)/);
     assert.match(reason({ 'output_validators/v/v.cpp': 'void f() {}' }), /no "int main\(" was found/);
     const two = tree(scratch('kattis-v-'), { ...DATA, 'output_validators/a/a.py': 'x', 'output_validators/b/b.py': 'x' });
@@ -108,8 +119,10 @@ describe('Kattis output validator adapter', () => {
   it('the C++ judge compiles with the validator inside and maps exit(42) from anywhere', function () {
     this.timeout(30000);
     const a = adapt({
-      'output_validators/v/v.cpp': '#include "verdict.h"\n#include <fstream>\n#include <iostream>\nint main() { std::string got; std::cin >> got; if (got == "crash") abort(); if (got == "6") accept(); reject(got); }\n',
-      'output_validators/v/verdict.h': '#include <cstdlib>\n#include <cstdio>\n#include <string>\n[[noreturn]] inline void accept() { exit(42); }\n[[noreturn]] inline void reject(const std::string &s) { fprintf(stderr, "%s", s.c_str()); exit(43); }\n',
+      'output_validators/v/v.cpp':
+        '#include "verdict.h"\n#include <fstream>\n#include <iostream>\nint main() { std::string got; std::cin >> got; if (got == "crash") abort(); if (got == "6") accept(); reject(got); }\n',
+      'output_validators/v/verdict.h':
+        '#include <cstdlib>\n#include <cstdio>\n#include <string>\n[[noreturn]] inline void accept() { exit(42); }\n[[noreturn]] inline void reject(const std::string &s) { fprintf(stderr, "%s", s.c_str()); exit(43); }\n',
     });
     assert.ok(a.ok);
     const work = scratch('kattis-run-');
@@ -124,8 +137,17 @@ describe('Kattis output validator adapter', () => {
     const dir = path.join(scratch('kattis-near-'), 'near');
     importKattis(path.join(FIXTURES, 'near'), dir);
     const folder = readProblemFolder(dir);
-    assert.deepEqual(folder.json.tests.map((t) => t.judge), ['kattis_validator', 'kattis_validator_2']);
-    assert.deepEqual(Object.values(folder.json.judges!).map((j) => [j.file, j.compilerId]), [['judges/kattis_validator.py', 116], ['judges/kattis_validator_2.py', 116]]);
+    assert.deepEqual(
+      folder.json.tests.map((t) => t.judge),
+      ['kattis_validator', 'kattis_validator_2'],
+    );
+    assert.deepEqual(
+      Object.values(folder.json.judges!).map((j) => [j.file, j.compilerId]),
+      [
+        ['judges/kattis_validator.py', 116],
+        ['judges/kattis_validator_2.py', 116],
+      ],
+    );
     const pkg = path.join(scratch('kattis-near-out-'), 'pkg');
     assert.deepEqual(exportKattis(dir, pkg).notExported, []);
     assert.equal(fs.readFileSync(path.join(pkg, 'problem.yaml'), 'utf8'), 'name: Half, Roughly\nvalidation: custom\n');

@@ -1,18 +1,25 @@
 import * as assert from 'node:assert/strict';
-import {
-  checkEntryFile,
-  compilerIdForFileName,
-  compilerIdForLanguageId,
-  defaultFileName,
-  LANGUAGES,
-  languageForCompiler,
-} from '../../../src/core/languages/table';
+import { checkEntryFile, compilerIdForFileName, compilerIdForLanguageId, defaultFileName, LANGUAGES, languageForCompiler } from '../../../src/core/languages/table';
 
 describe('core/languages', () => {
   it('maps VS Code language ids onto the compiler ids of the spec', () => {
     const expected: Record<string, number> = {
-      cpp: 1, c: 11, python: 116, javascript: 56, shellscript: 28, java: 10, perl: 3, ruby: 17, php: 29,
-      go: 114, rust: 93, haskell: 21, lua: 26, csharp: 27, pascal: 22, r: 117,
+      cpp: 1,
+      c: 11,
+      python: 116,
+      javascript: 56,
+      shellscript: 28,
+      java: 10,
+      perl: 3,
+      ruby: 17,
+      php: 29,
+      go: 114,
+      rust: 93,
+      haskell: 21,
+      lua: 26,
+      csharp: 27,
+      pascal: 22,
+      r: 117,
     };
     for (const [languageId, compilerId] of Object.entries(expected)) {
       assert.equal(compilerIdForLanguageId(languageId), compilerId, languageId);
@@ -41,11 +48,13 @@ describe('core/languages', () => {
   });
 
   describe('checkEntryFile', () => {
-    const read = (files: Record<string, string>) => (p: string): string => {
-      const text = files[p];
-      if (text === undefined) throw new Error(`unexpected read of ${p}`);
-      return text;
-    };
+    const read =
+      (files: Record<string, string>) =>
+      (p: string): string => {
+        const text = files[p];
+        if (text === undefined) throw new Error(`unexpected read of ${p}`);
+        return text;
+      };
 
     it('accepts prog.py at the top level for Python 3', async () => {
       assert.equal(await checkEntryFile(116, ['prog.py', 'lib/util.py'], read({})), null);
@@ -62,14 +71,15 @@ describe('core/languages', () => {
     it('finds a .cpp file containing main for C++', async () => {
       const files = { 'util.cpp': 'int helper() { return 1; }', 'app.cpp': '#include "util.hpp"\nint main() { return helper(); }' };
       assert.equal(await checkEntryFile(1, ['util.cpp', 'app.cpp', 'util.hpp'], read(files)), null);
-      assert.equal(
-        await checkEntryFile(1, ['util.cpp'], read(files)),
-        'C++ needs a .cpp file containing function main at the top level of the folder',
-      );
+      assert.equal(await checkEntryFile(1, ['util.cpp'], read(files)), 'C++ needs a .cpp file containing function main at the top level of the folder');
     });
 
     it('finds a Java class with main, and a Go main package', async () => {
-      const files = { 'Main.java': 'public class Main {\n  public static void main(String[] args) {}\n}', 'prog.go': 'package main\n\nfunc main() {}\n', 'lib.go': 'package lib\nfunc main() {}' };
+      const files = {
+        'Main.java': 'public class Main {\n  public static void main(String[] args) {}\n}',
+        'prog.go': 'package main\n\nfunc main() {}\n',
+        'lib.go': 'package lib\nfunc main() {}',
+      };
       assert.equal(await checkEntryFile(10, ['Main.java'], read(files)), null);
       assert.equal(await checkEntryFile(114, ['prog.go'], read(files)), null);
       assert.match((await checkEntryFile(114, ['lib.go'], read(files)))!, /Go needs a \.go file with function main in package main/);

@@ -4,13 +4,29 @@ import { parseReadyLine } from '../../../contract/local-emulator';
 
 describe('local emulator: the EMULATOR_READY line', () => {
   it('reads origin, token, sandbox, languages and the Node-fallback note', () => {
-    const line = 'EMULATOR_READY ' + JSON.stringify({
-      origin: 'http://127.0.0.1:4100/', token: 't0k', sandboxed: false, warning: 'programs run UNSANDBOXED',
-      languages: ['Python 3 (CPython 3.11.7)', 7], missingLanguages: ['Go'], addLanguage: 'install it', limits: 'node', limitsNote: 'python3 was not found',
-    });
+    const line =
+      'EMULATOR_READY ' +
+      JSON.stringify({
+        origin: 'http://127.0.0.1:4100/',
+        token: 't0k',
+        sandboxed: false,
+        warning: 'programs run UNSANDBOXED',
+        languages: ['Python 3 (CPython 3.11.7)', 7],
+        missingLanguages: ['Go'],
+        addLanguage: 'install it',
+        limits: 'node',
+        limitsNote: 'python3 was not found',
+      });
     assert.deepEqual(parseReadyLine(line), {
-      origin: 'http://127.0.0.1:4100', token: 't0k', sandboxed: false, warning: 'programs run UNSANDBOXED',
-      languages: ['Python 3 (CPython 3.11.7)'], missingLanguages: ['Go'], addLanguage: 'install it', limits: 'node', limitsNote: 'python3 was not found',
+      origin: 'http://127.0.0.1:4100',
+      token: 't0k',
+      sandboxed: false,
+      warning: 'programs run UNSANDBOXED',
+      languages: ['Python 3 (CPython 3.11.7)'],
+      missingLanguages: ['Go'],
+      addLanguage: 'install it',
+      limits: 'node',
+      limitsNote: 'python3 was not found',
     });
   });
 

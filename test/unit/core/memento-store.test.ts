@@ -14,11 +14,13 @@ class LaggingMemento implements MementoLike {
     return this.values.get(key) as T | undefined;
   }
   update(key: string, value: unknown): Promise<void> {
-    return new Promise((resolve) => setImmediate(() => {
-      this.values.set(key, value);
-      this.writes.push(value);
-      resolve();
-    }));
+    return new Promise((resolve) =>
+      setImmediate(() => {
+        this.values.set(key, value);
+        this.writes.push(value);
+        resolve();
+      }),
+    );
   }
 }
 
@@ -71,7 +73,10 @@ describe('MementoStore', () => {
     const memento: MementoLike = {
       get: <T>(key: string) => values.get(key) as T | undefined,
       update: async (key, value) => {
-        if (fail) { fail = false; throw new Error('disk full'); }
+        if (fail) {
+          fail = false;
+          throw new Error('disk full');
+        }
         values.set(key, value);
       },
     };
@@ -86,14 +91,21 @@ describe('SubmissionHistory on MementoStore', () => {
   it('keeps both of two entries added in quick succession', async () => {
     const history = new SubmissionHistory(new LaggingMemento());
     await Promise.all([history.upsert(entry(1)), history.upsert(entry(2))]);
-    assert.deepEqual(history.list().map((e) => e.id), [2, 1]);
+    assert.deepEqual(
+      history.list().map((e) => e.id),
+      [2, 1],
+    );
   });
 
   it('reads its own last state, not the memento lagging behind it', async () => {
     const history = new SubmissionHistory(new LaggingMemento());
     await history.upsert(entry(1));
     const poll = history.applyState('http://x', { id: 1, executing: false, result: { status: { code: 15, name: 'accepted' }, score: 1 } } as never);
-    const final = history.applyState('http://x', { id: 1, executing: false, result: { status: { code: 15, name: 'accepted' }, score: 1 }, streams: { tests_report: { uri: 'u' } } } as never, { testsSummary: '1 test' });
+    const final = history.applyState(
+      'http://x',
+      { id: 1, executing: false, result: { status: { code: 15, name: 'accepted' }, score: 1 }, streams: { tests_report: { uri: 'u' } } } as never,
+      { testsSummary: '1 test' },
+    );
     assert.equal(history.find(1)?.hasTestsReport, true, 'read before the writes landed');
     await Promise.all([poll, final]);
     assert.equal(history.find(1)?.testsSummary, '1 test');

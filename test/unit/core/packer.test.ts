@@ -31,10 +31,7 @@ describe('core/packer', () => {
         const entries = await readArchive(packed.file);
         for (const e of entries) assert.match(e.path, /^workspace\//, `entry outside workspace/: ${e.path}`);
         const names = entries.map((e) => e.path);
-        assert.deepEqual(
-          names.filter((n) => !n.endsWith('/')).sort(),
-          ['workspace/data/in/a.txt', 'workspace/lib/util.py', 'workspace/prog.py'],
-        );
+        assert.deepEqual(names.filter((n) => !n.endsWith('/')).sort(), ['workspace/data/in/a.txt', 'workspace/lib/util.py', 'workspace/prog.py']);
         assert.ok(names.includes('workspace/'), 'the workspace/ directory entry itself');
         assert.ok(names.includes('workspace/out/'), 'empty folders are kept');
         assert.equal(entries.find((e) => e.path === 'workspace/prog.py')?.content, 'print(1)\n');
@@ -299,7 +296,10 @@ describe('core/packer', () => {
     it('leaves out .git and node_modules by default, and says why', async () => {
       const root = await tree({ 'a.js': '', '.git/HEAD': 'ref', 'node_modules/x/index.js': '', 'sub/node_modules/y.js': '' });
       const scan = await scanFolder(root);
-      assert.deepEqual(scan.included.map((e) => e.path), ['a.js', 'sub']);
+      assert.deepEqual(
+        scan.included.map((e) => e.path),
+        ['a.js', 'sub'],
+      );
       assert.deepEqual(
         scan.excluded.map((e) => [e.path, e.reason]),
         [
@@ -311,7 +311,15 @@ describe('core/packer', () => {
     });
 
     it('honours the root .gitignore', async () => {
-      const root = await tree({ '.gitignore': '*.log\nbuild/\n/only-root.txt\n', 'a.js': '', 'x.log': '', 'build/o.o': '', 'only-root.txt': '', 'sub/only-root.txt': '', 'sub/y.log': '' });
+      const root = await tree({
+        '.gitignore': '*.log\nbuild/\n/only-root.txt\n',
+        'a.js': '',
+        'x.log': '',
+        'build/o.o': '',
+        'only-root.txt': '',
+        'sub/only-root.txt': '',
+        'sub/y.log': '',
+      });
       assert.deepEqual(await includedPaths(root), ['.gitignore', 'a.js', 'sub', 'sub/only-root.txt']);
     });
 
@@ -384,7 +392,10 @@ describe('core/packer', () => {
       const packed = await packFolder(root);
       try {
         const entries = await readArchive(packed.file);
-        assert.deepEqual(entries.find((e) => e.path === 'workspace/alias.txt'), { path: 'workspace/alias.txt', type: 'SymbolicLink', linkpath: 'data/real.txt' });
+        assert.deepEqual(
+          entries.find((e) => e.path === 'workspace/alias.txt'),
+          { path: 'workspace/alias.txt', type: 'SymbolicLink', linkpath: 'data/real.txt' },
+        );
         assert.equal(entries.find((e) => e.path === 'workspace/data-link')?.type, 'SymbolicLink');
       } finally {
         await packed.dispose();
@@ -416,7 +427,10 @@ describe('core/packer', () => {
       const root = await tree({ 'ok.txt': '', 'secret/locked.txt': 'x' });
       const locked = path.join(root, 'secret', 'locked.txt');
       await fsp.chmod(locked, 0o000);
-      const readableAnyway = await fsp.access(locked, 4).then(() => true, () => false);
+      const readableAnyway = await fsp.access(locked, 4).then(
+        () => true,
+        () => false,
+      );
       if (readableAnyway) {
         this.skip(); // Running as root: permission bits do not stop reads; the simulated case below covers the message.
       }
@@ -456,7 +470,7 @@ describe('core/packer', () => {
 
   describe('unpackTarGz', () => {
     it('extracts a packed folder from a file and from bytes', async () => {
-      const root = await tree({ 'SE_STDOUT': 'hello\n', 'img/out.png': 'PNG' });
+      const root = await tree({ SE_STDOUT: 'hello\n', 'img/out.png': 'PNG' });
       const packed = await packFolder(root);
       const dest = await tree({});
       try {

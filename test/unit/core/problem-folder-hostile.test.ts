@@ -40,7 +40,15 @@ function filesUnder(root: string): string[] {
 }
 
 const FOLDER = {
-  'problem.json': JSON.stringify({ name: 'F', type: 'binary', interactive: false, masterJudge: 1000, statement: 'statement.md', judges: { j: { file: 'judges/j.py', compilerId: 116, type: 'testcase' } }, tests: [{ number: 0, timeLimit: 1, judge: 'j', active: true }] }),
+  'problem.json': JSON.stringify({
+    name: 'F',
+    type: 'binary',
+    interactive: false,
+    masterJudge: 1000,
+    statement: 'statement.md',
+    judges: { j: { file: 'judges/j.py', compilerId: 116, type: 'testcase' } },
+    tests: [{ number: 0, timeLimit: 1, judge: 'j', active: true }],
+  }),
   'statement.md': 'Say it.',
   'judges/j.py': 'print(1)\n',
   'tests/0.in': '1\n',
@@ -63,7 +71,10 @@ describe('problem folders against hostile servers and folders', () => {
     try {
       await assert.rejects(pullProblem(client, { endpoint: server.origin, problemId: 7, dir }), (err: Error) => {
         assert.ok(err instanceof ProblemFolderError);
-        assert.match(err.message, /answer for problem 7 was refused: a test case number "\.\.\/\.\.\/\.\.\/x" is not a whole number\. Nothing was written or sent\. Check that the Problems endpoint/);
+        assert.match(
+          err.message,
+          /answer for problem 7 was refused: a test case number "\.\.\/\.\.\/\.\.\/x" is not a whole number\. Nothing was written or sent\. Check that the Problems endpoint/,
+        );
         return true;
       });
     } finally {
@@ -83,14 +94,17 @@ describe('problem folders against hostile servers and folders', () => {
     fs.symlinkSync(elsewhere, path.join(dir, 'tests'));
     const client = new ProblemsClient({ endpoint: server.origin, token: TOKEN });
     try {
-      await assert.rejects(pullProblem(client, { endpoint: server.origin, problemId: 7, dir }), /The tests folder: tests is a link, refused: it could point anywhere on this machine/);
+      await assert.rejects(
+        pullProblem(client, { endpoint: server.origin, problemId: 7, dir }),
+        /The tests folder: tests is a link, refused: it could point anywhere on this machine/,
+      );
     } finally {
       await client.close();
     }
     assert.deepEqual(fs.readdirSync(elsewhere), []);
   });
 
-  it('pull into a folder holding tests -> outside and statement.md -> a file of the user\'s: nothing outside, the file unchanged', async () => {
+  it("pull into a folder holding tests -> outside and statement.md -> a file of the user's: nothing outside, the file unchanged", async () => {
     server.handler = problemsServer([{ number: 0, timeLimit: 1, judge: { id: 1 }, active: true }]);
     const root = scratch('hostile-pull-links-');
     const elsewhere = path.join(root, 'elsewhere');
@@ -103,7 +117,10 @@ describe('problem folders against hostile servers and folders', () => {
       fs.symlinkSync(path.join(root, 'users.md'), path.join(dir, 'statement.md'));
       const client = new ProblemsClient({ endpoint: server.origin, token: TOKEN });
       try {
-        await assert.rejects(pullProblem(client, { endpoint: server.origin, problemId: 7, dir }), linked.length === 1 ? /The statement: statement\.md is a link, refused/ : /The tests folder: tests is a link, refused/);
+        await assert.rejects(
+          pullProblem(client, { endpoint: server.origin, problemId: 7, dir }),
+          linked.length === 1 ? /The statement: statement\.md is a link, refused/ : /The tests folder: tests is a link, refused/,
+        );
       } finally {
         await client.close();
       }
@@ -119,7 +136,10 @@ describe('problem folders against hostile servers and folders', () => {
     const settings = JSON.parse(FOLDER['problem.json']);
     settings.judges.j.file = 'judges/../../secret';
     fs.writeFileSync(path.join(dir, 'problem.json'), JSON.stringify(settings));
-    assert.throws(() => readProblemFolder(dir), /judges\.j: "file" "judges\/\.\.\/\.\.\/secret" is refused: it steps outside the folder.*Name a file inside judges\/ without "\.\."/);
+    assert.throws(
+      () => readProblemFolder(dir),
+      /judges\.j: "file" "judges\/\.\.\/\.\.\/secret" is refused: it steps outside the folder.*Name a file inside judges\/ without "\.\."/,
+    );
 
     fs.writeFileSync(path.join(dir, 'problem.json'), FOLDER['problem.json']);
     fs.rmSync(path.join(dir, 'judges/j.py'));
@@ -128,15 +148,17 @@ describe('problem folders against hostile servers and folders', () => {
     fs.symlinkSync('/etc/hostname', path.join(dir, 'tests/0.in'));
     fs.mkdirSync(path.join(dir, 'solutions/accepted'), { recursive: true });
     fs.symlinkSync(path.join(root, 'secret'), path.join(dir, 'solutions/accepted/sol.py'));
-    assert.throws(() => readProblemFolder(dir), (err: ProblemFolderError) => {
-      assert.deepEqual(err.problems.map((p) => p.replace(/ refused: .*/, '')), [
-        'Test 0: tests/0.in is a link,',
-        'Judge "j": judges/j.py is a link,',
-        'Solution: solutions/accepted/sol.py is a link,',
-      ]);
-      assert.match(err.problems[0], /replace the link by the file itself/);
-      return true;
-    });
+    assert.throws(
+      () => readProblemFolder(dir),
+      (err: ProblemFolderError) => {
+        assert.deepEqual(
+          err.problems.map((p) => p.replace(/ refused: .*/, '')),
+          ['Test 0: tests/0.in is a link,', 'Judge "j": judges/j.py is a link,', 'Solution: solutions/accepted/sol.py is a link,'],
+        );
+        assert.match(err.problems[0], /replace the link by the file itself/);
+        return true;
+      },
+    );
   });
 
   it('the CLI sends nothing for a folder with a traversing judge', async () => {
@@ -148,7 +170,11 @@ describe('problem folders against hostile servers and folders', () => {
     settings.judges.j.file = 'judges/../../secret';
     fs.writeFileSync(path.join(dir, 'problem.json'), JSON.stringify(settings));
     const err: string[] = [];
-    const code = await runProblemsCli(['push', dir], { out: () => undefined, err: (l) => err.push(l), env: { SPHERE_ENGINE_PROBLEMS_TOKEN: TOKEN, SPHERE_ENGINE_PROBLEMS_ENDPOINT: server.origin } });
+    const code = await runProblemsCli(['push', dir], {
+      out: () => undefined,
+      err: (l) => err.push(l),
+      env: { SPHERE_ENGINE_PROBLEMS_TOKEN: TOKEN, SPHERE_ENGINE_PROBLEMS_ENDPOINT: server.origin },
+    });
     assert.equal(code, 1);
     assert.match(err.join('\n'), /^Nothing was pushed\. .*judges\/\.\.\/\.\.\/secret/);
     assert.deepEqual(server.requests, []);
@@ -174,12 +200,17 @@ describe('problem folders against hostile servers and folders', () => {
       return { code, text: lines.join('\n') };
     };
 
-    it('check and push with no endpoint given: usage error naming the folder\'s endpoint, nothing sent', async () => {
+    it("check and push with no endpoint given: usage error naming the folder's endpoint, nothing sent", async () => {
       const dir = linkedFolder();
       for (const verb of ['check', 'push']) {
         const r = await run([verb, dir], {});
         assert.equal(r.code, 64, r.text);
-        assert.match(r.text, new RegExp(`No endpoint: pass --endpoint or set SPHERE_ENGINE_PROBLEMS_ENDPOINT\\. The folder's problem\\.json names ${attacker.origin}, but the token is never sent to an endpoint a folder names unless you pass --trust-folder-endpoint\\.`));
+        assert.match(
+          r.text,
+          new RegExp(
+            `No endpoint: pass --endpoint or set SPHERE_ENGINE_PROBLEMS_ENDPOINT\\. The folder's problem\\.json names ${attacker.origin}, but the token is never sent to an endpoint a folder names unless you pass --trust-folder-endpoint\\.`,
+          ),
+        );
       }
       assert.deepEqual(attacker.requests, []);
     });
@@ -197,7 +228,7 @@ describe('problem folders against hostile servers and folders', () => {
       assert.deepEqual(server.requests, []);
     });
 
-    it('--trust-folder-endpoint sends to the folder\'s endpoint, as asked', async () => {
+    it("--trust-folder-endpoint sends to the folder's endpoint, as asked", async () => {
       const dir = linkedFolder();
       await run(['push', dir, '--dry-run', '--trust-folder-endpoint'], {});
       assert.ok(attacker.requests.length > 0);

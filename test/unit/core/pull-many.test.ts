@@ -40,8 +40,18 @@ describe('pull many problems into one parent folder', () => {
   it('writes one folder per problem, named by its code, and reports progress as x of N', async () => {
     const parent = scratch('pull-many-');
     const progress: string[] = [];
-    const pulled = await pullProblems(client, [{ problemId: 1, code: 'ADD' }, { problemId: 2 }, { problemId: 1, code: 'ADD' }], options(parent, { onProgress: (d, n) => progress.push(`${d}/${n}`) }));
-    assert.deepEqual(pulled.map((p) => [p.outcome, path.basename(p.folder), p.tests]), [['done', 'ADD', 1], ['done', 'problem-2', 1]]);
+    const pulled = await pullProblems(
+      client,
+      [{ problemId: 1, code: 'ADD' }, { problemId: 2 }, { problemId: 1, code: 'ADD' }],
+      options(parent, { onProgress: (d, n) => progress.push(`${d}/${n}`) }),
+    );
+    assert.deepEqual(
+      pulled.map((p) => [p.outcome, path.basename(p.folder), p.tests]),
+      [
+        ['done', 'ADD', 1],
+        ['done', 'problem-2', 1],
+      ],
+    );
     assert.deepEqual(listing(parent), ['ADD', 'problem-2']);
     assert.equal(fs.readFileSync(path.join(parent, 'ADD/tests/0.out'), 'utf8'), '1\n');
     assert.deepEqual(progress, ['1/2', '2/2']);
@@ -61,8 +71,25 @@ describe('pull many problems into one parent folder', () => {
     fs.writeFileSync(path.join(parent, 'SAME/solutions/accepted/a.py'), 'print(1)');
     fs.mkdirSync(path.join(parent, 'EMPTY'));
 
-    const pulled = await pullProblems(client, [{ problemId: 1, code: 'MINE' }, { problemId: 2, code: 'OTHER' }, { problemId: 3, code: 'SAME' }, { problemId: 4, code: 'EMPTY' }], options(parent));
-    assert.deepEqual(pulled.map((p) => [p.code, p.outcome]), [['MINE', 'skipped'], ['OTHER', 'skipped'], ['SAME', 'done'], ['EMPTY', 'done']]);
+    const pulled = await pullProblems(
+      client,
+      [
+        { problemId: 1, code: 'MINE' },
+        { problemId: 2, code: 'OTHER' },
+        { problemId: 3, code: 'SAME' },
+        { problemId: 4, code: 'EMPTY' },
+      ],
+      options(parent),
+    );
+    assert.deepEqual(
+      pulled.map((p) => [p.code, p.outcome]),
+      [
+        ['MINE', 'skipped'],
+        ['OTHER', 'skipped'],
+        ['SAME', 'done'],
+        ['EMPTY', 'done'],
+      ],
+    );
     assert.match(pulled[0].reason!, /MINE was left as it is: the folder is not empty and is not linked to this problem\.$/);
     assert.match(pulled[1].reason!, /linked to problem 99\.$/);
     assert.equal(fs.readFileSync(path.join(parent, 'MINE/notes.txt'), 'utf8'), 'keep me');
@@ -74,8 +101,18 @@ describe('pull many problems into one parent folder', () => {
 
   it('a problem that fails leaves no folder behind; the others are pulled', async () => {
     const parent = scratch('pull-many-fail-');
-    const pulled = await pullProblems(client, [{ problemId: 1, code: 'A' }, { problemId: 2, code: 'B' }], options(parent, { pull: fakePull({ fail: [1] }) }));
-    assert.deepEqual(pulled.map((p) => p.outcome), ['failed', 'done']);
+    const pulled = await pullProblems(
+      client,
+      [
+        { problemId: 1, code: 'A' },
+        { problemId: 2, code: 'B' },
+      ],
+      options(parent, { pull: fakePull({ fail: [1] }) }),
+    );
+    assert.deepEqual(
+      pulled.map((p) => p.outcome),
+      ['failed', 'done'],
+    );
     assert.match(pulled[0].reason!, /could not be read \(problem 1\)/);
     assert.deepEqual(listing(parent), ['B']);
   });
@@ -86,13 +123,20 @@ describe('pull many problems into one parent folder', () => {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const running = { now: 0, max: 0 };
-    const done = pullProblems(client, [1, 2, 3, 4, 5].map((problemId) => ({ problemId, code: `P${problemId}` })), options(parent, { signal: controller.signal, pull: fakePull({ gate, running }) }));
+    const done = pullProblems(
+      client,
+      [1, 2, 3, 4, 5].map((problemId) => ({ problemId, code: `P${problemId}` })),
+      options(parent, { signal: controller.signal, pull: fakePull({ gate, running }) }),
+    );
     await new Promise((r) => setImmediate(r));
     controller.abort();
     open();
     const pulled = await done;
     assert.equal(running.max, 2, 'two problems at once');
-    assert.deepEqual(pulled.map((p) => p.outcome), ['done', 'done', 'cancelled', 'cancelled', 'cancelled']);
+    assert.deepEqual(
+      pulled.map((p) => p.outcome),
+      ['done', 'done', 'cancelled', 'cancelled', 'cancelled'],
+    );
     assert.deepEqual(listing(parent), ['P1', 'P2']);
     assert.deepEqual(listing(path.join(parent, 'P1/tests')), ['0.in', '0.out']);
   });

@@ -16,11 +16,13 @@ const MiB = 1024 * 1024;
 const serviceTests: Record<string, string> = { '0.input': '1 2\n', '0.output': 'x', '1.input': 'big', '1.output': '3\n', '3.input': 'gone in\n', '3.output': 'gone out\n' };
 
 const client = {
-  listTestCases: async () => ({ items: [
-    { number: 0, input: { size: 4 }, output: { size: 2 * MiB } },
-    { number: 1, input: { size: 2 * MiB }, output: { size: 2 } },
-    { number: 3, input: { size: 8 }, output: { size: 9 } },
-  ] }),
+  listTestCases: async () => ({
+    items: [
+      { number: 0, input: { size: 4 }, output: { size: 2 * MiB } },
+      { number: 1, input: { size: 2 * MiB }, output: { size: 2 } },
+      { number: 3, input: { size: 8 }, output: { size: 9 } },
+    ],
+  }),
   getTestCaseFile: async (_p: number, n: number, file: string) => Buffer.from(serviceTests[`${n}.${file}`]),
   getJudgeFile: async () => Buffer.from('old judge\n'),
   getProblem: async () => ({ id: 7, name: 'Sum', code: 'SUM', body: 'old', type: { id: 0 }, interactive: false, masterjudge: { id: 1000 } }),
@@ -32,7 +34,14 @@ describe('push preview: text differences', () => {
   let folder: ProblemFolder;
   const plan = (changes: PushPlan['changes'], problemId: number | undefined = 7): PushPlan => ({ folder, endpoint: 'e', problemId, changes, local: new Map(), remote: new Map() });
   const test = (number: number, inputSize: number, outputSize: number) => ({
-    number, timeLimit: 1, judge: 'check', active: true, inputPath: path.join(folder.dir, `tests/${number}.in`), outputPath: path.join(folder.dir, `tests/${number}.out`), inputSize, outputSize,
+    number,
+    timeLimit: 1,
+    judge: 'check',
+    active: true,
+    inputPath: path.join(folder.dir, `tests/${number}.in`),
+    outputPath: path.join(folder.dir, `tests/${number}.out`),
+    inputSize,
+    outputSize,
   });
 
   before(() => {
@@ -48,7 +57,16 @@ describe('push preview: text differences', () => {
     });
     folder = {
       dir,
-      json: { link: { endpoint: 'e', problemId: 7 }, name: 'Sum', type: 'binary', interactive: false, masterJudge: 1000, statement: 'statement.md', judges: { check: { file: 'judges/check.py', compilerId: 116, type: 'testcase', name: 'check', id: 50 } }, tests: [] },
+      json: {
+        link: { endpoint: 'e', problemId: 7 },
+        name: 'Sum',
+        type: 'binary',
+        interactive: false,
+        masterJudge: 1000,
+        statement: 'statement.md',
+        judges: { check: { file: 'judges/check.py', compilerId: 116, type: 'testcase', name: 'check', id: 50 } },
+        tests: [],
+      },
       body: 'new',
       tests: [],
       judges: [{ key: 'check', file: 'judges/check.py', compilerId: 116, type: 'testcase', name: 'check', id: 50, sourcePath: path.join(dir, 'judges/check.py') }],
@@ -74,24 +92,36 @@ describe('push preview: text differences', () => {
     assert.equal(hasTextDiffs(p), true);
     const { items, tooLarge } = await planDiffs(client, p);
     // tests/0.in is the same on both sides: not shown although the plan names the input.
-    assert.deepEqual(items.map((i) => [i.rel, i.remote?.kind, i.serviceText, i.local]), [
-      ['problem.json', 'settings', items[0].serviceText, true],
-      ['statement.md', 'statement', 'old', true],
-      ['judges/check.py', 'judge', 'old judge\n', true],
-      ['tests/1.out', 'test', '3\n', true],
-    ]);
+    assert.deepEqual(
+      items.map((i) => [i.rel, i.remote?.kind, i.serviceText, i.local]),
+      [
+        ['problem.json', 'settings', items[0].serviceText, true],
+        ['statement.md', 'statement', 'old', true],
+        ['judges/check.py', 'judge', 'old judge\n', true],
+        ['tests/1.out', 'test', '3\n', true],
+      ],
+    );
     assert.deepEqual(tooLarge, [`tests/0.out (${2 * MiB} bytes)`, `tests/1.in (${2 * MiB} bytes)`]);
   });
 
-  it('leaves out a problem.json equal to the service\'s, also laid out otherwise; a new test shows against nothing, a deleted one against nothing here', async () => {
+  it("leaves out a problem.json equal to the service's, also laid out otherwise; a new test shows against nothing, a deleted one against nothing here", async () => {
     await writeSettings((json) => JSON.stringify(json, null, 4));
-    const { items, tooLarge } = await planDiffs(client, plan([{ kind: 'deleteTest', number: 3 }, { kind: 'createTest', number: 2 }]));
-    assert.deepEqual(items.map((i) => [i.rel, i.remote?.kind, i.serviceText, i.local]), [
-      ['tests/3.in', 'test', 'gone in\n', false],
-      ['tests/3.out', 'test', 'gone out\n', false],
-      ['tests/2.in', undefined, '', true],
-      ['tests/2.out', undefined, '', true],
-    ]);
+    const { items, tooLarge } = await planDiffs(
+      client,
+      plan([
+        { kind: 'deleteTest', number: 3 },
+        { kind: 'createTest', number: 2 },
+      ]),
+    );
+    assert.deepEqual(
+      items.map((i) => [i.rel, i.remote?.kind, i.serviceText, i.local]),
+      [
+        ['tests/3.in', 'test', 'gone in\n', false],
+        ['tests/3.out', 'test', 'gone out\n', false],
+        ['tests/2.in', undefined, '', true],
+        ['tests/2.out', undefined, '', true],
+      ],
+    );
     assert.deepEqual(tooLarge, []);
   });
 

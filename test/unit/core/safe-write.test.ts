@@ -18,7 +18,7 @@ const PACKAGE = {
   'data/sample/1.ans': '1\n',
 };
 
-const USERS_TEXT = 'the user\'s own file\n';
+const USERS_TEXT = "the user's own file\n";
 
 describe('safe writes: nothing through a link in the folder written into', () => {
   const scratch = useScratch();
@@ -44,12 +44,18 @@ describe('safe writes: nothing through a link in the folder written into', () =>
 
   it('refuses a destination that is a link, and one under a linked folder, naming the link', () => {
     const { dir, untouched } = linkedFolder('se-safe-write-');
-    assert.throws(() => safeWriteFile(dir, path.join(dir, 'statement.md'), 'x'), (err: Error) => {
-      assert.ok(err instanceof UnsafeWriteError);
-      assert.equal(err.path, path.join(dir, 'statement.md'));
-      assert.match(err.message, /statement\.md is a link: nothing was written there, since a write never follows a link out of the folder\. Remove or rename .*statement\.md, then try again\./);
-      return true;
-    });
+    assert.throws(
+      () => safeWriteFile(dir, path.join(dir, 'statement.md'), 'x'),
+      (err: Error) => {
+        assert.ok(err instanceof UnsafeWriteError);
+        assert.equal(err.path, path.join(dir, 'statement.md'));
+        assert.match(
+          err.message,
+          /statement\.md is a link: nothing was written there, since a write never follows a link out of the folder\. Remove or rename .*statement\.md, then try again\./,
+        );
+        return true;
+      },
+    );
     assert.throws(() => safeWriteFile(dir, path.join(dir, 'tests', 'deep', '0.in'), 'x'), /tests is a link, on the way to .*tests\/deep\/0\.in: nothing was written there/);
     assert.throws(() => safeWriteFile(dir, path.join(dir, '..', 'escape.txt'), 'x'), /is not inside/);
     untouched();
@@ -74,11 +80,14 @@ describe('safe writes: nothing through a link in the folder written into', () =>
   it('import-kattis into a folder holding tests -> outside and statement.md -> a file: refused naming the link, nothing outside', () => {
     const pkg = writeTree(scratch('se-safe-pkg-'), PACKAGE);
     const { dir, untouched } = linkedFolder('se-safe-import-');
-    assert.throws(() => importKattis(pkg, dir), (err: Error) => {
-      assert.ok(err instanceof UnsafeWriteError, String(err));
-      assert.match(err.message, /tests is a link/);
-      return true;
-    });
+    assert.throws(
+      () => importKattis(pkg, dir),
+      (err: Error) => {
+        assert.ok(err instanceof UnsafeWriteError, String(err));
+        assert.match(err.message, /tests is a link/);
+        return true;
+      },
+    );
     untouched();
   });
 

@@ -19,9 +19,15 @@ const activeHtml = (html: string) => /<(a|img)\b/i.test(html);
 describe('server fields in Markdown', () => {
   it('a workspace tooltip: ids, dates and limits from the server render as text', () => {
     const ws = {
-      id: `ab\`${COMMAND}`, project: { id: 'p', name: IMAGE }, state: { code: 2, error_reason: COMMAND },
-      created_at: IMAGE, last_usage: COMMAND, terminated_at: IMAGE,
-      inactivity_timeout: COMMAND, retention_time_stopped: IMAGE, retention_time_total: 5,
+      id: `ab\`${COMMAND}`,
+      project: { id: 'p', name: IMAGE },
+      state: { code: 2, error_reason: COMMAND },
+      created_at: IMAGE,
+      last_usage: COMMAND,
+      terminated_at: IMAGE,
+      inactivity_timeout: COMMAND,
+      retention_time_stopped: IMAGE,
+      retention_time_total: 5,
     } as unknown as Workspace;
     const html = markdown.render(workspaceTooltip(ws));
     assert.ok(!activeHtml(html), html);

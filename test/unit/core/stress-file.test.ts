@@ -17,7 +17,10 @@ describe('core/stress: stress.json', () => {
 
   const write = (data: unknown) => fs.writeFileSync(path.join(dir, 'stress.json'), typeof data === 'string' ? data : JSON.stringify(data));
   const refusal = async (pattern: RegExp) => {
-    const err = await readStressFile(dir).then(() => undefined, (e: unknown) => e);
+    const err = await readStressFile(dir).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof StressFileError, `refused as a StressFileError: ${String(err)}`);
     assert.match(err.message, pattern);
     assert.match(err.message, /Fix stress\.json or remove it|remove it/);

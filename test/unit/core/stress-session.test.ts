@@ -59,10 +59,16 @@ describe('stress session', () => {
   });
 
   it('reports a crash and a too-slow solution as such', async () => {
-    const crash = await runStressSession({ runner: fakeRunner({ generator, reference, solution: () => ({ kind: 'crash', statusName: 'runtime error' }) }), compare: compareOutputs });
+    const crash = await runStressSession({
+      runner: fakeRunner({ generator, reference, solution: () => ({ kind: 'crash', statusName: 'runtime error' }) }),
+      compare: compareOutputs,
+    });
     assert.equal(crash.outcome.kind, 'crash');
     assert.ok('failure' in crash.outcome && crash.outcome.failure.size === 1);
-    const slow = await runStressSession({ runner: fakeRunner({ generator, reference, solution: (i) => (numbers(i).length > 4 ? { kind: 'timeout', statusName: 'time limit exceeded' } : reference(i)) }), compare: compareOutputs });
+    const slow = await runStressSession({
+      runner: fakeRunner({ generator, reference, solution: (i) => (numbers(i).length > 4 ? { kind: 'timeout', statusName: 'time limit exceeded' } : reference(i)) }),
+      compare: compareOutputs,
+    });
     assert.equal(slow.outcome.kind, 'too-slow');
     assert.ok('failure' in slow.outcome && slow.outcome.failure.size === 5);
   });
@@ -83,7 +89,10 @@ describe('stress session', () => {
   });
 
   it('a reference that fails itself ends with a message, not a failure of the solution', async () => {
-    const result = await runStressSession({ runner: fakeRunner({ generator, solution: reference, reference: () => ({ kind: 'crash', statusName: 'runtime error' }) }), compare: compareOutputs });
+    const result = await runStressSession({
+      runner: fakeRunner({ generator, solution: reference, reference: () => ({ kind: 'crash', statusName: 'runtime error' }) }),
+      compare: compareOutputs,
+    });
     assert.equal(result.outcome.kind, 'bad-reference');
     assert.match((result.outcome as { message: string }).message, /reference solution failed itself \(runtime error\)/);
   });
@@ -104,7 +113,12 @@ describe('stress session', () => {
 
     const controller = new AbortController();
     const cancelled = await runStressSession({
-      runner: { run: async () => { controller.abort(); throw abortError(controller.signal); } },
+      runner: {
+        run: async () => {
+          controller.abort();
+          throw abortError(controller.signal);
+        },
+      },
       compare: compareOutputs,
       signal: controller.signal,
     });
@@ -148,7 +162,7 @@ describe('stress session', () => {
       return { runner, log, signals };
     }
 
-    it('starts the next batch\'s generator while this batch\'s solution and reference run; the result is the same', async () => {
+    it("starts the next batch's generator while this batch's solution and reference run; the result is the same", async () => {
       const { runner, log } = timedRunner(reference);
       const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: 30, batchSize: 10, prefetch: true });
       assert.equal(result.outcome.kind, 'passed');
@@ -178,7 +192,11 @@ describe('stress session', () => {
       const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: 50, batchSize: 10, shrinkPasses: 0 });
       assert.equal(result.outcome.kind, 'wrong-answer');
       assert.ok(log.indexOf('start generator 11') > log.indexOf('end solution'), log.join('\n'));
-      assert.deepEqual(log.filter((l) => l.startsWith('start generator')), ['start generator 1', 'start generator 11'], 'no batch after the failing one');
+      assert.deepEqual(
+        log.filter((l) => l.startsWith('start generator')),
+        ['start generator 1', 'start generator 11'],
+        'no batch after the failing one',
+      );
     });
 
     it('a batch run ahead and not needed (the session found its failure) is stopped', async () => {
@@ -235,7 +253,13 @@ describe('stress session with a checker', () => {
     assert.equal(result.rounds, 30);
     // 30 generator and 30 reference runs, and one checker submission a batch of 10.
     assert.equal(result.submissions, 30 + 30 + 3);
-    const compared = await runStressSession({ runner: fakeRunner({ generator, solution: lastMax, reference: maxReference }), compare: compareOutputs, maxRounds: 30, maxSize: 20, batchSize: 10 });
+    const compared = await runStressSession({
+      runner: fakeRunner({ generator, solution: lastMax, reference: maxReference }),
+      compare: compareOutputs,
+      maxRounds: 30,
+      maxSize: 20,
+      batchSize: 10,
+    });
     assert.equal(compared.outcome.kind, 'wrong-answer', 'the same pair, outputs compared, disagrees');
   });
 
@@ -255,7 +279,7 @@ describe('stress session with a checker', () => {
     assert.ok(failure.size >= 5);
     const xs = numbers(failure.input);
     assert.notEqual(xs[0], Math.max(...xs), 'the input shown is one where answering 0 is wrong');
-    assert.equal(failure.solution.stdout, '0\n', 'the output in the diff is the solution\'s own');
+    assert.equal(failure.solution.stdout, '0\n', "the output in the diff is the solution's own");
     assert.equal(failure.solution.verdict, 'wrong-answer');
     assert.equal(ran.filter((r) => r === 'solution').length, 1, 'the solution ran on Compilers only for the round shown');
   });
@@ -269,7 +293,7 @@ describe('stress session with a checker', () => {
     assert.equal(result.rounds, 10, 'the first batch was judged');
   });
 
-  it('does not ask the checker about rounds whose reference failed: the session ends with the reference\'s failure', async () => {
+  it("does not ask the checker about rounds whose reference failed: the session ends with the reference's failure", async () => {
     const checker = fakeChecker(maxReference, anyArgmax);
     const reference: Program = (input) => (numbers(input).length === 3 ? { kind: 'crash', statusName: 'runtime error' } : maxReference(input));
     const result = await runStressSession({ runner: fakeRunner({ generator, solution: maxReference, reference }), compare: compareOutputs, checker, maxRounds: 5, batchSize: 5 });
@@ -310,11 +334,21 @@ describe('stress session: rounds judged as their runs end', () => {
     const runner = streamingRunner({ generator, solution, reference });
     const seen: Array<{ rounds: number; size: number }> = [];
     const started = Date.now();
-    const result = await runStressSession({ runner, compare: compareOutputs, maxRounds: 100, batchSize: 100, shrinkPasses: 0, onProgress: (p) => seen.push({ rounds: p.rounds, size: p.size }) });
+    const result = await runStressSession({
+      runner,
+      compare: compareOutputs,
+      maxRounds: 100,
+      batchSize: 100,
+      shrinkPasses: 0,
+      onProgress: (p) => seen.push({ rounds: p.rounds, size: p.size }),
+    });
     assert.equal(result.outcome.kind, 'wrong-answer');
     assert.ok('failure' in result.outcome && result.outcome.failure.size === 3, JSON.stringify(result.outcome));
     assert.deepEqual(seen[0], { rounds: 0, size: 1 }, 'the first size tried is 1, not the batch largest');
-    assert.ok(seen.some((p) => p.rounds === 2 && p.size === 2), `rounds counted as judged: ${JSON.stringify(seen)}`);
+    assert.ok(
+      seen.some((p) => p.rounds === 2 && p.size === 2),
+      `rounds counted as judged: ${JSON.stringify(seen)}`,
+    );
     assert.equal(result.rounds, 3, 'two passed rounds and the failing one, not the whole batch of 100');
     assert.ok(runner.stopped.length > 0, 'the batch was stopped at the failure, not waited for');
     assert.ok(Date.now() - started < 10_000);

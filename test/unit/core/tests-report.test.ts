@@ -51,7 +51,11 @@ describe('core/tests-report', () => {
       ['[{"name":"a","status":"ok","time":"soon"}]', /entry 1 \("a"\) has time "soon"/],
     ];
     for (const [text, pattern] of cases) {
-      assert.throws(() => parseTestsReport(text), (err: unknown) => err instanceof TestsReportError && pattern.test(err.message), text);
+      assert.throws(
+        () => parseTestsReport(text),
+        (err: unknown) => err instanceof TestsReportError && pattern.test(err.message),
+        text,
+      );
     }
   });
 });

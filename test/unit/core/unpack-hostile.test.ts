@@ -74,7 +74,10 @@ describe('unpackTarGz: entry cap, physical links, undo', function () {
     assert.ok((await fsp.stat(file)).size < 2.5 * 1024 * 1024, 'a small archive');
     const dest = path.join(dir, 'out');
     const started = Date.now();
-    const err = await unpackTarGz(file, dest).then(() => undefined, (e: unknown) => e);
+    const err = await unpackTarGz(file, dest).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof PackError, String(err));
     assert.equal(err.code, 'archive-too-many-entries');
     assert.match(err.message, /the archive holds more than 50,000 entries \(at "e50000"\).*refusing to extract/);
@@ -95,7 +98,10 @@ describe('unpackTarGz: entry cap, physical links, undo', function () {
     const dest = path.join(dir, 'a', 'out');
     await fsp.mkdir(dest, { recursive: true });
     await fsp.writeFile(path.join(dest, 'earlier.txt'), 'kept');
-    const err = await unpackTarGz(file, dest).then(() => undefined, (e: unknown) => e);
+    const err = await unpackTarGz(file, dest).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof PackError, String(err));
     assert.equal(err.code, 'unsafe-archive-entry');
     assert.match(err.message, /Archive entry "t" links outside the destination \(-> d1\/d2\/s\/\.\.\/\.\., followed link by link\); refusing to extract/);
@@ -105,12 +111,19 @@ describe('unpackTarGz: entry cap, physical links, undo', function () {
 
   it('a link to / itself is refused before it is made; links inside the folder still unpack', async () => {
     const bad = path.join(dir, 'root.tar.gz');
-    await archive(bad, [{ path: 'x/', type: 'Directory' }, { path: 'x/up', type: 'SymbolicLink', linkpath: '..' }, { path: 'r', type: 'SymbolicLink', linkpath: 'x/up/..' }]);
+    await archive(bad, [
+      { path: 'x/', type: 'Directory' },
+      { path: 'x/up', type: 'SymbolicLink', linkpath: '..' },
+      { path: 'r', type: 'SymbolicLink', linkpath: 'x/up/..' },
+    ]);
     await assert.rejects(unpackTarGz(bad, path.join(dir, 'o1')), /"r" links outside the destination/);
     await assert.rejects(fsp.lstat(path.join(dir, 'o1', 'r')), /ENOENT/);
 
     const good = path.join(dir, 'good.tar.gz');
-    await archive(good, [{ path: 'data/real.txt', type: 'File', data: 'real' }, { path: 'alias.txt', type: 'SymbolicLink', linkpath: 'data/real.txt' }]);
+    await archive(good, [
+      { path: 'data/real.txt', type: 'File', data: 'real' },
+      { path: 'alias.txt', type: 'SymbolicLink', linkpath: 'data/real.txt' },
+    ]);
     const dest = path.join(dir, 'o2');
     assert.deepEqual(await unpackTarGz(good, dest), ['data/real.txt']);
     assert.equal(await fsp.readlink(path.join(dest, 'alias.txt')), 'data/real.txt');

@@ -26,7 +26,7 @@ async function zerosArchive(file: string, name: string, bytes: number, level: nu
   async function* body() {
     yield header;
     for (let left = bytes; left > 0; left -= zeros.length) yield left >= zeros.length ? zeros : zeros.subarray(0, left);
-    yield Buffer.alloc((512 - (bytes % 512)) % 512 + 1024); // padding and the two end blocks
+    yield Buffer.alloc(((512 - (bytes % 512)) % 512) + 1024); // padding and the two end blocks
   }
   await pipeline(Readable.from(body()), createGzip({ level }), createWriteStream(file));
 }
@@ -47,7 +47,10 @@ describe('unpackTarGz: hostile archives get our message', function () {
     const archive = path.join(dir, 'zeros.tar.gz');
     await zerosArchive(archive, 'zeros.bin', bytes, level);
     const dest = path.join(dir, 'out');
-    const err = await unpackTarGz(archive, dest).then(() => undefined, (e: unknown) => e);
+    const err = await unpackTarGz(archive, dest).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof PackError, `expected our PackError, got ${String(err)}`);
     assert.doesNotMatch(err.message, /max decompression ratio|TAR_/);
     assert.equal(err.code, code);

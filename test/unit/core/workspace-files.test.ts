@@ -119,7 +119,10 @@ describe('workspace files core against the emulator', function () {
     await sleep(NEXT_SECOND_MS);
     await other.uploadFile(id, 'src/b.py', Buffer.from('y = 7  # remote\n'));
     const changes = await model.refreshFolder(id, 'src');
-    assert.deepEqual(changes.map((c) => `${c.kind} ${c.rel}`), ['changed src/b.py']);
+    assert.deepEqual(
+      changes.map((c) => `${c.kind} ${c.rel}`),
+      ['changed src/b.py'],
+    );
   });
 
   it('a second save right after the first still checks the server: a remote change in between is refused', async () => {
@@ -145,10 +148,14 @@ describe('workspace files core against the emulator', function () {
     await sleep(NEXT_SECOND_MS);
     await other.uploadFile(id, 'src/b.py', Buffer.from('y = 9\n'));
     const changes = await model.refreshFolder(id, 'src');
-    assert.deepEqual(changes.map((c) => `${c.kind} ${c.rel}`), ['changed src/b.py'], 'a same-size remote change was taken for our own upload');
+    assert.deepEqual(
+      changes.map((c) => `${c.kind} ${c.rel}`),
+      ['changed src/b.py'],
+      'a same-size remote change was taken for our own upload',
+    );
   });
 
-  it('keeps VS Code\'s create and overwrite contract, and a missing folder says so, all before sending', async () => {
+  it("keeps VS Code's create and overwrite contract, and a missing folder says so, all before sending", async () => {
     const model = new WorkspaceFsModel({ client: async () => client });
     await model.readDirectory(id, 'src');
     emu.ctx.requests.clear();
@@ -164,7 +171,11 @@ describe('workspace files core against the emulator', function () {
       model.writeFile(id, 'nowhere/new.py', Buffer.from('a\n'), { create: true, overwrite: true }),
       kindOf('notFound', /folder of nowhere\/new\.py does not exist.*Uploads need an existing parent folder/),
     );
-    assert.deepEqual(requests().filter((r) => r.startsWith('POST')), [], 'nothing was uploaded');
+    assert.deepEqual(
+      requests().filter((r) => r.startsWith('POST')),
+      [],
+      'nothing was uploaded',
+    );
   });
 
   it('a new file costs one upload and one list_files, and its stat has the server time', async () => {

@@ -87,13 +87,24 @@ describe('judge many: a folder of project folders against a Containers project',
     assert.equal(rows['alice'].result?.status, 'ok');
     assert.deepEqual(
       rows['alice'].result?.tests.map((t) => [t.name, t.status, t.passed]),
-      [['AddTest.test_negative_numbers', 'ok', true], ['AddTest.test_small_numbers', 'ok', true], ['PalindromeTest.test_sentence_with_spaces', 'ok', true], ['PalindromeTest.test_simple_word', 'ok', true]],
+      [
+        ['AddTest.test_negative_numbers', 'ok', true],
+        ['AddTest.test_small_numbers', 'ok', true],
+        ['PalindromeTest.test_sentence_with_spaces', 'ok', true],
+        ['PalindromeTest.test_simple_word', 'ok', true],
+      ],
     );
     assert.equal(rows['bob'].result?.status, 'fail');
-    assert.deepEqual(rows['bob'].result?.tests.filter((t) => !t.passed).map((t) => t.name), ['AddTest.test_negative_numbers', 'AddTest.test_small_numbers']);
+    assert.deepEqual(
+      rows['bob'].result?.tests.filter((t) => !t.passed).map((t) => t.name),
+      ['AddTest.test_negative_numbers', 'AddTest.test_small_numbers'],
+    );
     assert.equal(rows['carol'].result?.passed, false);
     // unittest cannot import it: one error in place of the tests.
-    assert.deepEqual(rows['carol'].result?.tests.map((t) => [t.name, t.status]), [['_FailedTest.tests.test_solution', 'error']]);
+    assert.deepEqual(
+      rows['carol'].result?.tests.map((t) => [t.name, t.status]),
+      [['_FailedTest.tests.test_solution', 'error']],
+    );
     assert.equal(rows['dave'].result?.status, 'ok');
     assert.ok(most <= 2 && most >= 1, `at most 2 waited for at once, saw ${most}`);
 
@@ -102,8 +113,14 @@ describe('judge many: a folder of project folders against a Containers project',
     assert.deepEqual(replay(fs.readFileSync(job.journal.file, 'utf8')).rows, job.rows);
 
     const csv = toCsv(job.snapshot).split('\r\n');
-    assert.match(csv[0], /,test_AddTest\.test_negative_numbers,test_AddTest\.test_small_numbers,test_PalindromeTest\.test_sentence_with_spaces,test_PalindromeTest\.test_simple_word,test__FailedTest\.tests\.test_solution$/);
-    assert.match(csv.find((l) => l.startsWith('bob,'))!, /,fail,.*,failure,failure,ok,ok,$/);
+    assert.match(
+      csv[0],
+      /,test_AddTest\.test_negative_numbers,test_AddTest\.test_small_numbers,test_PalindromeTest\.test_sentence_with_spaces,test_PalindromeTest\.test_simple_word,test__FailedTest\.tests\.test_solution$/,
+    );
+    assert.match(
+      csv.find((l) => l.startsWith('bob,'))!,
+      /,fail,.*,failure,failure,ok,ok,$/,
+    );
   });
 
   it('a 402 stops sending and keeps the rest pending; the resume sends only those', async () => {
@@ -116,7 +133,10 @@ describe('judge many: a folder of project folders against a Containers project',
 
     const resumed = JudgeJob.load(job.journal);
     await resumed.start(containersBackend(client, job.snapshot.folder, UNIT_TESTS), { send: true, intervalMs: FAST_POLL_MS, concurrency: 2 });
-    assert.deepEqual(resumed.rows.map((r) => r.result?.status), ['ok', 'ok', 'ok']);
+    assert.deepEqual(
+      resumed.rows.map((r) => r.result?.status),
+      ['ok', 'ok', 'ok'],
+    );
     const created = (await requestLog(fx.emu)).filter((r) => r.method === 'POST' && POSTS.test(r.url) && r.status < 300);
     assert.equal(created.length, 3);
   });

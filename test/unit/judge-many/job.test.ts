@@ -43,7 +43,13 @@ describe('judge many: job against the emulator', function () {
     assert.equal(posts(log).length, 24);
     const gets = statusGets(log);
     assert.ok(gets.length > 0);
-    for (const get of gets) assert.ok(decodeURIComponent(get.url).match(/ids=([\d,]+)/)![1].split(',').length <= 20, get.url);
+    for (const get of gets)
+      assert.ok(
+        decodeURIComponent(get.url)
+          .match(/ids=([\d,]+)/)![1]
+          .split(',').length <= 20,
+        get.url,
+      );
     assert.equal(gets.length, job.statusRequests);
     assert.equal(log.filter((r) => r.method === 'GET' && /\/submissions\/\d+$/.test(r.url)).length, 0, 'no per-submission fetch');
     assert.equal(await guardTrips(fx.emu), 0);
@@ -72,7 +78,10 @@ describe('judge many: job against the emulator', function () {
     await sentTwo;
     await job.dispose();
     await assert.rejects(run, /cancel|abort/i);
-    assert.ok(job.rows.some((r) => r.phase === 'pending'), 'some rows were left pending');
+    assert.ok(
+      job.rows.some((r) => r.phase === 'pending'),
+      'some rows were left pending',
+    );
 
     // What the next start of VS Code finds: the unfinished job, polled but not sent until resumed.
     const [journal] = listJournals(fx.storage).filter((j) => j.file === job.journal.file);
@@ -88,7 +97,10 @@ describe('judge many: job against the emulator', function () {
     const postLog = posts(await requestLog(fx.emu));
     assert.equal(postLog.length, 6, 'exactly one POST per solution');
     assert.equal(new Set(resumed.rows.map((r) => r.submissionId)).size, 6);
-    assert.deepEqual(resumed.rows.map((r) => r.result?.status), ['accepted', 'accepted', 'wrong answer', 'accepted', 'accepted', 'accepted']);
+    assert.deepEqual(
+      resumed.rows.map((r) => r.result?.status),
+      ['accepted', 'accepted', 'wrong answer', 'accepted', 'accepted', 'accepted'],
+    );
     assert.equal(await guardTrips(fx.emu), tripsBefore);
   });
 
@@ -97,9 +109,7 @@ describe('judge many: job against the emulator', function () {
     for (let i = 0; i < 5; i++) files[`p${i}.py`] = SOLUTIONS.accepted;
     const { job, folder } = await newJob(fx, files);
     folders.push(folder);
-    await setFaults(fx.emu, [
-      { path: '/problems/api/v4/submissions$', method: 'POST', kind: 'status', status: 503, times: 1 },
-    ]);
+    await setFaults(fx.emu, [{ path: '/problems/api/v4/submissions$', method: 'POST', kind: 'status', status: 503, times: 1 }]);
     let posted = 0;
     const unsub = job.onDidChange(() => {
       const n = job.rows.filter((r) => r.submissionId).length;

@@ -9,7 +9,17 @@ const judged = (key: string, status: string, statusCode: number, score: number):
   compilerId: 116,
   phase: 'judged',
   submissionId: 7,
-  result: { status, statusCode, score, time: 0.01, memory: 1024, tests: [{ number: 0, status, statusCode, score, time: 0.01, memory: 1024 }, { number: 2, status: 'accepted', statusCode: 15, score: 0, time: 0.02, memory: 1000 }] },
+  result: {
+    status,
+    statusCode,
+    score,
+    time: 0.01,
+    memory: 1024,
+    tests: [
+      { number: 0, status, statusCode, score, time: 0.01, memory: 1024 },
+      { number: 2, status: 'accepted', statusCode: 15, score: 0, time: 0.02, memory: 1000 },
+    ],
+  },
 });
 
 function job(rows: SolutionRow[]): JobSnapshot {
@@ -46,7 +56,7 @@ describe('judge many: results page and CSV', () => {
     assert.equal(lines[3], '"notes, draft.txt",file,,,skipped,,,,,"no language for "".txt""",,');
     assert.equal(csvCell('-3'), '-3');
   });
-  it('the Note column says what the CSV note says; the submission id is the row\'s tooltip', () => {
+  it("the Note column says what the CSV note says; the submission id is the row's tooltip", () => {
     const { body } = renderUpdate(job(rows));
     const notes = [...body.matchAll(/<tr[^>]*>(?:<td[^>]*>[^<]*<\/td>){5}<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
     assert.deepEqual(notes, ['', '', 'no language for &#34;.txt&#34;']);
@@ -63,15 +73,37 @@ describe('judge many: results page and CSV', () => {
   });
 
   it('a Containers row: a column per named test of the tests report, passes drawn as passes', () => {
-    const test = (number: number, name: string, passed: boolean) => ({ number, name, passed, status: passed ? 'ok' : 'failure', statusCode: passed ? 15 : 14, score: null, time: 0.1, memory: null });
+    const test = (number: number, name: string, passed: boolean) => ({
+      number,
+      name,
+      passed,
+      status: passed ? 'ok' : 'failure',
+      statusCode: passed ? 15 : 14,
+      score: null,
+      time: 0.1,
+      memory: null,
+    });
     const project: SolutionRow = {
       key: 'bob',
       kind: 'folder',
       phase: 'judged',
       submissionId: 9,
-      result: { status: 'fail', statusCode: 14, passed: false, score: 50, time: 1, memory: null, tests: [test(1, 'AddTest.test_small', false), test(2, 'PalindromeTest.test_word', true)] },
+      result: {
+        status: 'fail',
+        statusCode: 14,
+        passed: false,
+        score: 50,
+        time: 1,
+        memory: null,
+        tests: [test(1, 'AddTest.test_small', false), test(2, 'PalindromeTest.test_word', true)],
+      },
     };
-    const noReport: SolutionRow = { key: 'eve', kind: 'folder', phase: 'judged', result: { status: 'ok', statusCode: 15, passed: true, score: null, time: 1, memory: null, tests: [], note: 'no tests report' } };
+    const noReport: SolutionRow = {
+      key: 'eve',
+      kind: 'folder',
+      phase: 'judged',
+      result: { status: 'ok', statusCode: 15, passed: true, score: null, time: 1, memory: null, tests: [], note: 'no tests report' },
+    };
     const update = renderUpdate(job([project, noReport]));
     assert.match(update.head, />AddTest\.test_small<\/th><th data-col="7" tabindex="0">PalindromeTest\.test_word<\/th><\/tr>$/);
     assert.match(update.body, /<td class="bad" data-v="failure">failure<\/td><td class="ok" data-v="ok">ok<\/td><\/tr>/);

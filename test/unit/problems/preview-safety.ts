@@ -18,8 +18,45 @@ export function renderLikePreview(markdown: string): string {
 }
 
 /** Elements that only format text (html/head/body are the parser's own). */
-const HARMLESS_ELEMENTS = new Set(['html', 'head', 'body', 'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'code', 'pre', 'ul', 'ol', 'li', 'sub', 'sup',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'blockquote', 'hr', 'a', 'img', 'span', 'div']);
+const HARMLESS_ELEMENTS = new Set([
+  'html',
+  'head',
+  'body',
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'del',
+  'code',
+  'pre',
+  'ul',
+  'ol',
+  'li',
+  'sub',
+  'sup',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'td',
+  'th',
+  'blockquote',
+  'hr',
+  'a',
+  'img',
+  'span',
+  'div',
+]);
 const HARMLESS_ATTRIBUTES = new Set(['alt', 'title', 'colspan', 'rowspan', 'start']);
 const LINK_SCHEMES = new Set(['http', 'https', 'mailto']);
 

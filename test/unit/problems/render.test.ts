@@ -12,7 +12,15 @@ describe('problems render', () => {
   });
 
   it('lists test cases with number, active, time limit and judge, and the master judge', () => {
-    const problem = { id: 1, code: 'ADDTWO', name: 'Add two numbers', body: 'Add.', shortBody: null, type: { id: 0, name: 'binary' }, masterjudge: { id: 1000, name: 'Generic masterjudge' } } as Problem;
+    const problem = {
+      id: 1,
+      code: 'ADDTWO',
+      name: 'Add two numbers',
+      body: 'Add.',
+      shortBody: null,
+      type: { id: 0, name: 'binary' },
+      masterjudge: { id: 1000, name: 'Generic masterjudge' },
+    } as Problem;
     const tests: TestCase[] = [
       { number: 0, active: true, timeLimit: 1, judge: { id: 1, name: 'Ignores extra whitespaces' } },
       { number: 1, active: false, timeLimit: 2.5, judge: { id: 10, name: 'Exact judge' } },
@@ -27,7 +35,10 @@ describe('problems render', () => {
 });
 
 describe('problems compiler choice', () => {
-  const offered = [{ id: 116, name: 'Python 3', short: 'py', versions: [] }, { id: 11, name: 'C', short: 'c', versions: [] }];
+  const offered = [
+    { id: 116, name: 'Python 3', short: 'py', versions: [] },
+    { id: 11, name: 'C', short: 'c', versions: [] },
+  ];
   it('takes the language table default when the problems module offers it', () => {
     assert.equal(suggestCompiler('/w/sol.py', 'python', offered), 116);
     assert.equal(suggestCompiler('/w/sol.c', undefined, offered), 11);

@@ -145,9 +145,14 @@ describe('problems render: untrusted statements', () => {
   for (const [what, fields] of NAMES) it(what, () => assertSafe(fields));
 
   it('keeps formatting, safe links and the text around what it removes', () => {
-    const html = renderLikePreview(renderProblemMarkdown(problem({
-      body: '<p>Sum <b>a</b> &amp; <i>b</i><script>alert(1)</script>, see <a href="https://ok.example/?a=1&amp;b=2" onclick="x()">docs</a> [1]</p>',
-    }), []));
+    const html = renderLikePreview(
+      renderProblemMarkdown(
+        problem({
+          body: '<p>Sum <b>a</b> &amp; <i>b</i><script>alert(1)</script>, see <a href="https://ok.example/?a=1&amp;b=2" onclick="x()">docs</a> [1]</p>',
+        }),
+        [],
+      ),
+    );
     assert.match(html, /<p>Sum <b>a<\/b> &amp; <i>b<\/i>, see <a href="https:\/\/ok\.example\/\?a=1&amp;b=2">docs<\/a> (\[|&#91;)1(\]|&#93;)<\/p>/);
   });
 });

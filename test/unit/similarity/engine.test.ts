@@ -43,7 +43,10 @@ describe('similarity engine', () => {
   });
 
   it('finds a renamed, re-laid-out copy and links each region to one partner', () => {
-    const copy = PROGRAM.replace(/\btotal\b/g, 'sumPositive').replace(/\bs\b/g, 'acc').replace(/\n {4}/g, '\n\t').replace('100', '1000');
+    const copy = PROGRAM.replace(/\btotal\b/g, 'sumPositive')
+      .replace(/\bs\b/g, 'acc')
+      .replace(/\n {4}/g, '\n\t')
+      .replace('100', '1000');
     const other = 'import sys\nprint(sum(int(x) for x in sys.stdin.read().split() if int(x) > 0))\n';
     const analysis = new SimilarityAnalysis([solution('a.c', PROGRAM), solution('b.c', copy), solution('c.py', other)]);
     const top = analysis.report.pairs[0];
@@ -72,7 +75,18 @@ describe('similarity engine', () => {
 
   it('ignores what most of a class of ten or more shares, and only then', () => {
     const skeleton = 'import sys\ndata = sys.stdin.read().split()\nn = int(data[0])\nvalues = [int(x) for x in data[1:n + 1]]\n';
-    const bodies = ['print(max(values))', 'print(sum(values) // n)', 'values.sort()\nprint(values[n // 2])', 'print(len(set(values)))', 'print(min(values) * 2)', 'print(values[::-1])', 'print(sorted(values)[-2])', 'print(any(v < 0 for v in values))', 'print(values.count(0))', 'print(sum(v * v for v in values))'];
+    const bodies = [
+      'print(max(values))',
+      'print(sum(values) // n)',
+      'values.sort()\nprint(values[n // 2])',
+      'print(len(set(values)))',
+      'print(min(values) * 2)',
+      'print(values[::-1])',
+      'print(sorted(values)[-2])',
+      'print(any(v < 0 for v in values))',
+      'print(values.count(0))',
+      'print(sum(v * v for v in values))',
+    ];
     const many = bodies.map((b, i) => solution(`s${i}.py`, skeleton + b + '\n'));
     const big = new SimilarityAnalysis(many);
     assert.ok(big.report.excluded.common.applied && big.report.excluded.common.fingerprints > 0);
@@ -106,7 +120,10 @@ describe('similarity engine', () => {
       const canLock = process.getuid?.() !== 0;
       if (canLock) fs.chmodSync(path.join(dir, 'locked.py'), 0);
       const read = await readClassFolder(dir, compilerIdForFileName, new Set(['template.c']));
-      assert.deepEqual(read.solutions.map((s) => s.key), canLock ? ['ana.c', 'team'] : ['ana.c', 'locked.py', 'team']);
+      assert.deepEqual(
+        read.solutions.map((s) => s.key),
+        canLock ? ['ana.c', 'team'] : ['ana.c', 'locked.py', 'team'],
+      );
       const reasons = new Map(read.skipped.map((s) => [s.key, s.reason]));
       assert.match(reasons.get('bin.c')!, /binary/);
       assert.match(reasons.get('huge.py')!, /1048576 bytes/);

@@ -14,7 +14,19 @@ describe('similarity: evidence for every solution (issue 41)', () => {
   it('a short solution that is mostly code the class shares still matches its copy, above every independent pair, and is named as such', () => {
     // Twelve students read the input the same way (the lesson's idiom); each then writes a line or two.
     const skeleton = 'import sys\ndef main():\n    data = sys.stdin.read().split()\n    n = int(data[0])\n    values = [int(x) for x in data[1:n + 1]]\n';
-    const tails = ['    print(max(values))', '    print(sum(values) // n)', '    values.sort()\n    print(values[n // 2])', '    print(len(set(values)))', '    print(min(values) * 2)', '    print(values[::-1])', '    print(sorted(values)[-2])', '    print(any(v < 0 for v in values))', '    print(values.count(0))', '    print(sum(v * v for v in values))', '    print(values[0] + values[-1])'];
+    const tails = [
+      '    print(max(values))',
+      '    print(sum(values) // n)',
+      '    values.sort()\n    print(values[n // 2])',
+      '    print(len(set(values)))',
+      '    print(min(values) * 2)',
+      '    print(values[::-1])',
+      '    print(sorted(values)[-2])',
+      '    print(any(v < 0 for v in values))',
+      '    print(values.count(0))',
+      '    print(sum(v * v for v in values))',
+      '    print(values[0] + values[-1])',
+    ];
     const shortOne = `${skeleton}    best = 0\n    for v in values:\n        if v % 2 == 0 and v > best:\n            best = v\n    print(best)\nmain()\n`;
     const copy = shortOne.replace(/\bbest\b/g, 'top').replace(/\bv\b/g, 'item');
     const class_ = [...tails.map((t, i) => solution(`s${String(i).padStart(2, '0')}.py`, `${skeleton}${t}\nmain()\n`)), solution('short.py', shortOne), solution('copy.py', copy)];
@@ -30,11 +42,17 @@ describe('similarity: evidence for every solution (issue 41)', () => {
     assert.ok(short.sharedShare !== undefined && short.sharedShare > 0.5, `short.py is mostly class-wide code: ${JSON.stringify(short)}`);
   });
 
-  it('a class of near-identical solutions (everyone handed in the template) is compared by each one\'s rarest k-grams', () => {
-    const template = 'import sys\ndef main():\n    data = sys.stdin.read().split()\n    n = int(data[0])\n    values = [int(x) for x in data[1:n + 1]]\n    print(sum(values))\nmain()\n';
-    const class_ = Array.from({ length: 40 }, (_, i) => solution(`s${String(i).padStart(2, '0')}.py`, i % 2 ? template : template.replace('print(sum(values))', 'print(sum(values))\n    print(len(values))')));
+  it("a class of near-identical solutions (everyone handed in the template) is compared by each one's rarest k-grams", () => {
+    const template =
+      'import sys\ndef main():\n    data = sys.stdin.read().split()\n    n = int(data[0])\n    values = [int(x) for x in data[1:n + 1]]\n    print(sum(values))\nmain()\n';
+    const class_ = Array.from({ length: 40 }, (_, i) =>
+      solution(`s${String(i).padStart(2, '0')}.py`, i % 2 ? template : template.replace('print(sum(values))', 'print(sum(values))\n    print(len(values))')),
+    );
     const { report } = new SimilarityAnalysis(class_);
-    assert.ok(report.solutions.every((s) => s.comparedByRemainder && s.fingerprints > 0 && s.fingerprints <= 64), JSON.stringify(report.solutions.slice(0, 2)));
+    assert.ok(
+      report.solutions.every((s) => s.comparedByRemainder && s.fingerprints > 0 && s.fingerprints <= 64),
+      JSON.stringify(report.solutions.slice(0, 2)),
+    );
     // Identical hand-ins match whole; the two kinds differ by what remains of each (the added line).
     const score = new Map(report.pairs.map((p) => [`${p.a}|${p.b}`, p.similarity]));
     assert.equal(score.get('s01.py|s03.py'), 1);
@@ -44,8 +62,15 @@ describe('similarity: evidence for every solution (issue 41)', () => {
 
   it('a solution shorter than one k-gram still keeps a fingerprint and matches its copy', () => {
     const tiny = 'print(6 * 7)\n'; // 7 tokens, fewer than k
-    const { report } = new SimilarityAnalysis([solution('a.py', tiny), solution('b.py', 'print(2 * 3)\n'), solution('c.py', 'import sys\nfor line in sys.stdin:\n    print(line.strip()[::-1])\n')]);
-    assert.ok(report.solutions.every((s) => s.fingerprints > 0), JSON.stringify(report.solutions));
+    const { report } = new SimilarityAnalysis([
+      solution('a.py', tiny),
+      solution('b.py', 'print(2 * 3)\n'),
+      solution('c.py', 'import sys\nfor line in sys.stdin:\n    print(line.strip()[::-1])\n'),
+    ]);
+    assert.ok(
+      report.solutions.every((s) => s.fingerprints > 0),
+      JSON.stringify(report.solutions),
+    );
     assert.equal(`${report.pairs[0].a}|${report.pairs[0].b}`, 'a.py|b.py');
     assert.equal(report.pairs[0].similarity, 1);
   });
@@ -67,8 +92,13 @@ describe('similarity: evidence for every solution (issue 41)', () => {
     assert.deepEqual(kindsOf('a.c', cRenamed), kindsOf('a.c', c));
     assert.equal(score(solution('a.c', c), solution('b.c', cRenamed)), 1);
     // Java: `PrintWriter out` renamed to `pw`, `in` to `sc`, `type` and `range` as variables.
-    const java = 'import java.io.*;\npublic class Main {\n    public static void main(String[] args) throws IOException {\n        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));\n        PrintWriter out = new PrintWriter(System.out);\n        int range = Integer.parseInt(in.readLine().trim()), type = 0;\n        for (int i = 0; i < range; i++) type += i;\n        out.println(type);\n        out.flush();\n    }\n}\n';
-    const javaRenamed = java.replace(/\bout\b(?!\))/g, 'pw').replace(/\bin\b(?!\))/g, 'sc').replace(/\brange\b/g, 'limit').replace(/\btype\b/g, 'kind');
+    const java =
+      'import java.io.*;\npublic class Main {\n    public static void main(String[] args) throws IOException {\n        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));\n        PrintWriter out = new PrintWriter(System.out);\n        int range = Integer.parseInt(in.readLine().trim()), type = 0;\n        for (int i = 0; i < range; i++) type += i;\n        out.println(type);\n        out.flush();\n    }\n}\n';
+    const javaRenamed = java
+      .replace(/\bout\b(?!\))/g, 'pw')
+      .replace(/\bin\b(?!\))/g, 'sc')
+      .replace(/\brange\b/g, 'limit')
+      .replace(/\btype\b/g, 'kind');
     assert.deepEqual(kindsOf('Main.java', javaRenamed), kindsOf('Main.java', java));
     // C++: `in`, `out`, `val`, `match` are names; `auto`, `template`, `namespace` stay keywords.
     assert.deepEqual(kindsOf('a.cpp', 'auto val = in + out;'), kindsOf('a.cpp', 'auto x = a + b;'));

@@ -8,7 +8,10 @@ import { auc, classFolder, quality } from '../../fixtures/similarity/quality';
 describe('similarity bench: the leveled corpus', () => {
   it('has one class per language with independent solutions and six levels of copies of each', () => {
     const classes = leveledClasses();
-    assert.deepEqual(classes.map((c) => c.language), [...LANGUAGES]);
+    assert.deepEqual(
+      classes.map((c) => c.language),
+      [...LANGUAGES],
+    );
     for (const c of classes) {
       assert.ok(c.originals.length >= 12, `${c.language}: ${c.originals.length} originals`);
       assert.equal(c.copies.length, c.originals.length * 6);
@@ -22,10 +25,16 @@ describe('similarity bench: the leveled corpus', () => {
   });
 
   it('spells out increments and compound assignments, swaps independent statements, extracts and inserts', () => {
-    assert.equal(spellOutIncrements('    count++;\n    for (i = 0; i < n; i++) {\n    total += x;', false), '    count = count + 1;\n    for (i = 0; i < n; i += 1) {\n    total = total + x;');
+    assert.equal(
+      spellOutIncrements('    count++;\n    for (i = 0; i < n; i++) {\n    total += x;', false),
+      '    count = count + 1;\n    for (i = 0; i < n; i += 1) {\n    total = total + x;',
+    );
     assert.equal(spellOutIncrements('    total -= a - b', true), '    total = total - (a - b)');
     assert.equal(swapDeclarations('    int a = 1;\n    int b = 2;\n    int c = a;', false), '    int b = 2;\n    int a = 1;\n    int c = a;');
-    assert.match(extractFunctions('def f(a, b):\n    c = a * b + 1\n    return c\n', true, false), /^def compute1\(a, b\):\n {4}return a \* b \+ 1\n\n\ndef f\(a, b\):\n {4}c = compute1\(a, b\)/);
+    assert.match(
+      extractFunctions('def f(a, b):\n    c = a * b + 1\n    return c\n', true, false),
+      /^def compute1\(a, b\):\n {4}return a \* b \+ 1\n\n\ndef f\(a, b\):\n {4}c = compute1\(a, b\)/,
+    );
     assert.equal(insertStatements('def f():\n    a = 1\n    b = 2\n    c = 3\n', true, false), 'def f():\n    a = 1\n    b = 2\n    c = 3\n    mark1 = 1 + 1\n');
     const levels = disguisedLevels('def f(a, b):\n    total = 0\n    for i in range(a):\n        total += i * b\n    return total\n', 'x.py');
     assert.equal(levels.length, 6);
@@ -37,7 +46,18 @@ describe('similarity bench: the leveled corpus', () => {
     assert.equal(auc([0.1], [0.9]), 0);
     assert.equal(auc([0.5], [0.5]), 0.5);
     assert.equal(auc([0.9, 0.3], [0.5, 0.1]), 0.75);
-    const cls = { task: 'all', language: 'py' as const, originals: [{ name: 'a.py', text: '' }, { name: 'b.py', text: '' }], copies: [{ name: 'a-L1.py', of: 'a.py', level: 'L1' as const, text: '' }, { name: 'b-L1.py', of: 'b.py', level: 'L1' as const, text: '' }] };
+    const cls = {
+      task: 'all',
+      language: 'py' as const,
+      originals: [
+        { name: 'a.py', text: '' },
+        { name: 'b.py', text: '' },
+      ],
+      copies: [
+        { name: 'a-L1.py', of: 'a.py', level: 'L1' as const, text: '' },
+        { name: 'b-L1.py', of: 'b.py', level: 'L1' as const, text: '' },
+      ],
+    };
     const q = quality([cls], { [classFolder(cls)]: { 'a-L1.py|a.py': 0.9, 'a.py|b.py': 0.5, 'b-L1.py|b.py': 0.4 } });
     assert.equal(q.aboveAll.L1, 0.5);
     assert.equal(q.auc, 0.5);

@@ -34,7 +34,10 @@ describe('similarity: structural disguises undone', () => {
     assert.doesNotThrow(() => kinds('a.cpp', 'for (auto x : v) s += x;\nfor (;;'));
     const program = `#include <stdio.h>\nint main(void) {\n    int n, total = 0, v[100];\n    scanf("%d", &n);\n    for (int i = 0; i < n; i++) {\n        scanf("%d", &v[i]);\n        if (v[i] > 0) total += v[i];\n    }\n    printf("%d\\n", total);\n    return 0;\n}\n`;
     const disguised = program.replace('for (int i = 0; i < n; i++) {', 'int i = 0;\n    while (i < n) {').replace('total += v[i];\n', 'total = total + v[i];\n        i++;\n');
-    const { report } = new SimilarityAnalysis([{ key: 'a.c', kind: 'file', files: [{ path: 'a.c', text: program }] }, { key: 'b.c', kind: 'file', files: [{ path: 'b.c', text: disguised }] }]);
+    const { report } = new SimilarityAnalysis([
+      { key: 'a.c', kind: 'file', files: [{ path: 'a.c', text: program }] },
+      { key: 'b.c', kind: 'file', files: [{ path: 'b.c', text: disguised }] },
+    ]);
     assert.equal(report.pairs[0].similarity, 1);
   });
 
@@ -43,6 +46,7 @@ describe('similarity: structural disguises undone', () => {
     const deep = 'for (i = 0; i < n; i++) {\n'.repeat(20_000) + 'x++;\n' + '}\n'.repeat(20_000);
     const out = kinds('deep.c', deep);
     assert.ok(out.length > 20_000 * 10, String(out.length));
-    for (const odd of ['for (a[(b;c)]; d; e) { }', 'for (;;) {', 'for (a; b; c) }}} {', ')))for(((;;)))', 'for (int i = 0; i < n; i++) { for (;', '}'.repeat(1000) + 'for(;;){}']) assert.doesNotThrow(() => kinds('odd.cpp', odd), odd);
+    for (const odd of ['for (a[(b;c)]; d; e) { }', 'for (;;) {', 'for (a; b; c) }}} {', ')))for(((;;)))', 'for (int i = 0; i < n; i++) { for (;', '}'.repeat(1000) + 'for(;;){}'])
+      assert.doesNotThrow(() => kinds('odd.cpp', odd), odd);
   });
 });

@@ -40,7 +40,7 @@ describe('stress test on the emulator', function () {
     await emu?.close();
   });
 
-  it('a reference in a language the endpoint lacks ends the session with the service\'s reason and what to do', async () => {
+  it("a reference in a language the endpoint lacks ends the session with the service's reason and what to do", async () => {
     const offered = (await compilers.listCompilers()).items.map((c) => c.id);
     const lacking = Math.max(...offered) + 1000;
     const python = (source: string) => ({ source, compilerId: PYTHON });
@@ -65,17 +65,33 @@ describe('stress test on the emulator', function () {
 
   it('judges each round by the checker: another right answer passes, a wrong one does not; the scratch problem is deleted', async () => {
     const judged = await checker(`${LAST_MAX}`).judge([round([3, 9, 9]), round([9, 1, 9, 9]), round([1, 2])]);
-    assert.deepEqual(judged.runs.map((r) => [r.kind, r.verdict, r.outputUnread]), [['ok', 'accepted', true], ['ok', 'accepted', true], ['ok', 'accepted', true]]);
+    assert.deepEqual(
+      judged.runs.map((r) => [r.kind, r.verdict, r.outputUnread]),
+      [
+        ['ok', 'accepted', true],
+        ['ok', 'accepted', true],
+        ['ok', 'accepted', true],
+      ],
+    );
     assert.equal(judged.submissions, 2, 'three rounds, two a submission');
     const wrong = await checker('input()\nprint(0)\n').judge([round([9, 1]), round([1, 9])]);
-    assert.deepEqual(wrong.runs.map((r) => [r.kind, r.verdict, r.statusName]), [['ok', 'accepted', 'accepted'], ['ok', 'wrong-answer', 'wrong answer']]);
+    assert.deepEqual(
+      wrong.runs.map((r) => [r.kind, r.verdict, r.statusName]),
+      [
+        ['ok', 'accepted', 'accepted'],
+        ['ok', 'wrong-answer', 'wrong answer'],
+      ],
+    );
     assert.equal(await scratchLeft(), 0);
   });
 
-  it('a time-out, a crash and a compile error of the solution are the solution\'s', async () => {
+  it("a time-out, a crash and a compile error of the solution are the solution's", async () => {
     const slowOnBig = 'n = int(input())\nwhile n > 2: pass\nprint(0)\n';
     const runs = (await checker(slowOnBig).judge([round([5, 1]), round([5, 1, 1])])).runs;
-    assert.deepEqual(runs.map((r) => r.kind), ['ok', 'timeout']);
+    assert.deepEqual(
+      runs.map((r) => r.kind),
+      ['ok', 'timeout'],
+    );
     const crash = (await checker('raise SystemExit(1 // 0)\n').judge([round([1])])).runs[0];
     assert.deepEqual([crash.kind, crash.statusName], ['crash', 'runtime error']);
     const broken = (await checker({ source: 'int main( {', compilerId: C }).judge([round([1])])).runs[0];
@@ -83,7 +99,7 @@ describe('stress test on the emulator', function () {
     assert.match(broken.cmpinfo ?? '', /error/);
   });
 
-  it('a checker that does not compile fails the judging with the service\'s words, and leaves nothing behind', async () => {
+  it("a checker that does not compile fails the judging with the service's words, and leaves nothing behind", async () => {
     await assert.rejects(checker(LAST_MAX, { source: 'int main( {', compilerId: C }).judge([round([1, 2])]), (err: unknown) => {
       assert.ok(err instanceof StressCheckerError, String(err));
       assert.match(err.message, /^The checker checker\.c could not judge \(.*: test \d+: judge \d+ does not compile: .*error/);

@@ -17,7 +17,10 @@ const text = (value: string) => (isPlaceholder(value) ? nls[value.slice(1, -1)] 
 
 /** Every [where, value] of a user-facing field in the manifest. */
 function userFacingStrings(): [string, unknown][] {
-  const out: [string, unknown][] = [['displayName', manifest.displayName], ['description', manifest.description]];
+  const out: [string, unknown][] = [
+    ['displayName', manifest.displayName],
+    ['description', manifest.description],
+  ];
   for (const c of contributes.viewsContainers.activitybar) out.push([`viewsContainer ${c.id}`, c.title]);
   for (const v of Object.values(contributes.views).flat() as { id: string; name: string; contextualTitle?: string }[]) {
     out.push([`view ${v.id}`, v.name]);
@@ -47,7 +50,10 @@ describe('manifest texts (package.nls.json)', () => {
 
   it('has no key that nothing uses', () => {
     const used = new Set([...raw.matchAll(/"%([^%\s"]+)%"/g)].map((m) => m[1]));
-    assert.deepEqual(Object.keys(nls).filter((k) => !used.has(k)), []);
+    assert.deepEqual(
+      Object.keys(nls).filter((k) => !used.has(k)),
+      [],
+    );
   });
 });
 
@@ -57,7 +63,10 @@ describe('Get Started walkthrough', () => {
   const steps = (walkthrough?.steps ?? []) as { id: string; description: string; media: { markdown?: string; image?: string }; completionEvents: string[] }[];
 
   it('walks from connecting to a submitted solution', () => {
-    assert.deepEqual(steps.map((s) => s.id), ['connect', 'openView', 'workspace', 'submitFolder', 'runFile', 'submitSolution']);
+    assert.deepEqual(
+      steps.map((s) => s.id),
+      ['connect', 'openView', 'workspace', 'submitFolder', 'runFile', 'submitSolution'],
+    );
   });
 
   it('has media for every step', () => {
@@ -99,7 +108,8 @@ describe('Get Started walkthrough', () => {
 });
 
 function readSources(dir: string): string {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts'))
     .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
     .join('\n');

@@ -327,10 +327,7 @@ export class ContainersTreeModel {
       return client.listProjects({ limit: this.options.projectPageSize ?? PROJECT_PAGE_SIZE, pageToken }, signal);
     }
     const projectId = list === 'all' ? undefined : list.slice('project:'.length);
-    return client.listWorkspaces(
-      { projectId, states: statesQuery(this.filter), limit: this.options.workspacePageSize ?? WORKSPACE_PAGE_SIZE, pageToken },
-      signal,
-    );
+    return client.listWorkspaces({ projectId, states: statesQuery(this.filter), limit: this.options.workspacePageSize ?? WORKSPACE_PAGE_SIZE, pageToken }, signal);
   }
 
   // ---- rendering ----------------------------------------------------------------------------

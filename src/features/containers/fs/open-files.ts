@@ -89,7 +89,10 @@ async function resolveWorkspace(services: Services, target: Target, resume: (wor
   if (ws && ws.state.code !== WORKSPACE_STATES.running) {
     // Listing would fail with 1008: say so now, with the way out.
     const label = 'Resume Workspace';
-    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('The workspace of {0} is {1}: its files can be opened once it runs.', ws.project.name, ws.state.name), label);
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('The workspace of {0} is {1}: its files can be opened once it runs.', ws.project.name, ws.state.name),
+      label,
+    );
     if (choice !== label || !(await resume(ws.id))) return undefined;
   }
   return ws;

@@ -35,7 +35,10 @@ export class WorkspaceFileSystemProvider implements vscode.FileSystemProvider, v
 
   readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
     return this.run(uri, 'list', async () =>
-      (await this.model.readDirectory(uri.authority, uri.path)).map((e): [string, vscode.FileType] => [e.name, e.type === 'dir' ? vscode.FileType.Directory : vscode.FileType.File]),
+      (await this.model.readDirectory(uri.authority, uri.path)).map((e): [string, vscode.FileType] => [
+        e.name,
+        e.type === 'dir' ? vscode.FileType.Directory : vscode.FileType.File,
+      ]),
     );
   }
 

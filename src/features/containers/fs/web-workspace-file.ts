@@ -25,12 +25,7 @@ export function addingChangesBrowserWindowIdentity(): boolean {
  * The file is named for people (the window title shows it), its folder for the workspace: adding
  * the same workspace again rewrites the same place instead of piling up files.
  */
-export async function openWithFolderAdded(
-  storage: vscode.Uri,
-  workspaceId: string,
-  title: string,
-  folder: { uri: vscode.Uri; name: string },
-): Promise<vscode.Uri> {
+export async function openWithFolderAdded(storage: vscode.Uri, workspaceId: string, title: string, folder: { uri: vscode.Uri; name: string }): Promise<vscode.Uri> {
   const folders = (vscode.workspace.workspaceFolders ?? []).map((f) =>
     // A `path` is resolved next to the workspace file, so on the same (remote) machine as the
     // extension; a file: `uri` would mean the browser's machine.

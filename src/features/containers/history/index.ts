@@ -70,30 +70,27 @@ export function registerSubmissionsView(services: Services, history: SubmissionH
         return undefined;
       }
     }),
-    registerCommand(
-      Commands.submissionsOpenStream,
-      async (arg?: unknown, streamArg?: unknown, options?: { saveTo?: string }): Promise<string | undefined> => {
-        const entry = await pickEntry(history, arg);
-        if (!entry) return undefined;
-        const stream = isStreamName(streamArg)
-          ? streamArg
-          : (await showQuickPick(['source', 'auxdata', 'tests_report', 'debug_log'], { placeHolder: vscode.l10n.t('Which stream of submission {0}?', entry.id) }));
-        if (!isStreamName(stream)) return undefined;
-        try {
-          const client = await services.connection.containers();
-          const data = await client.getSubmissionStream(entry.id, stream);
-          if (options?.saveTo || looksBinary(data)) {
-            const saved = await saveStream(entry.id, stream, data, options?.saveTo ? vscode.Uri.file(options.saveTo) : undefined);
-            return saved?.fsPath;
-          }
-          await openStreamText(entry.id, stream, data.toString('utf8'));
-          return data.toString('utf8');
-        } catch (err) {
-          if (!isAbortError(err)) void showError(services.log, err, { context: `Could not fetch the ${stream} stream of submission ${entry.id}` });
-          return undefined;
+    registerCommand(Commands.submissionsOpenStream, async (arg?: unknown, streamArg?: unknown, options?: { saveTo?: string }): Promise<string | undefined> => {
+      const entry = await pickEntry(history, arg);
+      if (!entry) return undefined;
+      const stream = isStreamName(streamArg)
+        ? streamArg
+        : await showQuickPick(['source', 'auxdata', 'tests_report', 'debug_log'], { placeHolder: vscode.l10n.t('Which stream of submission {0}?', entry.id) });
+      if (!isStreamName(stream)) return undefined;
+      try {
+        const client = await services.connection.containers();
+        const data = await client.getSubmissionStream(entry.id, stream);
+        if (options?.saveTo || looksBinary(data)) {
+          const saved = await saveStream(entry.id, stream, data, options?.saveTo ? vscode.Uri.file(options.saveTo) : undefined);
+          return saved?.fsPath;
         }
-      },
-    ),
+        await openStreamText(entry.id, stream, data.toString('utf8'));
+        return data.toString('utf8');
+      } catch (err) {
+        if (!isAbortError(err)) void showError(services.log, err, { context: `Could not fetch the ${stream} stream of submission ${entry.id}` });
+        return undefined;
+      }
+    }),
     registerCommand(Commands.submissionsClear, () => history.clear()),
   );
   return {

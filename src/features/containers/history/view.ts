@@ -68,8 +68,16 @@ export class SubmissionsProvider implements vscode.TreeDataProvider<SubmissionEn
     item.iconPath = statusIcon(e);
     item.contextValue = submissionContextValue(e);
     // Server text (project, status, tests) through our escaper: appendText leaves a `https://…` to become a link.
-    const lines = [`Submission ${e.id}`, `Project: ${e.projectName}`, `Scenario: ${e.scenario || '(default)'}`, `Status: ${e.statusName}`, `Folder: ${e.folder}`, `Sent: ${new Date(e.sentAt).toLocaleString()}`,
-      `Sent with: ${e.profile ? `profile "${e.profile}", ` : ''}${e.endpoint}`, ...(e.testsSummary ? [`Tests: ${e.testsSummary}`] : [])];
+    const lines = [
+      `Submission ${e.id}`,
+      `Project: ${e.projectName}`,
+      `Scenario: ${e.scenario || '(default)'}`,
+      `Status: ${e.statusName}`,
+      `Folder: ${e.folder}`,
+      `Sent: ${new Date(e.sentAt).toLocaleString()}`,
+      `Sent with: ${e.profile ? `profile "${e.profile}", ` : ''}${e.endpoint}`,
+      ...(e.testsSummary ? [`Tests: ${e.testsSummary}`] : []),
+    ];
     item.tooltip = new vscode.MarkdownString(lines.map(escapeMarkdown).join('  \n'));
     item.command = { command: 'sphereEngine.submissions.showOutput', title: 'Show Output', arguments: [e] };
     return item;

@@ -20,7 +20,12 @@ export function folderChoices(): Array<{ folder: string; why: string }> {
     const root = roots.find((r) => isInside(file.fsPath, r));
     if (root) {
       for (let dir = path.dirname(file.fsPath); isInside(dir, root); dir = path.dirname(dir)) {
-        const why = dir === path.dirname(file.fsPath) ? vscode.l10n.t("the active editor's folder") : dir === root ? vscode.l10n.t('workspace folder') : vscode.l10n.t("a parent of the active editor's folder");
+        const why =
+          dir === path.dirname(file.fsPath)
+            ? vscode.l10n.t("the active editor's folder")
+            : dir === root
+              ? vscode.l10n.t('workspace folder')
+              : vscode.l10n.t("a parent of the active editor's folder");
         choices.push({ folder: dir, why });
         if (dir === root) break;
       }
@@ -37,7 +42,10 @@ export async function askFolder(): Promise<string | undefined> {
   if (choices.length === 0) return open();
   const other: FolderItem = { label: vscode.l10n.t('Another folder…'), description: vscode.l10n.t('choose it in a dialog') };
   const items: FolderItem[] = [...choices.map((c) => ({ label: labelOf(c.folder), description: c.why, detail: c.folder, folder: c.folder })), other];
-  const chosen = await showQuickPick(items, { title: vscode.l10n.t('Submit Folder to Project: which folder?'), placeHolder: vscode.l10n.t('The folder to pack and send as one submission') });
+  const chosen = await showQuickPick(items, {
+    title: vscode.l10n.t('Submit Folder to Project: which folder?'),
+    placeHolder: vscode.l10n.t('The folder to pack and send as one submission'),
+  });
   if (!chosen) return undefined;
   return chosen.folder ?? open();
 }
@@ -47,4 +55,3 @@ function labelOf(folder: string): string {
   const rel = vscode.workspace.asRelativePath(folder, false);
   return rel && rel !== folder ? rel : path.basename(folder);
 }
-

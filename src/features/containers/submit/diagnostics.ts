@@ -61,13 +61,16 @@ function toVscode(d: Diagnostic): vscode.Diagnostic {
   const col = Math.max(0, (d.column ?? 1) - 1);
   // Without a column the whole line is marked; a large end column is clamped by the editor.
   const range = d.column === undefined ? new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER) : new vscode.Range(line, col, line, col + 1);
-  const severity =
-    d.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : d.severity === 'info' ? vscode.DiagnosticSeverity.Information : vscode.DiagnosticSeverity.Error;
+  const severity = d.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : d.severity === 'info' ? vscode.DiagnosticSeverity.Information : vscode.DiagnosticSeverity.Error;
   const diagnostic = new vscode.Diagnostic(range, d.message, severity);
   diagnostic.source = `${DIAGNOSTICS_SOURCE} (${d.source})`;
   if (d.related?.length) {
     diagnostic.relatedInformation = d.related.map(
-      (r) => new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.file(r.file), new vscode.Position(Math.max(0, r.line - 1), Math.max(0, (r.column ?? 1) - 1))), r.message),
+      (r) =>
+        new vscode.DiagnosticRelatedInformation(
+          new vscode.Location(vscode.Uri.file(r.file), new vscode.Position(Math.max(0, r.line - 1), Math.max(0, (r.column ?? 1) - 1))),
+          r.message,
+        ),
     );
   }
   return diagnostic;

@@ -126,8 +126,14 @@ export class SubmitFlow implements vscode.Disposable {
     };
     await this.history.upsert(entry);
     // Names the profile and the endpoint: which account got it is never a guess afterwards.
-    this.output.append(`Submission ${id} sent to ${target} from ${folder} (${scan.fileCount} files, ${formatBytes(archive.bytes)} packed) with profile "${profile}" (${endpoint}); waiting for the result…`);
-    return this.follow(client, entry, scan.included.filter((e) => e.kind !== 'directory').map((e) => e.path));
+    this.output.append(
+      `Submission ${id} sent to ${target} from ${folder} (${scan.fileCount} files, ${formatBytes(archive.bytes)} packed) with profile "${profile}" (${endpoint}); waiting for the result…`,
+    );
+    return this.follow(
+      client,
+      entry,
+      scan.included.filter((e) => e.kind !== 'directory').map((e) => e.path),
+    );
   }
 
   /** Waits for a sent submission, then shows its output, diagnostics and verdict. */
@@ -158,7 +164,9 @@ export class SubmitFlow implements vscode.Disposable {
     } catch (err) {
       if (isAbortError(err)) {
         this.output.append(`Stopped waiting for submission ${entry.id}; it keeps running on the service. Use "Show Output" in the Submissions view to see it later.`, false);
-        void vscode.window.showInformationMessage(vscode.l10n.t('Stopped waiting for submission {0}. It keeps running on the service; its output is in the Submissions view later.', entry.id));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Stopped waiting for submission {0}. It keeps running on the service; its output is in the Submissions view later.', entry.id),
+        );
         return { id: entry.id, cancelled: true };
       }
       throw err;
@@ -203,7 +211,11 @@ export class SubmitFlow implements vscode.Disposable {
     }
     if (code === CONTAINERS_STATUS.internalError) {
       const resubmit = 'Submit Again';
-      const choice = await vscode.window.showErrorMessage(vscode.l10n.t('{0}. The service failed on its side, not because of your code: submit again.', summary), resubmit, showOutput);
+      const choice = await vscode.window.showErrorMessage(
+        vscode.l10n.t('{0}. The service failed on its side, not because of your code: submit again.', summary),
+        resubmit,
+        showOutput,
+      );
       if (choice === resubmit) void this.submit({ folder: entry.folder, projectId: entry.projectId, scenario: entry.scenario });
       else if (choice === showOutput) this.output.show();
       return;

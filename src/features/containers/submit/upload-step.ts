@@ -69,6 +69,8 @@ export async function uploadWithProgress(client: ContainersClient, request: Uplo
     if (!isAbortError(err)) throw err;
     // The service creates a submission only from a whole body: short of the last byte, nothing landed.
     if (sent < total) throw new UploadCancelledNothingSent();
-    throw new Error(vscode.l10n.t('Upload cancelled after the whole folder was sent. The service may still have received the submission: check the Submissions view before sending again.'));
+    throw new Error(
+      vscode.l10n.t('Upload cancelled after the whole folder was sent. The service may still have received the submission: check the Submissions view before sending again.'),
+    );
   }
 }

@@ -51,8 +51,15 @@ export function treeItemFor(node: TreeNode): vscode.TreeItem {
       item.iconPath = new vscode.ThemeIcon(project.template ? 'notebook-template' : 'project');
       item.contextValue = 'project';
       item.tooltip = new vscode.MarkdownString(
-        [`**${escapeMarkdown(project.name)}**`, `**Id:** ${markdownCode(project.id)}`, `**Created:** ${markdownText(project.created_at)}`, `**Slots:** ${markdownNumber(project.slots)}`,
-          project.description ? escapeMarkdown(project.description) : ''].filter(Boolean).join('  \n'),
+        [
+          `**${escapeMarkdown(project.name)}**`,
+          `**Id:** ${markdownCode(project.id)}`,
+          `**Created:** ${markdownText(project.created_at)}`,
+          `**Slots:** ${markdownNumber(project.slots)}`,
+          project.description ? escapeMarkdown(project.description) : '',
+        ]
+          .filter(Boolean)
+          .join('  \n'),
       );
       return item;
     }

@@ -23,8 +23,22 @@ export interface NumberField {
 
 export const NUMBER_FIELDS: readonly NumberField[] = [
   { key: 'inactivityTimeout', title: 'Inactivity timeout (minutes)', prompt: 'Minutes without use before the workspace stops (10 to 60).', min: 10, max: 60, default: 15 },
-  { key: 'retentionTimeStopped', title: 'Keep when stopped (minutes)', prompt: 'Minutes a stopped workspace is kept so it can be resumed (0 to 43200; 0 means it cannot be resumed).', min: 0, max: 43200, default: 0 },
-  { key: 'retentionTimeTotal', title: 'Remove after (minutes)', prompt: 'Minutes after which the workspace is removed whatever happens (0 to 43200; 0 never).', min: 0, max: 43200, default: 0 },
+  {
+    key: 'retentionTimeStopped',
+    title: 'Keep when stopped (minutes)',
+    prompt: 'Minutes a stopped workspace is kept so it can be resumed (0 to 43200; 0 means it cannot be resumed).',
+    min: 0,
+    max: 43200,
+    default: 0,
+  },
+  {
+    key: 'retentionTimeTotal',
+    title: 'Remove after (minutes)',
+    prompt: 'Minutes after which the workspace is removed whatever happens (0 to 43200; 0 never).',
+    min: 0,
+    max: 43200,
+    default: 0,
+  },
 ];
 
 export const DEFAULT_SETTINGS: WorkspaceSettings = {

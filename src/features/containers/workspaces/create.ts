@@ -47,8 +47,9 @@ export async function createWorkspaceCommand(ctx: WorkspaceCommandContext, arg?:
     const folder = interactive ? await askFolder() : (options?.folder ?? null);
     if (folder === undefined) return { ok: false, cancelled: true };
 
-    const workspace = await withProgress({ title: projectName ? vscode.l10n.t('Creating a workspace of {0}', projectName) : vscode.l10n.t('Creating a workspace') }, (signal, report) =>
-      createWith(ctx, projectId!, settings, folder, signal, report),
+    const workspace = await withProgress(
+      { title: projectName ? vscode.l10n.t('Creating a workspace of {0}', projectName) : vscode.l10n.t('Creating a workspace') },
+      (signal, report) => createWith(ctx, projectId!, settings, folder, signal, report),
     );
     const message = `Workspace ${shortId(workspace.id)} of ${workspace.project.name} is starting.`;
     remember(ctx, message);
@@ -143,9 +144,7 @@ async function askFolder(): Promise<string | null | undefined> {
   type Item = vscode.QuickPickItem & { folder: string | null | 'choose' };
   const items: Item[] = [
     { label: vscode.l10n.t('Project files only'), detail: vscode.l10n.t('Do not upload anything from this machine'), folder: null },
-    ...(vscode.workspace.workspaceFolders ?? [])
-      .filter((f) => f.uri.scheme === 'file')
-      .map((f) => ({ label: `Upload ${f.name}`, detail: f.uri.fsPath, folder: f.uri.fsPath })),
+    ...(vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ label: `Upload ${f.name}`, detail: f.uri.fsPath, folder: f.uri.fsPath })),
     { label: vscode.l10n.t('Choose a folder…'), folder: 'choose' },
   ];
   const choice = await showQuickPick(items, { title: vscode.l10n.t('Create Workspace: Extra Files'), placeHolder: vscode.l10n.t('Files to add on top of the project files') });

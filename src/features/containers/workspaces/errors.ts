@@ -15,12 +15,7 @@ export const WRONG_STATE = 1013;
  * Shows the failure (without waiting for the notification: commands driven by tests return at
  * once) and resolves with the outcome the command returns.
  */
-export async function reportFailure(
-  ctx: WorkspaceCommandContext,
-  error: unknown,
-  what: string,
-  workspace?: Workspace,
-): Promise<ActionOutcome> {
+export async function reportFailure(ctx: WorkspaceCommandContext, error: unknown, what: string, workspace?: Workspace): Promise<ActionOutcome> {
   let context = what;
   let offered: string[] | undefined;
   const handlers: Record<string, () => unknown> = {};

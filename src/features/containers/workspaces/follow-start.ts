@@ -20,8 +20,9 @@ export async function followStart(ctx: WorkspaceCommandContext, workspace: Works
   let ended: Workspace;
   try {
     // Not cancellable: Cancel would read as cancelling the workspace, which keeps starting anyway.
-    ended = await withProgress({ title: vscode.l10n.t('Workspace {0} of {1} is starting…', id, project), cancellable: false },
-      async (signal) => untilStarted(await ctx.client(), workspace.id, signal));
+    ended = await withProgress({ title: vscode.l10n.t('Workspace {0} of {1} is starting…', id, project), cancellable: false }, async (signal) =>
+      untilStarted(await ctx.client(), workspace.id, signal),
+    );
   } catch (err) {
     // The workspace was created; only watching it failed (the tree still shows its state).
     ctx.log.warn(`Stopped following the start of workspace ${id}: ${err instanceof Error ? err.message : String(err)}`);

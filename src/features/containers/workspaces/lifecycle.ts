@@ -20,12 +20,7 @@ export interface RemoveOptions {
   confirmed?: boolean;
 }
 
-export async function changeWorkspaceState(
-  ctx: WorkspaceCommandContext,
-  verb: Verb,
-  arg: unknown,
-  options: RemoveOptions = {},
-): Promise<ActionOutcome> {
+export async function changeWorkspaceState(ctx: WorkspaceCommandContext, verb: Verb, arg: unknown, options: RemoveOptions = {}): Promise<ActionOutcome> {
   const spec = VERBS[verb];
   let workspace: Workspace | undefined;
   try {

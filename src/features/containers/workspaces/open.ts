@@ -26,8 +26,12 @@ export async function openWorkspacePage(ctx: WorkspaceCommandContext, page: 'ide
     if (!url) return tell(ctx, `Workspace ${shortId(workspace.id)} has no ${what} address.`);
     const scheme = unsafeExternalUrl(url);
     if (scheme) {
-      const message = vscode.l10n.t('The {0} of workspace {1} was not opened: the service gave the address “{2}”, which is not a web address (http or https), and opening it could run a command or a program on this machine. Nothing was opened; check that the Containers endpoint is the Sphere Engine service you meant to use.',
-        what, shortId(workspace.id), url.length > 120 ? `${url.slice(0, 120)}…` : url);
+      const message = vscode.l10n.t(
+        'The {0} of workspace {1} was not opened: the service gave the address “{2}”, which is not a web address (http or https), and opening it could run a command or a program on this machine. Nothing was opened; check that the Containers endpoint is the Sphere Engine service you meant to use.',
+        what,
+        shortId(workspace.id),
+        url.length > 120 ? `${url.slice(0, 120)}…` : url,
+      );
       ctx.log.warn(message);
       remember(ctx, message);
       void vscode.window.showErrorMessage(message);

@@ -14,11 +14,7 @@ function isWorkspaceNode(value: unknown): value is WorkspaceNode {
 }
 
 /** The workspace the command is about; undefined when the user dismissed the picker. */
-export async function resolveWorkspace(
-  ctx: WorkspaceCommandContext,
-  arg: unknown,
-  pick: { title: string; states?: number[] },
-): Promise<Workspace | undefined> {
+export async function resolveWorkspace(ctx: WorkspaceCommandContext, arg: unknown, pick: { title: string; states?: number[] }): Promise<Workspace | undefined> {
   if (isWorkspaceNode(arg)) return arg.workspace;
   if (typeof arg === 'string' && arg) return (await ctx.client()).getWorkspace(arg);
   if (typeof arg === 'object' && arg !== null && typeof (arg as Workspace).id === 'string' && (arg as Workspace).state) return arg as Workspace;
