@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionTestApi } from '../../src/test-api';
-import { activateExtension, emulatorInfo, setEmulatorFaults, sleep, waitFor } from './helpers';
+import { activateExtension, emulatorInfo, setEmulatorFaults, observeQuietFor, waitFor } from './helpers';
 import { makeUnreachable, MessageCapture, restoreAll, revokeToken, useShortTimeout } from './faults-support';
 
 const CONSOLE_PYTHON = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
@@ -95,7 +95,7 @@ describe('faults: workspace files', function () {
   it('a revoked token: the read fails saying so, with at most one sign-in prompt', async () => {
     await revokeToken();
     for (let i = 0; i < 3; i++) await assert.rejects(read('app.py'), (err: Error) => /token/i.test(err.message));
-    await sleep(2000);
+    await observeQuietFor(2000, 'no second sign-in prompt');
     assert.ok(messages.signInPrompts().length <= 1, JSON.stringify(messages.shown));
   });
 

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionTestApi } from '../../src/test-api';
-import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, sleep, waitFor, workspaceFolder } from './helpers';
+import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, observeQuietFor, waitFor, workspaceFolder } from './helpers';
 import { makeUnreachable, MessageCapture, restoreAll, revokeToken, useShortTimeout } from './faults-support';
 
 const ADDTWO = 1;
@@ -78,7 +78,7 @@ describe('faults: Submit Solution (Problems)', function () {
     const error = api.lastError();
     assert.equal(error?.status, 401, JSON.stringify(error));
     assert.equal(error?.action, 'setToken');
-    await sleep(2500);
+    await observeQuietFor(2500, 'no loop of errors or prompts');
     assert.equal(messages.signInPrompts().length, 1, JSON.stringify(messages.shown));
     assert.equal(messages.errors().length, 1, 'no loop of errors');
   });

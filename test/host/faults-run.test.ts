@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, sleep, waitFor } from './helpers';
+import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, observeQuietFor, waitFor } from './helpers';
 import { makeUnreachable, MessageCapture, restoreAll, revokeToken, useShortTimeout } from './faults-support';
 
 interface RunReport {
@@ -91,7 +91,7 @@ describe('faults: Run Active File (Compilers)', function () {
     const report = await run();
     assert.equal(report.error?.status, 401, JSON.stringify(report));
     assert.equal(report.error?.action, 'setToken');
-    await sleep(2500); // anything still running in the background would show more errors now
+    await observeQuietFor(2500, 'no loop of errors: anything still running in the background would show more now');
     assert.equal(messages.signInPrompts().length, 1, JSON.stringify(messages.shown));
     assert.equal(messages.errors().length, 1, 'no loop of errors');
     assert.equal((await posts()).length, 1, 'one POST, no retry');

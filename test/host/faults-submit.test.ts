@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, sleep, waitFor } from './helpers';
+import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, observeQuietFor, waitFor } from './helpers';
 import { makeUnreachable, MessageCapture, restoreAll, revokeToken, useShortTimeout } from './faults-support';
 
 interface Outcome {
@@ -90,7 +90,7 @@ describe('faults: Submit Folder to Project (Containers)', function () {
     await revokeToken();
     const outcome = await submit();
     assert.equal(outcome.statusCode, undefined);
-    await sleep(2500);
+    await observeQuietFor(2500, 'no loop of errors or prompts');
     assert.equal(messages.signInPrompts().length, 1, shownText());
     assert.equal(messages.errors().length, 1, `no loop of errors:\n${shownText()}`);
   });

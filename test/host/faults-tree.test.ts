@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionTestApi } from '../../src/test-api';
-import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, sleep, waitFor } from './helpers';
+import { activateExtension, clearEmulatorRequests, emulatorRequests, setEmulatorFaults, observeQuietFor, waitFor } from './helpers';
 import { makeUnreachable, MessageCapture, restoreAll, restoreEndpoint, restoreToken, revokeToken, useShortTimeout } from './faults-support';
 
 describe('faults: Projects & Workspaces tree', function () {
@@ -31,7 +31,8 @@ describe('faults: Projects & Workspaces tree', function () {
   /** Refresh as the user would, then read the roots the view shows. */
   async function refreshed() {
     await vscode.commands.executeCommand('sphereEngine.workspaces.refresh');
-    await sleep(250); // refreshes are merged over a short window
+    // Refreshes are merged over a short window: read once the merged change has reached the view.
+    await waitFor(() => !api.tree.activity().changeScheduled, { what: 'the merged refresh to reach the view' });
     // A settings change just before (timeout, endpoint) resets the tree: the read still succeeds
     // (D6, its own test below).
     return api.tree.rows();
@@ -92,7 +93,7 @@ describe('faults: Projects & Workspaces tree', function () {
     await waitFor(async () => (await refreshed(), api.tree.rootState() === 'unauthorized'), { timeoutMs: 20_000, what: 'the unauthorized state' });
     await refreshed();
     await refreshed();
-    await sleep(2000);
+    await observeQuietFor(2000, 'no loop of error notifications');
     assert.ok(messages.errors().length <= 1, `error notifications: ${JSON.stringify(messages.shown)}`);
     await restoreToken();
     const rows = await waitFor(async () => ((await refreshed()).some((r) => r.label === 'Console Python') ? true : undefined), { what: 'rows once the token works again' });
@@ -112,7 +113,8 @@ describe('faults: Projects & Workspaces tree', function () {
   it('an endpoint change while the tree loads: getChildren shows the new state, never fails (D6)', async () => {
     await setEmulatorFaults([{ path: '^/containers/api/v1/projects$', method: 'GET', kind: 'latency', ms: 1500, times: 1 }]);
     void vscode.commands.executeCommand('sphereEngine.workspaces.refresh');
-    await sleep(250);
+    // The slow load is under way (its answer delayed 1.5 s) when the endpoint changes.
+    await waitFor(() => api.tree.activity().loading, { what: 'the merged refresh to start the slow load' });
     const loading = api.tree.rows();
     await makeUnreachable('containers');
     const rows = await loading;

@@ -10,6 +10,16 @@
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * The one place a test watches for a while: after a failure the extension must show one message,
+ * not a loop of them (a revoked token, a timed-out POST), and no event says "no more will come".
+ * What would repeat (a retry, a re-poll, a second prompt) does so well within `ms`; the caller then
+ * asserts the count once. Never a way to wait for something to happen: that is waitFor.
+ */
+export async function observeQuietFor(ms: number, _what: string): Promise<void> {
+  await sleep(ms);
+}
+
+/**
  * Resolves with the first truthy value of `probe` (called every `intervalMs`), or rejects after
  * `timeoutMs` with `what` and the last error the probe threw.
  */
