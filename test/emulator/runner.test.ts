@@ -148,8 +148,16 @@ for (const { monitor, sandbox } of combinations) {
       const grow = 'chunks = []\nwhile True:\n    chunks.append(bytearray(4 * 1024 * 1024))\n    for i in range(0, len(chunks[-1]), 4096): chunks[-1][i] = 1\n';
       const r = await runProcess(spec([pythonExe!, '-c', grow], { memoryLimitKb: 64 * 1024 }));
       // Refused by RLIMIT_DATA (MemoryError) or, resident memory counting the libraries too, killed by the sampling.
-      assert.equal(r.timedOut, false);
-      assert.equal(r.memoryExceeded, true, `peak ${r.memoryKb} KB; ${err()}`);
+      assert.equal(r.timedOut, false, 'never a time-out');
+      if (monitor === 'node fallback') {
+        // No supervisor, no ru_maxrss: the peak is sampled every 25 ms and the last 4 MB steps
+        // before the refused allocation may go unseen (more so on a busy machine), so whether the
+        // run reached the limit is not known: then it is the program's own failure (12), as the
+        // start banner and SECURITY.md say of the fallback. Never a time-out, never accepted.
+        assert.ok(r.memoryExceeded || r.exitCode !== 0, `peak ${r.memoryKb} KB; ${err()}`);
+      } else {
+        assert.equal(r.memoryExceeded, true, `peak ${r.memoryKb} KB; ${err()}`);
+      }
     });
 
     it('lets a runtime reserve address space beyond the memory limit (only writable memory counts)', async function () {
