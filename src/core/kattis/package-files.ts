@@ -35,12 +35,12 @@ const within = (root: string, p: string) => p === root || p.startsWith(root + pa
 function followedLink(pkg: string, full: string): 'file' | 'dir' | undefined {
   try {
     if (path.isAbsolute(fs.readlinkSync(full))) return undefined;
-    const real = fs.realpathSync(full);
-    if (!within(fs.realpathSync(pkg), real)) return undefined;
+    const real = fs.realpathSync.native(full);
+    if (!within(fs.realpathSync.native(pkg), real)) return undefined;
     const st = fs.statSync(real);
     if (st.isFile()) return 'file';
     // A folder link to a folder above it (or itself) would be walked for ever.
-    return st.isDirectory() && !within(real, fs.realpathSync(path.dirname(full))) ? 'dir' : undefined;
+    return st.isDirectory() && !within(real, fs.realpathSync.native(path.dirname(full))) ? 'dir' : undefined;
   } catch {
     return undefined;
   }

@@ -316,8 +316,12 @@ describe('stress session: rounds judged as their runs end', () => {
           if (signal?.aborted) break;
           onEach(i, runs[i]);
         }
-        // The batch's last waits: long, unless the session stops the batch.
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        // The batch's last waits: long (the batch would end in 2 s), unless the session stops the
+        // batch first; the wait ends at the abort itself, not after a fixed time.
+        await new Promise<void>((resolve) => {
+          const longBatch = setTimeout(resolve, 2_000);
+          signal?.addEventListener('abort', () => (clearTimeout(longBatch), resolve()), { once: true });
+        });
         if (signal?.aborted) {
           runner.stopped.push(role);
           throw abortError(signal);
