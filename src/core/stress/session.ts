@@ -334,25 +334,29 @@ async function judgeAsRunsEnd(
   const stop = new AbortController();
   const batchOptions = { ...options, signal: options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal };
   const ended: Record<'solution' | 'reference', Array<ProgramRun | undefined>> = { solution: [], reference: [] };
-  let found: { kind: FailureKind; failure: StressCase } | undefined;
+  // The earliest failing round, by index, not by which run happened to end first: the batch stops
+  // once every round before it is judged (none of them can fail later), so the failure reported is
+  // the one the batch's end would have found, the smallest seed of the smallest size.
+  let found: { index: number; judged: { kind: FailureKind; failure: StressCase } } | undefined;
+  const judgedRounds = new Set<number>();
   const onEach = (role: 'solution' | 'reference') => (i: number, run: ProgramRun) => {
     ended[role][i] = run;
     const solution = ended.solution[i];
     const reference = ended.reference[i];
-    if (found || !solution || !reference) return;
+    if (!solution || !reference || judgedRounds.has(i)) return;
+    judgedRounds.add(i);
     const judged = judgeRound(options.compare, { seed: plans[i].seed, size: plans[i].size, input: inputs[i], solution, reference });
-    if (judged.kind === 'passed') live.judged(plans[i].size);
-    else if (isFailure(judged)) {
-      found = judged;
-      stop.abort();
-    }
+    if (judged.kind === 'passed') {
+      if (!found || i < found.index) live.judged(plans[i].size);
+    } else if (isFailure(judged) && (!found || i < found.index)) found = { index: i, judged };
+    if (found && !stop.signal.aborted && Array.from({ length: found.index }, (_, k) => k).every((k) => judgedRounds.has(k))) stop.abort();
   };
   try {
     const [solutions, references] = await Promise.all([runAs(batchOptions, 'solution', inputs, onEach('solution')), runAs(batchOptions, 'reference', inputs, onEach('reference'))]);
     return { solutions, references };
   } catch (err) {
     if (!found || options.signal?.aborted) throw err;
-    return { outcome: found, rounds: live.count() + 1 };
+    return { outcome: found.judged, rounds: live.count() + 1 };
   }
 }
 

@@ -305,13 +305,15 @@ describe('stress session with a checker', () => {
 // Issue 40 item 17: a runner that says when each run ends. Each run "ends" at once; the batch as a
 // whole ends only when every run's wait is over, unless the session stops it first.
 describe('stress session: rounds judged as their runs end', () => {
-  function streamingRunner(programs: Record<StressRole, Program>): StressRunner & { stopped: StressRole[] } {
+  function streamingRunner(programs: Record<StressRole, Program>, order: 'as sent' | 'last first' = 'as sent'): StressRunner & { stopped: StressRole[] } {
     const runner = {
       stopped: [] as StressRole[],
       async run(role: StressRole, inputs: readonly string[], signal?: AbortSignal, onEach?: (index: number, run: ProgramRun) => void): Promise<ProgramRun[]> {
         const runs = inputs.map((input) => ({ kind: 'ok' as const, statusName: 'accepted', stdout: '', ...programs[role](input) }));
         if (!onEach || role === 'generator') return runs;
-        for (let i = 0; i < runs.length; i++) {
+        const indexes = runs.map((_, i) => i);
+        if (order === 'last first') indexes.reverse();
+        for (const i of indexes) {
           await Promise.resolve();
           if (signal?.aborted) break;
           onEach(i, runs[i]);
@@ -356,5 +358,18 @@ describe('stress session: rounds judged as their runs end', () => {
     assert.equal(result.rounds, 3, 'two passed rounds and the failing one, not the whole batch of 100');
     assert.ok(runner.stopped.length > 0, 'the batch was stopped at the failure, not waited for');
     assert.ok(Date.now() - started < 10_000);
+  });
+
+  it('reports the earliest failing round, whichever run ends first (a crash at every size: seed 1, size 1)', async () => {
+    const crashes: Program = () => ({ kind: 'crash', statusName: 'runtime error', stdout: '' });
+    const result = await runStressSession({
+      runner: streamingRunner({ generator, solution: crashes, reference }, 'last first'),
+      compare: compareOutputs,
+      maxRounds: 20,
+      batchSize: 20,
+      shrinkPasses: 0,
+    });
+    assert.equal(result.outcome.kind, 'crash');
+    assert.ok('failure' in result.outcome && result.outcome.failure.seed === 1 && result.outcome.failure.size === 1, JSON.stringify(result.outcome));
   });
 });
