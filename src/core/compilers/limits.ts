@@ -22,8 +22,6 @@ export interface RunLimits {
   /** Kilobytes; undefined = the service default. */
   memoryLimit?: number;
 }
-/** @deprecated the old name of RunLimits. */
-export type Limits = RunLimits;
 
 /** Where each limit came from, named in a refusal so the person knows what to change. */
 export interface LimitOrigins {

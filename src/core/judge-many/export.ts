@@ -32,9 +32,6 @@ export function toCsv(job: JobSnapshot): string {
   return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-/** The note of a row (columns.ts), re-exported for the page's cells. */
-export { noteOf } from './columns';
-
 export function toJson(job: JobSnapshot): string {
   return `${JSON.stringify(job, null, 2)}\n`;
 }
