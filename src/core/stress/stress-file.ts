@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isStressJudge, STRESS_JUDGES, type StressJudge } from './judges';
 import { safeWriteFile, UnsafeWriteError } from '../safe-write';
+import { TIME_LIMIT_RANGE } from '../compilers/limits';
 
 export const STRESS_FILE = 'stress.json';
 
@@ -36,7 +37,9 @@ export class StressFileError extends Error {
   }
 }
 
-const BOUNDS = { maxRounds: [1, 10_000], maxSize: [1, 1_000_000], timeLimit: [0.1, 15] } as const;
+// The time limit is a Compilers run's (whole seconds, from the run limit's home); a stress round is
+// meant to be quick, so the file allows at most 15 of them.
+const BOUNDS = { maxRounds: [1, 10_000], maxSize: [1, 1_000_000], timeLimit: [TIME_LIMIT_RANGE.min, Math.min(15, TIME_LIMIT_RANGE.max)] } as const;
 
 /** The program `name` names in `dir`: a regular file there, reached without a link; else why not. */
 function programIn(dir: string, name: unknown, field: string): string {
@@ -83,9 +86,8 @@ export async function readStressFile(dir: string): Promise<StressFile | undefine
       const value = given[key];
       if (value === undefined) continue;
       const [min, max] = BOUNDS[key];
-      const whole = key !== 'timeLimit';
-      if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max || (whole && !Number.isInteger(value))) {
-        throw new Error(`"${key}" must be ${whole ? 'a whole number' : 'a number of seconds'} from ${min} to ${max}, not ${JSON.stringify(value)}`);
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+        throw new Error(`"${key}" must be a whole number${key === 'timeLimit' ? ' of seconds' : ''} from ${min} to ${max}, not ${JSON.stringify(value)}`);
       }
       result[key] = value;
     }

@@ -28,8 +28,8 @@ describe('core/stress: stress.json', () => {
 
   it('is optional, and gives absolute paths and the numbers when valid', async () => {
     assert.equal(await readStressFile(dir), undefined);
-    write({ generator: 'gen.py', reference: 'brute.py', maxRounds: 50, timeLimit: 2.5 });
-    assert.deepEqual(await readStressFile(dir), { generator: path.join(dir, 'gen.py'), reference: path.join(dir, 'brute.py'), maxRounds: 50, timeLimit: 2.5 });
+    write({ generator: 'gen.py', reference: 'brute.py', maxRounds: 50, timeLimit: 2 });
+    assert.deepEqual(await readStressFile(dir), { generator: path.join(dir, 'gen.py'), reference: path.join(dir, 'brute.py'), maxRounds: 50, timeLimit: 2 });
   });
 
   it('refuses a path out of the folder, a folder, a link to a host file, and a missing program', async () => {
@@ -51,7 +51,10 @@ describe('core/stress: stress.json', () => {
     write({ generator: 'gen.py', reference: 'brute.py', maxRounds: 1e9 });
     await refusal(/"maxRounds" must be a whole number from 1 to 10000, not 1000000000/);
     write({ generator: 'gen.py', reference: 'brute.py', timeLimit: 'long' });
-    await refusal(/"timeLimit" must be a number of seconds/);
+    await refusal(/"timeLimit" must be a whole number of seconds/);
+    // The Compilers API takes whole seconds: 2.5 would pass the file and then be refused by the run.
+    write({ generator: 'gen.py', reference: 'brute.py', timeLimit: 2.5 });
+    await refusal(/"timeLimit" must be a whole number of seconds from 1 to 15, not 2.5/);
     write('{ generator: ');
     await refusal(/is not valid JSON/);
     write([1, 2]);
