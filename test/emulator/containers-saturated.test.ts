@@ -3,8 +3,7 @@
 // limits a Compilers run), with the runner's wall-clock guard (3 x the timeout + 1 s) for stages
 // that sleep or block, so a busy machine changes how long a stage takes, never its status.
 import * as assert from 'node:assert/strict';
-import { startCpuHogs, type CpuHogs } from './cpu-hogs';
-import { startTestEmulator, type TestEmulator } from './harness';
+import { useSaturatedEmulator } from './cpu-hogs';
 import { PROJECTS, submitAndWait } from './containers-support';
 
 const HOGS_PER_CORE = 3;
@@ -13,21 +12,10 @@ const HOG_LIFETIME_MS = 6 * 60_000;
 const RUN_TIMEOUT_SEC = 5;
 
 describe('containers: stage timeouts on a saturated machine (three CPU hogs per core)', function () {
-  this.timeout(HOG_LIFETIME_MS);
-  let emu: TestEmulator;
-  let hogs: CpuHogs | undefined;
-
-  before(async () => {
-    hogs = startCpuHogs(HOGS_PER_CORE, HOG_LIFETIME_MS);
-    emu = await startTestEmulator();
-  });
-  after(async () => {
-    hogs?.stop();
-    await emu?.close();
-  });
+  const machine = useSaturatedEmulator(this, HOGS_PER_CORE, HOG_LIFETIME_MS);
 
   it('Python Unit Tests: the test stage passes (15, score 100)', async () => {
-    const s = await submitAndWait(emu, PROJECTS.unitTests, {}, 'test');
+    const s = await submitAndWait(machine.emu, PROJECTS.unitTests, {}, 'test');
     assert.equal(s.result.status.code, 15, JSON.stringify(s.result));
     assert.equal(s.result.score, 100);
   });
@@ -36,7 +24,7 @@ describe('containers: stage timeouts on a saturated machine (three CPU hogs per 
     // The program counts its own CPU time; python's start comes on top, far below the rest.
     const third = RUN_TIMEOUT_SEC / 3;
     const main = `import time\nt = time.process_time()\nwhile time.process_time() - t < ${third}: pass\nprint("done")\n`;
-    const runs = await Promise.all(Array.from({ length: 6 }, () => submitAndWait(emu, PROJECTS.python, { 'main.py': main })));
+    const runs = await Promise.all(Array.from({ length: 6 }, () => submitAndWait(machine.emu, PROJECTS.python, { 'main.py': main })));
     assert.deepEqual(
       runs.map((s) => s.result.status.code),
       Array(6).fill(15),
@@ -45,7 +33,7 @@ describe('containers: stage timeouts on a saturated machine (three CPU hogs per 
   });
 
   it('a run stage that spins past its timeout is 13, stopped by its CPU time', async () => {
-    const s = await submitAndWait(emu, PROJECTS.python, { 'main.py': 'while True: pass\n' });
+    const s = await submitAndWait(machine.emu, PROJECTS.python, { 'main.py': 'while True: pass\n' });
     assert.equal(s.result.status.code, 13, JSON.stringify(s.result));
     const debug = await (await fetch(s.streams.debug_log.uri)).text();
     // Beside the hogs the loop may get too little CPU to reach 5 s before the guard: 13 either way.
@@ -54,7 +42,7 @@ describe('containers: stage timeouts on a saturated machine (three CPU hogs per 
 
   it('a run stage that sleeps past its timeout is 13, ended by the wall-clock guard', async () => {
     const started = Date.now();
-    const s = await submitAndWait(emu, PROJECTS.python, { 'main.py': 'import time\ntime.sleep(120)\n' });
+    const s = await submitAndWait(machine.emu, PROJECTS.python, { 'main.py': 'import time\ntime.sleep(120)\n' });
     const seconds = (Date.now() - started) / 1000;
     assert.equal(s.result.status.code, 13, JSON.stringify(s.result));
     assert.equal(s.stages.run.status_changed_to.code, 13);

@@ -9,8 +9,8 @@
 // on a busy machine, shorter than its timeout), and after() kills every one that is left, also
 // when a test failed.
 import * as assert from 'node:assert/strict';
-import { startCpuHogs, type CpuHogs } from './cpu-hogs';
-import { json, sleep, startTestEmulator, type TestEmulator } from './harness';
+import { useSaturatedEmulator } from './cpu-hogs';
+import { json, sleep } from './harness';
 
 const HOGS_PER_CORE = 3;
 const HOG_LIFETIME_MS = 8 * 60_000;
@@ -18,21 +18,8 @@ const PYTHON3 = 116;
 const C = 11;
 
 describe('verdicts on a saturated machine (three CPU hogs per core)', function () {
-  this.timeout(HOG_LIFETIME_MS);
-  let emu: TestEmulator;
-  let hogs: CpuHogs | undefined;
-
-  before(async () => {
-    // Should mocha itself be killed, the hogs still end by their own deadline.
-    hogs = startCpuHogs(HOGS_PER_CORE, HOG_LIFETIME_MS);
-    emu = await startTestEmulator();
-  });
-  after(async () => {
-    hogs?.stop();
-    await emu?.close();
-  });
-
-  const url = (p: string) => emu.url('compilers', p);
+  const machine = useSaturatedEmulator(this, HOGS_PER_CORE, HOG_LIFETIME_MS);
+  const url = (p: string) => machine.emu.url('compilers', p);
 
   async function submit(body: Record<string, unknown>): Promise<number> {
     const res = await fetch(url('/submissions'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
