@@ -36,16 +36,17 @@ const SQLITE_WASM = 'node-sqlite3-wasm.wasm.br';
  * - the parsers of compiler and interpreter messages (a run's output read into diagnostics:
  *   src/core/load-diagnostics.ts).
  * `leanBuild`: built on its own, where a module none of whose exports the bundle uses is left out
- * with its side effects (leftOutUnused): the stress core reaches src/api's index for three small
- * helpers, and would otherwise carry undici (about 230 KB), which only the extension's clients need.
+ * with its side effects (leftOutUnused): the stress core, the Kattis importer and measure and the
+ * judge results page reach src/api's index for a few small helpers, and would otherwise each carry
+ * undici (about 220 KB), which only the extension's clients need.
  * Classes such a bundle shares with dist/extension.js must be recognised across copies
  * (SphereApiError's Symbol.hasInstance).
  */
 const APART = [
   { name: 'local-emulator', entry: 'src/features/emulator/controller.ts' },
-  { name: 'kattis-import', entry: 'src/core/kattis/import.ts' },
-  { name: 'kattis-measure', entry: 'src/core/kattis/measure.ts' },
-  { name: 'judge-results-html', entry: 'src/core/judge-many/results-html.ts' },
+  { name: 'kattis-import', entry: 'src/core/kattis/import.ts', leanBuild: true },
+  { name: 'kattis-measure', entry: 'src/core/kattis/measure.ts', leanBuild: true },
+  { name: 'judge-results-html', entry: 'src/core/judge-many/results-html.ts', leanBuild: true },
   { name: 'similarity', entry: 'src/features/similarity/session.ts' },
   { name: 'stress', entry: 'src/core/stress/index.ts', leanBuild: true },
   { name: 'tar-read', entry: 'src/core/packer/tar-read.ts' },
