@@ -31,16 +31,24 @@ const SQLITE_WASM = 'node-sqlite3-wasm.wasm.br';
  * - the Kattis importer (Import Kattis Package as Problem Folder…);
  * - the judge results page's HTML and SVG (Show Judge Results);
  * - the similarity engine, its pages and their words (Check Similarity in Folder…);
+ * - the stress test's core: its round loop, runners and stress.json (Stress Test Against Reference…);
  * - tar reading (unpacking an output archive);
  * - the parsers of compiler and interpreter messages (a run's output read into diagnostics:
  *   src/core/load-diagnostics.ts).
+ * `leanBuild`: built on its own, where a module none of whose exports the bundle uses is left out
+ * with its side effects (leftOutUnused): the stress core, the Kattis importer and measure and the
+ * judge results page reach src/api's index for a few small helpers, and would otherwise each carry
+ * undici (about 220 KB), which only the extension's clients need.
+ * Classes such a bundle shares with dist/extension.js must be recognised across copies
+ * (SphereApiError's Symbol.hasInstance).
  */
 const APART = [
   { name: 'local-emulator', entry: 'src/features/emulator/controller.ts' },
-  { name: 'kattis-import', entry: 'src/core/kattis/import.ts' },
-  { name: 'kattis-measure', entry: 'src/core/kattis/measure.ts' },
-  { name: 'judge-results-html', entry: 'src/core/judge-many/results-html.ts' },
+  { name: 'kattis-import', entry: 'src/core/kattis/import.ts', leanBuild: true },
+  { name: 'kattis-measure', entry: 'src/core/kattis/measure.ts', leanBuild: true },
+  { name: 'judge-results-html', entry: 'src/core/judge-many/results-html.ts', leanBuild: true },
   { name: 'similarity', entry: 'src/features/similarity/session.ts' },
+  { name: 'stress', entry: 'src/core/stress/index.ts', leanBuild: true },
   { name: 'tar-read', entry: 'src/core/packer/tar-read.ts' },
   { name: 'diagnostics', entry: 'src/core/diagnostics/index.ts' },
 ];
@@ -64,6 +72,21 @@ const bundledApart = {
       if (args.kind === 'entry-point') return undefined;
       const apart = apartFor(args.resolveDir, args.path);
       return apart ? { path: `./${apart.name}.js`, external: true } : undefined;
+    });
+  },
+};
+
+const LEAN = Symbol('lean');
+
+/** Every import resolved as usual, then marked free of side effects: left out when nothing it exports is used. */
+const leftOutUnused = {
+  name: 'left-out-unused',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind === 'entry-point' || args.pluginData === LEAN) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: LEAN });
+      if (resolved.errors.length > 0 || resolved.external) return undefined;
+      return { path: resolved.path, namespace: resolved.namespace, sideEffects: false };
     });
   },
 };
@@ -122,7 +145,7 @@ const options = {
     extension: 'src/extension.ts',
     'packer-fragment-worker': 'src/core/packer/fragment-worker.ts',
     emulator: 'emulator/main.ts',
-    ...Object.fromEntries(APART.map((a) => [a.name, a.entry])),
+    ...Object.fromEntries(APART.filter((a) => !a.leanBuild).map((a) => [a.name, a.entry])),
   },
   bundle: true,
   outdir: 'dist',
@@ -150,6 +173,13 @@ const cliOptions = {
   plugins: [undiciPartsLeftOut],
 };
 const CLI_ONLY = process.argv.includes('--cli');
+
+/** The bundles apart built on their own (APART `leanBuild`): unused modules left out. */
+const leanOptions = APART.filter((a) => a.leanBuild).map((a) => ({
+  ...options,
+  entryPoints: { [a.name]: a.entry },
+  plugins: [leftOutUnused, ...options.plugins],
+}));
 
 /** The emulator bundle's run-time files, beside it in dist/ (emulator/containers/projects.ts looks there). */
 function copyEmulatorAssets() {
@@ -188,17 +218,16 @@ async function main() {
   require('./scripts/manifest-languages').main();
   copyEmulatorAssets();
   if (watch) {
-    const ctx = await esbuild.context(options);
-    await ctx.watch();
+    for (const o of [options, ...leanOptions]) await (await esbuild.context(o)).watch();
     console.log('[watch] watching src/ for changes');
     return;
   }
-  const [result] = await Promise.all([esbuild.build(options), buildCli('info')]);
+  const [result] = await Promise.all([esbuild.build(options), buildCli('info'), ...leanOptions.map((o) => esbuild.build(o))]);
   // For bench/package.bench.ts: what each package weighs in the bundle as built (plugins applied).
   if (process.env.SPHERE_ESBUILD_METAFILE) fs.writeFileSync(process.env.SPHERE_ESBUILD_METAFILE, JSON.stringify(result.metafile));
 }
 
-module.exports = { APART, apartFor, options };
+module.exports = { APART, apartFor, options, leanOptions };
 
 // Built when run (node esbuild.js); required by the unit test for its bundle list only.
 if (require.main === module) {

@@ -5,6 +5,7 @@ import { existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { packFolder } from '../src/core/packer';
+import { figureBelow } from './figure-below';
 import { writeBigFilesTree, writeManyFilesTree } from './trees';
 import type { Benchmark, BenchContext, Figure } from './types';
 
@@ -114,30 +115,16 @@ function median(values: readonly number[]): number {
 async function peakMemory(ctx: BenchContext, folder: string, label: string): Promise<Figure> {
   const child = path.join(__dirname, 'pack-child.js');
   const timeTool = '/usr/bin/time';
+  const figure = (mb: number, note: string) => figureBelow(`pack ${label}: peak memory (RSS, whole process)`, mb, 'MB', MEMORY_GOAL_MB, note);
   if (existsSync(timeTool)) {
     const { stderr } = await run(timeTool, ['-v', process.execPath, child, folder], { maxBuffer: 16 * 1024 * 1024 });
     const kb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1]);
     if (Number.isFinite(kb)) {
       const mb = Math.round((kb / 1024) * 10) / 10;
       ctx.log(`${label}: peak RSS ${mb} MB`);
-      return {
-        name: `pack ${label}: peak memory (RSS, whole process)`,
-        value: mb,
-        unit: 'MB',
-        goal: `< ${MEMORY_GOAL_MB} MB`,
-        ok: mb < MEMORY_GOAL_MB,
-        note: 'measured by /usr/bin/time -v in a child process',
-      };
+      return figure(mb, 'measured by /usr/bin/time -v in a child process');
     }
   }
   const { stdout } = await run(process.execPath, [child, folder]);
-  const mb = Math.round((JSON.parse(stdout).peakRss / 2 ** 20) * 10) / 10;
-  return {
-    name: `pack ${label}: peak memory (RSS, whole process)`,
-    value: mb,
-    unit: 'MB',
-    goal: `< ${MEMORY_GOAL_MB} MB`,
-    ok: mb < MEMORY_GOAL_MB,
-    note: 'sampled every 5 ms in a child process',
-  };
+  return figure(Math.round((JSON.parse(stdout).peakRss / 2 ** 20) * 10) / 10, 'sampled every 5 ms in a child process');
 }

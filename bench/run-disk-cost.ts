@@ -8,7 +8,8 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cSupervisorReady, DISK_LIMIT_BYTES, DISK_LIMIT_ENTRIES } from '../emulator/runner';
+import { cSupervisorReady } from '../emulator/runner';
+import { supervisorArgv } from '../emulator/runner/supervisor-command';
 import { handOver } from '../emulator/runner/run-dir-owner';
 import { makeWritable, removeTree } from '../emulator/fs-safety/remove-tree';
 import type { BenchContext, Figure } from './types';
@@ -60,28 +61,16 @@ async function emulatorSide(ctx: BenchContext): Promise<EmulatorSide> {
 }
 
 function superviseTrue(binary: string, cwd: string, disk: boolean): Promise<number> {
-  const args = [
-    '--result-fd',
-    '3',
-    '--time-ms',
-    '5000',
-    '--memory-kb',
-    '0',
-    '--fsize',
-    String(16 << 20),
-    '--max-procs',
-    '64',
-    '--own-pidns',
-    '0',
-    '--disk-bytes',
-    String(DISK_LIMIT_BYTES),
-    '--disk-entries',
-    disk ? String(DISK_LIMIT_ENTRIES) : '0',
-    '--announce',
-    '0',
-    '--',
-    'true',
-  ];
+  // The emulator's own command line for an unsandboxed run of `true` (supervisor-command.ts).
+  const spec = { command: ['true'], cwd, stdoutPath: '', stderrPath: '', timeLimitMs: 5000, outputLimitBytes: 16 << 20 };
+  const [, ...args] = supervisorArgv(
+    { kind: 'c', path: binary },
+    spec,
+    { sandbox: { kind: 'none', description: '' }, hiddenPaths: [] },
+    { resultFd: 3, env: {}, sandboxed: false },
+  );
+  // The budget off: no entries counted, so no walk before and no look after.
+  if (!disk) args[args.indexOf('--disk-entries') + 1] = '0';
   const began = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { cwd, stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });

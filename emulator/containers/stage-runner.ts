@@ -2,6 +2,8 @@
 // SE_* environment of the service (service-notes §1.2) and each stage's timeout, and decides the
 // final status: build fails → 11; init/run fails → 12; a stage over its timeout → 13; a tests
 // report → 14/15 with score = 100 * passed / total; a malformed tests report → 22.
+// A stage's timeout is CPU time, as a contest judge's limit is; its `time` is the wall-clock time
+// it took (how long the person waited).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EmulatorContext } from '../context';
@@ -122,6 +124,19 @@ async function prepareRuntime(layout: RunLayout, outputs: string[]): Promise<voi
   for (const file of outputs) await removeTree(file, quiet);
 }
 
+const round3 = (sec: number) => Math.round(sec * 1000) / 1000;
+
+/** What debug_log says about a stage ended by its timeout: its CPU time, or the wall-clock guard. */
+function timeoutNote(stage: StageName, timeoutSec: number, result: RunResult): string {
+  if (result.timeSec >= timeoutSec) {
+    return `stage ${stage} exceeded its timeout of ${timeoutSec} s of CPU time (used ${round3(result.timeSec)} s): make it do less work, or raise "timeout" in the project configuration`;
+  }
+  return (
+    `stage ${stage} was stopped by the wall-clock guard after ${round3(result.wallSec)} s, having used ${round3(result.timeSec)} s of its ${timeoutSec} s of CPU time: ` +
+    'it slept or waited (on input, a lock or a server), or the machine was too busy to run it, for longer than 3 x its timeout + 1 s'
+  );
+}
+
 export async function runScenario(ctx: EmulatorContext, layout: RunLayout, scenario: Scenario, signal: AbortSignal): Promise<ScenarioOutcome> {
   fs.mkdirSync(path.join(layout.runtime, 'data'), { recursive: true });
   const stages = {} as Record<StageName, StageResult>;
@@ -145,9 +160,10 @@ export async function runScenario(ctx: EmulatorContext, layout: RunLayout, scena
       env: seEnvironment(layout, stage, stages),
       stdoutPath,
       stderrPath,
+      // The timeout limits the CPU time of the stage's processes, with the runner's wall-clock
+      // guard (wallGuardMs) for stages that sleep or block: a busy machine slows a stage down but
+      // never changes its status (issue 37; README "Containers stage timeouts").
       timeLimitMs: Math.round(config.timeoutSec * 1000),
-      // A stage's timeout is wall-clock time (a server waiting on a test counts).
-      wallLimitMs: Math.round(config.timeoutSec * 1000),
       outputLimitBytes: OUTPUT_LIMIT_BYTES,
       maxProcesses: MAX_PROCESSES,
       network: scenario.network,
@@ -170,7 +186,7 @@ export async function runScenario(ctx: EmulatorContext, layout: RunLayout, scena
     let status: number | undefined;
     if (result.timedOut) {
       status = 13;
-      outcome.debug.push(`stage ${stage} exceeded its timeout of ${config.timeoutSec} s`);
+      outcome.debug.push(timeoutNote(stage, config.timeoutSec, result));
     } else if (stage === 'test') {
       const report = readTestsReport(layout);
       if (typeof report === 'string') {

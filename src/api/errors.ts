@@ -23,7 +23,19 @@ export interface SphereApiErrorInit {
   cause?: unknown;
 }
 
+/** Marks every SphereApiError, whichever copy of this module made it (see Symbol.hasInstance). */
+const SPHERE_API_ERROR = Symbol.for('sphereEngine.SphereApiError');
+
 export class SphereApiError extends Error {
+  /**
+   * A bundle apart (esbuild.js APART, the stress core) carries its own copy of this class, and
+   * meets errors that dist/extension.js's clients made: `instanceof` recognises either copy's by
+   * their mark (the poller rides out transient ones, readStream takes a 404 as no stream).
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [SPHERE_API_ERROR]?: boolean })[SPHERE_API_ERROR] === true;
+  }
+  readonly [SPHERE_API_ERROR] = true;
   override readonly name = 'SphereApiError';
   readonly module: ApiModule;
   readonly kind: ErrorKind;

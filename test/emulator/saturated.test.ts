@@ -9,42 +9,17 @@
 // on a busy machine, shorter than its timeout), and after() kills every one that is left, also
 // when a test failed.
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import * as os from 'node:os';
-import { json, sleep, startTestEmulator, type TestEmulator } from './harness';
+import { useSaturatedEmulator } from './cpu-hogs';
+import { json, sleep } from './harness';
 
 const HOGS_PER_CORE = 3;
 const HOG_LIFETIME_MS = 8 * 60_000;
 const PYTHON3 = 116;
 const C = 11;
 
-/** A CPU hog: spins until its deadline, then exits on its own. */
-function startHog(): ChildProcess {
-  const script = `const end = Date.now() + ${HOG_LIFETIME_MS}; let x = 0; while (Date.now() < end) x++;`;
-  return spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
-}
-
 describe('verdicts on a saturated machine (three CPU hogs per core)', function () {
-  this.timeout(HOG_LIFETIME_MS);
-  let emu: TestEmulator;
-  const hogs: ChildProcess[] = [];
-  const killHogs = () => {
-    for (const hog of hogs.splice(0)) hog.kill('SIGKILL');
-  };
-
-  before(async () => {
-    // Should mocha itself be killed, the hogs still end by their own deadline.
-    process.once('exit', killHogs);
-    for (let i = 0; i < HOGS_PER_CORE * os.availableParallelism(); i++) hogs.push(startHog());
-    emu = await startTestEmulator();
-  });
-  after(async () => {
-    killHogs();
-    process.removeListener('exit', killHogs);
-    await emu?.close();
-  });
-
-  const url = (p: string) => emu.url('compilers', p);
+  const machine = useSaturatedEmulator(this, HOGS_PER_CORE, HOG_LIFETIME_MS);
+  const url = (p: string) => machine.emu.url('compilers', p);
 
   async function submit(body: Record<string, unknown>): Promise<number> {
     const res = await fetch(url('/submissions'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

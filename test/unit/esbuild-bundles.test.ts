@@ -61,6 +61,27 @@ describe('esbuild bundles apart', () => {
     );
   });
 
+  it('built lean (leanBuild) carry only what they use: no undici, no worker pool', async function () {
+    this.timeout(30_000);
+    const esbuild = await import('esbuild');
+    const { leanOptions } = require(path.join(ROOT, 'esbuild.js')) as { leanOptions: import('esbuild').BuildOptions[] };
+    assert.ok(leanOptions.length > 0);
+    for (const lean of leanOptions) {
+      const result = await esbuild.build({ ...lean, absWorkingDir: ROOT, write: false, outdir: path.join(ROOT, 'dist'), logLevel: 'silent', sourcemap: false });
+      const name = Object.keys(lean.entryPoints as Record<string, string>)[0];
+      // What the bundle holds: the build's record lists modules it read and then left out too.
+      const output = Object.values(result.metafile!.outputs).find((o) => o.entryPoint !== undefined)!;
+      const inputs = Object.entries(output.inputs)
+        .filter(([, i]) => i.bytesInOutput > 0)
+        .map(([file]) => file);
+      assert.deepEqual(
+        inputs.filter((f) => /node_modules[\\/]undici|fragment-workers/.test(f)),
+        [],
+        `${name}.js carries modules it never uses`,
+      );
+    }
+  });
+
   it('are each shipped in the VSIX (.vscodeignore lets them in)', () => {
     const kept = fs
       .readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8')

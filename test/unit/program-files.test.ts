@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cppJudgeSource } from '../../src/core/kattis/validator-cpp';
+import { supervisorArgv } from '../../emulator/runner/supervisor-command';
 import { useScratch } from '../scratch';
 import { ROOT } from './source-files';
 
@@ -62,26 +63,9 @@ describe('program files', () => {
     const out = path.join(scratch('supervisor-'), 'supervisor');
     const cc = spawnSync('cc', ['-O2', '-o', out, path.join(ROOT, 'emulator/runner/supervisor.c')], { encoding: 'utf8' });
     assert.equal(cc.status, 0, cc.stderr);
-    const argv = [
-      '--result-fd',
-      '3',
-      '--time-ms',
-      '5000',
-      '--memory-kb',
-      '0',
-      '--fsize',
-      '1048576',
-      '--max-procs',
-      '8',
-      '--own-pidns',
-      '0',
-      '--announce',
-      '0',
-      '--',
-      'sh',
-      '-c',
-      'exit 3',
-    ];
+    // The emulator's own command line for an unsandboxed run (supervisor-command.ts).
+    const spec = { command: ['sh', '-c', 'exit 3'], cwd: ROOT, stdoutPath: '', stderrPath: '', timeLimitMs: 5000, outputLimitBytes: 1 << 20, maxProcesses: 8 };
+    const [, ...argv] = supervisorArgv({ kind: 'c', path: out }, spec, { sandbox: { kind: 'none', description: '' }, hiddenPaths: [] }, { resultFd: 3, env: {}, sandboxed: false });
     const run = spawnSync(out, argv, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 10_000 });
     const report = JSON.parse(String(run.output[3]).trim().split('\n').pop()!) as { exitCode: number; timedOut: boolean };
     assert.equal(report.exitCode, 3, String(run.output[2]));

@@ -6,24 +6,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { chooseCompiler } from '../../core/languages';
 import { readOverrides, readRunLimits } from '../shared/compiler-settings';
-import {
-  compareWith,
-  FREE_BATCH_SIZE,
-  PAID_BATCH_SIZE,
-  readStressFile,
-  runStressSession,
-  STRESS_FILE,
-  type StressFile,
-  type StressJudge,
-  type StressResult,
-  writeStressFile,
-} from '../../core/stress';
+import type { StressFile, StressJudge, StressResult } from '../../core/stress';
 import type { Services } from '../../services';
 import { COMPILERS_POLL_MS, OWN_EMULATOR_POLL_MS, PROBLEMS_POLL_MS } from '../../core/poller';
 import { userMessage } from '../../ui/errors';
 import { Commands, executeCommand } from '../../ui/commands';
 import { withProgress } from '../../ui/progress';
-import { CompilersStressRunner, ProblemsChecker, type StressProgramSpec } from '../../core/stress';
+import type { StressProgramSpec } from '../../core/stress';
+import { stressCore } from './core';
 import { pickPrograms } from './pick-programs';
 import { describeFailure, showFailure } from './present';
 import type { ShownFailures } from './shown-failures';
@@ -150,6 +140,7 @@ export async function stressTest(services: Services, shown: ShownFailures, targe
   }
   const solution = uri.fsPath;
   const dir = path.dirname(solution);
+  const { compareWith, FREE_BATCH_SIZE, PAID_BATCH_SIZE, readStressFile, runStressSession, STRESS_FILE, writeStressFile, CompilersStressRunner, ProblemsChecker } = stressCore();
   // The folder's stress.json answers the questions, unless the arguments name the programs.
   let kept: StressFile | undefined;
   if (!options.generator && !options.reference) {

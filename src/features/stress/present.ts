@@ -4,7 +4,8 @@
 // session that could not go on, its message with the rounds made so far.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { describeJudge, type ProgramRun, type StressCase, type StressJudge, type StressResult } from '../../core/stress';
+import type { ProgramRun, StressCase, StressJudge, StressResult } from '../../core/stress';
+import { stressCore } from './core';
 import { readonlyTextUri, showReadonlyText } from '../../ui/readonly-text';
 import type { SavedTest } from '../../core/stress';
 import type { ShownFailures } from './shown-failures';
@@ -47,7 +48,7 @@ export function describeFailure(result: StressResult, judgedBy: { judge?: Stress
   switch (result.outcome.kind) {
     case 'wrong-answer':
       if (judgedBy.checker) return `the checker ${judgedBy.checker} rejected the solution's output`;
-      return `the outputs differ at line ${result.outcome.failure.line ?? 1}${judge === 'lines' ? '' : ` (${describeJudge(judge)})`}`;
+      return `the outputs differ at line ${result.outcome.failure.line ?? 1}${judge === 'lines' ? '' : ` (${stressCore().describeJudge(judge)})`}`;
     case 'crash':
       return `the solution crashed (${result.outcome.failure.solution.statusName})`;
     case 'too-slow':

@@ -5,7 +5,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { StressCase } from '../../core/stress';
-import { saveAsTest, type SavedTest } from '../../core/stress';
+import type { SavedTest } from '../../core/stress';
+import { stressCore } from './core';
 
 const CONTEXT_KEY = 'sphereEngine.stress.failureShown';
 
@@ -35,7 +36,12 @@ export class ShownFailures implements vscode.Disposable {
     if (!shown) return undefined;
     if (shown.saved) return shown.saved;
     const { failure, solution } = shown;
-    shown.saved = await saveAsTest(path.dirname(solution), `${path.parse(solution).name}-stress-${failure.seed}-${failure.size}`, failure.input, failure.reference.stdout);
+    shown.saved = await stressCore().saveAsTest(
+      path.dirname(solution),
+      `${path.parse(solution).name}-stress-${failure.seed}-${failure.size}`,
+      failure.input,
+      failure.reference.stdout,
+    );
     void vscode.window.showInformationMessage(
       vscode.l10n.t('Saved {0} and {1}: "Run With All Inputs" now runs them.', path.basename(shown.saved.input), path.basename(shown.saved.output)),
     );
