@@ -5,7 +5,7 @@
 export { type BatchResult, runBatch } from './batch';
 export { type CompilersApi, readStream, type RunOutcome, type RunStreams, runSubmission } from './run';
 export { compareOutputs, describeDifference, type Comparison } from './compare';
-export { checkLimits, checkPayloadSizes, limitsFromSettings, resolveRunLimits, type RunLimits } from './limits';
+export { checkLimits, checkPayloadSizes, limitsFromSettings, resolveRunLimits, type RunLimits, TIME_LIMIT_RANGE } from './limits';
 export { looksLikeGzip, OUTPUT_DIR_NAME, parseOutputFilenames, unpackOutputArchive, type UnpackedOutput } from './output-files';
 export { failedReadingInput } from './read-failure';
 export { showLocalPaths } from './shown-paths';

@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isStressJudge, STRESS_JUDGES, type StressJudge } from './judges';
 import { safeWriteFile, UnsafeWriteError } from '../safe-write';
-import { TIME_LIMIT_RANGE } from '../compilers/limits';
+import { TIME_LIMIT_RANGE } from '../compilers';
 
 export const STRESS_FILE = 'stress.json';
 
