@@ -110,6 +110,47 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
     assert.match(checked.text, /^ok {4}solutions\/wrong_answer\/no\.py: wrong answer \(14\)$/m);
   });
 
+  it('use_for_time_limit lower / upper: each bound checked against the derived limit, with the times measured; a violated one fails check', async () => {
+    const bounds = path.resolve(PKG, '../bounds');
+    const judge = async (from: string) => {
+      const dir = path.join(scratch('kattis-bounds-'), 'bounds');
+      const imported = await run(['import-kattis', from, dir]);
+      assert.equal(imported.code, 0, imported.text);
+      const pushed = await run(['push', dir]);
+      assert.equal(pushed.code, 0, pushed.text);
+      return run(['check', dir]);
+    };
+    const held = await judge(bounds);
+    assert.equal(held.code, 0, held.text);
+    // The limit comes from double.py alone: steady.py (lower) and crawl.py (upper) are bounds.
+    assert.match(held.text, /^Time limit 1 s on every test: the slowest accepted solution, solutions\/accepted\/double\.py, took/m);
+    assert.match(held.text, /^Bound holds: solutions\/accepted\/steady\.py \(use_for_time_limit: lower\) took [\d.]+ s; × 2 = [\d.]+ s is within the time limit 1 s\.$/m);
+    assert.match(
+      held.text,
+      /^Bound holds: solutions\/time_limit_exceeded\/crawl\.py \(use_for_time_limit: upper\) took (2\.[5-9]|[3-9])[\d.]* s, more than the time limit 1 s × 1\.5 = 1\.5 s\.$/m,
+    );
+    assert.match(held.text, /^ok {4}solutions\/accepted\/steady\.py: accepted \(15\)$/m);
+    assert.match(held.text, /^ok {4}solutions\/time_limit_exceeded\/crawl\.py: time limit exceeded \(13\)$/m);
+
+    // steady.py now needs 0.7 s (× 2 is above 1 s); crawl.py times out at 1 s but not at 1.5 s.
+    const from = path.join(scratch('kattis-bounds-pkg-'), 'bounds');
+    fs.cpSync(bounds, from, { recursive: true });
+    const busy = (s: number) => `import time\nstart = time.process_time()\nwhile time.process_time() - start < ${s}:\n    pass\nprint(2 * int(input()))\n`;
+    fs.writeFileSync(path.join(from, 'submissions/accepted/steady.py'), busy(0.7));
+    fs.writeFileSync(path.join(from, 'submissions/time_limit_exceeded/crawl.py'), busy(1.2));
+    const broken = await judge(from);
+    assert.equal(broken.code, 1, broken.text);
+    assert.match(
+      broken.text,
+      /^Bound violated: solutions\/accepted\/steady\.py: use_for_time_limit: lower \(submissions\.yaml "accepted\/steady\.py"\): it took 0\.[789]\d* s on a test, and [\d.]+ s × 2 \(ac_to_time_limit\) = 1\.[\d.]+ s is above the time limit 1 s\.$/m,
+    );
+    assert.match(
+      broken.text,
+      /^FAIL {2}solutions\/time_limit_exceeded\/crawl\.py: use_for_time_limit: upper \(submissions\.yaml "time_limit_exceeded\/crawl\.py"\): it took 1\.[234]\d* s on a test, not more than the time limit 1 s × 1\.5 \(time_limit_to_tle\) = 1\.5 s; got time limit exceeded \(13\)/m,
+    );
+    assert.match(broken.text, /^FAIL {2}solutions\/accepted\/steady\.py: /m);
+  });
+
   it("the package's short name is the problem's code when the first push creates it; taken, the service picks one and push says so", async () => {
     const codeOnService = async (dir: string) => {
       const { link } = JSON.parse(fs.readFileSync(path.join(dir, 'problem.json'), 'utf8')) as { link: { problemId: number } };

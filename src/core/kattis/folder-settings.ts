@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { KattisSubmissions } from './expectations';
+import type { TimeBound } from './time-bounds';
 import type { DerivedLimit, TimeLimitRule } from './time-limit';
 import { safeWriteFile } from '../safe-write';
 
@@ -16,7 +17,7 @@ export interface KattisSettings {
   /** The package's format version and time limit rule, as imported. */
   timeLimit: TimeLimitRule;
   /** Set by check once measured: the slowest accepted solution and the limits derived from it. */
-  derived?: DerivedLimit & { slowest: number; solution: string };
+  derived?: DerivedLimit & { slowest: number; solution: string; bounds?: TimeBound[] };
   /** A 2023-07 package's submissions/submissions.yaml: its expectations, which `check` applies. */
   submissions?: KattisSubmissions;
   /** The package's short name as a problem code, asked for when push creates the problem (if free). */
