@@ -151,6 +151,26 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
     assert.match(broken.text, /^FAIL {2}solutions\/accepted\/steady\.py: /m);
   });
 
+  it('an output-only problem (submit-answer): each answer sent as a program printing it, byte for byte, and judged', async () => {
+    const dir = path.join(scratch('kattis-magic-'), 'magic');
+    const imported = await run(['import-kattis', path.resolve(PKG, '../magic'), dir]);
+    assert.equal(imported.code, 0, imported.text);
+    assert.match(imported.text, /^note: Output-only \(submit-answer\): each submission is an answer, not a program\./m);
+    const pushed = await run(['push', dir]);
+    assert.equal(pushed.code, 0, pushed.text);
+    const checked = await run(['check', dir]);
+    assert.equal(checked.code, 0, checked.text);
+    for (const ok of [
+      'accepted/square.txt: accepted (15)',
+      'accepted/grid: accepted (15)',
+      'wrong_answer/columns.txt: wrong answer (14)',
+      'wrong_answer/nul.bin: wrong answer (14)',
+    ]) {
+      assert.match(checked.text, new RegExp(`^ok {4}solutions/${ok.replace(/[.()]/g, '\\$&')}$`, 'm'));
+    }
+    assert.match(checked.text, /^All 4 solutions got their expected verdict\.$/m);
+  });
+
   it("the package's short name is the problem's code when the first push creates it; taken, the service picks one and push says so", async () => {
     const codeOnService = async (dir: string) => {
       const { link } = JSON.parse(fs.readFileSync(path.join(dir, 'problem.json'), 'utf8')) as { link: { problemId: number } };

@@ -20,6 +20,12 @@ export interface KattisSettings {
   derived?: DerivedLimit & { slowest: number; solution: string; bounds?: TimeBound[] };
   /** A 2023-07 package's submissions/submissions.yaml: its expectations, which `check` applies. */
   submissions?: KattisSubmissions;
+  /**
+   * An output-only problem (`type: submit-answer`): its submissions are answers, sent as programs
+   * printing them (answer-program.ts); each folder test's path under data/ without `.in`, for answers
+   * named after their tests.
+   */
+  outputOnly?: { testPaths: string[] };
   /** The package's short name as a problem code, asked for when push creates the problem (if free). */
   code?: string;
 }

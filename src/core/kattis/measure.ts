@@ -23,6 +23,7 @@ import {
 } from '../problem-folder';
 import { unmetExpectation, usedForTimeLimit } from './expectations';
 import { MEASURING_LIMIT, needsMeasuring, readKattisSettings, writeKattisSettings, type KattisSettings } from './folder-settings';
+import { prepareAnswers } from './answer-program';
 import { prepareKattis } from './languages';
 import { boundRules, checkBounds, describeBound, violatedBounds } from './time-bounds';
 import { deriveTimeLimit } from './time-limit';
@@ -68,7 +69,11 @@ export function expectationsOf(settings: KattisSettings | undefined): Measured['
 export async function measureKattisLimits(client: ProblemsClient, dir: string, o: MeasureOptions): Promise<Measured> {
   const settings = readKattisSettings(dir);
   const expectationFor = expectationsOf(settings);
-  const prepare = settings ? prepareKattis(dir, (file) => settings.submissions?.bySolution[file]?.entrypoint) : undefined;
+  const prepare = settings?.outputOnly
+    ? prepareAnswers(dir, settings.outputOnly.testPaths)
+    : settings
+      ? prepareKattis(dir, (file) => settings.submissions?.bySolution[file]?.entrypoint)
+      : undefined;
   if (!needsMeasuring(settings)) return { lines: [], judged: [], expectationFor, prepare };
   const folder = readProblemFolder(dir);
   const expOf = (file: string) => settings.submissions?.bySolution[file];

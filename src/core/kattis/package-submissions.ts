@@ -31,6 +31,8 @@ const INCLUDE_LANGUAGE: Record<string, string> = {
 
 export interface SubmissionsImport {
   scoring: boolean;
+  /** An output-only problem: submissions are answers, never given include/<language>/ files. */
+  outputOnly?: boolean;
   notes: string[];
   skipped: string[];
   /** Entries problemtools does not judge either (placeholders, *.disabled, unknown folders): listed, harmless. */
@@ -80,7 +82,7 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
       }
       const target = path.join(dir, 'solutions', verdict, e.name);
       const file = path.relative(dir, target).split(path.sep).join('/');
-      const include = e.kind === 'file' ? includeFor(e.name) : undefined;
+      const include = e.kind === 'file' && !o.outputOnly ? includeFor(e.name) : undefined;
       if (e.kind === 'file' && !include) {
         safeCopyFile(dir, e.full, target);
       } else {
