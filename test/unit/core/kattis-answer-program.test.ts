@@ -2,7 +2,10 @@
 // here with the machine's own python3 and bash, so "byte for byte" is checked on every byte value.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
+import { importKattis } from '../../../src/core/kattis';
 import { answerSubmission, base85 } from '../../../src/core/kattis/answer-program';
+import { useScratch, writeTree as tree } from '../../scratch';
 
 const PYTHON3 = { id: 116, name: 'Python 3' };
 const BASH = { id: 28, name: 'Bash' };
@@ -15,6 +18,20 @@ const run = (prepared: ReturnType<typeof answerSubmission>, input = '') => {
 };
 
 describe('Kattis output-only answers as programs', () => {
+  const scratch = useScratch();
+
+  it('refuses a package both output-only and interactive (the format forbids it), naming both', () => {
+    const pkg = tree(scratch('kattis-answer-'), {
+      'problem.yaml': 'problem_format_version: 2025-09\nname: T\ntype: [submit-answer, interactive]\n',
+      'data/secret/1.in': '1\n',
+      'data/secret/1.ans': '1\n',
+    });
+    assert.throws(
+      () => importKattis(pkg, path.join(scratch('kattis-answer-f-'), 't')),
+      /both output-only \(submit-answer\) and interactive, which the format forbids: fix its type\. It is not imported\./,
+    );
+  });
+
   it("encodes Base85 as Python's base64.b85encode does, every tail length", () => {
     for (const n of [0, 1, 2, 3, 4, 5, 9]) {
       const data = EVERY_BYTE.subarray(0, n);
