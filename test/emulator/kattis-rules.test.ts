@@ -171,6 +171,29 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
     assert.match(checked.text, /^All 4 solutions got their expected verdict\.$/m);
   });
 
+  it('include/<language>/ chosen by the detected language: a #!python2 file gets include/python2, Python 3 ones include/python3', async () => {
+    const pkg = path.resolve(PKG, '../greet');
+    const dir = path.join(scratch('kattis-greet-'), 'greet');
+    const imported = await run(['import-kattis', pkg, dir]);
+    assert.equal(imported.code, 0, imported.text);
+    const read = (rel: string) => fs.readFileSync(path.join(rel.startsWith('include/') ? pkg : dir, rel), 'utf8');
+    assert.equal(read('solutions/accepted/hello2/greeting.py'), read('include/python2/greeting.py'));
+    assert.equal(read('solutions/accepted/hello/greeting.py'), read('include/python3/greeting.py'));
+    assert.equal(read('solutions/wrong_answer/backwards/greeting.py'), read('include/python3/greeting.py'));
+    assert.match(imported.text, /^note: submissions\/accepted\/hello2\.py is submitted with the files of include\/python2\/ \(greeting\.py\)/m);
+    const pushed = await run(['push', dir]);
+    assert.equal(pushed.code, 0, pushed.text);
+    const checked = await run(['check', dir]);
+    assert.equal(checked.code, 0, checked.text);
+    assert.match(checked.text, /^ok {4}solutions\/accepted\/hello: accepted \(15\)$/m);
+    assert.match(checked.text, /^ok {4}solutions\/wrong_answer\/backwards: wrong answer \(14\)$/m);
+    // Python 2 with its own include (its greeting.py is Python 2 only), judged where the endpoint has it.
+    assert.match(
+      checked.text,
+      /^(ok {4}solutions\/accepted\/hello2: accepted \(15\)|SKIP {2}solutions\/accepted\/hello2: skipped: the endpoint offers no compiler for Python 2 \(problemtools' language of its files\)\.)$/m,
+    );
+  });
+
   it("the package's short name is the problem's code when the first push creates it; taken, the service picks one and push says so", async () => {
     const codeOnService = async (dir: string) => {
       const { link } = JSON.parse(fs.readFileSync(path.join(dir, 'problem.json'), 'utf8')) as { link: { problemId: number } };

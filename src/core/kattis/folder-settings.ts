@@ -13,6 +13,16 @@ export const KATTIS_SETTINGS_FILE = 'kattis.json';
 /** Per-test time limit while the accepted solutions are measured, seconds. */
 export const MEASURING_LIMIT = 10;
 
+/**
+ * A submission that include/<language>/ files were added to: its language, detected before they
+ * were (as Kattis detects it: the included files are no evidence), and, for a single file, that
+ * file as the entry (an included file is never the program's start).
+ */
+export interface IncludedSubmission {
+  language: string;
+  entry?: string;
+}
+
 export interface KattisSettings {
   /** The package's format version and time limit rule, as imported. */
   timeLimit: TimeLimitRule;
@@ -26,6 +36,8 @@ export interface KattisSettings {
    * named after their tests.
    */
   outputOnly?: { testPaths: string[] };
+  /** Each solution that include/<language>/ files were added to (solution file → its language and entry). */
+  included?: Record<string, IncludedSubmission>;
   /** The package's short name as a problem code, asked for when push creates the problem (if free). */
   code?: string;
 }

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ProblemFolderError } from '../problem-folder/errors';
 import { JUDGES_DIR, MAX_TEST_FILE_BYTES, serializeProblemJson, SETTINGS_FILE, type JudgeJson, type ProblemJson, type TestJson } from '../problem-folder/format';
-import { MEASURING_LIMIT, writeKattisSettings } from './folder-settings';
+import { MEASURING_LIMIT, writeKattisSettings, type KattisSettings } from './folder-settings';
 import { latexToMarkdown } from './latex-statement';
 import { readConstants, substituteText, substituteYaml, type Constants } from './constants';
 import { defaultJudges, exactBuiltIn } from './default-judge';
@@ -231,7 +231,8 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
 
   const submissionsYaml = readYamlFile(path.join(pkg, 'submissions', 'submissions.yaml'), 'submissions/submissions.yaml');
   const expectations: Record<string, KattisExpectation> = {};
-  const solutions = importSubmissions(pkg, dir, { scoring, outputOnly, notes, skipped: notImported, ignored, yaml: submissionsYaml, expectations });
+  const included: KattisSettings['included'] = {};
+  const solutions = importSubmissions(pkg, dir, { scoring, outputOnly, notes, skipped: notImported, ignored, yaml: submissionsYaml, expectations, included });
   const code = problemCode(pkg, notes);
   const testPaths = tests.map((t) => t.rel.replace(/^data\//, '').replace(/\.in$/, ''));
   if (outputOnly)
@@ -241,6 +242,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   writeKattisSettings(dir, {
     timeLimit: rule,
     ...(outputOnly ? { outputOnly: { testPaths } } : {}),
+    ...(Object.keys(included).length ? { included } : {}),
     ...(code ? { code } : {}),
     ...(submissionsYaml
       ? {

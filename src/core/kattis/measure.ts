@@ -72,7 +72,11 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
   const prepare = settings?.outputOnly
     ? prepareAnswers(dir, settings.outputOnly.testPaths)
     : settings
-      ? prepareKattis(dir, (file) => settings.submissions?.bySolution[file]?.entrypoint)
+      ? prepareKattis(
+          dir,
+          (file) => settings.submissions?.bySolution[file]?.entrypoint ?? settings.included?.[file]?.entry,
+          (file) => settings.included?.[file]?.language,
+        )
       : undefined;
   if (!needsMeasuring(settings)) return { lines: [], judged: [], expectationFor, prepare };
   const folder = readProblemFolder(dir);
