@@ -41,6 +41,19 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
     assert.equal(pushed.code, 0, pushed.text);
     return { dir, imported };
   };
+  /** Imports `from` into a scratch folder named `name` (expecting exit 0), pushes it, and checks it. */
+  const importPushCheck = async (from: string, name: string) => {
+    const dir = path.join(scratch(`kattis-${name}-`), name);
+    const imported = await run(['import-kattis', from, dir]);
+    assert.equal(imported.code, 0, imported.text);
+    const pushed = await run(['push', dir]);
+    assert.equal(pushed.code, 0, pushed.text);
+    return { dir, imported, checked: await run(['check', dir]) };
+  };
+  /** Each `<solution under solutions/>: <verdict> (<code>)` printed as an `ok` line. */
+  const assertOk = (text: string, lines: string[]) => {
+    for (const ok of lines) assert.match(text, new RegExp(`^ok {4}solutions/${ok.replace(/[.()]/g, '\\$&')}$`, 'm'));
+  };
   /** Python 2 is judged where the endpoint has it, else skipped by name: the emulator offers what the machine has. */
   const python2 = (text: string) =>
     assert.match(
@@ -112,14 +125,7 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
 
   it('use_for_time_limit lower / upper: each bound checked against the derived limit, with the times measured; a violated one fails check', async () => {
     const bounds = path.resolve(PKG, '../bounds');
-    const judge = async (from: string) => {
-      const dir = path.join(scratch('kattis-bounds-'), 'bounds');
-      const imported = await run(['import-kattis', from, dir]);
-      assert.equal(imported.code, 0, imported.text);
-      const pushed = await run(['push', dir]);
-      assert.equal(pushed.code, 0, pushed.text);
-      return run(['check', dir]);
-    };
+    const judge = async (from: string) => (await importPushCheck(from, 'bounds')).checked;
     const held = await judge(bounds);
     assert.equal(held.code, 0, held.text);
     // The limit comes from double.py alone: steady.py (lower) and crawl.py (upper) are bounds.
@@ -129,8 +135,7 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
       held.text,
       /^Bound holds: solutions\/time_limit_exceeded\/crawl\.py \(use_for_time_limit: upper\) took (2\.[5-9]|[3-9])[\d.]* s, more than the time limit 1 s × 1\.5 = 1\.5 s\.$/m,
     );
-    assert.match(held.text, /^ok {4}solutions\/accepted\/steady\.py: accepted \(15\)$/m);
-    assert.match(held.text, /^ok {4}solutions\/time_limit_exceeded\/crawl\.py: time limit exceeded \(13\)$/m);
+    assertOk(held.text, ['accepted/steady.py: accepted (15)', 'time_limit_exceeded/crawl.py: time limit exceeded (13)']);
 
     // steady.py now needs 0.7 s (× 2 is above 1 s); crawl.py times out at 1 s but not at 1.5 s.
     const from = path.join(scratch('kattis-bounds-pkg-'), 'bounds');
@@ -152,41 +157,28 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
   });
 
   it('an output-only problem (submit-answer): each answer sent as a program printing it, byte for byte, and judged', async () => {
-    const dir = path.join(scratch('kattis-magic-'), 'magic');
-    const imported = await run(['import-kattis', path.resolve(PKG, '../magic'), dir]);
-    assert.equal(imported.code, 0, imported.text);
+    const { imported, checked } = await importPushCheck(path.resolve(PKG, '../magic'), 'magic');
     assert.match(imported.text, /^note: Output-only \(submit-answer\): each submission is an answer, not a program\./m);
-    const pushed = await run(['push', dir]);
-    assert.equal(pushed.code, 0, pushed.text);
-    const checked = await run(['check', dir]);
     assert.equal(checked.code, 0, checked.text);
-    for (const ok of [
+    assertOk(checked.text, [
       'accepted/square.txt: accepted (15)',
       'accepted/grid: accepted (15)',
       'wrong_answer/columns.txt: wrong answer (14)',
       'wrong_answer/nul.bin: wrong answer (14)',
-    ]) {
-      assert.match(checked.text, new RegExp(`^ok {4}solutions/${ok.replace(/[.()]/g, '\\$&')}$`, 'm'));
-    }
+    ]);
     assert.match(checked.text, /^All 4 solutions got their expected verdict\.$/m);
   });
 
   it('include/<language>/ chosen by the detected language: a #!python2 file gets include/python2, Python 3 ones include/python3', async () => {
     const pkg = path.resolve(PKG, '../greet');
-    const dir = path.join(scratch('kattis-greet-'), 'greet');
-    const imported = await run(['import-kattis', pkg, dir]);
-    assert.equal(imported.code, 0, imported.text);
+    const { dir, imported, checked } = await importPushCheck(pkg, 'greet');
     const read = (rel: string) => fs.readFileSync(path.join(rel.startsWith('include/') ? pkg : dir, rel), 'utf8');
     assert.equal(read('solutions/accepted/hello2/greeting.py'), read('include/python2/greeting.py'));
     assert.equal(read('solutions/accepted/hello/greeting.py'), read('include/python3/greeting.py'));
     assert.equal(read('solutions/wrong_answer/backwards/greeting.py'), read('include/python3/greeting.py'));
     assert.match(imported.text, /^note: submissions\/accepted\/hello2\.py is submitted with the files of include\/python2\/ \(greeting\.py\)/m);
-    const pushed = await run(['push', dir]);
-    assert.equal(pushed.code, 0, pushed.text);
-    const checked = await run(['check', dir]);
     assert.equal(checked.code, 0, checked.text);
-    assert.match(checked.text, /^ok {4}solutions\/accepted\/hello: accepted \(15\)$/m);
-    assert.match(checked.text, /^ok {4}solutions\/wrong_answer\/backwards: wrong answer \(14\)$/m);
+    assertOk(checked.text, ['accepted/hello: accepted (15)', 'wrong_answer/backwards: wrong answer (14)']);
     // Python 2 with its own include (its greeting.py is Python 2 only), judged where the endpoint has it.
     assert.match(
       checked.text,

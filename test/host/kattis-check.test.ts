@@ -5,9 +5,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as vscode from 'vscode';
 import { useScratch } from '../scratch';
-import { activateExtension, answerModals, recordNotices, workspaceFolder } from './helpers';
+import { activateExtension, importPushCheckKattis, workspaceFolder } from './helpers';
 
 interface Runs {
   problems: { runs(): Array<{ name: string; ended: boolean; results: Array<{ label: string; outcome: string; message?: string }> }> };
@@ -20,33 +19,8 @@ describe('Kattis check (host): output-only answers, time limit bounds', function
   this.timeout(240_000);
   const scratch = useScratch();
 
-  /** Import `from` into a scratch folder, push it, and run Check Problem Folder as a person does. */
-  const importPushCheck = async (from: string, name: string, submit: string) => {
-    const dir = path.join(scratch(`host-kattis-${name}-`), name);
-    const imported = recordNotices('showInformationMessage');
-    try {
-      await vscode.commands.executeCommand('sphereEngine.problems.importKattis', { package: from, folder: dir });
-    } finally {
-      imported.restore();
-    }
-    const push = answerModals(['Push']);
-    try {
-      await vscode.commands.executeCommand('sphereEngine.problems.pushFolder', { folder: dir });
-    } finally {
-      push.restore();
-    }
-    const check = answerModals([submit]);
-    const infos = recordNotices('showInformationMessage');
-    const errors = recordNotices('showErrorMessage');
-    try {
-      await vscode.commands.executeCommand('sphereEngine.problems.checkFolder', { folder: dir });
-    } finally {
-      errors.restore();
-      infos.restore();
-      check.restore();
-    }
-    return { infos: infos.shown, errors: errors.shown, asked: check.asked };
-  };
+  /** Import `from` into a scratch folder named `name`, push it, and run Check Problem Folder as a person does. */
+  const importPushCheck = (from: string, name: string, submit: string) => importPushCheckKattis(from, path.join(scratch(`host-kattis-${name}-`), name), submit);
 
   it('an output-only package: every answer is judged (a right one accepted, a wrong one and one with a NUL byte wrong answer)', async () => {
     const api = await activateExtension<Runs>();
