@@ -4,6 +4,10 @@
 // every test in problem.json, recorded in kattis.json, and pushed. `check` does this first when
 // the folder still needs it; what was done and why comes back as lines to show, with the
 // expectations of a 2023-07 package's submissions.yaml for the check to apply (expectations.ts).
+// Submissions marked `use_for_time_limit: lower / upper` run in the same measuring run without
+// setting the limit; their bounds are checked against it (time-bounds.ts) and a violated one becomes
+// that submission's failure. An output-only package's answers are sent as programs printing them
+// (answer-program.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ProblemsClient } from '../../api';
