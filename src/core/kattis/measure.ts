@@ -65,7 +65,8 @@ export function expectationsOf(settings: KattisSettings | undefined): Measured['
   return (file) => {
     const exp = subs?.bySolution[file];
     const bound = violatedBounds(settings?.derived?.bounds, file);
-    return exp && ((result) => unmetExpectation(exp, result, subs!.testPaths, subs!.fullScore) ?? bound);
+    // Both said when both fail: a wrong verdict does not hide a violated bound.
+    return exp && ((result) => [unmetExpectation(exp, result, subs!.testPaths, subs!.fullScore), bound].filter(Boolean).join('; ') || undefined);
   };
 }
 
