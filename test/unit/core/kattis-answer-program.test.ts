@@ -3,8 +3,10 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { importKattis } from '../../../src/core/kattis';
+import * as fs from 'node:fs';
+import { exportKattis, importKattis } from '../../../src/core/kattis';
 import { answerSubmission, base85 } from '../../../src/core/kattis/answer-program';
+import { REPO_ROOT } from '../../repo-root';
 import { useScratch, writeTree as tree } from '../../scratch';
 
 const PYTHON3 = { id: 116, name: 'Python 3' };
@@ -19,6 +21,20 @@ const run = (prepared: ReturnType<typeof answerSubmission>, input = '') => {
 
 describe('Kattis output-only answers as programs', () => {
   const scratch = useScratch();
+
+  it('export keeps an output-only problem output-only: importing the export gives the same answers, still answers', () => {
+    const first = path.join(scratch('kattis-answer-'), 'magic');
+    importKattis(path.join(REPO_ROOT, 'test/fixtures/kattis/magic'), first);
+    const pkg = path.join(scratch('kattis-answer-pkg-'), 'magic');
+    exportKattis(first, pkg);
+    assert.match(fs.readFileSync(path.join(pkg, 'problem.yaml'), 'utf8'), /^type: submit-answer$/m);
+    const again = path.join(scratch('kattis-answer-again-'), 'magic');
+    importKattis(pkg, again);
+    const settings = (d: string) => JSON.parse(fs.readFileSync(path.join(d, 'kattis.json'), 'utf8')) as { outputOnly?: { testPaths: string[] } };
+    // Export names the tests afresh (secret/000, …): see docs/problem-folder.md on folders of answers.
+    assert.deepEqual(settings(again).outputOnly?.testPaths.length, 1);
+    assert.deepEqual(fs.readFileSync(path.join(again, 'solutions/wrong_answer/nul.bin')), fs.readFileSync(path.join(first, 'solutions/wrong_answer/nul.bin')));
+  });
 
   it('refuses a package both output-only and interactive (the format forbids it), naming both', () => {
     const pkg = tree(scratch('kattis-answer-'), {
