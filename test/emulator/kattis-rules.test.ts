@@ -167,6 +167,18 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
       'wrong_answer/nul.bin: wrong answer (14)',
     ]);
     assert.match(checked.text, /^All 4 solutions got their expected verdict\.$/m);
+
+    // An answer whose program would pass the source limit is skipped with its size, never sent cut.
+    const from = path.join(scratch('kattis-magic-pkg-'), 'magic');
+    fs.cpSync(path.resolve(PKG, '../magic'), from, { recursive: true });
+    fs.writeFileSync(path.join(from, 'submissions/wrong_answer/huge.txt'), '7 '.repeat(30_000));
+    const big = (await importPushCheck(from, 'magic')).checked;
+    assert.equal(big.code, 0, big.text);
+    assert.match(
+      big.text,
+      /^SKIP {2}solutions\/wrong_answer\/huge\.txt: skipped: the program printing its answer would be \d+ bytes, above the 65536 bytes a submission may have \(the answer is carried in Base85, 5 bytes for 4\); make the answer smaller\.$/m,
+    );
+    assert.match(big.text, /^All 4 solutions got their expected verdict\. 1 skipped \(each with its reason above\)\.$/m);
   });
 
   it('include/<language>/ chosen by the detected language: a #!python2 file gets include/python2, Python 3 ones include/python3', async () => {
