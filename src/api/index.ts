@@ -46,7 +46,7 @@ export {
   type SuggestedAction,
 } from './errors';
 export { collect, iterateByOffset, iterateByPageToken } from './paging';
-export { checkSubmissionIds, MAX_IDS_PER_REQUEST, submissionBody, type SubmissionFiles } from './submission-files';
+export { checkSubmissionIds, MAX_IDS_PER_REQUEST, MAX_SUBMISSION_SOURCE_BYTES, submissionBody, type SubmissionFiles } from './submission-files';
 export { encodeWorkspacePath, toWorkspaceRelative, WORKSPACE_ROOT } from './workspace-path';
 export { normaliseCompilersSubmission, normaliseContainersSubmission, normaliseProblem, normaliseProblemsSubmission, normaliseWorkspace } from './normalise';
 export * from './types';

@@ -29,6 +29,9 @@ export function submissionBody(fields: Record<string, FieldValue>, files: Submis
   return { kind: 'multipart', parts };
 }
 
+/** What POST /submissions accepts as a submission's source (the emulator refuses more, as the service does). */
+export const MAX_SUBMISSION_SOURCE_BYTES = 64 * 1024;
+
 /** Most ids one GET /submissions?ids= accepts. */
 export const MAX_IDS_PER_REQUEST = 20;
 

@@ -229,7 +229,8 @@ export async function runProblemsCli(argv: string[], io: CliIo): Promise<number>
       const failed = checks.filter((c) => !c.ok && !c.skipped).length;
       const skipped = checks.filter((c) => c.skipped).length;
       const judged = checks.length - skipped;
-      const skippedNote = skipped ? ` ${skipped} skipped (no compiler for their language on this endpoint).` : '';
+      const noCompiler = checks.filter((c) => c.skipped).every((c) => /offers no compiler/.test(c.skipped!));
+      const skippedNote = skipped ? ` ${skipped} skipped (${noCompiler ? 'no compiler for their language on this endpoint' : 'each with its reason above'}).` : '';
       io.out(`${failed ? `${failed} of ${judged} solutions did not get their expected verdict.` : `All ${judged} solutions got their expected verdict.`}${skippedNote}`);
       return failed ? 1 : 0;
     }

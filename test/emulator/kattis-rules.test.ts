@@ -41,6 +41,19 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
     assert.equal(pushed.code, 0, pushed.text);
     return { dir, imported };
   };
+  /** Imports `from` into a scratch folder named `name` (expecting exit 0), pushes it, and checks it. */
+  const importPushCheck = async (from: string, name: string) => {
+    const dir = path.join(scratch(`kattis-${name}-`), name);
+    const imported = await run(['import-kattis', from, dir]);
+    assert.equal(imported.code, 0, imported.text);
+    const pushed = await run(['push', dir]);
+    assert.equal(pushed.code, 0, pushed.text);
+    return { dir, imported, checked: await run(['check', dir]) };
+  };
+  /** Each `<solution under solutions/>: <verdict> (<code>)` printed as an `ok` line. */
+  const assertOk = (text: string, lines: string[]) => {
+    for (const ok of lines) assert.match(text, new RegExp(`^ok {4}solutions/${ok.replace(/[.()]/g, '\\$&')}$`, 'm'));
+  };
   /** Python 2 is judged where the endpoint has it, else skipped by name: the emulator offers what the machine has. */
   const python2 = (text: string) =>
     assert.match(
@@ -108,6 +121,81 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
     assert.match(checked.text, /^ok {4}solutions\/accepted\/rounded\.py: accepted \(15\)$/m);
     assert.match(checked.text, /^ok {4}solutions\/wrong_answer\/off\.py: wrong answer \(14\)$/m);
     assert.match(checked.text, /^ok {4}solutions\/wrong_answer\/no\.py: wrong answer \(14\)$/m);
+  });
+
+  it('use_for_time_limit lower / upper: each bound checked against the derived limit, with the times measured; a violated one fails check', async () => {
+    const bounds = path.resolve(PKG, '../bounds');
+    const judge = async (from: string) => (await importPushCheck(from, 'bounds')).checked;
+    const held = await judge(bounds);
+    assert.equal(held.code, 0, held.text);
+    // The limit comes from double.py alone: steady.py (lower) and crawl.py (upper) are bounds.
+    assert.match(held.text, /^Time limit 1 s on every test: the slowest accepted solution, solutions\/accepted\/double\.py, took/m);
+    assert.match(held.text, /^Bound holds: solutions\/accepted\/steady\.py \(use_for_time_limit: lower\) took [\d.]+ s; × 2 = [\d.]+ s is within the time limit 1 s\.$/m);
+    assert.match(
+      held.text,
+      /^Bound holds: solutions\/time_limit_exceeded\/crawl\.py \(use_for_time_limit: upper\) took (2\.[5-9]\d*|[3-9][\d.]*|at least 10) s, more than the time limit 1 s × 1\.5 = 1\.5 s\.$/m,
+    );
+    assertOk(held.text, ['accepted/steady.py: accepted (15)', 'time_limit_exceeded/crawl.py: time limit exceeded (13)']);
+
+    // steady.py now needs 0.7 s (× 2 is above 1 s); crawl.py times out at 1 s but not at 1.5 s.
+    const from = path.join(scratch('kattis-bounds-pkg-'), 'bounds');
+    fs.cpSync(bounds, from, { recursive: true });
+    const busy = (s: number) => `import time\nstart = time.process_time()\nwhile time.process_time() - start < ${s}:\n    pass\nprint(2 * int(input()))\n`;
+    fs.writeFileSync(path.join(from, 'submissions/accepted/steady.py'), busy(0.7));
+    fs.writeFileSync(path.join(from, 'submissions/time_limit_exceeded/crawl.py'), busy(1.2));
+    const broken = await judge(from);
+    assert.equal(broken.code, 1, broken.text);
+    assert.match(
+      broken.text,
+      /^Bound violated: solutions\/accepted\/steady\.py: use_for_time_limit: lower \(submissions\.yaml "accepted\/steady\.py"\): it took (0\.[789]|1\.)\d* s on a test, and [\d.]+ s × 2 \(ac_to_time_limit\) = [12]\.[\d.]+ s is above the time limit 1 s\.$/m,
+    );
+    assert.match(
+      broken.text,
+      /^FAIL {2}solutions\/time_limit_exceeded\/crawl\.py: use_for_time_limit: upper \(submissions\.yaml "time_limit_exceeded\/crawl\.py"\): it took 1\.[234]\d* s on a test, not more than the time limit 1 s × 1\.5 \(time_limit_to_tle\) = 1\.5 s; got time limit exceeded \(13\)/m,
+    );
+    assert.match(broken.text, /^FAIL {2}solutions\/accepted\/steady\.py: /m);
+  });
+
+  it('an output-only problem (submit-answer): each answer sent as a program printing it, byte for byte, and judged', async () => {
+    const { imported, checked } = await importPushCheck(path.resolve(PKG, '../magic'), 'magic');
+    assert.match(imported.text, /^note: Output-only \(submit-answer\): each submission is an answer, not a program\./m);
+    assert.equal(checked.code, 0, checked.text);
+    assertOk(checked.text, [
+      'accepted/square.txt: accepted (15)',
+      'accepted/grid: accepted (15)',
+      'wrong_answer/columns.txt: wrong answer (14)',
+      'wrong_answer/nul.bin: wrong answer (14)',
+    ]);
+    assert.match(checked.text, /^All 4 solutions got their expected verdict\.$/m);
+
+    // An answer whose program would pass the source limit is skipped with its size, never sent cut.
+    const from = path.join(scratch('kattis-magic-pkg-'), 'magic');
+    fs.cpSync(path.resolve(PKG, '../magic'), from, { recursive: true });
+    fs.writeFileSync(path.join(from, 'submissions/wrong_answer/huge.txt'), '7 '.repeat(30_000));
+    const big = (await importPushCheck(from, 'magic')).checked;
+    assert.equal(big.code, 0, big.text);
+    assert.match(
+      big.text,
+      /^SKIP {2}solutions\/wrong_answer\/huge\.txt: skipped: the program printing its answer would be \d+ bytes, above the 65536 bytes a submission may have \(the answer is carried in Base85, 5 bytes for 4\); make the answer smaller\.$/m,
+    );
+    assert.match(big.text, /^All 4 solutions got their expected verdict\. 1 skipped \(each with its reason above\)\.$/m);
+  });
+
+  it('include/<language>/ chosen by the detected language: a #!python2 file gets include/python2, Python 3 ones include/python3', async () => {
+    const pkg = path.resolve(PKG, '../greet');
+    const { dir, imported, checked } = await importPushCheck(pkg, 'greet');
+    const read = (rel: string) => fs.readFileSync(path.join(rel.startsWith('include/') ? pkg : dir, rel), 'utf8');
+    assert.equal(read('solutions/accepted/hello2/greeting.py'), read('include/python2/greeting.py'));
+    assert.equal(read('solutions/accepted/hello/greeting.py'), read('include/python3/greeting.py'));
+    assert.equal(read('solutions/wrong_answer/backwards/greeting.py'), read('include/python3/greeting.py'));
+    assert.match(imported.text, /^note: submissions\/accepted\/hello2\.py is submitted with the files of include\/python2\/ \(greeting\.py\)/m);
+    assert.equal(checked.code, 0, checked.text);
+    assertOk(checked.text, ['accepted/hello: accepted (15)', 'wrong_answer/backwards: wrong answer (14)']);
+    // Python 2 with its own include (its greeting.py is Python 2 only), judged where the endpoint has it.
+    assert.match(
+      checked.text,
+      /^(ok {4}solutions\/accepted\/hello2: accepted \(15\)|SKIP {2}solutions\/accepted\/hello2: skipped: the endpoint offers no compiler for Python 2 \(problemtools' language of its files\)\.)$/m,
+    );
   });
 
   it("the package's short name is the problem's code when the first push creates it; taken, the service picks one and push says so", async () => {

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useScratch } from '../scratch';
-import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, recordNotices, replace, workspaceFolder } from './helpers';
+import { activateExtension, answerModals, changingRequests, clearEmulatorRequests, importPushCheckKattis, recordNotices, replace, workspaceFolder } from './helpers';
 
 interface ImportOutcome {
   folder: string;
@@ -248,26 +248,7 @@ describe('Kattis import (host)', function () {
     fs.cpSync(pkg('addtwo'), from, { recursive: true });
     fs.writeFileSync(path.join(from, 'submissions/accepted/off_by_one.py'), 'a, b = map(int, input().split())\nprint(a + b + 1)\n');
     const dir = path.join(scratch('host-kattis-addtwo-'), 'addtwo');
-    const imported = recordNotices('showInformationMessage');
-    try {
-      await vscode.commands.executeCommand('sphereEngine.problems.importKattis', { package: from, folder: dir });
-    } finally {
-      imported.restore();
-    }
-    const push = answerModals(['Push']);
-    try {
-      await vscode.commands.executeCommand('sphereEngine.problems.pushFolder', { folder: dir });
-    } finally {
-      push.restore();
-    }
-    const check = answerModals(['Submit 8']);
-    const errors = recordNotices('showErrorMessage');
-    try {
-      await vscode.commands.executeCommand('sphereEngine.problems.checkFolder', { folder: dir });
-    } finally {
-      errors.restore();
-      check.restore();
-    }
+    const { errors } = await importPushCheckKattis(from, dir, 'Submit 8');
     const run = api.problems.runs().at(-1)!;
     assert.equal(run.ended, true);
     const result = (label: string) => run.results.find((r) => r.label === label);
@@ -286,7 +267,7 @@ describe('Kattis import (host)', function () {
       /^expected: accepted · skipped: the endpoint offers no compiler for Prolog \(problemtools' language of add\.pl\)\.$/,
     );
     assert.match(
-      errors.shown[0],
+      errors[0],
       /^1 of \d+ solutions did not get their expected verdict: solutions\/accepted\/off_by_one\.py: expected accepted, got wrong answer \(14\) \(time [\d.]+ s, memory \d+ KB, time limit 10 s\) Skipped \d: .*add\.pl \(the endpoint offers no compiler for Prolog/,
     );
   });

@@ -3,11 +3,12 @@
 // row that says why, so a teacher sees every student's entry, never a silent gap.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { MAX_SUBMISSION_SOURCE_BYTES } from '../../api';
 import { checkEntryFile } from '../languages';
 import type { PlannedSolution } from './types';
 
 /** What POST /submissions accepts (the emulator refuses more, as the service does). */
-export const MAX_SOURCE_BYTES = 64 * 1024;
+export const MAX_SOURCE_BYTES = MAX_SUBMISSION_SOURCE_BYTES;
 /** Past this many entries the caller is asked before anything is read. */
 export const ASK_ABOVE_ENTRIES = 1000;
 /** Files read from one multi-file solution at most. */

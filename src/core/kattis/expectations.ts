@@ -131,7 +131,8 @@ export function unmetExpectation(
 
 /**
  * Whether an accepted solution's time may set the time limit (the spec's lower bound): not when a
- * rule says `use_for_time_limit: false`, nor when it is permitted to time out.
+ * rule says `use_for_time_limit: false`, nor when it is permitted to time out, nor when it is marked
+ * `lower` or `upper` (its bound is checked against the limit instead: time-bounds.ts).
  */
 export const usedForTimeLimit = (exp: KattisExpectation | undefined) =>
-  !exp || !exp.rules.some((r) => r.useForTimeLimit === false || (r.scope === '' && r.useForTimeLimit !== 'lower' && r.permitted?.includes('TLE')));
+  !exp || !exp.rules.some((r) => r.useForTimeLimit === false || r.useForTimeLimit === 'lower' || r.useForTimeLimit === 'upper' || (r.scope === '' && r.permitted?.includes('TLE')));

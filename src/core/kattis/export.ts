@@ -123,10 +123,13 @@ export function exportKattis(dir: string, pkg: string): KattisExportResult {
   if (limits.length > 1) notExported.push(`Per-test time limits (${limits.join(', ')} s): Kattis has one per problem; .timelimit holds the largest.`);
 
   const single = !tree && groups.length === 1 ? groups[0].flags : undefined;
-  const rule = readKattisSettings(dir)?.timeLimit;
+  const settings = readKattisSettings(dir);
+  const rule = settings?.timeLimit;
+  // An output-only problem stays one: its submissions are answers (answer-program.ts).
+  const type = [...(tree ? ['scoring'] : []), ...(settings?.outputOnly ? ['submit-answer'] : [])].join(' ');
   const yaml: YamlMap = {
     name: folder.json.name,
-    ...(tree ? { type: 'scoring' } : {}),
+    ...(type ? { type } : {}),
     validation: validator ? (folder.json.interactive ? 'custom interactive' : 'custom') : 'default',
     ...(single ? { validator_flags: single } : {}),
     // The rule the limit came from, in the legacy format's words (2023-07 multipliers included).

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { KattisSubmissions } from './expectations';
+import type { TimeBound } from './time-bounds';
 import type { DerivedLimit, TimeLimitRule } from './time-limit';
 import { safeWriteFile } from '../safe-write';
 
@@ -12,13 +13,31 @@ export const KATTIS_SETTINGS_FILE = 'kattis.json';
 /** Per-test time limit while the accepted solutions are measured, seconds. */
 export const MEASURING_LIMIT = 10;
 
+/**
+ * A submission that include/<language>/ files were added to: its language, detected before they
+ * were (as Kattis detects it: the included files are no evidence), and, for a single file, that
+ * file as the entry (an included file is never the program's start).
+ */
+export interface IncludedSubmission {
+  language: string;
+  entry?: string;
+}
+
 export interface KattisSettings {
   /** The package's format version and time limit rule, as imported. */
   timeLimit: TimeLimitRule;
   /** Set by check once measured: the slowest accepted solution and the limits derived from it. */
-  derived?: DerivedLimit & { slowest: number; solution: string };
+  derived?: DerivedLimit & { slowest: number; solution: string; bounds?: TimeBound[] };
   /** A 2023-07 package's submissions/submissions.yaml: its expectations, which `check` applies. */
   submissions?: KattisSubmissions;
+  /**
+   * An output-only problem (`type: submit-answer`): its submissions are answers, sent as programs
+   * printing them (answer-program.ts); each folder test's path under data/ without `.in`, for answers
+   * named after their tests.
+   */
+  outputOnly?: { testPaths: string[] };
+  /** Each solution that include/<language>/ files were added to (solution file → its language and entry). */
+  included?: Record<string, IncludedSubmission>;
   /** The package's short name as a problem code, asked for when push creates the problem (if free). */
   code?: string;
 }

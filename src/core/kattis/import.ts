@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ProblemFolderError } from '../problem-folder/errors';
 import { JUDGES_DIR, MAX_TEST_FILE_BYTES, serializeProblemJson, SETTINGS_FILE, type JudgeJson, type ProblemJson, type TestJson } from '../problem-folder/format';
-import { MEASURING_LIMIT, writeKattisSettings } from './folder-settings';
+import { MEASURING_LIMIT, writeKattisSettings, type KattisSettings } from './folder-settings';
 import { latexToMarkdown } from './latex-statement';
 import { readConstants, substituteText, substituteYaml, type Constants } from './constants';
 import { defaultJudges, exactBuiltIn } from './default-judge';
@@ -122,6 +122,10 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
     throw new ProblemFolderError([
       'This is a multi-pass Kattis problem (the submission runs again on what the validator hands it): Sphere Engine judges a test in one run, so it is not imported.',
     ]);
+  // Output-only: 2023-07+ `type: submit-answer`, the drafts' `submit_answer` (also as `submission_type`).
+  const outputOnly = words.has('submit-answer') || words.has('submit_answer') || yamlString(yaml.submission_type) === 'submit_answer';
+  if (outputOnly && interactive)
+    throw new ProblemFolderError(['problem.yaml makes this problem both output-only (submit-answer) and interactive, which the format forbids: fix its type. It is not imported.']);
   const notes: string[] = [];
   const notImported: string[] = [];
   const problems: string[] = [];
@@ -227,17 +231,25 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
 
   const submissionsYaml = readYamlFile(path.join(pkg, 'submissions', 'submissions.yaml'), 'submissions/submissions.yaml');
   const expectations: Record<string, KattisExpectation> = {};
-  const solutions = importSubmissions(pkg, dir, { scoring, notes, skipped: notImported, ignored, yaml: submissionsYaml, expectations });
+  const included: KattisSettings['included'] = {};
+  const solutions = importSubmissions(pkg, dir, { scoring, outputOnly, notes, skipped: notImported, ignored, yaml: submissionsYaml, expectations, included });
   const code = problemCode(pkg, notes);
+  const testPaths = tests.map((t) => t.rel.replace(/^data\//, '').replace(/\.in$/, ''));
+  if (outputOnly)
+    notes.push(
+      "Output-only (submit-answer): each submission is an answer, not a program. `check` sends it as a program that prints it byte for byte (Python 3, else Bash, from the endpoint's compilers); a folder of answers, one a test named after it (secret/1.ans or 1.ans), as a Python 3 program printing the answer of the test it runs on.",
+    );
   writeKattisSettings(dir, {
     timeLimit: rule,
+    ...(outputOnly ? { outputOnly: { testPaths } } : {}),
+    ...(Object.keys(included).length ? { included } : {}),
     ...(code ? { code } : {}),
     ...(submissionsYaml
       ? {
           submissions: {
             yaml: submissionsYaml,
             bySolution: expectations,
-            testPaths: tests.map((t) => t.rel.replace(/^data\//, '').replace(/\.in$/, '')),
+            testPaths,
             ...(scoring && data.secret ? { fullScore: fullScoreOf(scoringTree(data.secret, (i) => i)) } : {}),
           },
         }

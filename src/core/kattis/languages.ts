@@ -103,15 +103,18 @@ export function nameEntry(files: Record<string, Buffer>, entry: string, compiler
 /**
  * How check sends a Kattis submission: its problemtools language on one of the endpoint's
  * compilers, its entry file named as that compiler expects. `entrypointOf` gives submissions.yaml's
- * `entrypoint` for a solution, when it has one.
+ * `entrypoint` for a solution, when it has one (or its own file, when include/ files joined it);
+ * `languageOf` the language detected at import, before include/<language>/ files were added.
  */
 export const prepareKattis =
-  (dir: string, entrypointOf: (file: string) => string | undefined = () => undefined) =>
+  (dir: string, entrypointOf: (file: string) => string | undefined = () => undefined, languageOf: (file: string) => string | undefined = () => undefined) =>
   (s: LocalSolution, offered: readonly OfferedCompiler[]): PreparedSolution => {
     const names = s.files ?? [path.posix.basename(s.file)];
     const read = (name: string) => readInside(dir, s.files ? `${s.file}/${name}` : s.file, `Solution ${s.files ? `${s.file}/${name}` : s.file}`);
     const contents = Object.fromEntries(names.map((n) => [n, read(n)]));
-    const lang = detectKattisLanguage(names.map((name) => ({ name, firstLine: contents[name].subarray(0, 200).toString('utf8').split('\n')[0] })));
+    // Detected at import, before include/<language>/ files were added, when they were (they are no evidence).
+    const known = KATTIS_LANGUAGES.find((l) => l.id === languageOf(s.file));
+    const lang = known ?? detectKattisLanguage(names.map((name) => ({ name, firstLine: contents[name].subarray(0, 200).toString('utf8').split('\n')[0] })));
     if (!lang) return { skipped: `problemtools knows no language for ${names.join(', ')}` };
     const compiler = offeredFor(lang.id, offered);
     if (!compiler) return { skipped: `the endpoint offers no compiler for ${lang.name} (problemtools' language of ${names.length === 1 ? names[0] : 'its files'})` };

@@ -4,6 +4,10 @@
 // every test in problem.json, recorded in kattis.json, and pushed. `check` does this first when
 // the folder still needs it; what was done and why comes back as lines to show, with the
 // expectations of a 2023-07 package's submissions.yaml for the check to apply (expectations.ts).
+// Submissions marked `use_for_time_limit: lower / upper` run in the same measuring run without
+// setting the limit; their bounds are checked against it (time-bounds.ts) and a violated one becomes
+// that submission's failure. An output-only package's answers are sent as programs printing them
+// (answer-program.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ProblemsClient } from '../../api';
@@ -23,7 +27,9 @@ import {
 } from '../problem-folder';
 import { unmetExpectation, usedForTimeLimit } from './expectations';
 import { MEASURING_LIMIT, needsMeasuring, readKattisSettings, writeKattisSettings, type KattisSettings } from './folder-settings';
+import { prepareAnswers } from './answer-program';
 import { prepareKattis } from './languages';
+import { boundRules, checkBounds, describeBound, violatedBounds } from './time-bounds';
 import { deriveTimeLimit } from './time-limit';
 import { safeWriteFile } from '../safe-write';
 
@@ -49,12 +55,18 @@ export interface Measured {
   prepare?: CheckOptions['prepare'];
 }
 
-/** Each solution's submissions.yaml expectations as kattis.json keeps them, as a check applies them. */
+/**
+ * Each solution's submissions.yaml expectations as kattis.json keeps them, as a check applies them;
+ * a `use_for_time_limit: lower / upper` bound that the derived limit violates (time-bounds.ts) is
+ * that solution's failure too.
+ */
 export function expectationsOf(settings: KattisSettings | undefined): Measured['expectationFor'] {
   const subs = settings?.submissions;
   return (file) => {
     const exp = subs?.bySolution[file];
-    return exp && ((result) => unmetExpectation(exp, result, subs!.testPaths, subs!.fullScore));
+    const bound = violatedBounds(settings?.derived?.bounds, file);
+    // Both said when both fail: a wrong verdict does not hide a violated bound.
+    return exp && ((result) => [unmetExpectation(exp, result, subs!.testPaths, subs!.fullScore), bound].filter(Boolean).join('; ') || undefined);
   };
 }
 
@@ -62,15 +74,28 @@ export function expectationsOf(settings: KattisSettings | undefined): Measured['
 export async function measureKattisLimits(client: ProblemsClient, dir: string, o: MeasureOptions): Promise<Measured> {
   const settings = readKattisSettings(dir);
   const expectationFor = expectationsOf(settings);
-  const prepare = settings ? prepareKattis(dir, (file) => settings.submissions?.bySolution[file]?.entrypoint) : undefined;
+  const prepare = settings?.outputOnly
+    ? prepareAnswers(dir, settings.outputOnly.testPaths)
+    : settings
+      ? prepareKattis(
+          dir,
+          (file) => settings.submissions?.bySolution[file]?.entrypoint ?? settings.included?.[file]?.entry,
+          (file) => settings.included?.[file]?.language,
+        )
+      : undefined;
   if (!needsMeasuring(settings)) return { lines: [], judged: [], expectationFor, prepare };
   const folder = readProblemFolder(dir);
-  const accepted = folder.solutions.filter((s) => s.expected === 'accepted' && usedForTimeLimit(settings.submissions?.bySolution[s.file]));
+  const expOf = (file: string) => settings.submissions?.bySolution[file];
+  const accepted = folder.solutions.filter((s) => s.expected === 'accepted' && usedForTimeLimit(expOf(s.file)));
   if (!accepted.length)
     throw new ProblemFolderError([
       'The time limit is derived from the accepted solutions (as Kattis does), and solutions/accepted/ is empty: add one, or set "timeLimit" in problem.json and "fixed" in kattis.json.',
     ]);
-  const checks = await checkProblemFolder(client, { ...folder, solutions: accepted }, { ...o, expectationFor, prepare });
+  // use_for_time_limit: lower / upper submissions run beside them, with the same measuring limit,
+  // so that their bounds can be checked against the limit derived (time-bounds.ts).
+  const bounded = folder.solutions.filter((s) => boundRules(expOf(s.file)).length);
+  const all = await checkProblemFolder(client, { ...folder, solutions: [...accepted, ...bounded] }, { ...o, expectationFor, prepare });
+  const checks = all.slice(0, accepted.length);
   // A failing accepted solution is the check's failure, reported with what it got; the limit comes
   // from those that passed, and every other solution is still judged (issue 38).
   const failed = checks.filter((c) => !c.ok && !c.skipped);
@@ -87,18 +112,21 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
     if (t > slowest) [slowest, by] = [t, c.file];
   }
   const derived = deriveTimeLimit(settings.timeLimit, slowest);
+  const rule = settings.timeLimit;
+  const bounds = all.slice(accepted.length).flatMap((c) => checkBounds(c, boundRules(expOf(c.file)), derived.limit, rule, settings.submissions?.testPaths ?? [], MEASURING_LIMIT));
   const file = path.join(dir, SETTINGS_FILE);
   const json = JSON.parse(fs.readFileSync(file, 'utf8')) as ProblemJson;
   json.tests = json.tests.map((t) => ({ ...t, timeLimit: derived.limit }));
   safeWriteFile(dir, file, serializeProblemJson(json));
-  writeKattisSettings(dir, { ...settings, derived: { ...derived, slowest, solution: by } });
-  const rule = settings.timeLimit;
+  const settled = { ...settings, derived: { ...derived, slowest, solution: by, ...(bounds.length ? { bounds } : {}) } };
+  writeKattisSettings(dir, settled);
   const lines = [
     ...(failed.length
       ? [`The time limit is derived from the accepted solutions that passed; ${failed.length} did not (${failed.map((c) => c.file).join(', ')}: reported below as failures).`]
       : []),
     `Time limit ${derived.limit} s on every test: the slowest accepted solution, ${by}, took ${slowest} s on a test; × ${rule.multiplier} (${rule.format === 'legacy' ? 'time_multiplier' : 'ac_to_time_limit'}), ` +
       `rounded as Kattis does. Solutions expected to time out should still do so at ${derived.tleLimit} s (× ${rule.margin}, ${rule.format === 'legacy' ? 'time_safety_margin' : 'time_limit_to_tle'}). Written to problem.json and kattis.json.`,
+    ...bounds.map((b) => describeBound(b, derived.limit, rule)),
   ];
   if (folder.json.link) {
     const plan = await planPush(client, readProblemFolder(dir), o.endpoint, o.signal);
@@ -107,5 +135,6 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
     lines.push(`Pushed the new time limit (${result.applied.length} test case${result.applied.length === 1 ? '' : 's'} changed).`);
   }
   const within = judged.filter((c) => Math.max(0, ...(c.testTimes ?? [])) <= derived.limit);
-  return { lines, judged: [...within, ...failed, ...checks.filter((c) => c.skipped)], expectationFor, prepare };
+  // The bounded submissions are judged again with the derived limit, their bounds part of their expectations.
+  return { lines, judged: [...within, ...failed, ...checks.filter((c) => c.skipped)], expectationFor: expectationsOf(settled), prepare };
 }

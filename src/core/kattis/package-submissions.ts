@@ -6,31 +6,34 @@
 // partially_accepted → partially_accepted (a score strictly between 0 and 100), the 2023-07
 // rejected and brute_force → rejected. submissions/submissions.yaml (2023-07) adds each matching
 // submission's expectations (submission-expectations.ts), kept in kattis.json for `check`.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { KattisExpectation } from './expectations';
+import type { IncludedSubmission } from './folder-settings';
+import { detectKattisLanguage } from './languages';
 import { copyTree, ignoredName, kindOf, listEntries, listFilesDeep } from './package-files';
 import { expectationFor, folderVerdictFor } from './submission-expectations';
 import type { YamlMap } from './yaml-values';
 import { safeCopyFile } from '../safe-write';
 
-/** include/<language>/ folder names (problemtools' language ids) by source extension. */
-const INCLUDE_LANGUAGE: Record<string, string> = {
-  '.c': 'c',
-  '.cc': 'cpp',
-  '.cpp': 'cpp',
-  '.cxx': 'cpp',
-  '.c++': 'cpp',
-  '.java': 'java',
-  '.py': 'python3',
-  '.kt': 'kotlin',
-  '.cs': 'csharp',
-  '.go': 'go',
-  '.rs': 'rust',
-  '.js': 'javascript',
-};
+/** A file's first line (its `#!` line, which tells Python 2 from Python 3), from its first bytes. */
+function firstLine(full: string): string {
+  const fd = fs.openSync(full, 'r');
+  try {
+    const head = Buffer.alloc(200);
+    return head
+      .subarray(0, fs.readSync(fd, head, 0, head.length, 0))
+      .toString('utf8')
+      .split('\n')[0];
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 
 export interface SubmissionsImport {
   scoring: boolean;
+  /** An output-only problem: submissions are answers, never given include/<language>/ files. */
+  outputOnly?: boolean;
   notes: string[];
   skipped: string[];
   /** Entries problemtools does not judge either (placeholders, *.disabled, unknown folders): listed, harmless. */
@@ -39,6 +42,8 @@ export interface SubmissionsImport {
   yaml?: YamlMap;
   /** Filled: each imported solution's expectations from submissions.yaml (folder file → them). */
   expectations: Record<string, KattisExpectation>;
+  /** Filled: each solution that include/<language>/ files were added to (folder file → what check needs). */
+  included?: Record<string, IncludedSubmission>;
 }
 
 export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport): number {
@@ -46,10 +51,14 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
   const subs = path.join(pkg, 'submissions');
   let count = 0;
   const includes = path.join(pkg, 'include');
-  const includeFor = (file: string) => {
-    const lang = INCLUDE_LANGUAGE[path.extname(file).toLowerCase()];
-    const from = lang && path.join(includes, lang);
-    return from && kindOf(from) === 'dir' ? { from, files: listFilesDeep(pkg, from, skipped) } : undefined;
+  // include/<language>/ by the submission's language as check detects it (problemtools' rules:
+  // a `#!…python2` .py is python2), not by its extension.
+  const includeFor = (e: { full: string; kind: 'file' | 'dir'; name: string }) => {
+    if (o.outputOnly || kindOf(includes, pkg) !== 'dir') return undefined;
+    const names = e.kind === 'file' ? [e.name] : listFilesDeep(pkg, e.full, []);
+    const lang = detectKattisLanguage(names.map((name) => ({ name, firstLine: firstLine(e.kind === 'file' ? e.full : path.join(e.full, name)) })));
+    const from = lang && path.join(includes, lang.id);
+    return from && kindOf(from, pkg) === 'dir' ? { from, language: lang.id, files: listFilesDeep(pkg, from, skipped) } : undefined;
   };
   for (const group of listEntries(pkg, subs, skipped)) {
     if (group.kind === 'file') {
@@ -80,7 +89,7 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
       }
       const target = path.join(dir, 'solutions', verdict, e.name);
       const file = path.relative(dir, target).split(path.sep).join('/');
-      const include = e.kind === 'file' ? includeFor(e.name) : undefined;
+      const include = includeFor(e);
       if (e.kind === 'file' && !include) {
         safeCopyFile(dir, e.full, target);
       } else {
@@ -90,12 +99,17 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
           safeCopyFile(dir, e.full, path.join(folder, e.name));
         } else copyTree(pkg, e.full, folder, skipped, dir);
         if (include) {
-          copyTree(pkg, include.from, folder, skipped, dir);
+          // The submission's own file wins over an include file of the same name.
+          for (const rel of include.files) {
+            if (!fs.existsSync(path.join(folder, rel))) safeCopyFile(dir, path.join(include.from, rel), path.join(folder, rel));
+          }
           notes.push(
             `${e.rel} is submitted with the files of ${path.relative(pkg, include.from).split(path.sep).join('/')}/ (${include.files.join(', ')}), as Kattis does: it became the multi-file solution ${path.relative(dir, folder).split(path.sep).join('/')}/.`,
           );
         }
-        if (expectation) o.expectations[path.relative(dir, folder).split(path.sep).join('/')] = expectation;
+        const solution = path.relative(dir, folder).split(path.sep).join('/');
+        if (expectation) o.expectations[solution] = expectation;
+        if (include && o.included) o.included[solution] = { language: include.language, ...(e.kind === 'file' ? { entry: e.name } : {}) };
       }
       if (expectation && e.kind === 'file' && !include) o.expectations[file] = expectation;
       count++;

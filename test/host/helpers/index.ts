@@ -5,3 +5,4 @@ export * from './stand-in';
 export * from './wait';
 export * from './memory';
 export * from './problems-view';
+export * from './kattis-flow';

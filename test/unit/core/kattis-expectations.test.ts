@@ -100,7 +100,7 @@ time_limit_exceeded/*:
     assert.match(unmetExpectation(rte, judged([15, 13, 15]), paths) ?? '', /^got TLE on secret\/group1\/01, which is not permitted/);
   });
 
-  it('leaves out of the time limit a solution that opts out or may time out', () => {
+  it('leaves out of the time limit a solution that opts out, may time out, or is marked lower or upper (its bound is checked instead)', () => {
     const rule = (r: object): KattisExpectation => ({
       kattisPath: 'accepted/a.py',
       rules: [
@@ -112,7 +112,10 @@ time_limit_exceeded/*:
     assert.ok(usedForTimeLimit(rule({ message: 'x' })));
     assert.ok(!usedForTimeLimit(rule({ useForTimeLimit: false })));
     assert.ok(!usedForTimeLimit(rule({ permitted: ['AC', 'TLE'] })));
-    assert.ok(usedForTimeLimit(rule({ permitted: ['AC', 'TLE'], useForTimeLimit: 'lower' })));
+    assert.ok(!usedForTimeLimit(rule({ permitted: ['AC', 'TLE'], useForTimeLimit: 'lower' })));
+    assert.ok(!usedForTimeLimit(rule({ useForTimeLimit: 'lower' })));
+    assert.ok(!usedForTimeLimit(rule({ useForTimeLimit: 'upper' })));
+    assert.ok(usedForTimeLimit(rule({ useForTimeLimit: true })));
   });
 
   it("gives a scoring tree's full score as the grader does: sums, min, clamped to ranges", () => {
