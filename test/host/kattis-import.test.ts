@@ -30,7 +30,14 @@ describe('Kattis import (host)', function () {
   it('imports a package from the Explorer, names the harmless files it ignored (no warning), and the folder pushes', async () => {
     await activateExtension();
     const parent = scratch('host-kattis-');
-    const restoreDialog = replace(vscode.window, 'showOpenDialog', (() => Promise.resolve([vscode.Uri.file(parent)])) as typeof vscode.window.showOpenDialog);
+    // The proposed name is taken by a folder of the person's: the import goes beside it, and it keeps what it holds.
+    fs.mkdirSync(path.join(parent, 'double-sphere-engine'));
+    fs.writeFileSync(path.join(parent, 'double-sphere-engine', 'statement.md'), 'my own statement\n');
+    const opened: Array<vscode.OpenDialogOptions | undefined> = [];
+    const restoreDialog = replace(vscode.window, 'showOpenDialog', ((options?: vscode.OpenDialogOptions) => {
+      opened.push(options);
+      return Promise.resolve([vscode.Uri.file(parent)]);
+    }) as typeof vscode.window.showOpenDialog);
     const modals = answerModals([undefined]);
     const notices = recordNotices('showInformationMessage');
     let outcome: ImportOutcome | undefined;
@@ -41,8 +48,14 @@ describe('Kattis import (host)', function () {
       modals.restore();
       restoreDialog();
     }
-    const dir = path.join(parent, 'double-sphere-engine');
+    // Issue 38: the dialog asking where to write starts in the workspace, not beside the package.
+    assert.equal(opened.length, 1);
+    assert.equal(opened[0]?.defaultUri?.fsPath, workspaceFolder().uri.fsPath);
+    assert.equal(opened[0]?.canSelectFolders, true);
+    const dir = path.join(parent, 'double-sphere-engine-2');
     assert.equal(outcome?.folder, dir);
+    assert.equal(fs.readFileSync(path.join(parent, 'double-sphere-engine', 'statement.md'), 'utf8'), 'my own statement\n');
+    assert.deepEqual(fs.readdirSync(path.join(parent, 'double-sphere-engine')), ['statement.md']);
     assert.deepEqual([outcome.tests, outcome.solutions], [2, 2]);
     assert.equal(modals.asked.length, 0, 'a submission folder problemtools does not judge is no warning');
     assert.match(notices.shown[0], /^Imported double into .*: 2 test cases, 2 reference solutions\. Ignored as harmless: submissions\/presentation_error\/spaces\.py\.$/);
@@ -76,6 +89,29 @@ describe('Kattis import (host)', function () {
     assert.equal(sent.filter((r) => /^POST \/problems\/api\/v4\/problems\/\d+\/testcases$/.test(r)).length, 2);
     const again = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: dir });
     assert.equal(again?.stopped, 'nothing');
+  });
+
+  it('refuses to write the problem folder inside the package, saying so, and writes nothing', async () => {
+    await activateExtension();
+    const from = path.join(scratch('host-kattis-inside-'), 'double');
+    fs.cpSync(pkg(), from, { recursive: true });
+    const before = fs.readdirSync(from, { recursive: true }).sort();
+    const restoreDialog = replace(vscode.window, 'showOpenDialog', (() => Promise.resolve([vscode.Uri.file(path.join(from, 'data'))])) as typeof vscode.window.showOpenDialog);
+    const errors = recordNotices('showErrorMessage');
+    let outcome: unknown;
+    try {
+      outcome = await vscode.commands.executeCommand('sphereEngine.problems.importKattis', { package: from });
+    } finally {
+      errors.restore();
+      restoreDialog();
+    }
+    assert.equal(outcome, undefined);
+    assert.equal(errors.shown.length, 1, errors.shown.join('\n'));
+    assert.match(
+      errors.shown[0],
+      /^The Kattis package was not imported: .*\/double\/data is inside the package .*\/double, which the import leaves untouched\. Pick a folder outside the package\.$/,
+    );
+    assert.deepEqual(fs.readdirSync(from, { recursive: true }).sort(), before);
   });
 
   it('skips links in a package with a note, and copies nothing they point to', async () => {
