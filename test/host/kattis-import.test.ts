@@ -114,6 +114,57 @@ describe('Kattis import (host)', function () {
     assert.deepEqual(fs.readdirSync(from, { recursive: true }).sort(), before);
   });
 
+  it('a LaTeX-only statement comes over as Markdown with its quotes, math and figure, and the problem page shows the math as written', async () => {
+    // Issue 38 (the author's view): nothing of a LaTeX statement dropped silently; what is not
+    // converted is named. The page feeds $..$ to the preview's math renderer unescaped.
+    await activateExtension();
+    const from = path.join(scratch('host-kattis-latex-pkg-'), 'cave');
+    fs.cpSync(pkg(), from, { recursive: true });
+    fs.rmSync(path.join(from, 'statement'), { recursive: true });
+    fs.mkdirSync(path.join(from, 'problem_statement'));
+    fs.writeFileSync(
+      path.join(from, 'problem_statement/problem.en.tex'),
+      "\\problemname{Cave}\n\\illustration{.3}{cave.png}{A cave}\nShout ``echo'' --- then wait \\(a_i \\le 10^{9}\\) seconds.\n\\[ \\sum_{i=1}^{n} a_i \\]\n\\wrapme{x}\n",
+    );
+    fs.writeFileSync(path.join(from, 'problem_statement/cave.png'), 'not really a png\n');
+    const dir = path.join(scratch('host-kattis-latex-'), 'cave');
+    const notices = recordNotices('showInformationMessage');
+    let outcome: ImportOutcome | undefined;
+    try {
+      outcome = await vscode.commands.executeCommand<ImportOutcome>('sphereEngine.problems.importKattis', { package: from, folder: dir });
+    } finally {
+      notices.restore();
+    }
+    assert.equal(notices.shown.length, 1, 'nothing left out: a notice, no warning');
+    const statement = fs.readFileSync(path.join(dir, 'statement.md'), 'utf8');
+    assert.equal(
+      statement,
+      '# Cave\n![A cave](<statement-images/cave.png>)\n*A cave*\n\nShout “echo” — then wait $a_i \\le 10^{9}$ seconds.\n\n$$\n\\sum_{i=1}^{n} a_i\n$$\n\n\\wrapme{x}\n',
+    );
+    assert.ok(fs.existsSync(path.join(dir, 'statement-images/cave.png')));
+    assert.ok(
+      outcome?.notes.some((n) => n.includes("The LaTeX statement's \\wrapme (1) have no Markdown equivalent")),
+      outcome?.notes.join('\n'),
+    );
+
+    const push = answerModals(['Push']);
+    try {
+      const pushed = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: dir });
+      assert.equal(pushed?.result?.failed, undefined);
+    } finally {
+      push.restore();
+    }
+    const problemId = (JSON.parse(fs.readFileSync(path.join(dir, 'problem.json'), 'utf8')) as { link: { problemId: number } }).link.problemId;
+    try {
+      const uri = await vscode.commands.executeCommand<string>('sphereEngine.problems.open', problemId);
+      const page = (await vscode.workspace.openTextDocument(vscode.Uri.parse(uri))).getText();
+      assert.ok(page.includes('wait $a_i \\le 10^{9}$ seconds.'), page);
+      assert.ok(page.includes('\n\n$$\n\\sum_{i=1}^{n} a_i\n$$\n\n'), page);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   it('skips links in a package with a note, and copies nothing they point to', async () => {
     // A package is hostile input: its test file and its solution are links to a file of this
     // machine. The import says it skipped them, and the folder holds nothing of the file.
