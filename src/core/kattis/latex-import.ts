@@ -8,11 +8,25 @@ import * as path from 'node:path';
 import { safeCopyFile } from '../safe-write';
 import { convertLatexStatement, describeLeft } from './latex-statement';
 import { kindOf } from './package-files';
+import { isMap, readYamlFile, yamlString } from './yaml';
 
 export const IMAGES_DIR = 'statement-images';
 /** What LaTeX tries when a name has no extension, in its order, those a Markdown preview shows. */
 const SHOWN = ['', '.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp'];
 const NOT_SHOWN = ['.pdf', '.eps', '.ps'];
+
+/**
+ * 2025-09 `\constant{name}` (the value) and `\constant{name.variant}` (a spelling of it, e.g.
+ * `FIVE.WORD`) from problem.yaml's `constants`; `{{name}}` the importer substitutes itself.
+ */
+function constantsOf(pkg: string): (name: string) => string | undefined {
+  const raw = readYamlFile(path.join(pkg, 'problem.yaml'), 'problem.yaml')?.constants;
+  return (name) => {
+    const [base, variant] = name.split('.', 2);
+    const entry = isMap(raw) ? raw[base] : undefined;
+    return isMap(entry) ? yamlString(entry[variant ?? 'value']) : variant ? undefined : yamlString(entry);
+  };
+}
 
 export function importLatexStatement(pkg: string, rel: string, dir: string, tex: string, notes: string[], notImported: string[]): string {
   const statementDir = path.dirname(path.join(pkg, rel));
@@ -44,7 +58,7 @@ export function importLatexStatement(pkg: string, rel: string, dir: string, tex:
     );
     return undefined;
   };
-  const converted = convertLatexStatement(tex, { image });
+  const converted = convertLatexStatement(tex, { image, constant: constantsOf(pkg) });
   if (copied) notes.push(`The ${copied} image(s) the statement shows are copied into ${IMAGES_DIR}/.`);
   if (converted.left.size)
     notes.push(

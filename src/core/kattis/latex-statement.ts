@@ -19,6 +19,8 @@ export interface LatexImage {
 export interface LatexStatementOptions {
   /** Where an image the statement shows is found: the link to write, or undefined when it is not imported. */
   image?: (name: string) => string | undefined;
+  /** The value of a 2025-09 constant, `\constant{name}` or `\constant{name.variant}`; undefined leaves it as written. */
+  constant?: (name: string) => string | undefined;
 }
 
 export interface LatexStatement {
@@ -184,6 +186,40 @@ function cutMath(tex: string, pieces: Pieces): string {
   return text.replace(/(?<!\\)\$((?:\\.|[^$\\])+?)\$/g, (_, body: string) => pieces.add(inlineMath(body)));
 }
 
+/**
+ * The statement's own macros (\newcommand, \renewcommand, \def; with #1… arguments) expanded
+ * where they are used, math included, and the 2025-09 \constant{name} replaced by its value: the
+ * Markdown has no macros, and a bare \maxn would mean nothing to a reader or to KaTeX.
+ */
+function expandMacros(tex: string, o: LatexStatementOptions): string {
+  const macros: Array<{ name: string; args: number; body: string }> = [];
+  const define = /\\(?:re)?newcommand\*?\s*\{?\\([A-Za-z]+)\}?\s*(?:\[(\d)\])?\s*\{|\\def\s*\\([A-Za-z]+)((?:#\d)*)\s*\{/g;
+  let text = '';
+  let last = 0;
+  for (let m = define.exec(tex); m; m = define.exec(tex)) {
+    const open = m.index + m[0].length - 1;
+    const end = groupEnd(tex, open);
+    if (end < 0) break;
+    macros.push({ name: m[1] ?? m[3], args: m[2] ? Number(m[2]) : (m[4] ?? '').length / 2, body: tex.slice(open + 1, end - 1) });
+    text += tex.slice(last, m.index);
+    last = end;
+    define.lastIndex = end;
+  }
+  text += tex.slice(last);
+  if (o.constant) text = replaceCommand(text, 'constant', 1, ([name]) => o.constant!(name.trim()) ?? `\\constant{${name}}`);
+  // A macro may use one defined before it: a few rounds, never for ever (\def\a{\a}).
+  for (let round = 0; round < 5 && macros.length; round++) {
+    const before = text;
+    for (const { name, args, body } of macros) {
+      text = args
+        ? replaceCommand(text, name, args, (values) => body.replace(/#(\d)/g, (all, n: string) => values[Number(n) - 1] ?? all))
+        : text.replace(new RegExp(`\\\\${name}(?![A-Za-z])(?:\\{\\})?`, 'g'), () => body);
+    }
+    if (text === before) break;
+  }
+  return text;
+}
+
 /** Lists, nested ones indented: itemize → -, enumerate → 1., description → - **term**. */
 function lists(tex: string): string {
   const stack: string[] = [];
@@ -290,7 +326,8 @@ function typography(tex: string): string {
   return text
     .replace(/\\([%&{}])/g, '$1')
     .replace(/\\([$#_])/g, '\\$1')
-    .replace(/\\ /g, ' ');
+    .replace(/\\ /g, ' ')
+    .replace(/\\-/g, '');
 }
 
 const webLink = (url: string) => /^(?:https?|mailto|ftp):[^\s<>]*$/i.test(url.trim());
@@ -315,7 +352,8 @@ function commands(tex: string, pieces: Pieces, o: LatexStatementOptions, images:
   // The outer command first: what it holds is another pass's work, so nested ones come out too.
   for (let pass = 0; pass < 4; pass++) {
     const before = text;
-    text = replaceCommand(text, 'problemname', 1, ([t]) => `# ${t.trim()}`);
+    // An empty \problemname{} takes the name from problem.yaml in problemtools; the folder has it in problem.json.
+    text = replaceCommand(text, 'problemname', 1, ([t]) => (t.trim() ? `# ${t.trim()}` : ''));
     for (const [cmd, level] of [
       ['section', '##'],
       ['subsection', '###'],
@@ -342,9 +380,11 @@ function commands(tex: string, pieces: Pieces, o: LatexStatementOptions, images:
     text = text.replace(/\{\\(bf|em|it|sl|tt)\s+([^{}]*)\}/g, (_, kind: string, t: string) => (kind === 'bf' ? `**${t}**` : kind === 'tt' ? pieces.add(inlineCode(t)) : `*${t}*`));
     if (text === before) break;
   }
+  // The sections of the BAPC statement class: \begin{Input}…\end{Input}.
+  text = text.replace(/\\begin\{(Input|Output|Interaction|Scoring|Explanation)\}/g, '\n\n## $1\n\n').replace(/\\end\{(?:Input|Output|Interaction|Scoring|Explanation)\}/g, '\n\n');
   // problemtools puts the samples where these stand; the folder keeps them as sample test cases.
-  text = text.replace(/\\nextsample(?![A-Za-z])/g, '\n\n*(The next sample test case is shown here.)*\n\n');
-  text = text.replace(/\\remainingsamples(?![A-Za-z])/g, '\n\n*(The remaining sample test cases are shown here.)*\n\n');
+  text = text.replace(/\\nextsample(?![A-Za-z])(?:\{\})?/g, '\n\n*(The next sample test case is shown here.)*\n\n');
+  text = text.replace(/\\remainingsamples(?![A-Za-z])(?:\{\})?/g, '\n\n*(The remaining sample test cases are shown here.)*\n\n');
   return text;
 }
 
@@ -371,7 +411,7 @@ export function convertLatexStatement(tex: string, o: LatexStatementOptions = {}
   const pieces = new Pieces();
   const images: LatexImage[] = [];
   let text = cutCode(tex.replace(/\r\n?/g, '\n'), pieces);
-  text = cutMath(dropComments(text), pieces);
+  text = cutMath(expandMacros(dropComments(text), o), pieces);
   text = tables(text, pieces);
   text = lists(text);
   text = commands(text, pieces, o, images);

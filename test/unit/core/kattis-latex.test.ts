@@ -89,6 +89,16 @@ describe('LaTeX statement → Markdown', () => {
     );
   });
 
+  it("expands the statement's own macros, with arguments and inside math, and drops their definitions", () => {
+    const md = latexToMarkdown('\\newcommand{\\maxn}{10^5}\n\\newcommand\\pair[2]{(#1, #2)}\n\\def\\big{\\maxn}\nLet $n \\le \\maxn$ and \\pair{a}{b}, at most \\big{} items.\n');
+    assert.equal(md, 'Let $n \\le 10^5$ and (a, b), at most 10^5 items.\n');
+  });
+
+  it('gives the sections of the BAPC class as headings, drops an empty \\problemname and discretionary hyphens', () => {
+    const md = latexToMarkdown('\\problemname{}\nIntro infra\\-structure.\n\\begin{Input}\nOne line.\n\\end{Input}\n\\begin{Output}\nA number.\n\\end{Output}\n');
+    assert.equal(md, 'Intro infrastructure.\n\n## Input\n\nOne line.\n\n## Output\n\nA number.\n');
+  });
+
   it("stands in for problemtools' sample placeholders", () => {
     assert.equal(
       latexToMarkdown('Example:\n\\nextsample\nMore:\n\\remainingsamples'),
@@ -131,6 +141,22 @@ describe('Kattis import of a LaTeX statement', () => {
       result.notes.includes(
         "The LaTeX statement's \\foo (1) have no Markdown equivalent and are left as written in statement.md: edit them there by hand (the original is in statement-source/).",
       ),
+      result.notes.join('\n'),
+    );
+  });
+
+  it("replaces 2025-09 \\constant{name} and \\constant{name.variant} with problem.yaml's values, and reports an unknown one", () => {
+    const pkg = tree(scratch('kattis-latex-constants-'), {
+      'problem.yaml': 'problem_format_version: 2025-09\nname: Five\nconstants:\n  FIVE:\n    value: 5\n    WORD: five\n  SIX: 6\n',
+      'statement/problem.en.tex': 'Print \\constant{FIVE} (\\constant{FIVE.WORD}), never $\\constant{SIX}$ or \\constant{SEVEN}.\n',
+      'data/sample/1.in': '1\n',
+      'data/sample/1.ans': '5\n',
+    });
+    const dir = path.join(scratch('kattis-latex-constants-folder-'), 'five');
+    const result = importKattis(pkg, dir);
+    assert.equal(fs.readFileSync(path.join(dir, 'statement.md'), 'utf8'), 'Print 5 (five), never $6$ or \\constant{SEVEN}.\n');
+    assert.ok(
+      result.notes.some((n) => n.startsWith("The LaTeX statement's \\constant (1) have no Markdown equivalent")),
       result.notes.join('\n'),
     );
   });
