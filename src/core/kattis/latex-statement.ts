@@ -147,7 +147,9 @@ function cutCode(tex: string, pieces: Pieces): string {
   );
   text = replaceEnvironment(text, 'minted', (body, lang) => block(pieces.add(fenced(body, FENCE_LANGUAGES[lang.slice(1, -1).toLowerCase()] ?? lang.slice(1, -1)))), /^\{[^}]*\}/);
   // \verb|x| and \lstinline|x|: any delimiter character.
-  return text.replace(/\\(?:verb|lstinline)\*?([^\sA-Za-z{])(.*?)\1/g, (_, _d: string, code: string) => pieces.add(inlineCode(code)));
+  text = text.replace(/\\(?:verb|lstinline)\*?([^\sA-Za-z{])(.*?)\1/g, (_, _d: string, code: string) => pieces.add(inlineCode(code)));
+  // A % in a URL is no comment: escaped here, so that dropping comments leaves it.
+  return text.replace(/\\(url|href)\s*\{([^{}]*)\}/g, (_, cmd: string, url: string) => `\\${cmd}{${url.replace(/(?<!\\)%/g, '\\%')}}`);
 }
 
 /** TeX comments: a line holding only one goes whole (it joins no paragraphs); a trailing one goes from the %. */
@@ -330,6 +332,8 @@ function typography(tex: string): string {
     .replace(/\\-/g, '');
 }
 
+/** A URL as \url and \href take it: `%` and `#` are characters there (escaped or not), not a comment. */
+const urlText = (raw: string) => raw.trim().replace(/\\([%#&_~$])/g, '$1');
 const webLink = (url: string) => /^(?:https?|mailto|ftp):[^\s<>]*$/i.test(url.trim());
 
 /** The text of \texttt{…}: TeX's escapes undone, quotes left straight as a typewriter font prints them. */
@@ -368,8 +372,14 @@ function commands(tex: string, pieces: Pieces, o: LatexStatementOptions, images:
     text = replaceCommand(text, 'texttt', 1, ([t]) => pieces.add(inlineCode(codeText(t))));
     for (const cmd of ['textrm', 'textsf', 'textsc', 'textup', 'textnormal', 'mbox', 'text', 'underline']) text = replaceCommand(text, cmd, 1, ([t]) => t);
     // Links only to the web or mail: a package is hostile, and a command: link in a statement could run something.
-    text = replaceCommand(text, 'url', 1, ([u]) => pieces.add(webLink(u) ? `<${u.trim()}>` : inlineCode(u.trim())));
-    text = replaceCommand(text, 'href', 2, ([u, t]) => (webLink(u) ? `[${t}](${pieces.add(`<${u.trim()}>`)})` : `${t} (${pieces.add(inlineCode(u.trim()))})`));
+    text = replaceCommand(text, 'url', 1, ([raw]) => {
+      const u = urlText(raw);
+      return pieces.add(webLink(u) ? `<${u}>` : inlineCode(u));
+    });
+    text = replaceCommand(text, 'href', 2, ([raw, t]) => {
+      const u = urlText(raw);
+      return webLink(u) ? `[${t}](${pieces.add(`<${u}>`)})` : `${t} (${pieces.add(inlineCode(u))})`;
+    });
     text = replaceCommand(text, 'footnote', 1, ([t]) => ` (${t.trim()})`);
     text = replaceCommand(text, 'includegraphics', 1, ([f]) => image(f.trim(), ''));
     // problemtools' \illustration{width}{file}{caption}: a figure beside the text.

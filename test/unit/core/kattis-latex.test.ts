@@ -39,6 +39,13 @@ describe('LaTeX statement → Markdown', () => {
     );
   });
 
+  it('keeps a % in a URL, which is no comment there', () => {
+    assert.equal(
+      latexToMarkdown('See \\url{https://example.com/a%20b#x} and \\href{https://example.com/c\\%20d}{this}. % a comment'),
+      'See <https://example.com/a%20b#x> and [this](<https://example.com/c%20d>).\n',
+    );
+  });
+
   it('turns a simple tabular into a Markdown table, math and emphasis in its cells', () => {
     const md = latexToMarkdown(
       '\\noindent\n\\begin{tabular}{|l|c|p{3cm}|}\n\\hline\nGroup & Points & Limits \\\\ \\hline\n$1$ & 20 & \\emph{small} --- $N \\le 5$ \\\\\n\\hline\n\\end{tabular}\n',
