@@ -52,16 +52,33 @@ class Pieces {
   }
 }
 
-/** The index just past the group that opens at `open` (a `{` or `[`), or -1 when it never closes. */
-function groupEnd(text: string, open: number): number {
+/**
+ * The index just past the group that opens at `open` (a `{` or `[`), or -1 when it does not close
+ * within `limit` characters. Short groups only (an optional argument, a column spec): a statement is
+ * hostile, and scanning to its end from each of many unclosed groups would take quadratic time;
+ * braces of any length go through braceEnds.
+ */
+function groupEnd(text: string, open: number, limit = 1000): number {
   const [o, c] = text[open] === '[' ? ['[', ']'] : ['{', '}'];
   let depth = 0;
-  for (let i = open; i < text.length; i++) {
+  for (let i = open; i < Math.min(text.length, open + limit); i++) {
     if (text[i] === '\\') i++;
     else if (text[i] === o) depth++;
     else if (text[i] === c && --depth === 0) return i + 1;
   }
   return -1;
+}
+
+/** Every `{` of the text and the index just past its matching `}` (none when it never closes), in one pass. */
+function braceEnds(text: string): Map<number, number> {
+  const ends = new Map<number, number>();
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '{') open.push(i);
+    else if (text[i] === '}' && open.length) ends.set(open.pop()!, i + 1);
+  }
+  return ends;
 }
 
 /**
@@ -72,7 +89,9 @@ function replaceCommand(text: string, name: string, args: number, to: (args: str
   const re = new RegExp(`\\\\${name.replace(/\*/g, '\\*')}(?![A-Za-z])`, 'g');
   let out = '';
   let last = 0;
+  let ends: Map<number, number> | undefined;
   for (let m = re.exec(text); m; m = re.exec(text)) {
+    ends ??= braceEnds(text);
     let at = m.index + m[0].length;
     const skipSpace = () => {
       while (/[ \t]/.test(text[at] ?? '')) at++;
@@ -89,7 +108,7 @@ function replaceCommand(text: string, name: string, args: number, to: (args: str
     for (let i = 0; i < args; i++) {
       skipSpace();
       if (text[at] !== '{') break;
-      const end = groupEnd(text, at);
+      const end = ends.get(at) ?? -1;
       if (end < 0) break;
       values.push(text.slice(at + 1, end - 1));
       at = end;
@@ -179,12 +198,42 @@ function displayMath(body: string, wrap?: string): string {
 /** Inline math as Markdown wants it: on one line, no space inside the dollars. */
 const inlineMath = (body: string) => `$${body.replace(/\s*\n\s*/g, ' ').trim()}$`;
 
+const escaped = (text: string, at: number) => {
+  let n = 0;
+  while (at - n - 1 >= 0 && text[at - n - 1] === '\\') n++;
+  return n % 2 === 1;
+};
+
+/**
+ * Each `open…close` (neither escaped by a backslash, the body not empty) replaced by `to(body)`, in
+ * one pass: once a closer is missing, none follows, so the rest is left as it is.
+ */
+function replaceDelimited(text: string, open: string, close: string, to: (body: string) => string): string {
+  let out = '';
+  let last = 0;
+  let from = 0;
+  for (;;) {
+    const start = text.indexOf(open, from);
+    if (start < 0) break;
+    if (escaped(text, start)) {
+      from = start + 1;
+      continue;
+    }
+    let end = text.indexOf(close, start + open.length + 1);
+    while (end >= 0 && escaped(text, end)) end = text.indexOf(close, end + 1);
+    if (end < 0) break;
+    out += text.slice(last, start) + to(text.slice(start + open.length, end));
+    last = from = end + close.length;
+  }
+  return out + text.slice(last);
+}
+
 function cutMath(tex: string, pieces: Pieces): string {
   let text = tex;
   for (const [env, wrap] of MATH_ENVIRONMENTS) text = replaceEnvironment(text, env, (body) => block(pieces.add(displayMath(body, wrap))));
-  text = text.replace(/(?<!\\)\$\$([\s\S]+?)(?<!\\)\$\$/g, (_, body: string) => block(pieces.add(displayMath(body))));
-  text = text.replace(/(?<!\\)\\\[([\s\S]+?)\\\]/g, (_, body: string) => block(pieces.add(displayMath(body))));
-  text = text.replace(/(?<!\\)\\\(([\s\S]+?)\\\)/g, (_, body: string) => pieces.add(inlineMath(body)));
+  text = replaceDelimited(text, '$$', '$$', (body) => block(pieces.add(displayMath(body))));
+  text = replaceDelimited(text, '\\[', '\\]', (body) => block(pieces.add(displayMath(body))));
+  text = replaceDelimited(text, '\\(', '\\)', (body) => pieces.add(inlineMath(body)));
   return text.replace(/(?<!\\)\$((?:\\.|[^$\\])+?)\$/g, (_, body: string) => pieces.add(inlineMath(body)));
 }
 
@@ -193,14 +242,18 @@ function cutMath(tex: string, pieces: Pieces): string {
  * where they are used, math included, and the 2025-09 \constant{name} replaced by its value: the
  * Markdown has no macros, and a bare \maxn would mean nothing to a reader or to KaTeX.
  */
+/** The statement's own macros expanded, at most: more is no statement a person wrote. */
+const MAX_MACROS = 200;
+
 function expandMacros(tex: string, o: LatexStatementOptions): string {
   const macros: Array<{ name: string; args: number; body: string }> = [];
   const define = /\\(?:re)?newcommand\*?\s*\{?\\([A-Za-z]+)\}?\s*(?:\[(\d)\])?\s*\{|\\def\s*\\([A-Za-z]+)((?:#\d)*)\s*\{/g;
   let text = '';
   let last = 0;
+  const ends = braceEnds(tex);
   for (let m = define.exec(tex); m; m = define.exec(tex)) {
     const open = m.index + m[0].length - 1;
-    const end = groupEnd(tex, open);
+    const end = ends.get(open) ?? -1;
     if (end < 0) break;
     macros.push({ name: m[1] ?? m[3], args: m[2] ? Number(m[2]) : (m[4] ?? '').length / 2, body: tex.slice(open + 1, end - 1) });
     text += tex.slice(last, m.index);
@@ -209,10 +262,13 @@ function expandMacros(tex: string, o: LatexStatementOptions): string {
   }
   text += tex.slice(last);
   if (o.constant) text = replaceCommand(text, 'constant', 1, ([name]) => o.constant!(name.trim()) ?? `\\constant{${name}}`);
-  // A macro may use one defined before it: a few rounds, never for ever (\def\a{\a}).
+  // A macro may use one defined before it: a few rounds, never for ever (\def\a{\a}), and never
+  // past a bound on the text's growth (\def\b{\a\a} over \def\a{…} doubles it each time).
+  const most = 4 * text.length + 65536;
   for (let round = 0; round < 5 && macros.length; round++) {
     const before = text;
-    for (const { name, args, body } of macros) {
+    for (const { name, args, body } of macros.slice(0, MAX_MACROS)) {
+      if (text.length > most) break;
       text = args
         ? replaceCommand(text, name, args, (values) => body.replace(/#(\d)/g, (all, n: string) => values[Number(n) - 1] ?? all))
         : text.replace(new RegExp(`\\\\${name}(?![A-Za-z])(?:\\{\\})?`, 'g'), () => body);

@@ -106,6 +106,13 @@ describe('LaTeX statement → Markdown', () => {
     assert.equal(md, 'Intro infrastructure.\n\n## Input\n\nOne line.\n\n## Output\n\nA number.\n');
   });
 
+  it('converts a hostile statement in bounded work: unclosed groups and delimiters, macros that double the text', () => {
+    const unclosed = `${'$$ \\textbf{x \\( a \\[ b { '.repeat(60000)}`.replace(/\$\$/g, (d, at: number) => (at ? '' : d));
+    assert.equal(convertLatexStatement(unclosed).markdown, `${unclosed.trim()}\n`);
+    const laughs = ['\\def\\a{lol}', ...Array.from({ length: 40 }, (_, i) => `\\def\\m${i}{${i ? `\\m${i - 1}\\m${i - 1}` : '\\a\\a'}}`), '\\m39'].join('\n');
+    assert.ok(convertLatexStatement(laughs).markdown.length < 4 * laughs.length + 65536 * 2);
+  });
+
   it("stands in for problemtools' sample placeholders", () => {
     assert.equal(
       latexToMarkdown('Example:\n\\nextsample\nMore:\n\\remainingsamples'),
