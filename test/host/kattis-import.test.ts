@@ -30,7 +30,14 @@ describe('Kattis import (host)', function () {
   it('imports a package from the Explorer, names the harmless files it ignored (no warning), and the folder pushes', async () => {
     await activateExtension();
     const parent = scratch('host-kattis-');
-    const restoreDialog = replace(vscode.window, 'showOpenDialog', (() => Promise.resolve([vscode.Uri.file(parent)])) as typeof vscode.window.showOpenDialog);
+    // The proposed name is taken by a folder of the person's: the import goes beside it, and it keeps what it holds.
+    fs.mkdirSync(path.join(parent, 'double-sphere-engine'));
+    fs.writeFileSync(path.join(parent, 'double-sphere-engine', 'statement.md'), 'my own statement\n');
+    const opened: Array<vscode.OpenDialogOptions | undefined> = [];
+    const restoreDialog = replace(vscode.window, 'showOpenDialog', ((options?: vscode.OpenDialogOptions) => {
+      opened.push(options);
+      return Promise.resolve([vscode.Uri.file(parent)]);
+    }) as typeof vscode.window.showOpenDialog);
     const modals = answerModals([undefined]);
     const notices = recordNotices('showInformationMessage');
     let outcome: ImportOutcome | undefined;
@@ -41,8 +48,14 @@ describe('Kattis import (host)', function () {
       modals.restore();
       restoreDialog();
     }
-    const dir = path.join(parent, 'double-sphere-engine');
+    // Issue 38: the dialog asking where to write starts in the workspace, not beside the package.
+    assert.equal(opened.length, 1);
+    assert.equal(opened[0]?.defaultUri?.fsPath, workspaceFolder().uri.fsPath);
+    assert.equal(opened[0]?.canSelectFolders, true);
+    const dir = path.join(parent, 'double-sphere-engine-2');
     assert.equal(outcome?.folder, dir);
+    assert.equal(fs.readFileSync(path.join(parent, 'double-sphere-engine', 'statement.md'), 'utf8'), 'my own statement\n');
+    assert.deepEqual(fs.readdirSync(path.join(parent, 'double-sphere-engine')), ['statement.md']);
     assert.deepEqual([outcome.tests, outcome.solutions], [2, 2]);
     assert.equal(modals.asked.length, 0, 'a submission folder problemtools does not judge is no warning');
     assert.match(notices.shown[0], /^Imported double into .*: 2 test cases, 2 reference solutions\. Ignored as harmless: submissions\/presentation_error\/spaces\.py\.$/);
@@ -76,6 +89,80 @@ describe('Kattis import (host)', function () {
     assert.equal(sent.filter((r) => /^POST \/problems\/api\/v4\/problems\/\d+\/testcases$/.test(r)).length, 2);
     const again = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: dir });
     assert.equal(again?.stopped, 'nothing');
+  });
+
+  it('refuses to write the problem folder inside the package, saying so, and writes nothing', async () => {
+    await activateExtension();
+    const from = path.join(scratch('host-kattis-inside-'), 'double');
+    fs.cpSync(pkg(), from, { recursive: true });
+    const before = fs.readdirSync(from, { recursive: true }).sort();
+    const restoreDialog = replace(vscode.window, 'showOpenDialog', (() => Promise.resolve([vscode.Uri.file(path.join(from, 'data'))])) as typeof vscode.window.showOpenDialog);
+    const errors = recordNotices('showErrorMessage');
+    let outcome: unknown;
+    try {
+      outcome = await vscode.commands.executeCommand('sphereEngine.problems.importKattis', { package: from });
+    } finally {
+      errors.restore();
+      restoreDialog();
+    }
+    assert.equal(outcome, undefined);
+    assert.equal(errors.shown.length, 1, errors.shown.join('\n'));
+    assert.match(
+      errors.shown[0],
+      /^The Kattis package was not imported: .*\/double\/data is inside the package .*\/double, which the import leaves untouched\. Pick a folder outside the package\.$/,
+    );
+    assert.deepEqual(fs.readdirSync(from, { recursive: true }).sort(), before);
+  });
+
+  it('a LaTeX-only statement comes over as Markdown with its quotes, math and figure, and the problem page shows the math as written', async () => {
+    // Issue 38 (the author's view): nothing of a LaTeX statement dropped silently; what is not
+    // converted is named. The page feeds $..$ to the preview's math renderer unescaped.
+    await activateExtension();
+    const from = path.join(scratch('host-kattis-latex-pkg-'), 'cave');
+    fs.cpSync(pkg(), from, { recursive: true });
+    fs.rmSync(path.join(from, 'statement'), { recursive: true });
+    fs.mkdirSync(path.join(from, 'problem_statement'));
+    fs.writeFileSync(
+      path.join(from, 'problem_statement/problem.en.tex'),
+      "\\problemname{Cave}\n\\illustration{.3}{cave.png}{A cave}\nShout ``echo'' --- then wait \\(a_i \\le 10^{9}\\) seconds.\n\\[ \\sum_{i=1}^{n} a_i \\]\n\\wrapme{x}\n",
+    );
+    fs.writeFileSync(path.join(from, 'problem_statement/cave.png'), 'not really a png\n');
+    const dir = path.join(scratch('host-kattis-latex-'), 'cave');
+    const notices = recordNotices('showInformationMessage');
+    let outcome: ImportOutcome | undefined;
+    try {
+      outcome = await vscode.commands.executeCommand<ImportOutcome>('sphereEngine.problems.importKattis', { package: from, folder: dir });
+    } finally {
+      notices.restore();
+    }
+    assert.equal(notices.shown.length, 1, 'nothing left out: a notice, no warning');
+    const statement = fs.readFileSync(path.join(dir, 'statement.md'), 'utf8');
+    assert.equal(
+      statement,
+      '# Cave\n![A cave](<statement-images/cave.png>)\n*A cave*\n\nShout “echo” — then wait $a_i \\le 10^{9}$ seconds.\n\n$$\n\\sum_{i=1}^{n} a_i\n$$\n\n\\wrapme{x}\n',
+    );
+    assert.ok(fs.existsSync(path.join(dir, 'statement-images/cave.png')));
+    assert.ok(
+      outcome?.notes.some((n) => n.includes("The LaTeX statement's \\wrapme (1) have no Markdown equivalent")),
+      outcome?.notes.join('\n'),
+    );
+
+    const push = answerModals(['Push']);
+    try {
+      const pushed = await vscode.commands.executeCommand<PushOutcome>('sphereEngine.problems.pushFolder', { folder: dir });
+      assert.equal(pushed?.result?.failed, undefined);
+    } finally {
+      push.restore();
+    }
+    const problemId = (JSON.parse(fs.readFileSync(path.join(dir, 'problem.json'), 'utf8')) as { link: { problemId: number } }).link.problemId;
+    try {
+      const uri = await vscode.commands.executeCommand<string>('sphereEngine.problems.open', problemId);
+      const page = (await vscode.workspace.openTextDocument(vscode.Uri.parse(uri))).getText();
+      assert.ok(page.includes('wait $a_i \\le 10^{9}$ seconds.'), page);
+      assert.ok(page.includes('\n\n$$\n\\sum_{i=1}^{n} a_i\n$$\n\n'), page);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   it('skips links in a package with a note, and copies nothing they point to', async () => {

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { ProblemFolderError } from '../problem-folder/errors';
 import { JUDGES_DIR, MAX_TEST_FILE_BYTES, serializeProblemJson, SETTINGS_FILE, type JudgeJson, type ProblemJson, type TestJson } from '../problem-folder/format';
 import { MEASURING_LIMIT, writeKattisSettings, type KattisSettings } from './folder-settings';
-import { latexToMarkdown } from './latex-statement';
+import { importLatexStatement } from './latex-import';
 import { readConstants, substituteText, substituteYaml, type Constants } from './constants';
 import { defaultJudges, exactBuiltIn } from './default-judge';
 import { copyTree, ignoredName, kindOf, listEntries } from './package-files';
@@ -86,7 +86,7 @@ function problemCode(pkg: string, notes: string[]): string | undefined {
   return undefined;
 }
 
-function statement(pkg: string, dir: string, notes: string[], constants: Constants): string {
+function statement(pkg: string, dir: string, notes: string[], constants: Constants, notImported: string[]): string {
   const isFile = (rel: string) => kindOf(path.join(pkg, rel), pkg) === 'file';
   for (const rel of ['statement/problem.en.md', 'statement/problem.md', 'problem_statement/problem.en.md', 'problem_statement/problem.md']) {
     if (isFile(rel)) return substituteText(fs.readFileSync(path.join(pkg, rel), 'utf8'), constants, rel);
@@ -95,7 +95,7 @@ function statement(pkg: string, dir: string, notes: string[], constants: Constan
     if (!isFile(rel)) continue;
     safeCopyFile(dir, path.join(pkg, rel), path.join(dir, 'statement-source', path.basename(rel)));
     notes.push(`The statement was LaTeX (${rel}): statement.md is a Markdown rendering of it; the original is kept in statement-source/.`);
-    return latexToMarkdown(substituteText(fs.readFileSync(path.join(pkg, rel), 'utf8'), constants, rel));
+    return importLatexStatement(pkg, rel, dir, substituteText(fs.readFileSync(path.join(pkg, rel), 'utf8'), constants, rel), notes, notImported);
   }
   notes.push('The package has no statement in Markdown or LaTeX: statement.md is empty.');
   return '';
@@ -280,7 +280,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
     tests: entries,
   };
   if (format === '2023-07') notes.push('Read as the 2023-07 package format (problem_format_version).');
-  safeWriteFile(dir, path.join(dir, 'statement.md'), statement(pkg, dir, notes, constants));
+  safeWriteFile(dir, path.join(dir, 'statement.md'), statement(pkg, dir, notes, constants, notImported));
   if (constants.values.size) notes.push(`Constants substituted in problem.yaml and the statement: ${[...constants.values].map(([k, v]) => `${k} = ${v}`).join(', ')}.`);
   notes.push(...constants.problems);
   safeWriteFile(dir, path.join(dir, SETTINGS_FILE), serializeProblemJson(json));

@@ -131,18 +131,54 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Plain text keeps its lines: each becomes a Markdown hard break, special characters escaped. */
+/**
+ * Plain text keeps its lines: each becomes a Markdown hard break, special characters escaped.
+ * Math (`$..$`, `$$..$$`, a paragraph that is a `$$` block, as a Kattis LaTeX statement becomes)
+ * is kept for the preview's math renderer (issue 38): see mathSource.
+ */
 export function plainTextToMarkdown(text: string): string {
   return text
     .replace(/\r\n/g, '\n')
     .split('\n\n')
     .map((paragraph) =>
-      paragraph
-        .split('\n')
-        .map((line) => escapeMarkdown(line))
-        .join('  \n'),
+      /^\s*\$\$[\s\S]*\$\$\s*$/.test(paragraph)
+        ? mathSource(paragraph)
+        : paragraph
+            .split('\n')
+            .map((line) => escapeLine(line))
+            .join('  \n'),
     )
     .join('\n\n');
+}
+
+/**
+ * `$..$` as the preview's math plugin reads it: no space inside the dollars, no digit after the
+ * closing one (so "$5 and $10" stays text); `$$..$$` on one line.
+ */
+const INLINE_MATH = /\$\$(?=\S)(?:\\.|[^$\\])+?\$\$|\$(?=[^\s$])(?:\\.|[^$\\])*?(?<=[^\s\\])\$(?!\d)/g;
+
+function escapeLine(line: string): string {
+  let out = '';
+  let last = 0;
+  for (const m of line.matchAll(INLINE_MATH)) {
+    out += escapeMarkdown(line.slice(last, m.index)) + mathSource(m[0]);
+    last = m.index + m[0].length;
+  }
+  return last ? out + escapeMarkdown(line.slice(last)) : escapeMarkdown(line);
+}
+
+/**
+ * Math source for the preview's renderer (KaTeX, which makes no links: VS Code does not trust it),
+ * left as written but for what would be markup were math switched off (markdown.math.enabled):
+ * `<` and `>` become KaTeX's \lt and \gt (no HTML tag can start), and `]` before `(`, `[` or `:`
+ * gets an empty group (no link, nor link definition, can form). `&` stays: it aligns, and an
+ * entity only ever stands for text.
+ */
+function mathSource(math: string): string {
+  return math
+    .replace(/</g, '\\lt ')
+    .replace(/>/g, '\\gt ')
+    .replace(/\](?=\s*[([:])/g, ']{}');
 }
 
 // Inline markers anywhere; block markers (headings, lists, quotes) only where they would start one.

@@ -43,11 +43,43 @@ async function packageFrom(arg: unknown): Promise<string | undefined> {
   return pickFolder(vscode.l10n.t('Import Kattis Package: the package folder (holding problem.yaml)'), vscode.l10n.t('Import This Package'));
 }
 
+/** Where the folder dialog starts: the workspace, where the person keeps their problems; the package's parent outside one. */
+function targetStart(pkg: string): vscode.Uri {
+  return vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(path.dirname(pkg));
+}
+
+/**
+ * `<parent>/<short name>-sphere-engine`, or with -2, -3, … when that name is taken: an existing
+ * folder is never written into from the dialog, so nothing of what it holds can be replaced.
+ */
+export function freeTargetName(parent: string, pkg: string): string {
+  const base = `${path.basename(path.resolve(pkg))}-sphere-engine`;
+  for (let n = 1; ; n++) {
+    const candidate = path.join(parent, n === 1 ? base : `${base}-${n}`);
+    if (!fs.existsSync(candidate) && !isLink(candidate)) return candidate;
+  }
+}
+
+const isLink = (p: string) => fs.lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+
+const isInside = (dir: string, root: string) => {
+  const rel = path.relative(path.resolve(root), path.resolve(dir));
+  return !rel.startsWith('..') && !path.isAbsolute(rel);
+};
+
 async function targetFor(pkg: string, arg: unknown): Promise<string | undefined> {
   const given = arg && typeof arg === 'object' && !(arg instanceof vscode.Uri) ? (arg as KattisImportArgs).folder : undefined;
   if (given) return given;
-  const parent = await pickFolder(vscode.l10n.t('Import Kattis Package: where to put the problem folder'), vscode.l10n.t('Import Here'), vscode.Uri.file(path.dirname(pkg)));
-  return parent && path.join(parent, `${path.basename(pkg)}-sphere-engine`);
+  const parent = await pickFolder(vscode.l10n.t('Import Kattis Package: where to put the problem folder'), vscode.l10n.t('Import Here'), targetStart(pkg));
+  if (!parent) return undefined;
+  // The package stays untouched: a problem folder inside it would also become part of the package.
+  if (isInside(parent, pkg)) {
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('The Kattis package was not imported: {0} is inside the package {1}, which the import leaves untouched. Pick a folder outside the package.', parent, pkg),
+    );
+    return undefined;
+  }
+  return freeTargetName(parent, pkg);
 }
 
 export async function importKattisPackage(services: Services, arg?: unknown): Promise<KattisImportOutcome | undefined> {
