@@ -15,6 +15,10 @@ export interface Token {
 export interface NormaliseOptions {
   increments?: boolean;
   loops?: boolean;
+  /** Statements that only set a name the file never mentions again are dropped (statements.ts). */
+  unused?: boolean;
+  /** Runs of adjacent simple statements read in one order (statements.ts). */
+  order?: boolean;
 }
 
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);

@@ -4,6 +4,7 @@
 import { syntaxOf } from './families';
 import { lex } from './lexer';
 import { normaliseForLoops, normaliseIncrements, type NormaliseOptions, type Token } from './normalise';
+import { dropUnusedAssignments, orderStatementRuns } from './statements';
 
 export interface SourceFile {
   /** Relative to the solution (its own name for a one-file solution). */
@@ -51,6 +52,9 @@ export function tokenize(files: readonly SourceFile[], normalise: NormaliseOptio
     lex(file.text, syntax, (kind, start, end) => list.push({ kind, start, end }));
     if (normalise.increments) list = normaliseIncrements(list, file.text);
     if (normalise.loops && syntax.family === 'c') list = normaliseForLoops(list);
+    const statements = syntax.family === 'c' || syntax.family === 'python';
+    if (normalise.unused && statements) list = dropUnusedAssignments(list, file.text, syntax.family === 'python');
+    if (normalise.order && statements) list = orderStatementRuns(list, file.text, syntax.family === 'python');
     for (const { kind, start, end } of list) {
       if (length === cap) {
         cap *= 2;

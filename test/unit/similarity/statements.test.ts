@@ -1,0 +1,86 @@
+// Statement-level rewrites (statements.ts): a statement that sets a name the file never mentions
+// again reads as nothing, and adjacent independent declarations read in one order; each checked
+// by what a person sees, the similarity of a copy disguised that way, and on hostile input.
+import * as assert from 'node:assert/strict';
+import { SimilarityAnalysis } from '../../../src/core/similarity';
+import { tokenize } from '../../../src/core/similarity/tokens';
+
+const kinds = (file: string, text: string) => {
+  const t = tokenize([{ path: file, text }], { unused: true, order: true });
+  return Array.from(t.kinds.slice(0, t.length));
+};
+const similarity = (file: string, a: string, b: string) =>
+  new SimilarityAnalysis([
+    { key: `a-${file}`, kind: 'file', files: [{ path: file, text: a }] },
+    { key: `b-${file}`, kind: 'file', files: [{ path: file, text: b }] },
+  ]).report.pairs[0]?.similarity ?? 0;
+
+const JAVA = `import java.util.Scanner;
+
+public class Main {
+    public static void main(String[] args) {
+        Scanner sc = new Scanner(System.in);
+        int n = sc.nextInt();
+        int lo = 0;
+        int hi = n - 1;
+        int best = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) / 2;
+            if (mid * mid <= n) {
+                best = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        System.out.println(best);
+    }
+}
+`;
+const PY = `n = int(input())
+lo = 0
+hi = n
+best = -1
+while lo <= hi:
+    mid = (lo + hi) // 2
+    if mid * mid <= n:
+        best = mid
+        lo = mid + 1
+    else:
+        hi = mid - 1
+print(best)
+`;
+
+describe('similarity: statements a disguise inserts or reorders', () => {
+  it('reads a statement that sets a name mentioned nowhere else as nothing (C-like and Python)', () => {
+    assert.deepEqual(kinds('a.java', 'int a = 1;\nint spare = 2;\nprint(a);\n'), kinds('a.java', 'int a = 1;\nprint(a);\n'));
+    assert.deepEqual(kinds('a.py', 'a = 1\nspare = 2 / 3\nprint(a)\n'), kinds('a.py', 'a = 1\nprint(a)\n'));
+    // Kept: a name used again, a field, an element, and a value computed by a call (it may do something).
+    assert.notDeepEqual(kinds('a.c', 'int a = 1;\na = 2;\n'), kinds('a.c', 'int a = 1;\n'));
+    assert.notDeepEqual(kinds('a.java', 'this.size = 2;\n'), kinds('a.java', ''));
+    assert.notDeepEqual(kinds('a.c', 'v[0] = 2;\n'), kinds('a.c', ''));
+    assert.notDeepEqual(kinds('a.py', 'x = input()\n'), kinds('a.py', ''));
+  });
+
+  it('reads adjacent independent declarations in either order alike, but not across a block', () => {
+    assert.deepEqual(kinds('a.cpp', 'int lo = 0;\nint hi = n - 1;\nwhile (lo < hi) {}\n'), kinds('a.cpp', 'int hi = n - 1;\nint lo = 0;\nwhile (lo < hi) {}\n'));
+    assert.deepEqual(kinds('a.py', 'lo = 0\nhi = n - 1\nprint(lo, hi)\n'), kinds('a.py', 'hi = n - 1\nlo = 0\nprint(lo, hi)\n'));
+    assert.notDeepEqual(kinds('a.c', 'a = b - 1;\n{ c = 0; }\nf(a, c);\n'), kinds('a.c', 'c = 0;\n{ a = b - 1; }\nf(a, c);\n'));
+  });
+
+  it('scores a copy with swapped declarations and a no-op after every few statements as a copy (1.0)', () => {
+    const javaCopy = JAVA.replace('        int lo = 0;\n        int hi = n - 1;\n', '        int hi = n - 1;\n        int lo = 0;\n')
+      .replace('int best = -1;\n', 'int best = -1;\n        int spare1 = 1;\n')
+      .replace('best = mid;\n', 'best = mid;\n                long mark2 = 2 + 1;\n');
+    assert.equal(similarity('a.java', JAVA, javaCopy), 1);
+    const pyCopy = PY.replace('lo = 0\nhi = n\n', 'hi = n\nlo = 0\n').replace('best = mid\n', 'best = mid\n        ratio3 = 3 / 2.0\n');
+    assert.equal(similarity('a.py', PY, pyCopy), 1);
+  });
+
+  it('never throws on hostile input, and a long run costs what a short one does', () => {
+    for (const odd of ['= = ;', ';;;;', 'a = (b;', ')) = 1;', '}}} x = 1; {{{', '\n'.repeat(100) + ':=', 'x =', '= x\n= y\n'])
+      for (const f of ['odd.c', 'odd.py']) assert.doesNotThrow(() => kinds(f, odd), `${f}: ${odd}`);
+    const many = 'int a = 1;\n'.repeat(50_000);
+    assert.ok(kinds('big.c', many).length >= 50_000 * 5);
+  });
+});
