@@ -19,6 +19,8 @@ export interface NormaliseOptions {
   unused?: boolean;
   /** Runs of adjacent simple statements read in one order (statements.ts). */
   order?: boolean;
+  /** Helpers of one statement read where they are called (inline.ts). */
+  inline?: boolean;
 }
 
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
@@ -91,7 +93,7 @@ export function normaliseForLoops(tokens: Token[]): Token[] {
 }
 
 /** For each opening bracket, the index of its partner (-1 when unclosed or not a bracket). */
-function matchBrackets(tokens: Token[]): Int32Array {
+export function matchBrackets(tokens: Token[]): Int32Array {
   const match = new Int32Array(tokens.length).fill(-1);
   const open: number[] = [];
   const pairs: Record<string, string> = { ')': '(', ']': '[', '}': '{' };

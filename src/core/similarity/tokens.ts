@@ -4,6 +4,7 @@
 import { syntaxOf } from './families';
 import { lex } from './lexer';
 import { normaliseForLoops, normaliseIncrements, type NormaliseOptions, type Token } from './normalise';
+import { inlineHelpers } from './inline';
 import { dropUnusedAssignments, orderStatementRuns } from './statements';
 
 export interface SourceFile {
@@ -50,6 +51,7 @@ export function tokenize(files: readonly SourceFile[], normalise: NormaliseOptio
     const syntax = syntaxOf(file.path);
     let list: Token[] = [];
     lex(file.text, syntax, (kind, start, end) => list.push({ kind, start, end }));
+    if (normalise.inline && (syntax.family === 'c' || syntax.family === 'python')) list = inlineHelpers(list, file.text, syntax.family === 'python');
     if (normalise.increments) list = normaliseIncrements(list, file.text);
     if (normalise.loops && syntax.family === 'c') list = normaliseForLoops(list);
     const statements = syntax.family === 'c' || syntax.family === 'python';
