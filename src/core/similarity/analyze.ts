@@ -35,7 +35,7 @@ export const DEFAULTS = {
   commonShare: 0.5,
   commonMinClass: 10,
   detailedPairs: 500,
-  normalise: { increments: true, loops: true, unused: true, order: true, inline: true } as NormaliseOptions,
+  normalise: { increments: true, loops: true, unused: true, order: true, inline: true, ranges: true } as NormaliseOptions,
 };
 
 interface Prepared {

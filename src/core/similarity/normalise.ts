@@ -21,6 +21,8 @@ export interface NormaliseOptions {
   order?: boolean;
   /** Helpers of one statement read where they are called (inline.ts). */
   inline?: boolean;
+  /** Python's `for i in range(a, b)` reads as the `while` it becomes by hand. */
+  ranges?: boolean;
 }
 
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
@@ -88,6 +90,40 @@ export function normaliseForLoops(tokens: Token[]): Token[] {
     out.push(t, tokens[i + 1], ...tokens.slice(s1 + 1, s2), tokens[close]);
     if (close > s2 + 1) insertBefore.set(bodyEnd, [...tokens.slice(s2 + 1, close), tokens[s2], ...(insertBefore.get(bodyEnd) ?? [])]);
     i = close; // the body follows as it is; its closing brace gets the step
+  }
+  return out;
+}
+
+/**
+ * Python: `for i in range(b):` / `for i in range(a, b):` → `i = a ; while i < b :` (`a` 0 when not
+ * given), the header a student who rewrites the loop by hand writes. The step they add at the end
+ * of the body stays one statement more: Python's tokens carry no block end to put it at.
+ */
+export function normalisePythonRanges(tokens: Token[]): Token[] {
+  const match = matchBrackets(tokens);
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const v = tokens[i + 1];
+    const close = t.kind === 'loop' && v?.kind === 'I' && tokens[i + 2]?.kind === 'in' && tokens[i + 3]?.kind === 'range' && tokens[i + 4]?.kind === '(' ? match[i + 4] : -1;
+    if (close < 0 || close - i > MAX_HEADER || tokens[close + 1]?.kind !== ':') {
+      out.push(t);
+      continue;
+    }
+    const commas: number[] = [];
+    for (let j = i + 5; j < close; j++) {
+      if (tokens[j].kind === ',') commas.push(j);
+      else if (match[j] > j) j = match[j];
+    }
+    if (commas.length > 1 || close === i + 5) {
+      out.push(t);
+      continue;
+    }
+    const from = commas.length === 1 ? tokens.slice(i + 5, commas[0]) : [{ kind: 'N', start: tokens[i + 3].start, end: tokens[i + 4].end }];
+    const to = commas.length === 1 ? tokens.slice(commas[0] + 1, close) : tokens.slice(i + 5, close);
+    const at = (kind: string, from: Token): Token => ({ kind, start: from.start, end: from.end });
+    out.push(v, at('=', tokens[i + 2]), ...from, at(';', tokens[i + 2]), t, v, at('<', tokens[i + 2]), ...to);
+    i = close; // the `:` follows as it is
   }
   return out;
 }
