@@ -3,7 +3,10 @@
 // - increments: `x++`, `++x`, `x += 1`, `x = x + 1` are one statement, so all read `I += N`
 //   (likewise `--`/`-=`, and `x = x op e` reads `x op= e` when both names are the same name);
 // - loops: a C-like `for (a; b; c) body` reads as `a; while (b) { body c; }`, the shape a student
-//   who rewrites the loop by hand gives it (the loop keyword already reads the same).
+//   who rewrites the loop by hand gives it (the loop keyword already reads the same);
+// - ranges: Python's `for i in range(a, b):` reads as `i = a; while i < b:`, likewise.
+// Statement-level rewrites (unused assignments, statement order) are in statements.ts, helpers
+// read where they are called in inline.ts.
 // Each token keeps a character range of the source, so matched regions still point at real code.
 
 export interface Token {

@@ -2,18 +2,10 @@
 // where it is called, so a copy whose expressions were moved into helpers still reads as the
 // original; longer, recursive and overloaded helpers stay as they are; hostile input never throws.
 import * as assert from 'node:assert/strict';
-import { SimilarityAnalysis } from '../../../src/core/similarity';
 import { tokenize } from '../../../src/core/similarity/tokens';
+import { kindsOf, pairSimilarity as similarity } from './streams';
 
-const kinds = (file: string, text: string) => {
-  const t = tokenize([{ path: file, text }], { inline: true });
-  return Array.from(t.kinds.slice(0, t.length));
-};
-const similarity = (file: string, a: string, b: string) =>
-  new SimilarityAnalysis([
-    { key: `a-${file}`, kind: 'file', files: [{ path: file, text: a }] },
-    { key: `b-${file}`, kind: 'file', files: [{ path: file, text: b }] },
-  ]).report.pairs[0]?.similarity ?? 0;
+const kinds = (file: string, text: string) => kindsOf(file, text, { inline: true });
 
 const JAVA = `public class Main {
     public static void main(String[] args) {

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { SimilarityAnalysis } from '../../../src/core/similarity';
 import { tokenize } from '../../../src/core/similarity/tokens';
+import { kindsOf } from './streams';
 
 const kinds = (file: string, text: string) => {
   const t = tokenize([{ path: file, text }], { increments: true, loops: true });
@@ -42,10 +43,7 @@ describe('similarity: structural disguises undone', () => {
   });
 
   it("reads Python's for i in range(a, b) as i = a; while i < b (range(b) from 0), and leaves other for loops", () => {
-    const k = (text: string) => {
-      const t = tokenize([{ path: 'a.py', text }], { ranges: true });
-      return Array.from(t.kinds.slice(0, t.length));
-    };
+    const k = (text: string) => kindsOf('a.py', text, { ranges: true });
     assert.deepEqual(k('for i in range(1, n + 1):\n    s += i\n'), k('i = 1\nwhile i < n + 1:\n    s += i\n'));
     assert.deepEqual(k('for j in range(len(v)):\n    s += v[j]\n'), k('j = 0\nwhile j < len(v):\n    s += v[j]\n'));
     // A step, a for over a list, and broken headers stay as they are.

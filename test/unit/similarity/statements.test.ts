@@ -2,18 +2,9 @@
 // again reads as nothing, and adjacent independent declarations read in one order; each checked
 // by what a person sees, the similarity of a copy disguised that way, and on hostile input.
 import * as assert from 'node:assert/strict';
-import { SimilarityAnalysis } from '../../../src/core/similarity';
-import { tokenize } from '../../../src/core/similarity/tokens';
+import { kindsOf, pairSimilarity as similarity } from './streams';
 
-const kinds = (file: string, text: string) => {
-  const t = tokenize([{ path: file, text }], { unused: true, order: true });
-  return Array.from(t.kinds.slice(0, t.length));
-};
-const similarity = (file: string, a: string, b: string) =>
-  new SimilarityAnalysis([
-    { key: `a-${file}`, kind: 'file', files: [{ path: file, text: a }] },
-    { key: `b-${file}`, kind: 'file', files: [{ path: file, text: b }] },
-  ]).report.pairs[0]?.similarity ?? 0;
+const kinds = (file: string, text: string) => kindsOf(file, text, { unused: true, order: true });
 
 const JAVA = `import java.util.Scanner;
 
