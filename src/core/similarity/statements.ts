@@ -84,7 +84,11 @@ function statementsOf(tokens: readonly Token[], python: boolean): Statement[] {
 /** Drops statements that only give a value to a name mentioned nowhere else in the file. */
 export function dropUnusedAssignments(tokens: Token[], text: string, python: boolean): Token[] {
   const mentions = new Map<string, number>();
-  for (const t of tokens) if (t.kind === 'I') mentions.set(text.slice(t.start, t.end), (mentions.get(text.slice(t.start, t.end)) ?? 0) + 1);
+  for (const t of tokens) {
+    if (t.kind !== 'I') continue;
+    const n = text.slice(t.start, t.end);
+    mentions.set(n, (mentions.get(n) ?? 0) + 1);
+  }
   const out: Token[] = [];
   for (const s of statementsOf(tokens, python)) {
     const target = s.assign > s.from ? tokens[s.assign - 1] : s.simple && tokens[s.to - 2]?.kind === 'I' ? tokens[s.to - 2] : undefined;
@@ -120,11 +124,11 @@ export function orderStatementRuns(tokens: Token[], text: string, python: boolea
       const at = s.assign > s.from ? s.assign - 1 : s.assign < 0 && tokens[s.to - 2]?.kind === 'I' ? s.to - 2 : -1;
       const sets = at >= 0 && tokens[at].kind === 'I' ? nameAt(at) : undefined;
       const reads = new Set<string>();
-      for (let t = s.from; t < s.to; t++) if (tokens[t].kind === 'I' && t !== at) reads.add(nameAt(t));
-      const key = tokens
-        .slice(s.from, s.to)
-        .map((t) => t.kind)
-        .join(' ');
+      let key = '';
+      for (let t = s.from; t < s.to; t++) {
+        key += `${tokens[t].kind} `;
+        if (tokens[t].kind === 'I' && t !== at) reads.add(nameAt(t));
+      }
       return { s, sets, reads, key, after: 0, placed: false };
     });
     const dependsOn = (b: (typeof run)[number], a: (typeof run)[number]) =>
