@@ -21,6 +21,8 @@ interface Helper {
 const HEADER = /^[A-Za-z_]|^[<>,*&[\]]$|^::$/;
 /** A helper whose body is longer than this many tokens is not inlined (it is structure, and hostile input stays cheap). */
 const MAX_BODY = 64;
+/** A call whose arguments span more tokens than this is left as it is (nested calls in hostile input stay linear). */
+const MAX_CALL = 256;
 
 export function inlineHelpers(tokens: Token[], text: string, python: boolean): Token[] {
   const match = matchBrackets(tokens);
@@ -41,7 +43,7 @@ export function inlineHelpers(tokens: Token[], text: string, python: boolean): T
     if (t.kind !== 'I' || tokens[i + 1]?.kind !== '(' || tokens[i - 1]?.kind === '.' || heads.has(i)) return undefined;
     const h = defined.get(name(t));
     const close = h ? match[i + 1] : -1;
-    if (!h || close < 0) return undefined;
+    if (!h || close < 0 || close - i > MAX_CALL) return undefined;
     const args = splitArguments(tokens, i + 2, close, match);
     return args.length === h.params.length ? { h, close, args } : undefined;
   };
@@ -83,6 +85,7 @@ function cHelpers(tokens: Token[], text: string, match: Int32Array): Array<[numb
     const open = opener[i - 1];
     const at = open - 1;
     if (at < 1 || tokens[at].kind !== 'I' || !HEADER.test(tokens[at - 1].kind) || tokens[at - 1].kind === 'new') continue;
+    if (match[i] - i - 1 > MAX_BODY) continue;
     const body = tokens.slice(i + 1, match[i]);
     const helper = oneStatement(body);
     if (!helper) continue;

@@ -95,6 +95,11 @@ describe('similarity: extracted functions read as the code they hold', () => {
   it('never throws on hostile input: unclosed brackets, stray definitions, a hundred thousand calls', () => {
     for (const odd of ['int f(', 'f() {', ') { return ; }', 'def f(:', 'def f():\n', 'int f(int a) { return a; } f(f(f(', 'def (a):\n    return a\n'])
       for (const f of ['odd.c', 'odd.py']) assert.doesNotThrow(() => kinds(f, odd), `${f}: ${odd}`);
+    // Deeply nested calls and one huge body cost what flat code does (each call and body is bounded).
+    const nested = 'int f(int a) { return a + 1; }\nint main() { return ' + 'f('.repeat(50_000) + '1' + ')'.repeat(50_000) + '; }\n';
+    assert.ok(kinds('nested.c', nested).length > 100_000);
+    const huge = 'int f(int a) { return a' + ' + a'.repeat(100_000) + '; }\nint main() { return f(1); }\n';
+    assert.ok(kinds('huge.c', huge).length > 200_000);
     const many = 'int f(int a) { return a + 1; }\nint main() {\n' + '    x = f(x);\n'.repeat(100_000) + '}\n';
     assert.ok(kinds('many.c', many).length > 100_000 * 6);
   });
