@@ -2,7 +2,11 @@
 // again reads as nothing, and adjacent independent declarations read in one order; each checked
 // by what a person sees, the similarity of a copy disguised that way, and on hostile input.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { SimilarityAnalysis } from '../../../src/core/similarity';
 import { kindsOf, pairSimilarity as similarity } from './streams';
+import { REPO_ROOT } from '../../repo-root';
 
 const kinds = (file: string, text: string) => kindsOf(file, text, { unused: true, order: true });
 
@@ -66,6 +70,24 @@ describe('similarity: statements a disguise inserts or reorders', () => {
     assert.equal(similarity('a.java', JAVA, javaCopy), 1);
     const pyCopy = PY.replace('lo = 0\nhi = n\n', 'hi = n\nlo = 0\n').replace('best = mid\n', 'best = mid\n        ratio3 = 3 / 2.0\n');
     assert.equal(similarity('a.py', PY, pyCopy), 1);
+  });
+
+  it('marks every matched region of a disguised copy as real text, each once (the side-by-side view)', () => {
+    // Reordered and inlined tokens sit out of text order: a region still covers its code, from its
+    // leftmost token to its rightmost, and no two regions of a side share a character.
+    const dir = path.join(REPO_ROOT, 'test', 'fixtures', 'similarity', 'islands');
+    const files = ['originals/s01.py', 'copies/s01-combined.py'].map((p) => ({
+      key: p,
+      kind: 'file' as const,
+      files: [{ path: p, text: fs.readFileSync(path.join(dir, p), 'utf8') }],
+    }));
+    const view = new SimilarityAnalysis(files).pairView(files[0].key, files[1].key)!;
+    assert.ok(view.regions.length > 0);
+    for (const side of ['a', 'b'] as const) {
+      const spans = view.regions.map((r) => r[side]).sort((x, y) => x.start - y.start);
+      for (const s of spans) assert.ok(s.end > s.start, `${side}: empty region ${JSON.stringify(s)}`);
+      for (let i = 1; i < spans.length; i++) assert.ok(spans[i].start >= spans[i - 1].end, `${side}: regions overlap ${JSON.stringify(spans.slice(i - 1, i + 1))}`);
+    }
   });
 
   it('never throws on hostile input, and a long run costs what a short one does', () => {
