@@ -54,7 +54,8 @@ async function main(): Promise<void> {
     pairs = report.allPairs().length;
   } else {
     const { solutions, skipped } = await readClassFolder(folder, compilerIdForFileName);
-    const analysis = new SimilarityAnalysis(solutions, { skipped, folder });
+    // SIMILARITY_OPTIONS (JSON AnalyzeOptions) measures one setting's cost alone, as in quality mode.
+    const analysis = new SimilarityAnalysis(solutions, { ...(JSON.parse(process.env.SIMILARITY_OPTIONS ?? '{}') as AnalyzeOptions), skipped, folder });
     pairs = analysis.report.pairs.length;
   }
   const ms = performance.now() - started;

@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { figureBelow } from './figure-below';
 import { writeClass } from './similarity-corpus';
-import { LANGUAGES, LEVELS, leveledClasses, writeLeveledClass } from '../test/fixtures/similarity/levels';
+import { alikeClasses, LANGUAGES, LEVELS, leveledClasses, writeLeveledClass, type LeveledClass } from '../test/fixtures/similarity/levels';
 import { classFolder, quality, type Scores } from '../test/fixtures/similarity/quality';
 import type { Benchmark, Figure } from './types';
 
@@ -40,10 +40,13 @@ function dolosDirectory(): string | undefined {
 
 const pct = (v: number) => `${Math.round(v * 100)} %`;
 
-/** The leveled corpus through ours (and Dolos when installed): per language, per level and AUC, side by side. */
-function leveledFigures(tmpDir: string, dolosDir: string | undefined, log: (m: string) => void): Figure[] {
-  const classes = leveledClasses();
-  const corpus = path.join(tmpDir, 'leveled');
+/**
+ * A leveled corpus through ours (and Dolos when installed): per language, per level and AUC, side by
+ * side. `corpusName` is 'leveled' (levels.ts's leveledClasses) or 'alike' (alikeClasses: independent
+ * solutions written alike, test/fixtures/similarity/alike/README.md).
+ */
+function leveledFigures(tmpDir: string, dolosDir: string | undefined, log: (m: string) => void, corpusName = 'leveled', classes: LeveledClass[] = leveledClasses()): Figure[] {
+  const corpus = path.join(tmpDir, corpusName);
   for (const cls of classes) writeLeveledClass(path.join(corpus, classFolder(cls)), cls);
   const ours = runChild(corpus, 'ours', '', true);
   if (ours.error) throw new Error(ours.error);
@@ -56,11 +59,11 @@ function leveledFigures(tmpDir: string, dolosDir: string | undefined, log: (m: s
     const d = dolos?.scores ? quality(mine, dolos.scores) : undefined;
     const side = (a: number, b?: number) => (b === undefined ? '' : `; Dolos ${pct(b)}${a > b ? ' (ours ahead)' : a === b ? ' (even)' : ' (DOLOS AHEAD)'}`);
     log(
-      `${language}: ${LEVELS.map((l) => `${l} ${pct(q.aboveAll[l])}${d ? `/${pct(d.aboveAll[l])}` : ''}`).join(', ')}; AUC ${q.auc.toFixed(3)}${d ? `/${d.auc.toFixed(3)}` : ''}`,
+      `${corpusName} ${language}: ${LEVELS.map((l) => `${l} ${pct(q.aboveAll[l])}${d ? `/${pct(d.aboveAll[l])}` : ''}`).join(', ')}; AUC ${q.auc.toFixed(3)}${d ? `/${d.auc.toFixed(3)}` : ''}`,
     );
     for (const level of LEVELS) {
       figures.push({
-        name: `leveled ${language} ${level}: copies ranked above every independent solution`,
+        name: `${corpusName} ${language} ${level}: copies ranked above every independent solution`,
         value: Math.round(q.aboveAll[level] * 100),
         unit: '%',
         ...(d && { goal: '≥ Dolos', ok: q.aboveAll[level] >= d.aboveAll[level] }),
@@ -69,14 +72,14 @@ function leveledFigures(tmpDir: string, dolosDir: string | undefined, log: (m: s
     }
     const sep = (x: number) => `${x.toFixed(2)}×`;
     figures.push({
-      name: `leveled ${language}: lowest copy score ÷ highest independent score, L1…L6`,
+      name: `${corpusName} ${language}: lowest copy score ÷ highest independent score, L1…L6`,
       value: Math.round(q.separation.L6 * 100) / 100,
       unit: '× at L6',
       note: `ours ${LEVELS.map((l) => sep(q.separation[l])).join(' ')}${d ? `; Dolos ${LEVELS.map((l) => sep(d.separation[l])).join(' ')}` : ''}`,
       ...(d && { goal: '≥ Dolos at every level', ok: LEVELS.every((l) => q.separation[l] >= d.separation[l]) }),
     });
     figures.push({
-      name: `leveled ${language}: ROC AUC (${q.copies} copy pairs vs ${q.independentPairs} independent pairs)`,
+      name: `${corpusName} ${language}: ROC AUC (${q.copies} copy pairs vs ${q.independentPairs} independent pairs)`,
       value: Math.round(q.auc * 1000) / 1000,
       unit: '',
       ...(d && { goal: '> Dolos', ok: q.auc > d.auc }),
@@ -85,7 +88,7 @@ function leveledFigures(tmpDir: string, dolosDir: string | undefined, log: (m: s
   }
   const size = classes.reduce((t, c) => t + c.originals.length + c.copies.length, 0);
   figures.push({
-    name: `leveled corpus (${classes.length} classes, ${size} files): time and peak memory`,
+    name: `${corpusName} corpus (${classes.length} classes, ${size} files): time and peak memory`,
     value: Math.round(ours.ms!),
     unit: 'ms',
     note: `ours ${Math.round(ours.ms!)} ms, ${Math.round(ours.maxRssMB!)} MB${dolos?.ms ? `; Dolos ${Math.round(dolos.ms)} ms, ${Math.round(dolos.maxRssMB!)} MB` : ''}`,
@@ -109,7 +112,8 @@ export const benchmark: Benchmark = {
   name: 'similarity',
   async run({ tmpDir, log }): Promise<Figure[]> {
     const dolosDir = dolosDirectory();
-    const figures: Figure[] = leveledFigures(tmpDir, dolosDir, log);
+    const figures: Figure[] = [...leveledFigures(tmpDir, dolosDir, log), ...leveledFigures(tmpDir, dolosDir, log, 'alike', alikeClasses())];
+    if (process.env.SIMILARITY_QUALITY_ONLY) return figures; // the corpora alone, without the 300 and 1,000 (BENCHMARKS.md)
     const small = path.join(tmpDir, 'class-300');
     const large = path.join(tmpDir, 'class-1000');
     writeClass(small, 300);

@@ -29,7 +29,14 @@ export interface AnalyzeOptions {
   folder?: string;
 }
 
-export const DEFAULTS = { k: 8, window: 5, commonShare: 0.5, commonMinClass: 10, detailedPairs: 500, normalise: { increments: true, loops: true } as NormaliseOptions };
+export const DEFAULTS = {
+  k: 8,
+  window: 5,
+  commonShare: 0.5,
+  commonMinClass: 10,
+  detailedPairs: 500,
+  normalise: { increments: true, loops: true, unused: true, order: true, inline: true, ranges: true } as NormaliseOptions,
+};
 
 interface Prepared {
   input: SolutionInput;

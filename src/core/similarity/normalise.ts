@@ -3,7 +3,10 @@
 // - increments: `x++`, `++x`, `x += 1`, `x = x + 1` are one statement, so all read `I += N`
 //   (likewise `--`/`-=`, and `x = x op e` reads `x op= e` when both names are the same name);
 // - loops: a C-like `for (a; b; c) body` reads as `a; while (b) { body c; }`, the shape a student
-//   who rewrites the loop by hand gives it (the loop keyword already reads the same).
+//   who rewrites the loop by hand gives it (the loop keyword already reads the same);
+// - ranges: Python's `for i in range(a, b):` reads as `i = a; while i < b:`, likewise.
+// Statement-level rewrites (unused assignments, statement order) are in statements.ts, helpers
+// read where they are called in inline.ts.
 // Each token keeps a character range of the source, so matched regions still point at real code.
 
 export interface Token {
@@ -15,6 +18,14 @@ export interface Token {
 export interface NormaliseOptions {
   increments?: boolean;
   loops?: boolean;
+  /** Statements that only set a name the file never mentions again are dropped (statements.ts). */
+  unused?: boolean;
+  /** Runs of adjacent simple statements read in one order (statements.ts). */
+  order?: boolean;
+  /** Helpers of one statement read where they are called (inline.ts). */
+  inline?: boolean;
+  /** Python's `for i in range(a, b)` reads as the `while` it becomes by hand. */
+  ranges?: boolean;
 }
 
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
@@ -86,8 +97,42 @@ export function normaliseForLoops(tokens: Token[]): Token[] {
   return out;
 }
 
+/**
+ * Python: `for i in range(b):` / `for i in range(a, b):` → `i = a ; while i < b :` (`a` 0 when not
+ * given), the header a student who rewrites the loop by hand writes. The step they add at the end
+ * of the body stays one statement more: Python's tokens carry no block end to put it at.
+ */
+export function normalisePythonRanges(tokens: Token[]): Token[] {
+  const match = matchBrackets(tokens);
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const v = tokens[i + 1];
+    const close = t.kind === 'loop' && v?.kind === 'I' && tokens[i + 2]?.kind === 'in' && tokens[i + 3]?.kind === 'range' && tokens[i + 4]?.kind === '(' ? match[i + 4] : -1;
+    if (close < 0 || close - i > MAX_HEADER || tokens[close + 1]?.kind !== ':') {
+      out.push(t);
+      continue;
+    }
+    const commas: number[] = [];
+    for (let j = i + 5; j < close; j++) {
+      if (tokens[j].kind === ',') commas.push(j);
+      else if (match[j] > j) j = match[j];
+    }
+    if (commas.length > 1 || close === i + 5) {
+      out.push(t);
+      continue;
+    }
+    const from = commas.length === 1 ? tokens.slice(i + 5, commas[0]) : [{ kind: 'N', start: tokens[i + 3].start, end: tokens[i + 4].end }];
+    const to = commas.length === 1 ? tokens.slice(commas[0] + 1, close) : tokens.slice(i + 5, close);
+    const at = (kind: string, from: Token): Token => ({ kind, start: from.start, end: from.end });
+    out.push(v, at('=', tokens[i + 2]), ...from, at(';', tokens[i + 2]), t, v, at('<', tokens[i + 2]), ...to);
+    i = close; // the `:` follows as it is
+  }
+  return out;
+}
+
 /** For each opening bracket, the index of its partner (-1 when unclosed or not a bracket). */
-function matchBrackets(tokens: Token[]): Int32Array {
+export function matchBrackets(tokens: Token[]): Int32Array {
   const match = new Int32Array(tokens.length).fill(-1);
   const open: number[] = [];
   const pairs: Record<string, string> = { ')': '(', ']': '[', '}': '{' };

@@ -60,16 +60,31 @@ export function matchRegions(a: Side, b: Side, k: number): Region[] {
     return false;
   };
   const regions: Region[] = [];
+  // The source text a run covers: from its leftmost token to its rightmost in its first token's file
+  // (a region stays in one file: k-grams never cross files). Rewrites (normalise.ts, statements.ts,
+  // inline.ts) move tokens, so a run's last token may sit before its first in the text.
+  const span = (side: Side, s: number, e: number) => {
+    const file = side.tokens.files[s];
+    let start = side.tokens.starts[s];
+    let end = side.tokens.ends[s];
+    for (let i = s + 1; i < Math.min(e, side.tokens.length); i++) {
+      if (side.tokens.files[i] !== file) continue;
+      start = Math.min(start, side.tokens.starts[i]);
+      end = Math.max(end, side.tokens.ends[i]);
+    }
+    return { file, start, end };
+  };
+  // Regions on a side never overlap in the text either (the side-by-side view marks each once).
+  const clash = (kept: Region[], side: 'a' | 'b', x: { file: number; start: number; end: number }) =>
+    kept.some((r) => r[side].file === x.file && r[side].start < x.end && x.start < r[side].end);
   for (const r of runs) {
     if (overlaps(takenA, r.a0, r.a1) || overlaps(takenB, r.b0, r.b1)) continue;
-    const span = (side: Side, s: number, e: number) => {
-      const last = Math.min(e, side.tokens.length) - 1;
-      // A region stays in one file: k-grams never cross files, and merging keeps to one diagonal.
-      return { file: side.tokens.files[s], start: side.tokens.starts[s], end: side.tokens.ends[side.tokens.files[last] === side.tokens.files[s] ? last : s] };
-    };
+    const sa = span(a, r.a0, r.a1);
+    const sb = span(b, r.b0, r.b1);
+    if (clash(regions, 'a', sa) || clash(regions, 'b', sb)) continue;
     takenA.fill(1, r.a0, r.a1);
     takenB.fill(1, r.b0, r.b1);
-    regions.push({ id: regions.length, tokens: r.a1 - r.a0, a: span(a, r.a0, r.a1), b: span(b, r.b0, r.b1) });
+    regions.push({ id: regions.length, tokens: r.a1 - r.a0, a: sa, b: sb });
   }
   return regions;
 }

@@ -3,7 +3,9 @@
 // character range, so a matched region can be shown in the source it came from.
 import { syntaxOf } from './families';
 import { lex } from './lexer';
-import { normaliseForLoops, normaliseIncrements, type NormaliseOptions, type Token } from './normalise';
+import { normaliseForLoops, normaliseIncrements, normalisePythonRanges, type NormaliseOptions, type Token } from './normalise';
+import { inlineHelpers } from './inline';
+import { dropUnusedAssignments, orderStatementRuns } from './statements';
 
 export interface SourceFile {
   /** Relative to the solution (its own name for a one-file solution). */
@@ -49,8 +51,13 @@ export function tokenize(files: readonly SourceFile[], normalise: NormaliseOptio
     const syntax = syntaxOf(file.path);
     let list: Token[] = [];
     lex(file.text, syntax, (kind, start, end) => list.push({ kind, start, end }));
+    if (normalise.inline && (syntax.family === 'c' || syntax.family === 'python')) list = inlineHelpers(list, file.text, syntax.family === 'python');
     if (normalise.increments) list = normaliseIncrements(list, file.text);
     if (normalise.loops && syntax.family === 'c') list = normaliseForLoops(list);
+    if (normalise.ranges && syntax.family === 'python') list = normalisePythonRanges(list);
+    const statements = syntax.family === 'c' || syntax.family === 'python';
+    if (normalise.unused && statements) list = dropUnusedAssignments(list, file.text, syntax.family === 'python');
+    if (normalise.order && statements) list = orderStatementRuns(list, file.text, syntax.family === 'python');
     for (const { kind, start, end } of list) {
       if (length === cap) {
         cap *= 2;

@@ -2,7 +2,17 @@
 // (test/fixtures/similarity/quality.ts): each level's disguise does what it says, and ROC AUC is right on
 // cases worked by hand.
 import * as assert from 'node:assert/strict';
-import { disguisedLevels, extractFunctions, insertStatements, LANGUAGES, leveledClasses, spellOutIncrements, swapDeclarations } from '../../fixtures/similarity/levels';
+import {
+  ALIKE_TASKS,
+  alikeClasses,
+  disguisedLevels,
+  extractFunctions,
+  insertStatements,
+  LANGUAGES,
+  leveledClasses,
+  spellOutIncrements,
+  swapDeclarations,
+} from '../../fixtures/similarity/levels';
 import { auc, classFolder, quality } from '../../fixtures/similarity/quality';
 
 describe('similarity bench: the leveled corpus', () => {
@@ -21,6 +31,18 @@ describe('similarity bench: the leveled corpus', () => {
         assert.notEqual(l1.text, o.text, o.name);
         assert.notEqual(l6.text, l1.text, o.name);
       }
+    }
+  });
+
+  it('has the alike corpus: per task and language, eight solutions written alike and copies of four at six levels', () => {
+    const classes = alikeClasses();
+    assert.equal(classes.length, ALIKE_TASKS.length * LANGUAGES.length);
+    for (const c of classes) {
+      assert.equal(c.originals.length, 8, `${c.task}-${c.language}`);
+      assert.equal(c.copies.length, 4 * 6, `${c.task}-${c.language}`);
+      // No two independent solutions are the same text (each was written on its own).
+      assert.equal(new Set(c.originals.map((o) => o.text)).size, c.originals.length, `${c.task}-${c.language}`);
+      for (const copy of c.copies.filter((x) => x.level === 'L1')) assert.notEqual(copy.text, c.originals.find((o) => o.name === copy.of)!.text);
     }
   });
 

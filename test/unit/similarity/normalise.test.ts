@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { SimilarityAnalysis } from '../../../src/core/similarity';
 import { tokenize } from '../../../src/core/similarity/tokens';
+import { kindsOf } from './streams';
 
 const kinds = (file: string, text: string) => {
   const t = tokenize([{ path: file, text }], { increments: true, loops: true });
@@ -39,6 +40,16 @@ describe('similarity: structural disguises undone', () => {
       { key: 'b.c', kind: 'file', files: [{ path: 'b.c', text: disguised }] },
     ]);
     assert.equal(report.pairs[0].similarity, 1);
+  });
+
+  it("reads Python's for i in range(a, b) as i = a; while i < b (range(b) from 0), and leaves other for loops", () => {
+    const k = (text: string) => kindsOf('a.py', text, { ranges: true });
+    assert.deepEqual(k('for i in range(1, n + 1):\n    s += i\n'), k('i = 1\nwhile i < n + 1:\n    s += i\n'));
+    assert.deepEqual(k('for j in range(len(v)):\n    s += v[j]\n'), k('j = 0\nwhile j < len(v):\n    s += v[j]\n'));
+    // A step, a for over a list, and broken headers stay as they are.
+    assert.notDeepEqual(k('for i in range(0, n, 2):\n    pass\n'), k('i = 0\nwhile i < n, 2:\n    pass\n'));
+    assert.notDeepEqual(k('for x in items:\n    pass\n'), k('x = items\nwhile x:\n    pass\n'));
+    for (const odd of ['for i in range(', 'for i in range():', 'for i in range(n)', 'for in range(3):']) assert.doesNotThrow(() => k(odd), odd);
   });
 
   it('refuses nothing hostile: 20,000 nested loops, headers with brackets, unclosed and stray brackets', () => {
