@@ -47,7 +47,7 @@ const APART = [
   { name: 'kattis-import', entry: 'src/core/kattis/import.ts', leanBuild: true },
   { name: 'kattis-measure', entry: 'src/core/kattis/measure.ts', leanBuild: true },
   { name: 'judge-results-html', entry: 'src/core/judge-many/results-html.ts', leanBuild: true },
-  { name: 'similarity', entry: 'src/features/similarity/session.ts' },
+  { name: 'similarity', entry: 'src/features/similarity/session.ts', leanBuild: true },
   { name: 'stress', entry: 'src/core/stress/index.ts', leanBuild: true },
   { name: 'tar-read', entry: 'src/core/packer/tar-read.ts' },
   { name: 'diagnostics', entry: 'src/core/diagnostics/index.ts' },
