@@ -24,7 +24,10 @@ export interface EmulatorProcess {
 export async function startEmulatorProcess(repoRoot: string, dataDir: string, extraArgs: string[] = [], { fresh = true } = {}): Promise<EmulatorProcess> {
   const main = path.join(repoRoot, 'out', 'emulator', 'main.js');
   // --poll-min-ms is left out: polling protection stays off.
-  const child = spawn(process.execPath, [main, '--port', '0', '--data', dataDir, ...(fresh ? ['--fresh'] : []), ...extraArgs], {
+  // BENCH_EMULATOR_NODE_ARGS: Node options for the emulator alone (`--cpu-prof --cpu-prof-dir=DIR`
+  // to see where its CPU goes; NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.BENCH_EMULATOR_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, main, '--port', '0', '--data', dataDir, ...(fresh ? ['--fresh'] : []), ...extraArgs], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -12,6 +12,9 @@
 // Solutions are Bash (`cat` is a correct ECHO) so the emulator's judging is cheap.
 //   6. beside the runs a second, their floor: what the same number of workers would reach if each
 //      run cost only a bare `bwrap` plus the program's own time (goal: 90 % of it, issue 37).
+//   7. CPU time a run, end to end (./cpu-account.ts: the emulator, the launcher, bwrap + supervisor
+//      + program, the client), beside the CPU of a bare `bwrap … true` plus the program's own CPU:
+//      unlike the wall-clock rows, these do not move with the machine's load.
 // Run: `npm run bench -- judge-many`; JUDGE_MANY_SOLUTIONS=N for another size, JUDGE_MANY_WORKERS=N
 // for the emulator's --workers (default: its own default, the number of cores).
 import * as fs from 'node:fs';
@@ -24,6 +27,7 @@ import { renderPage, renderUpdate } from '../src/core/judge-many/results-html';
 import { PROBLEMS_POLL_MS } from '../src/core/poller';
 import { startEmulatorProcess } from './emulator-process';
 import { describePhases, measureSandboxFloor } from './sandbox-floor';
+import { cpuPerRun, describeCpu, settled, treeCpu } from './cpu-account';
 import type { RunnerPhases } from '../emulator/runner';
 import type { Benchmark, Figure } from './types';
 
@@ -70,13 +74,18 @@ export const benchmark: Benchmark = {
         peak = Math.max(peak, m.rss);
         peakHeap = Math.max(peakHeap, m.heapUsed);
       };
+      // The emulator compiles its C supervisor and launcher after it is ready: not a run's cost.
+      await settled(emu.pid);
       const sampler = setInterval(sample, 20);
+      const cpuBefore = treeCpu(emu.pid);
+      const clientCpu = process.cpuUsage();
       const started = performance.now();
       const plan = await planFolder(folder, { compilerFor: compilerIdForFileName, confirmMany: async () => true });
       if (plan.kind !== 'planned') throw new Error('plan declined');
       const job = JudgeJob.create(path.join(tmpDir, 'jobs'), { folder, problemId: ECHO, problemLabel: 'ECHO', endpoint: emu.origin }, plan.solutions);
       await job.start(problemsBackend(counted, folder, ECHO), { send: true });
       const wallMs = performance.now() - started;
+      const cpu = cpuPerRun(cpuBefore, treeCpu(emu.pid), process.cpuUsage(clientCpu), count * TESTS_PER_SOLUTION);
       clearInterval(sampler);
       sample();
       const c = job.counts();
@@ -107,6 +116,15 @@ export const benchmark: Benchmark = {
       const floorRunsPerSecond = (workers * 1000) / (floor.bareMs + programPerRunMs);
       log(
         `runs a second ${runsPerSecond.toFixed(1)} against a floor of ${floorRunsPerSecond.toFixed(1)} (${workers} workers; bare bwrap ${floor.bareMs.toFixed(1)} ms + program ${programPerRunMs.toFixed(1)} ms a run)`,
+      );
+
+      // CPU: what a run costs against what it cannot cost less than, and the bound it sets on N cores.
+      const programCpuPerRunMs = runner.phases.runs ? runner.phases.programCpuMs / runner.phases.runs : 0;
+      const cpuFloorMs = floor.bareCpuMs + programCpuPerRunMs;
+      const cores = os.availableParallelism();
+      log(describeCpu(cpu));
+      log(
+        `CPU floor a run ${cpuFloorMs.toFixed(2)} ms (bare bwrap true ${floor.bareCpuMs.toFixed(2)} + program ${programCpuPerRunMs.toFixed(2)}); /bin/true through runProcess: node ${floor.runnerCpuMs.node.toFixed(2)}, launcher ${floor.runnerCpuMs.launcher.toFixed(2)}, bwrap + supervisor + true ${floor.runnerCpuMs.sandbox.toFixed(2)} ms`,
       );
 
       const renderStart = performance.now();
@@ -151,6 +169,18 @@ export const benchmark: Benchmark = {
           goal: `≥ ${100 * OF_FLOOR_GOAL} %`,
           ok: runsPerSecond >= OF_FLOOR_GOAL * floorRunsPerSecond,
           note: `floor ${floorRunsPerSecond.toFixed(1)} runs/s: ${workers} workers, each run a bare sandbox start (${floor.bareMs.toFixed(1)} ms) plus the program's own mean time (${programPerRunMs.toFixed(1)} ms)`,
+        },
+        {
+          name: 'CPU time a run, end to end',
+          value: cpu.totalMs,
+          unit: 'ms',
+          note: `${describeCpu(cpu)}; on ${cores} cores at most ${((cores * 1000) / cpu.totalMs).toFixed(1)} runs/s`,
+        },
+        {
+          name: 'CPU time a run, share that is the floor (bare bwrap + program)',
+          value: (100 * cpuFloorMs) / cpu.totalMs,
+          unit: '%',
+          note: `floor ${cpuFloorMs.toFixed(2)} ms: bare \`bwrap … true\` ${floor.bareCpuMs.toFixed(2)} ms + the program's own ${programCpuPerRunMs.toFixed(2)} ms; /bin/true through runProcess: Node ${floor.runnerCpuMs.node.toFixed(2)}, launcher ${floor.runnerCpuMs.launcher.toFixed(2)}, bwrap + supervisor + true ${floor.runnerCpuMs.sandbox.toFixed(2)} ms`,
         },
         {
           name: floor.sandboxed ? "bare `bwrap … /bin/true` (the runner's binds), median" : 'bare `/bin/true` (no sandbox here), median',

@@ -44,14 +44,21 @@ export async function runWith(config: RunnerConfig, given: RunSpec): Promise<Run
   const handedOver = performance.now();
   const descriptors = openDescriptors(spec);
   const opened = performance.now();
-  const phases: Omit<RunnerPhases, 'runs' | 'totalMs'> = { supervisor: 'node', handOverMs: handedOver - began, descriptorsMs: opened - handedOver, programMs: 0, superviseMs: 0 };
+  const phases: Omit<RunnerPhases, 'runs' | 'totalMs'> = {
+    supervisor: 'node',
+    handOverMs: handedOver - began,
+    descriptorsMs: opened - handedOver,
+    programMs: 0,
+    programCpuMs: 0,
+    superviseMs: 0,
+  };
   try {
     const supervisor = pickSupervisor();
     const sandboxed = config.sandbox.kind === 'bwrap';
     const { diskExceeded, ...raw } = supervisor
       ? await supervise(config, spec, descriptors.fds, supervisor, phases)
       : { ...(await monitorWithNode(config, spec, descriptors.fds, environment(spec, sandboxed))), diskExceeded: false };
-    if (!supervisor) Object.assign(phases, { programMs: raw.wallSec * 1000, superviseMs: performance.now() - opened });
+    if (!supervisor) Object.assign(phases, { programMs: raw.wallSec * 1000, programCpuMs: raw.timeSec * 1000, superviseMs: performance.now() - opened });
     // Over the disk budget reads as a file too large (SIGXFSZ), whatever the program did after.
     if (diskExceeded) Object.assign(raw, { exitCode: null, signal: SIGXFSZ });
     const outputExceeded = diskExceeded || raw.signal === SIGXFSZ || fileSize(spec.stdoutPath) >= spec.outputLimitBytes || fileSize(spec.stderrPath) >= spec.outputLimitBytes;

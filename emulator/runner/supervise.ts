@@ -119,6 +119,7 @@ export function supervise(
       if (spawnError) return reject(spawnError);
       if (report && !report.error) {
         phases.programMs = report.wallSec * 1000;
+        phases.programCpuMs = report.cpuSec * 1000;
         return resolve({
           exitCode: report.exitCode,
           signal: report.signal,
