@@ -106,6 +106,11 @@ export const benchmark: Benchmark = {
       const runner = (await (await fetch(`${emu.origin}/__emulator/runner`, { headers: { authorization: `Bearer ${token}` } })).json()) as { phases: RunnerPhases };
       log(`emulator runs: ${describePhases(runner.phases)}`);
       const runsPerSecond = (count * TESTS_PER_SOLUTION) / (wallMs / 1000);
+      // The emulator's own rate: from the first run's start to the last run's end. The client's rate
+      // above also holds its polling (a verdict is seen up to PROBLEMS_POLL_MS after it is stored,
+      // 2 s on a job of a few seconds), which is no cost of the runner.
+      const window = runner.phases.lastAt - runner.phases.firstAt;
+      const emulatorRunsPerSecond = window > 0 ? runner.phases.runs / (window / 1000) : 0;
       const floor = await measureSandboxFloor(tmpDir);
       const overFloor = floor.runnerMs - floor.bareMs;
       log(
@@ -115,7 +120,7 @@ export const benchmark: Benchmark = {
       const programPerRunMs = runner.phases.runs ? runner.phases.programMs / runner.phases.runs : 0;
       const floorRunsPerSecond = (workers * 1000) / (floor.bareMs + programPerRunMs);
       log(
-        `runs a second ${runsPerSecond.toFixed(1)} against a floor of ${floorRunsPerSecond.toFixed(1)} (${workers} workers; bare bwrap ${floor.bareMs.toFixed(1)} ms + program ${programPerRunMs.toFixed(1)} ms a run)`,
+        `runs a second ${emulatorRunsPerSecond.toFixed(1)} on the emulator (${runsPerSecond.toFixed(1)} as the client saw them) against a floor of ${floorRunsPerSecond.toFixed(1)} (${workers} workers; bare bwrap ${floor.bareMs.toFixed(1)} ms + program ${programPerRunMs.toFixed(1)} ms a run)`,
       );
 
       // CPU: what a run costs against what it cannot cost less than, and the bound it sets on N cores.
@@ -163,12 +168,18 @@ export const benchmark: Benchmark = {
           note: `${count * TESTS_PER_SOLUTION} runs (${TESTS_PER_SOLUTION} test cases a solution) over the wall time above; emulator side: ${describePhases(runner.phases)}`,
         },
         {
-          name: 'test case runs a second, share of the floor',
-          value: (100 * runsPerSecond) / floorRunsPerSecond,
+          name: 'test case runs a second on the emulator (first run started to last run ended)',
+          value: emulatorRunsPerSecond,
+          unit: 'runs/s',
+          note: `${runner.phases.runs} runs in ${(window / 1000).toFixed(2)} s; the row above adds the client's polling (a verdict seen up to ${PROBLEMS_POLL_MS / 1000} s after it is stored)`,
+        },
+        {
+          name: 'test case runs a second on the emulator, share of the floor',
+          value: (100 * emulatorRunsPerSecond) / floorRunsPerSecond,
           unit: '%',
           goal: `≥ ${100 * OF_FLOOR_GOAL} %`,
-          ok: runsPerSecond >= OF_FLOOR_GOAL * floorRunsPerSecond,
-          note: `floor ${floorRunsPerSecond.toFixed(1)} runs/s: ${workers} workers, each run a bare sandbox start (${floor.bareMs.toFixed(1)} ms) plus the program's own mean time (${programPerRunMs.toFixed(1)} ms)`,
+          ok: emulatorRunsPerSecond >= OF_FLOOR_GOAL * floorRunsPerSecond,
+          note: `floor ${floorRunsPerSecond.toFixed(1)} runs/s: ${workers} workers, each run a bare sandbox start (${floor.bareMs.toFixed(1)} ms) plus the program's own mean time (${programPerRunMs.toFixed(1)} ms); as the client saw them ${((100 * runsPerSecond) / floorRunsPerSecond).toFixed(1)} %`,
         },
         {
           name: 'CPU time a run, end to end',

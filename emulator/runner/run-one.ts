@@ -44,7 +44,7 @@ export async function runWith(config: RunnerConfig, given: RunSpec): Promise<Run
   const handedOver = performance.now();
   const descriptors = openDescriptors(spec);
   const opened = performance.now();
-  const phases: Omit<RunnerPhases, 'runs' | 'totalMs'> = {
+  const phases: Omit<RunnerPhases, 'runs' | 'totalMs' | 'firstAt' | 'lastAt'> = {
     supervisor: 'node',
     handOverMs: handedOver - began,
     descriptorsMs: opened - handedOver,
