@@ -8,7 +8,7 @@ import { handOver } from './run-dir-owner';
 import { makeWritable } from '../fs-safety/remove-tree';
 import { recordRun, type RunnerPhases } from './run-stats';
 import { monitorWithNode } from './node-monitor';
-import { hideHostPaths, SANDBOX_DIR, toSandboxPath } from './sandbox-path';
+import { hideHostPaths, SANDBOX_DIR, sandboxPathsOf } from './sandbox-path';
 import { openDescriptors } from './descriptors';
 import { environment } from './environment';
 import { pickSupervisor } from './supervisor-command';
@@ -29,7 +29,7 @@ function fileSize(p: string): number {
 /** Under bubblewrap, the command and environment name the run directory where the program sees it. */
 function asSeenInside(config: RunnerConfig, spec: RunSpec): RunSpec {
   if (config.sandbox.kind !== 'bwrap') return spec;
-  const inside = (value: string) => toSandboxPath(value, spec.cwd);
+  const inside = sandboxPathsOf(spec.cwd);
   const env = Object.fromEntries(Object.entries(spec.env ?? {}).map(([k, v]) => [k, inside(v)]));
   return { ...spec, command: spec.command.map(inside), env: { HOME: SANDBOX_DIR, ...env } };
 }
