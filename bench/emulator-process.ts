@@ -22,9 +22,14 @@ export interface EmulatorProcess {
 
 /** `fresh: false` keeps what the data directory holds (a bench that seeded it first). */
 export async function startEmulatorProcess(repoRoot: string, dataDir: string, extraArgs: string[] = [], { fresh = true } = {}): Promise<EmulatorProcess> {
-  const main = path.join(repoRoot, 'out', 'emulator', 'main.js');
+  // BENCH_EMULATOR_MAIN: another build's out/emulator/main.js, to measure an older emulator with
+  // this bench (a before/after comparison under the same load).
+  const main = process.env.BENCH_EMULATOR_MAIN || path.join(repoRoot, 'out', 'emulator', 'main.js');
   // --poll-min-ms is left out: polling protection stays off.
-  const child = spawn(process.execPath, [main, '--port', '0', '--data', dataDir, ...(fresh ? ['--fresh'] : []), ...extraArgs], {
+  // BENCH_EMULATOR_NODE_ARGS: Node options for the emulator alone (`--cpu-prof --cpu-prof-dir=DIR`
+  // to see where its CPU goes; NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.BENCH_EMULATOR_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, main, '--port', '0', '--data', dataDir, ...(fresh ? ['--fresh'] : []), ...extraArgs], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -7,10 +7,12 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cSupervisorReady, runProcess, runnerPhases, type RunnerPhases } from '../emulator/runner';
+import { cSupervisorReady, launcherForTests, runProcess, runnerPhases, type RunnerPhases } from '../emulator/runner';
 import { bwrapPrefix, detectSandbox } from '../emulator/runner/sandbox';
 import { sandboxReadOnlyPaths } from '../emulator/runner/toolchains';
 import type { RunSpec } from '../emulator/runner/types';
+import { which } from '../emulator/languages/probe';
+import { procCpu } from './cpu-account';
 
 export interface SandboxFloor {
   sandboxed: boolean;
@@ -22,6 +24,10 @@ export interface SandboxFloor {
   programMs: number;
   supervisor: RunnerPhases['supervisor'];
   runs: number;
+  /** CPU time of a bare sandbox start with /bin/true (bwrap and everything it started), mean ms. */
+  bareCpuMs: number;
+  /** CPU time of /bin/true through the runner, mean ms: Node's side, and the launcher with what it reaped. */
+  runnerCpuMs: { node: number; launcher: number; sandbox: number };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -54,20 +60,67 @@ export async function measureSandboxFloor(tmpDir: string, runs = 60): Promise<Sa
   const bareMs: number[] = [];
   const runnerMs: number[] = [];
   const programMs: number[] = [];
+  // CPU: the runner's runs go through the launcher, a live child of this process whose own stat
+  // holds them (it is their subreaper: bwrap leaves its pid-namespace init unreaped, so a bare
+  // bwrap spawned from here would show only half its CPU). The bare runs' CPU is measured below,
+  // through the same launcher.
+  const runnerCpu = { node: 0, launcher: 0, sandbox: 0 };
   for (let i = 0; i < runs; i++) {
     let t = performance.now();
     await spawnAndWait(bare, dir);
     bareMs.push(performance.now() - t);
+    const launcher = launcherForTests()?.pid;
+    const before = launcher ? procCpu(launcher) : undefined;
+    const node = process.cpuUsage();
     t = performance.now();
     const r = await runProcess(spec);
     runnerMs.push(performance.now() - t);
+    const spent = process.cpuUsage(node);
+    runnerCpu.node += (spent.user + spent.system) / 1000;
+    if (launcher && before && launcherForTests()?.pid === launcher) {
+      const after = procCpu(launcher);
+      runnerCpu.launcher += after.selfMs - before.selfMs;
+      runnerCpu.sandbox += after.childrenMs - before.childrenMs;
+    }
     programMs.push(r.wallSec * 1000);
   }
-  return { sandboxed, bareMs: median(bareMs), runnerMs: median(runnerMs), programMs: median(programMs), supervisor: runnerPhases().supervisor, runs };
+  const mean = (ms: number) => ms / runs;
+  const bareCpu = await bareCpuThroughLauncher(bare, dir, runs);
+  return {
+    sandboxed,
+    bareMs: median(bareMs),
+    runnerMs: median(runnerMs),
+    programMs: median(programMs),
+    supervisor: runnerPhases().supervisor,
+    runs,
+    bareCpuMs: mean(bareCpu),
+    runnerCpuMs: { node: mean(runnerCpu.node), launcher: mean(runnerCpu.launcher), sandbox: mean(runnerCpu.sandbox) },
+  };
+}
+
+/** The CPU of `runs` bare sandbox starts, all of it: started by the launcher, which reaps every process of them. */
+async function bareCpuThroughLauncher(bare: string[], dir: string, runs: number): Promise<number> {
+  const via = launcherForTests();
+  const binary = bare[0].includes('/') ? bare[0] : which(bare[0]);
+  if (!via?.pid || !binary) return NaN;
+  const devNull = fs.openSync('/dev/null', 'r+');
+  try {
+    const before = procCpu(via.pid).childrenMs;
+    for (let i = 0; i < runs; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const run = via.launch({ path: binary, argv: bare, env: {}, cwd: dir, fds: new Map([0, 1, 2].map((fd) => [fd, devNull])), resultFd: 3 });
+        run.once('exit', (code: number | null) => (code === 0 ? resolve() : reject(new Error(`bare ${bare[0]} exited with ${code}`))));
+        run.once('error', reject);
+      });
+    }
+    return procCpu(via.pid).childrenMs - before;
+  } finally {
+    fs.closeSync(devNull);
+  }
 }
 
 /** Mean time per run of each phase, for a note: "c supervisor; mean per run: hand-over 0.1 ms, …". */
 export function describePhases(p: RunnerPhases): string {
   const per = (ms: number) => (p.runs ? (ms / p.runs).toFixed(2) : '0');
-  return `${p.runs} runs, ${p.supervisor} supervisor; mean per run: hand-over ${per(p.handOverMs)} ms, descriptors ${per(p.descriptorsMs)} ms, program ${per(p.programMs)} ms, sandbox and supervisor around it ${per(p.superviseMs - p.programMs)} ms, whole runProcess ${per(p.totalMs)} ms`;
+  return `${p.runs} runs, ${p.supervisor} supervisor; mean per run: hand-over ${per(p.handOverMs)} ms, descriptors ${per(p.descriptorsMs)} ms, program ${per(p.programMs)} ms (CPU ${per(p.programCpuMs)} ms), sandbox and supervisor around it ${per(p.superviseMs - p.programMs)} ms, whole runProcess ${per(p.totalMs)} ms`;
 }

@@ -8,7 +8,7 @@ import { handOver } from './run-dir-owner';
 import { makeWritable } from '../fs-safety/remove-tree';
 import { recordRun, type RunnerPhases } from './run-stats';
 import { monitorWithNode } from './node-monitor';
-import { hideHostPaths, SANDBOX_DIR, toSandboxPath } from './sandbox-path';
+import { hideHostPaths, SANDBOX_DIR, sandboxPathsOf } from './sandbox-path';
 import { openDescriptors } from './descriptors';
 import { environment } from './environment';
 import { pickSupervisor } from './supervisor-command';
@@ -29,7 +29,7 @@ function fileSize(p: string): number {
 /** Under bubblewrap, the command and environment name the run directory where the program sees it. */
 function asSeenInside(config: RunnerConfig, spec: RunSpec): RunSpec {
   if (config.sandbox.kind !== 'bwrap') return spec;
-  const inside = (value: string) => toSandboxPath(value, spec.cwd);
+  const inside = sandboxPathsOf(spec.cwd);
   const env = Object.fromEntries(Object.entries(spec.env ?? {}).map(([k, v]) => [k, inside(v)]));
   return { ...spec, command: spec.command.map(inside), env: { HOME: SANDBOX_DIR, ...env } };
 }
@@ -44,14 +44,21 @@ export async function runWith(config: RunnerConfig, given: RunSpec): Promise<Run
   const handedOver = performance.now();
   const descriptors = openDescriptors(spec);
   const opened = performance.now();
-  const phases: Omit<RunnerPhases, 'runs' | 'totalMs'> = { supervisor: 'node', handOverMs: handedOver - began, descriptorsMs: opened - handedOver, programMs: 0, superviseMs: 0 };
+  const phases: Omit<RunnerPhases, 'runs' | 'totalMs' | 'firstAt' | 'lastAt'> = {
+    supervisor: 'node',
+    handOverMs: handedOver - began,
+    descriptorsMs: opened - handedOver,
+    programMs: 0,
+    programCpuMs: 0,
+    superviseMs: 0,
+  };
   try {
     const supervisor = pickSupervisor();
     const sandboxed = config.sandbox.kind === 'bwrap';
     const { diskExceeded, ...raw } = supervisor
       ? await supervise(config, spec, descriptors.fds, supervisor, phases)
       : { ...(await monitorWithNode(config, spec, descriptors.fds, environment(spec, sandboxed))), diskExceeded: false };
-    if (!supervisor) Object.assign(phases, { programMs: raw.wallSec * 1000, superviseMs: performance.now() - opened });
+    if (!supervisor) Object.assign(phases, { programMs: raw.wallSec * 1000, programCpuMs: raw.timeSec * 1000, superviseMs: performance.now() - opened });
     // Over the disk budget reads as a file too large (SIGXFSZ), whatever the program did after.
     if (diskExceeded) Object.assign(raw, { exitCode: null, signal: SIGXFSZ });
     const outputExceeded = diskExceeded || raw.signal === SIGXFSZ || fileSize(spec.stdoutPath) >= spec.outputLimitBytes || fileSize(spec.stderrPath) >= spec.outputLimitBytes;

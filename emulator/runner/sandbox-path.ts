@@ -28,7 +28,13 @@ function pattern(dirs: string[]): RegExp {
 
 /** A command argument or environment value with the run directory as the program sees it. */
 export function toSandboxPath(value: string, runDir: string): string {
-  return value.replace(pattern(spellings(runDir)), SANDBOX_DIR);
+  return sandboxPathsOf(runDir)(value);
+}
+
+/** toSandboxPath for many values of one run: the run directory resolved and its pattern made once. */
+export function sandboxPathsOf(runDir: string): (value: string) => string {
+  const re = pattern(spellings(runDir));
+  return (value) => value.replace(re, SANDBOX_DIR);
 }
 
 /**

@@ -132,9 +132,24 @@ export interface SandboxRun {
   supervisor?: string;
 }
 
+/** The shared part of the command line, by the extra folders shown: the same for nearly every run. */
+const baseCache = new Map<string, readonly string[]>();
+function cachedBaseArgs(extraReadOnly: string[]): readonly string[] {
+  // disableUserns is settled by the first detection, before any run; keyed on all the same.
+  const key = `${disableUserns}\0${extraReadOnly.join('\0')}`;
+  let args = baseCache.get(key);
+  if (!args) {
+    args = baseArgs(extraReadOnly);
+    // Few distinct sets (the toolchains, plus a judge's folders): a bound that is never reached.
+    if (baseCache.size >= 64) baseCache.clear();
+    baseCache.set(key, args);
+  }
+  return args;
+}
+
 /** bwrap argv prefix for one run; the command follows after `--`. */
 export function bwrapPrefix(run: SandboxRun): string[] {
-  const args = [BWRAP, ...baseArgs(run.readOnlyPaths)];
+  const args = [BWRAP, ...cachedBaseArgs(run.readOnlyPaths)];
   if (!run.network) args.push('--unshare-net');
   // A run with network needs the resolver's files; without, they only tell about the host.
   else for (const file of ['/etc/resolv.conf', '/etc/hosts']) args.push('--ro-bind-try', file, file);

@@ -41,7 +41,7 @@ export function supervise(
   spec: RunSpec,
   fds: Map<number, number>,
   supervisor: Supervisor,
-  phases: Omit<RunnerPhases, 'runs' | 'totalMs'>,
+  phases: Omit<RunnerPhases, 'runs' | 'totalMs' | 'firstAt' | 'lastAt'>,
 ): Promise<RawResult> {
   const resultFd = Math.max(2, ...fds.keys()) + 1;
   const sandboxed = config.sandbox.kind === 'bwrap';
@@ -119,6 +119,7 @@ export function supervise(
       if (spawnError) return reject(spawnError);
       if (report && !report.error) {
         phases.programMs = report.wallSec * 1000;
+        phases.programCpuMs = report.cpuSec * 1000;
         return resolve({
           exitCode: report.exitCode,
           signal: report.signal,

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cSupervisorReady, launcherForTests, overrideLauncherForTests, overridePythonForTests, runProcess, setDefaultSandboxForTests } from '../../emulator/runner';
+import { detectSandbox } from '../../emulator/runner/sandbox';
 import type { RunSpec } from '../../emulator/runner/types';
 import { useScratch } from '../scratch';
 import { processesWithMarker } from './processes';
@@ -41,6 +42,27 @@ describe('runner launcher (C supervisor)', function () {
     assert.ok(launcher?.pid, 'a launcher is running');
     assert.equal(Number(out().trim()), launcher.pid);
     assert.notEqual(launcher.pid, process.pid);
+  });
+
+  it("reaps every process of a sandboxed run itself, so a run's whole CPU time is in its own (issue 37: benches count it)", async function () {
+    if (detectSandbox('auto').kind !== 'bwrap') this.skip();
+    // bwrap exits without reaping its pid-namespace init: without the launcher as subreaper that
+    // init, with the supervisor's and the program's CPU time, went to the system's init.
+    const childrenMs = (pid: number) => {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(f[13]) + Number(f[14])) * 10; // cutime + cstime, in ticks of 10 ms
+    };
+    await runProcess(spec(['true']));
+    const launcher = launcherForTests()!.pid!;
+    const before = childrenMs(launcher);
+    const r = await runProcess(spec(['bash', '-c', 'i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done']));
+    assert.equal(r.exitCode, 0, fs.readFileSync(path.join(dir, 'err'), 'utf8'));
+    assert.ok(r.timeSec >= 0.1, `the program used ${r.timeSec} s of CPU`);
+    // The namespace's init may be reaped a moment after the run's answer.
+    const wanted = r.timeSec * 1000 - 20;
+    for (let i = 0; i < 250 && childrenMs(launcher) - before < wanted; i++) await sleep(20);
+    assert.ok(childrenMs(launcher) - before >= wanted, `the launcher's children used ${childrenMs(launcher) - before} ms, the program alone ${r.timeSec * 1000} ms`);
   });
 
   it('gives stdout and stderr named by one path one open file, as spawn() does', async () => {

@@ -337,6 +337,21 @@ describe('problems module (v4)', function () {
       assert.match(await (await fetch(sub.result.streams.output.uri)).text(), /^-2\n0\n2000000000\n/);
     });
 
+    it('the output and error streams are those of the first failing test case, not of a later one', async () => {
+      // Test cases share their output files until one fails (issue 37, speed): the later runs must not overwrite it.
+      const src = `${ADD_OK}\nsys.stderr.write("stderr of n=%d\\n" % n)\nif n == 5: print(0)\n`;
+      const failed = await finished(await submit({ problemId: 1, compilerId: PY, source: src }));
+      assert.deepEqual(codes(failed), [15, 14, 15]);
+      assert.equal(await (await fetch(failed.result.streams.error.uri)).text(), 'stderr of n=5\n');
+      assert.equal(await (await fetch(failed.result.streams.output.uri)).text(), '-2\n0\n2000000000\n-999999993\n579\n0\n');
+      // All accepted: the last test case's streams.
+      const passed = await finished(await submit({ problemId: 1, compilerId: PY, source: `${ADD_OK}\nsys.stderr.write("stderr of n=%d\\n" % n)\n` }));
+      assert.deepEqual(codes(passed), [15, 15, 15]);
+      assert.equal(await (await fetch(passed.result.streams.error.uri)).text(), 'stderr of n=250000\n');
+      assert.equal(passed.result.streams.output.size, (await (await fetch(passed.result.streams.output.uri)).text()).length);
+      assert.ok(passed.result.streams.output.size > 250_000 * 2, 'the large test case output');
+    });
+
     it('a slow solution hits the time limit on the large test case only', async () => {
       const src = `import time\n${ADD_OK}\nif n > 1000: time.sleep(10)\n`;
       const sub = await finished(await submit({ problemId: 1, compilerId: PY, source: src }));
