@@ -33,6 +33,8 @@ export class SphereApiError extends Error {
    * their mark (the poller rides out transient ones, readStream takes a 404 as no stream).
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // A subclass keeps the ordinary rule: its instances, not every error of the family.
+    if (this !== SphereApiError) return Function.prototype[Symbol.hasInstance].call(this, value);
     return typeof value === 'object' && value !== null && (value as { [SPHERE_API_ERROR]?: boolean })[SPHERE_API_ERROR] === true;
   }
   readonly [SPHERE_API_ERROR] = true;

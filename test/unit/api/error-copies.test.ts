@@ -35,4 +35,12 @@ describe('SphereApiError across copies of src/api (bundles apart)', () => {
       assert.equal(value instanceof main.SphereApiError, false, String(value));
     }
   });
+
+  it('a subclass keeps the ordinary rule: an error of the family is not an instance of it', () => {
+    class Narrower extends main.SphereApiError {}
+    const narrow = new Narrower({ module: 'compilers', kind: 'invalidArgument', explanation: 'x', action: 'fixInput' });
+    assert.ok(narrow instanceof main.SphereApiError);
+    assert.ok(narrow instanceof Narrower);
+    assert.equal(http(404) instanceof Narrower, false);
+  });
 });
