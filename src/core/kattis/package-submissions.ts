@@ -5,16 +5,18 @@
 // (which the check also matches with a memory limit verdict, as problemtools does),
 // partially_accepted → partially_accepted (a score strictly between 0 and 100), the 2023-07
 // rejected and brute_force → rejected. submissions/submissions.yaml (2023-07) adds each matching
-// submission's expectations (submission-expectations.ts), kept in kattis.json for `check`.
+// submission's expectations (submission-expectations.ts), kept in kattis.json for `check`. 2025-09
+// constants are replaced in the submissions' and include/ files (constants.ts), as the format says.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { KattisExpectation } from './expectations';
 import type { IncludedSubmission } from './folder-settings';
 import { detectKattisLanguage } from './languages';
-import { copyTree, ignoredName, kindOf, listEntries, listFilesDeep } from './package-files';
+import { substituteFile, type Constants } from './constants';
+import { ignoredName, kindOf, listEntries, listFilesDeep } from './package-files';
 import { expectationFor, folderVerdictFor } from './submission-expectations';
 import type { YamlMap } from './yaml-values';
-import { safeCopyFile } from '../safe-write';
+import { safeWriteFile } from '../safe-write';
 
 /** A file's first line (its `#!` line, which tells Python 2 from Python 3), from its first bytes. */
 function firstLine(full: string): string {
@@ -44,12 +46,23 @@ export interface SubmissionsImport {
   expectations: Record<string, KattisExpectation>;
   /** Filled: each solution that include/<language>/ files were added to (folder file → what check needs). */
   included?: Record<string, IncludedSubmission>;
+  /** 2025-09 constants, replaced in the submissions and include/ files as the format says. */
+  constants?: Constants;
 }
 
 export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport): number {
   const { scoring, notes, skipped, ignored } = o;
   const subs = path.join(pkg, 'submissions');
   let count = 0;
+  // Every file sent is copied through this: constants replaced (text files only), nothing written through a link.
+  const copy = (from: string, to: string) => {
+    const bytes = fs.readFileSync(from);
+    const where = path.relative(pkg, from).split(path.sep).join('/');
+    safeWriteFile(dir, to, o.constants ? substituteFile(bytes, o.constants, where) : bytes, fs.statSync(from).mode & 0o777);
+  };
+  const copyFolder = (from: string, to: string) => {
+    for (const rel of listFilesDeep(pkg, from, skipped)) copy(path.join(from, rel), path.join(to, rel));
+  };
   const includes = path.join(pkg, 'include');
   // include/<language>/ by the submission's language as check detects it (problemtools' rules:
   // a `#!…python2` .py is python2), not by its extension.
@@ -91,17 +104,17 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
       const file = path.relative(dir, target).split(path.sep).join('/');
       const include = includeFor(e);
       if (e.kind === 'file' && !include) {
-        safeCopyFile(dir, e.full, target);
+        copy(e.full, target);
       } else {
         // A folder of files, or a file that Kattis gives include/<language>/ files: multi-file.
         const folder = e.kind === 'file' ? target.replace(/\.[^.]+$/, '') : target;
         if (e.kind === 'file') {
-          safeCopyFile(dir, e.full, path.join(folder, e.name));
-        } else copyTree(pkg, e.full, folder, skipped, dir);
+          copy(e.full, path.join(folder, e.name));
+        } else copyFolder(e.full, folder);
         if (include) {
           // The submission's own file wins over an include file of the same name.
           for (const rel of include.files) {
-            if (!fs.existsSync(path.join(folder, rel))) safeCopyFile(dir, path.join(include.from, rel), path.join(folder, rel));
+            if (!fs.existsSync(path.join(folder, rel))) copy(path.join(include.from, rel), path.join(folder, rel));
           }
           notes.push(
             `${e.rel} is submitted with the files of ${path.relative(pkg, include.from).split(path.sep).join('/')}/ (${include.files.join(', ')}), as Kattis does: it became the multi-file solution ${path.relative(dir, folder).split(path.sep).join('/')}/.`,
