@@ -14,7 +14,7 @@ import { MEASURING_LIMIT, writeKattisSettings, type KattisSettings } from './fol
 import { importLatexStatement } from './latex-import';
 import { readConstants, reportYamlUses, substituteText, type Constants } from './constants';
 import { defaultJudges, exactBuiltIn } from './default-judge';
-import { copyTree, ignoredName, kindOf, listEntries } from './package-files';
+import { copyTree, ignoredName, kindOf, listEntries, natural } from './package-files';
 import { importSubmissions } from './package-submissions';
 import { readPackageTests } from './package-tests';
 import type { KattisExpectation } from './expectations';
@@ -265,12 +265,21 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
       ...uncheckedNotes(Object.values(expectations)),
     );
   }
-  for (const e of listEntries(pkg, pkg, notImported)) {
+  // A top-level link that is not followed matters only where the format defines the name; anywhere
+  // else (DOMjudge's problem.pdf linking out of the package) it is listed as ignored, never followed.
+  for (const e of listEntries(pkg, pkg, [])) {
     if (READ.includes(e.name)) continue;
     if (KEPT.includes(e.name) && e.kind === 'dir') {
       copyTree(pkg, e.full, path.join(dir, KEPT_DIR, e.name), notImported, dir);
       notes.push(`${e.name}/ is kept in ${KEPT_DIR}/${e.name}/ for export: Kattis runs it while preparing the problem; Sphere Engine has no place for it.`);
     } else if (!e.name.startsWith('.') || ignoredName(e.name)) ignored.push(`${e.rel}: ${ignoredName(e.name) ?? 'not part of the Kattis package format, and no judge reads it'}.`);
+  }
+  for (const name of fs.readdirSync(pkg).sort(natural)) {
+    const kind = kindOf(path.join(pkg, name), pkg);
+    if (typeof kind !== 'object') continue;
+    if (READ.includes(name) || KEPT.includes(name)) notImported.push(`${name}: ${kind.refused}.`);
+    else if (!name.startsWith('.') || ignoredName(name))
+      ignored.push(`${name}: not part of the Kattis package format, and no judge reads it; it is ${kind.refused.replace(/, so it is skipped$/, '')}, so it is not followed.`);
   }
 
   const json: ProblemJson = {
