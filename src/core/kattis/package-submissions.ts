@@ -73,6 +73,7 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
     const from = lang && path.join(includes, lang.id);
     return from && kindOf(from, pkg) === 'dir' ? { from, language: lang.id, files: listFilesDeep(pkg, from, skipped) } : undefined;
   };
+  const taken = new Set<string>();
   for (const group of listEntries(pkg, subs, skipped)) {
     if (group.kind === 'file') {
       if (group.name !== 'submissions.yaml')
@@ -100,14 +101,21 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
           );
         continue;
       }
-      const target = path.join(dir, 'solutions', verdict, e.name);
-      const file = path.relative(dir, target).split(path.sep).join('/');
       const include = includeFor(e);
-      if (e.kind === 'file' && !include) {
+      // One solution per submission: the file itself, or a folder (a multi-file submission, or a
+      // file given include/ files, named without its extension). A name another submission took
+      // (x.py and x.cpp both becoming x/, rejected/ and brute_force/ both mapping to rejected/) gets
+      // its Kattis folder or extension added, so no submission is merged into or written over another.
+      const asFolder = e.kind === 'dir' || include !== undefined;
+      const name = solutionName(taken, verdict, e.kind === 'file' && asFolder ? e.name.replace(/\.[^.]+$/, '') : e.name, group.name, asFolder ? path.extname(e.name).slice(1) : '');
+      if (name.renamed) notes.push(`${e.rel} became solutions/${verdict}/${name.name}: another submission already has solutions/${verdict}/${name.wanted}.`);
+      const target = path.join(dir, 'solutions', verdict, name.name);
+      const file = path.relative(dir, target).split(path.sep).join('/');
+      if (!asFolder) {
         copy(e.full, target);
       } else {
         // A folder of files, or a file that Kattis gives include/<language>/ files: multi-file.
-        const folder = e.kind === 'file' ? target.replace(/\.[^.]+$/, '') : target;
+        const folder = target;
         if (e.kind === 'file') {
           copy(e.full, path.join(folder, e.name));
         } else copyFolder(e.full, folder);
@@ -129,4 +137,24 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
     }
   }
   return count;
+}
+
+/**
+ * A solution name under solutions/<verdict>/ no earlier submission took (compared without letter
+ * case, as a case-insensitive file system would): `wanted`, else with the Kattis folder before it
+ * (`brute_force_y.py`) or, for a folder made from a file, its extension after it (`x_cpp`), else
+ * numbered. The extension of a file stays last, so its language is still known.
+ */
+function solutionName(taken: Set<string>, verdict: string, wanted: string, group: string, ext: string): { name: string; wanted: string; renamed: boolean } {
+  const dot = wanted.lastIndexOf('.');
+  const [stem, suffix] = ext || dot <= 0 ? [wanted, ''] : [wanted.slice(0, dot), wanted.slice(dot)];
+  const candidates = [wanted, ...(ext ? [`${stem}_${ext}`] : []), `${group}_${wanted}`];
+  for (let n = 2; ; n++) {
+    const name = candidates.shift() ?? `${stem}_${n}${suffix}`;
+    const key = `${verdict}/${name}`.toLowerCase();
+    if (!taken.has(key)) {
+      taken.add(key);
+      return { name, wanted, renamed: name !== wanted };
+    }
+  }
 }
