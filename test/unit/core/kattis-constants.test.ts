@@ -13,13 +13,17 @@ const FIXTURE = path.resolve(REPO_ROOT, 'test/fixtures/kattis/constants');
 describe('Kattis packages: constants', () => {
   const scratch = useScratch();
 
-  it('substitutes {{name}} and {{name.variant}} in the Markdown statement and the submissions; an unknown name is kept and reported', () => {
+  it('substitutes {{name}} and {{name.variant}} in the Markdown statement, the submissions and include/ files; an unknown name is kept and reported', () => {
     const dir = path.join(scratch('kattis-const-'), 'triple');
     const result = importKattis(FIXTURE, dir);
     const folder = readProblemFolder(dir);
     assert.equal(folder.json.tests[0].timeLimit, 1.5);
     assert.equal(folder.body, '# Triple\nPrint three times $n$, where $1 \\le n \\le 1000$, within 1.5 seconds (1.5 s).\nUnknown: {{nope}}.\n');
-    assert.equal(fs.readFileSync(path.join(dir, 'solutions/accepted/triple.py'), 'utf8'), 'n = int(input())\nassert 1 <= n <= 1000\nprint(3 * n)\n');
+    assert.equal(
+      fs.readFileSync(path.join(dir, 'solutions/accepted/triple/triple.py'), 'utf8'),
+      'from bounds import MAX_N\n\nn = int(input())\nassert 1 <= n <= MAX_N == 1000\nprint(3 * n)\n',
+    );
+    assert.match(fs.readFileSync(path.join(dir, 'solutions/accepted/triple/bounds.py'), 'utf8'), /^MAX_N = 1000$/m);
     assert.ok(
       result.notes.some((n) => /statement\/problem\.en\.md: \{\{nope\}\} names no constant/.test(n)),
       result.notes.join('\n'),
