@@ -68,16 +68,16 @@ describe('Kattis packages: constants', () => {
     assert.match(source, /--eps.{1,8}0\.5/);
   });
 
-  it('in a LaTeX statement only \\constant{name} and \\constant{name.variant} are replaced; a constant with a bad name or no value is reported, not used', () => {
+  it('in a LaTeX statement only \\constant{name} and \\constant{name.variant} (name.value of a plain one too) are replaced; a constant with a bad name or no value is reported, not used', () => {
     const pkg = tree(scratch('kattis-const-tex-'), {
-      'problem.yaml': 'problem_format_version: 2025-09\nname: T\nconstants:\n  k:\n    value: 7000\n    tex: 7\\,000\n  9bad: 1\n  empty: [1, 2]\n',
-      'problem_statement/problem.en.tex': '\\problemname{T}\nAt most \\constant{k} lines, $\\constant{k.tex}$, {{k}}.\n',
+      'problem.yaml': 'problem_format_version: 2025-09\nname: T\nconstants:\n  k:\n    value: 7000\n    tex: 7\\,000\n  s: 3\n  9bad: 1\n  empty: [1, 2]\n',
+      'problem_statement/problem.en.tex': '\\problemname{T}\nAt most \\constant{k} lines, $\\constant{k.tex}$, {{k}}, \\constant{s.value}.\n',
       'data/secret/1.in': '1\n',
       'data/secret/1.ans': '1\n',
     });
     const dir = path.join(scratch('kattis-const-tex-f-'), 't');
     const result = importKattis(pkg, dir);
-    assert.match(readProblemFolder(dir).body, /At most 7000 lines, \$7\\,000\$, \{\{k\}\}\./);
+    assert.match(readProblemFolder(dir).body, /At most 7000 lines, \$7\\,000\$, \{\{k\}\}, 3\./);
     assert.ok(result.notes.some((n) => /constant "9bad" is not a valid name/.test(n)));
     assert.ok(result.notes.some((n) => /constant "empty" has no number or string value/.test(n)));
   });
