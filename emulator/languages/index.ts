@@ -118,6 +118,14 @@ export interface PrepareOptions {
 const CMPINFO_LIMIT = 256 * 1024;
 /** The compiler's memory limit unless the caller gives one. */
 const COMPILE_MEMORY_KB = 2 * 1024 * 1024;
+/**
+ * The largest file a compiler may write, and what it may keep on disk at once. A contest judge
+ * compiles `char a[512 << 20] = {1};` (a 512 MiB binary: the array is in the file) and judges it
+ * at run time, by its memory limit; a run's 64 MiB / 256 MiB would make it a compilation error.
+ * The object file and the binary both exist while linking, so the disk gets twice the file.
+ */
+export const COMPILE_FILE_BYTES = 1024 * 1024 * 1024;
+const COMPILE_DISK_BYTES = 2 * COMPILE_FILE_BYTES + 256 * 1024 * 1024;
 
 /** Writes the files, checks the entry-file rule, compiles once. */
 export async function prepareProgram(opts: PrepareOptions): Promise<PreparedProgram> {
@@ -168,12 +176,14 @@ async function compileIn(opts: PrepareOptions, command: string[], env: Record<st
   const result = await opts.runner.run({
     command,
     cwd: opts.dir,
-    env,
+    // Temporary files (gcc's object files) in the program directory, not the sandbox's small /tmp.
+    env: { TMPDIR: '.', ...env },
     stdoutPath: log,
     stderrPath: log,
     timeLimitMs: opts.compileTimeLimitMs ?? 30_000,
     memoryLimitKb: opts.compileMemoryLimitKb ?? COMPILE_MEMORY_KB,
-    outputLimitBytes: 64 * 1024 * 1024,
+    outputLimitBytes: COMPILE_FILE_BYTES,
+    diskLimitBytes: COMPILE_DISK_BYTES,
     maxProcesses: 64,
   });
   const cmpinfo = readCapped(log);

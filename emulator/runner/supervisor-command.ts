@@ -58,7 +58,7 @@ function pythonArgv(python: string, spec: RunSpec, config: RunnerConfig, l: Supe
     ownPidNamespace: l.sandboxed,
     dropTo: config.sandbox.dropTo ?? null,
     // Unsandboxed, /tmp is the host's: only the run directory is counted.
-    disk: { tmp: l.sandboxed ? '/tmp' : null, tmpBytes: SANDBOX_TMP_BYTES, bytes: DISK_LIMIT_BYTES, entries: DISK_LIMIT_ENTRIES },
+    disk: { tmp: l.sandboxed ? '/tmp' : null, tmpBytes: SANDBOX_TMP_BYTES, bytes: spec.diskLimitBytes ?? DISK_LIMIT_BYTES, entries: DISK_LIMIT_ENTRIES },
   });
   return [python, '-I', '-S', '-c', SUPERVISOR_PY, payload];
 }
@@ -90,7 +90,7 @@ function cArgv(binary: string, spec: RunSpec, config: RunnerConfig, l: Superviso
     '--tmp-bytes',
     String(SANDBOX_TMP_BYTES),
     '--disk-bytes',
-    String(DISK_LIMIT_BYTES),
+    String(spec.diskLimitBytes ?? DISK_LIMIT_BYTES),
     '--disk-entries',
     String(DISK_LIMIT_ENTRIES),
     ...Object.entries(l.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]),

@@ -31,6 +31,8 @@ export interface RunSpec {
   dataLimitKb?: number | null;
   /** Largest file the program may write (stdout and stderr included), in bytes. */
   outputLimitBytes: number;
+  /** Bytes the run may keep in its directory and /tmp at once; default DISK_LIMIT_BYTES (a compiler writing a large binary needs more). */
+  diskLimitBytes?: number;
   /** Most processes the run may have at once (fork bombs are killed). */
   maxProcesses?: number;
   /** Extra read-only paths to bind into the sandbox (toolchains outside /usr). */

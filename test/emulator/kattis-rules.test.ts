@@ -8,7 +8,8 @@
 // (verdict, time, memory, the limit it ran under) while the limit comes from those that passed and
 // every other submission is still judged. test/fixtures/kattis/fuzzy: Kattis's default output
 // validator (letter case ignored, a relative float tolerance) judged exactly. test/fixtures/kattis/
-// constants: the package's short name becomes the problem's code when the service takes it.
+// constants: constants replaced in a submission and its include/ file; the package's short name
+// becomes the problem's code when the service takes it.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -221,5 +222,13 @@ describe('Kattis rules (issue 38): import, push, check on the emulator', functio
     assert.equal(again.code, 0, again.text);
     assert.match(again.text, /^code: the code CONSTANTS \(the package's short name\) was not free on the service \(.*taken.*\): the service picked the code$/m);
     assert.notEqual(await codeOnService(second), 'CONSTANTS');
+  });
+
+  it('2025-09 constants: a submission and the include/ file it imports use {{max_n}}, replaced as the format says, and it is accepted', async () => {
+    // After the code test: this push takes the code CONSTANTS too.
+    const { imported, checked } = await importPushCheck(path.resolve(__dirname, '../../../test/fixtures/kattis/constants'), 'constants');
+    assert.match(imported.text, /Constants substituted where the format says/);
+    assert.equal(checked.code, 0, checked.text);
+    assertOk(checked.text, ['accepted/triple: accepted (15)']);
   });
 });

@@ -12,9 +12,9 @@ import { ProblemFolderError } from '../problem-folder/errors';
 import { JUDGES_DIR, MAX_TEST_FILE_BYTES, serializeProblemJson, SETTINGS_FILE, type JudgeJson, type ProblemJson, type TestJson } from '../problem-folder/format';
 import { MEASURING_LIMIT, writeKattisSettings, type KattisSettings } from './folder-settings';
 import { importLatexStatement } from './latex-import';
-import { readConstants, substituteText, substituteYaml, type Constants } from './constants';
+import { readConstants, reportYamlUses, substituteText, type Constants } from './constants';
 import { defaultJudges, exactBuiltIn } from './default-judge';
-import { copyTree, ignoredName, kindOf, listEntries } from './package-files';
+import { copyTree, ignoredName, kindOf, listEntries, natural } from './package-files';
 import { importSubmissions } from './package-submissions';
 import { readPackageTests } from './package-tests';
 import type { KattisExpectation } from './expectations';
@@ -95,7 +95,8 @@ function statement(pkg: string, dir: string, notes: string[], constants: Constan
     if (!isFile(rel)) continue;
     safeCopyFile(dir, path.join(pkg, rel), path.join(dir, 'statement-source', path.basename(rel)));
     notes.push(`The statement was LaTeX (${rel}): statement.md is a Markdown rendering of it; the original is kept in statement-source/.`);
-    return importLatexStatement(pkg, rel, dir, substituteText(fs.readFileSync(path.join(pkg, rel), 'utf8'), constants, rel), notes, notImported);
+    // LaTeX takes constants as \constant{name} (latex-import.ts); the format replaces `{{name}}` in Markdown only.
+    return importLatexStatement(pkg, rel, dir, fs.readFileSync(path.join(pkg, rel), 'utf8'), notes, notImported);
   }
   notes.push('The package has no statement in Markdown or LaTeX: statement.md is empty.');
   return '';
@@ -111,9 +112,10 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   const raw = readYamlFile(path.join(pkg, 'problem.yaml'), 'problem.yaml');
   if (!raw) throw new ProblemFolderError([`${pkg} has no problem.yaml (a regular file): it is not a Kattis problem package.`]);
   if (fs.existsSync(path.join(dir, SETTINGS_FILE))) throw new ProblemFolderError([`${dir} already holds a problem folder: import into a new folder.`]);
-  // 2025-09 constants: `{{name}}` in problem.yaml's values and the statement stands for the value.
+  // 2025-09 constants (constants.ts): replaced where the format says, never in problem.yaml itself.
   const constants = readConstants(raw);
-  const yaml = substituteYaml(raw, constants);
+  reportYamlUses(raw, constants);
+  const yaml = raw;
   const words = typeWords(yaml);
   const format = formatOf(yaml);
   const interactive = words.has('interactive');
@@ -131,7 +133,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   const problems: string[] = [];
   const ignored: string[] = [];
   const customValidator = words.has('custom') || interactive || kindOf(path.join(pkg, 'output_validators')) === 'dir' || kindOf(path.join(pkg, 'output_validator')) !== 'missing';
-  const data = readPackageTests(pkg, yamlString(yaml.validator_flags) ?? '', interactive, problems, notImported, ignored);
+  const data = readPackageTests(pkg, yamlString(yaml.validator_flags) ?? '', interactive, problems, notImported, ignored, constants);
   const tests = data.tests;
   for (const t of tests) {
     for (const f of [t.input, t.answer]) {
@@ -149,7 +151,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
       ? 'the package has no output_validator/ or output_validators/'
       : 'problem' in found
         ? found.problem
-        : ((a) => (a.ok ? undefined : a.reason))(adaptValidator(found));
+        : ((a) => (a.ok ? undefined : a.reason))(adaptValidator(found, [], constants));
     if (why)
       throw new ProblemFolderError([`This is an interactive Kattis problem, and its interactor cannot become a Sphere Engine interactive judge: ${why}. It is not imported.`]);
   }
@@ -162,6 +164,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
         notes,
         notImported,
         interactive,
+        constants,
       )
     : undefined;
   if (interactive) notes.push("Interactive: the interactor runs beside the program on every test, its output being the program's input (Sphere Engine's fd 8), as Kattis runs it.");
@@ -232,7 +235,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   const submissionsYaml = readYamlFile(path.join(pkg, 'submissions', 'submissions.yaml'), 'submissions/submissions.yaml');
   const expectations: Record<string, KattisExpectation> = {};
   const included: KattisSettings['included'] = {};
-  const solutions = importSubmissions(pkg, dir, { scoring, outputOnly, notes, skipped: notImported, ignored, yaml: submissionsYaml, expectations, included });
+  const solutions = importSubmissions(pkg, dir, { scoring, outputOnly, notes, skipped: notImported, ignored, yaml: submissionsYaml, expectations, included, constants });
   const code = problemCode(pkg, notes);
   const testPaths = tests.map((t) => t.rel.replace(/^data\//, '').replace(/\.in$/, ''));
   if (outputOnly)
@@ -262,12 +265,21 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
       ...uncheckedNotes(Object.values(expectations)),
     );
   }
-  for (const e of listEntries(pkg, pkg, notImported)) {
+  // A top-level link that is not followed matters only where the format defines the name; anywhere
+  // else (DOMjudge's problem.pdf linking out of the package) it is listed as ignored, never followed.
+  for (const e of listEntries(pkg, pkg, [])) {
     if (READ.includes(e.name)) continue;
     if (KEPT.includes(e.name) && e.kind === 'dir') {
       copyTree(pkg, e.full, path.join(dir, KEPT_DIR, e.name), notImported, dir);
       notes.push(`${e.name}/ is kept in ${KEPT_DIR}/${e.name}/ for export: Kattis runs it while preparing the problem; Sphere Engine has no place for it.`);
     } else if (!e.name.startsWith('.') || ignoredName(e.name)) ignored.push(`${e.rel}: ${ignoredName(e.name) ?? 'not part of the Kattis package format, and no judge reads it'}.`);
+  }
+  for (const name of fs.readdirSync(pkg).sort(natural)) {
+    const kind = kindOf(path.join(pkg, name), pkg);
+    if (typeof kind !== 'object') continue;
+    if (READ.includes(name) || KEPT.includes(name)) notImported.push(`${name}: ${kind.refused}.`);
+    else if (!name.startsWith('.') || ignoredName(name))
+      ignored.push(`${name}: not part of the Kattis package format, and no judge reads it; it is ${kind.refused.replace(/, so it is skipped$/, '')}, so it is not followed.`);
   }
 
   const json: ProblemJson = {
@@ -281,7 +293,15 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   };
   if (format === '2023-07') notes.push('Read as the 2023-07 package format (problem_format_version).');
   safeWriteFile(dir, path.join(dir, 'statement.md'), statement(pkg, dir, notes, constants, notImported));
-  if (constants.values.size) notes.push(`Constants substituted in problem.yaml and the statement: ${[...constants.values].map(([k, v]) => `${k} = ${v}`).join(', ')}.`);
+  if (constants.values.size)
+    notes.push(
+      `Constants substituted where the format says (a Markdown statement, the output validator, include/ files, the submissions, test_group.yaml; not problem.yaml or test data): ${[
+        ...constants.values,
+      ]
+        .filter(([k]) => !k.endsWith('.value'))
+        .map(([k, v]) => `${k} = ${v}`)
+        .join(', ')}.`,
+    );
   notes.push(...constants.problems);
   safeWriteFile(dir, path.join(dir, SETTINGS_FILE), serializeProblemJson(json));
   return { tests: entries.length, solutions, notes, notImported, ignored, ...(adapted ? { validator: adapted.adapted } : {}) };

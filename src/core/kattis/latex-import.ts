@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import { safeCopyFile } from '../safe-write';
 import { convertLatexStatement, describeLeft } from './latex-statement';
 import { kindOf } from './package-files';
-import { isMap, readYamlFile, yamlString } from './yaml';
+import { readConstants } from './constants';
+import { readYamlFile } from './yaml';
 
 export const IMAGES_DIR = 'statement-images';
 /** What LaTeX tries when a name has no extension, in its order, those a Markdown preview shows. */
@@ -17,14 +18,14 @@ const NOT_SHOWN = ['.pdf', '.eps', '.ps'];
 
 /**
  * 2025-09 `\constant{name}` (the value) and `\constant{name.variant}` (a spelling of it, e.g.
- * `FIVE.WORD`) from problem.yaml's `constants`; `{{name}}` the importer substitutes itself.
+ * `FIVE.WORD`; `name.value` for any constant) from problem.yaml's `constants`, read as constants.ts
+ * reads them.
  */
 function constantsOf(pkg: string): (name: string) => string | undefined {
-  const raw = readYamlFile(path.join(pkg, 'problem.yaml'), 'problem.yaml')?.constants;
+  const { values } = readConstants(readYamlFile(path.join(pkg, 'problem.yaml'), 'problem.yaml') ?? {});
   return (name) => {
-    const [base, variant] = name.split('.', 2);
-    const entry = isMap(raw) ? raw[base] : undefined;
-    return isMap(entry) ? yamlString(entry[variant ?? 'value']) : variant ? undefined : yamlString(entry);
+    const v = values.get(name);
+    return v === undefined ? undefined : String(v);
   };
 }
 

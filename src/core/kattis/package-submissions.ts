@@ -5,16 +5,18 @@
 // (which the check also matches with a memory limit verdict, as problemtools does),
 // partially_accepted → partially_accepted (a score strictly between 0 and 100), the 2023-07
 // rejected and brute_force → rejected. submissions/submissions.yaml (2023-07) adds each matching
-// submission's expectations (submission-expectations.ts), kept in kattis.json for `check`.
+// submission's expectations (submission-expectations.ts), kept in kattis.json for `check`. 2025-09
+// constants are replaced in the submissions' and include/ files (constants.ts), as the format says.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { KattisExpectation } from './expectations';
 import type { IncludedSubmission } from './folder-settings';
 import { detectKattisLanguage } from './languages';
-import { copyTree, ignoredName, kindOf, listEntries, listFilesDeep } from './package-files';
+import { substituteFile, type Constants } from './constants';
+import { ignoredName, kindOf, listEntries, listFilesDeep } from './package-files';
 import { expectationFor, folderVerdictFor } from './submission-expectations';
 import type { YamlMap } from './yaml-values';
-import { safeCopyFile } from '../safe-write';
+import { safeWriteFile } from '../safe-write';
 
 /** A file's first line (its `#!` line, which tells Python 2 from Python 3), from its first bytes. */
 function firstLine(full: string): string {
@@ -44,12 +46,23 @@ export interface SubmissionsImport {
   expectations: Record<string, KattisExpectation>;
   /** Filled: each solution that include/<language>/ files were added to (folder file → what check needs). */
   included?: Record<string, IncludedSubmission>;
+  /** 2025-09 constants, replaced in the submissions and include/ files as the format says. */
+  constants?: Constants;
 }
 
 export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport): number {
   const { scoring, notes, skipped, ignored } = o;
   const subs = path.join(pkg, 'submissions');
   let count = 0;
+  // Every file sent is copied through this: constants replaced (text files only), nothing written through a link.
+  const copy = (from: string, to: string) => {
+    const bytes = fs.readFileSync(from);
+    const where = path.relative(pkg, from).split(path.sep).join('/');
+    safeWriteFile(dir, to, o.constants ? substituteFile(bytes, o.constants, where) : bytes, fs.statSync(from).mode & 0o777);
+  };
+  const copyFolder = (from: string, to: string) => {
+    for (const rel of listFilesDeep(pkg, from, skipped)) copy(path.join(from, rel), path.join(to, rel));
+  };
   const includes = path.join(pkg, 'include');
   // include/<language>/ by the submission's language as check detects it (problemtools' rules:
   // a `#!…python2` .py is python2), not by its extension.
@@ -60,6 +73,7 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
     const from = lang && path.join(includes, lang.id);
     return from && kindOf(from, pkg) === 'dir' ? { from, language: lang.id, files: listFilesDeep(pkg, from, skipped) } : undefined;
   };
+  const taken = new Set<string>();
   for (const group of listEntries(pkg, subs, skipped)) {
     if (group.kind === 'file') {
       if (group.name !== 'submissions.yaml')
@@ -87,21 +101,28 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
           );
         continue;
       }
-      const target = path.join(dir, 'solutions', verdict, e.name);
-      const file = path.relative(dir, target).split(path.sep).join('/');
       const include = includeFor(e);
-      if (e.kind === 'file' && !include) {
-        safeCopyFile(dir, e.full, target);
+      // One solution per submission: the file itself, or a folder (a multi-file submission, or a
+      // file given include/ files, named without its extension). A name another submission took
+      // (x.py and x.cpp both becoming x/, rejected/ and brute_force/ both mapping to rejected/) gets
+      // its Kattis folder or extension added, so no submission is merged into or written over another.
+      const asFolder = e.kind === 'dir' || include !== undefined;
+      const name = solutionName(taken, verdict, e.kind === 'file' && asFolder ? e.name.replace(/\.[^.]+$/, '') : e.name, group.name, asFolder ? path.extname(e.name).slice(1) : '');
+      if (name.renamed) notes.push(`${e.rel} became solutions/${verdict}/${name.name}: another submission already has solutions/${verdict}/${name.wanted}.`);
+      const target = path.join(dir, 'solutions', verdict, name.name);
+      const file = path.relative(dir, target).split(path.sep).join('/');
+      if (!asFolder) {
+        copy(e.full, target);
       } else {
         // A folder of files, or a file that Kattis gives include/<language>/ files: multi-file.
-        const folder = e.kind === 'file' ? target.replace(/\.[^.]+$/, '') : target;
+        const folder = target;
         if (e.kind === 'file') {
-          safeCopyFile(dir, e.full, path.join(folder, e.name));
-        } else copyTree(pkg, e.full, folder, skipped, dir);
+          copy(e.full, path.join(folder, e.name));
+        } else copyFolder(e.full, folder);
         if (include) {
           // The submission's own file wins over an include file of the same name.
           for (const rel of include.files) {
-            if (!fs.existsSync(path.join(folder, rel))) safeCopyFile(dir, path.join(include.from, rel), path.join(folder, rel));
+            if (!fs.existsSync(path.join(folder, rel))) copy(path.join(include.from, rel), path.join(folder, rel));
           }
           notes.push(
             `${e.rel} is submitted with the files of ${path.relative(pkg, include.from).split(path.sep).join('/')}/ (${include.files.join(', ')}), as Kattis does: it became the multi-file solution ${path.relative(dir, folder).split(path.sep).join('/')}/.`,
@@ -116,4 +137,24 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
     }
   }
   return count;
+}
+
+/**
+ * A solution name under solutions/<verdict>/ no earlier submission took (compared without letter
+ * case, as a case-insensitive file system would): `wanted`, else with the Kattis folder before it
+ * (`brute_force_y.py`) or, for a folder made from a file, its extension after it (`x_cpp`), else
+ * numbered. The extension of a file stays last, so its language is still known.
+ */
+function solutionName(taken: Set<string>, verdict: string, wanted: string, group: string, ext: string): { name: string; wanted: string; renamed: boolean } {
+  const dot = wanted.lastIndexOf('.');
+  const [stem, suffix] = ext || dot <= 0 ? [wanted, ''] : [wanted.slice(0, dot), wanted.slice(dot)];
+  const candidates = [wanted, ...(ext ? [`${stem}_${ext}`] : []), `${group}_${wanted}`];
+  for (let n = 2; ; n++) {
+    const name = candidates.shift() ?? `${stem}_${n}${suffix}`;
+    const key = `${verdict}/${name}`.toLowerCase();
+    if (!taken.has(key)) {
+      taken.add(key);
+      return { name, wanted, renamed: name !== wanted };
+    }
+  }
 }

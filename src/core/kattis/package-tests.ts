@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ignoredName, listEntries, type PackageEntry } from './package-files';
+import { substituteText, type Constants } from './constants';
 import { isMap, readYamlFile, yamlNumber, yamlString, type YamlMap } from './yaml';
 
 export interface PackageTest {
@@ -88,15 +89,27 @@ export const DEFAULT_GROUP: GroupConfig = { flags: '', acceptScore: 1, rejectSco
 /** Samples shown in the statement or offered as downloads only (2023-07): for people, not judged. */
 const STATEMENT_ONLY = /\.(in|ans)\.(statement|download)$/;
 
-export function readPackageTests(pkg: string, rootFlags: string, interactive: boolean, problems: string[], skipped: string[], ignored: string[] = []): PackageTests {
+export function readPackageTests(
+  pkg: string,
+  rootFlags: string,
+  interactive: boolean,
+  problems: string[],
+  skipped: string[],
+  ignored: string[] = [],
+  constants?: Constants,
+): PackageTests {
   const tests: PackageTest[] = [];
   const extras: string[] = [];
   const data = path.join(pkg, 'data');
-  const rootOwn = readYamlFile(path.join(data, 'testdata.yaml'), 'data/testdata.yaml') ?? readYamlFile(path.join(data, 'test_group.yaml'), 'data/test_group.yaml');
+  // A group's settings: legacy testdata.yaml as written, 2025-09 test_group.yaml with its constants replaced.
+  const groupYaml = (dir: string, rel: string) =>
+    readYamlFile(path.join(dir, 'testdata.yaml'), `${rel}/testdata.yaml`) ??
+    readYamlFile(path.join(dir, 'test_group.yaml'), `${rel}/test_group.yaml`, (t) => (constants ? substituteText(t, constants, `${rel}/test_group.yaml`) : t));
+  const rootOwn = groupYaml(data, 'data');
   const root = configOf(rootOwn, { ...DEFAULT_GROUP, flags: rootFlags });
 
   const walk = (dir: string, rel: string, inherited: GroupConfig): GroupNode => {
-    const own = readYamlFile(path.join(dir, 'testdata.yaml'), `${rel}/testdata.yaml`) ?? readYamlFile(path.join(dir, 'test_group.yaml'), `${rel}/test_group.yaml`);
+    const own = groupYaml(dir, rel);
     const node: GroupNode = { rel, config: configOf(own, inherited), items: [] };
     const entries = listEntries(pkg, dir, skipped);
     const names = new Set(entries.map((e) => e.name));

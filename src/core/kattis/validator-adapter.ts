@@ -6,6 +6,7 @@
 // the validator's copy in the folder and its flags, so export can write the original back.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { substituteText, type Constants } from './constants';
 import { kindOf, listEntries, listFilesDeep } from './package-files';
 import { cppJudgeSource, RENAMED_MAIN } from './validator-cpp';
 import { pythonJudgeSource } from './validator-python';
@@ -66,11 +67,15 @@ const flagList = (flags: string) => flags.trim().split(/\s+/).filter(Boolean);
 const marker = (comment: string, copy: string, flags: string) => `${comment} ${MARKER} ${JSON.stringify({ validator: copy, flags })}`;
 
 /** What a Sphere Engine judge can do with the validator at `v.file`. */
-export function adaptValidator(v: FoundValidator, skipped: string[] = []): Adaptation {
+export function adaptValidator(v: FoundValidator, skipped: string[] = [], constants?: Constants): Adaptation {
   const root = v.file;
   const single = kindOf(root) === 'file';
   const files = listFiles(root, skipped).filter((f) => !IGNORED.test(f));
-  const read = (rel: string) => fs.readFileSync(single ? root : path.join(root, rel), 'utf8');
+  // The judge runs the validator with its 2025-09 constants replaced, as the format says; the kept copy keeps them.
+  const read = (rel: string) => {
+    const text = fs.readFileSync(single ? root : path.join(root, rel), 'utf8');
+    return constants ? substituteText(text, constants, `${v.rel}${single ? '' : `/${rel}`}`) : text;
+  };
   const scripts = files.filter((f) => /^(build|run|compile)(\.sh)?$/.test(f));
   if (scripts.length) return { ok: false, reason: `it is built or run by its own script (${scripts.join(', ')}), which a single judge source cannot reproduce` };
   if (!files.length) return { ok: false, reason: 'it holds no source file' };

@@ -4,6 +4,7 @@
 // was done (or why nothing could be) said in the import's report.
 import * as path from 'node:path';
 import { JUDGES_DIR, type JudgeJson } from '../problem-folder/format';
+import type { Constants } from './constants';
 import { copyTree } from './package-files';
 import { adaptValidator, findOutputValidator, VALIDATOR_COPY_DIR } from './validator-adapter';
 import { safeWriteFile } from '../safe-write';
@@ -26,7 +27,15 @@ const JUDGE_KEY = 'kattis_validator';
 const FALLBACK = 'The tests use judge 1 (ignore extra whitespace) until you add a judge to problem.json.';
 
 /** Writes the adapter judges into `dir`; undefined (with the reason in `notImported`) when the validator cannot be adapted. */
-export function customJudges(pkg: string, dir: string, testFlags: string[], notes: string[], notImported: string[], interactive = false): CustomJudges | undefined {
+export function customJudges(
+  pkg: string,
+  dir: string,
+  testFlags: string[],
+  notes: string[],
+  notImported: string[],
+  interactive = false,
+  constants?: Constants,
+): CustomJudges | undefined {
   const found = findOutputValidator(pkg, notImported);
   if (!found || 'problem' in found) {
     notImported.push(
@@ -34,7 +43,7 @@ export function customJudges(pkg: string, dir: string, testFlags: string[], note
     );
     return undefined;
   }
-  const a = adaptValidator(found, notImported);
+  const a = adaptValidator(found, notImported, constants);
   if (!a.ok) {
     notImported.push(`The custom output validator ${found.rel}: ${a.reason}. ${FALLBACK}`);
     return undefined;

@@ -30,8 +30,11 @@ export function parseYaml(text: string): YamlMap {
   return doc as YamlMap;
 }
 
-/** A package's YAML file, or undefined when it is not there; a broken one is a ProblemFolderError naming it. */
-export function readYamlFile(file: string, rel: string): YamlMap | undefined {
+/**
+ * A package's YAML file, or undefined when it is not there; a broken one is a ProblemFolderError
+ * naming it. `edit` changes the text before it is parsed (test_group.yaml's constants).
+ */
+export function readYamlFile(file: string, rel: string, edit: (text: string) => string = (t) => t): YamlMap | undefined {
   let text: string;
   try {
     if (!fs.lstatSync(file).isFile()) return undefined;
@@ -40,7 +43,7 @@ export function readYamlFile(file: string, rel: string): YamlMap | undefined {
     return undefined;
   }
   try {
-    return parseYaml(text);
+    return parseYaml(edit(text));
   } catch (err) {
     if (err instanceof YamlError) throw new ProblemFolderError([`${rel}: ${err.message}`]);
     throw err;

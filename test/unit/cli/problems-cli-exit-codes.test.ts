@@ -56,6 +56,29 @@ describe('problems CLI: exit codes', () => {
     assert.match(imported.out, /1 part that matters was left out \(listed above with the reason\)\./);
   });
 
+  it('0: a top-level file the format does not define that links out of the package (problem.pdf) is ignored, never followed; a defined part linking out is still 2', async () => {
+    const from = path.join(scratch('cli-exit-link-pkg-'), 'double');
+    fs.cpSync(path.join(KATTIS, 'double'), from, { recursive: true });
+    const outside = scratch('cli-exit-link-outside-');
+    fs.writeFileSync(path.join(outside, 'statement.pdf'), '%PDF-1.4 secret\n');
+    fs.symlinkSync(path.join(outside, 'statement.pdf'), path.join(from, 'problem.pdf'));
+    const dir = path.join(scratch('cli-exit-link-'), 'double');
+    const imported = await run(['import-kattis', from, dir]);
+    assert.equal(imported.code, 0, imported.err);
+    assert.equal(imported.err, '');
+    assert.match(imported.out, /^ignored: problem\.pdf: not part of the Kattis package format, and no judge reads it; it is a symbolic link.*so it is not followed\.$/m);
+    assert.equal(
+      fs.readdirSync(dir, { recursive: true }).some((f) => String(f).endsWith('.pdf')),
+      false,
+    );
+
+    fs.mkdirSync(path.join(outside, 'include/python3'), { recursive: true });
+    fs.symlinkSync(path.join(outside, 'include'), path.join(from, 'include'));
+    const again = await run(['import-kattis', from, path.join(scratch('cli-exit-link-2-'), 'double')]);
+    assert.equal(again.code, 2, again.out);
+    assert.match(again.err, /^not imported: include: a symbolic link/m);
+  });
+
   it('1: an error (not a Kattis package), and nothing is left half-done', async () => {
     const empty = scratch('cli-exit-1-');
     const result = await run(['import-kattis', empty, path.join(empty, 'out')]);
