@@ -186,7 +186,15 @@ describe('workspace files (sphere-workspace://)', function () {
     const editor = await vscode.window.showTextDocument(doc);
     await untilServerTimePasses(id, 'src/app.py'); // the server's time of the last save is older than its next upload
     await editor.edit((e) => e.insert(new vscode.Position(2, 0), 'print("second save")\n'));
-    assert.equal(await doc.save(), true, 'the second save goes through');
+    await clearEmulatorRequests();
+    const secondSaved = await doc.save();
+    const secondSent = await emulatorRequests();
+    assert.equal(
+      secondSaved,
+      true,
+      `the second save goes through (requests: ${JSON.stringify(secondSent.map((r) => `${r.method} ${r.url.split('?')[0]} ${r.status}`))}; ` +
+        `changes seen: ${JSON.stringify(files.changes)}; dirty after: ${doc.isDirty})`,
+    );
     assert.equal(await serverCopy(id, 'src/app.py', diskRoot), 'print("hello")\nprint("saved from VS Code")\nprint("second save")\n');
 
     await untilServerTimePasses(id, 'src/app.py');

@@ -18,12 +18,17 @@ export interface EntryStat {
    * WorkspaceFsModel), until a listing brings the server's own.
    */
   uploadedAt?: number;
+  /** The model's sequence number when that upload ended: a listing asked for before it is older. */
+  uploadSeq?: number;
 }
 
 export interface Listing {
-  /** When the listing arrived (the core's clock). */
+  /**
+   * When the listing was asked for (the core's clock): it shows the server as it was at some moment
+   * between then and its arrival, so its age counts from the request.
+   */
   fetchedAt: number;
-  /** The model's sequence number when the listing arrived (see WorkspaceFsModel.handedOut). */
+  /** The model's sequence number when the listing was asked for (see WorkspaceFsModel.handedOut). */
   seq: number;
   entries: Map<string, EntryStat>;
 }

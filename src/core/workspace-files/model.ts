@@ -211,7 +211,8 @@ export class WorkspaceFsModel {
   /** What the file system knows after an upload succeeded (see the header: one listing per save). */
   private recordUpload(ws: WorkspaceState, rel: string, existing: EntryStat | undefined, size: number): void {
     const folder = parentOf(rel);
-    ws.handedOut.set(rel, ++this.sequence);
+    const uploadSeq = ++this.sequence;
+    ws.handedOut.set(rel, uploadSeq);
     // A listing that arrived during the upload may already hold a newer entry; start from it.
     const replaced = ws.listings.get(folder)?.entries.get(nameOf(rel)) ?? existing;
     if (!replaced || replaced.type !== 'file') {
@@ -220,7 +221,7 @@ export class WorkspaceFsModel {
       ws.uploads.delete(rel);
       return;
     }
-    const stat = { ...replaced, size, uploadedAt: this.now() };
+    const stat = { ...replaced, size, uploadedAt: this.now(), uploadSeq };
     ws.listings.get(folder)?.entries.set(nameOf(rel), stat);
     ws.uploads.set(rel, stat);
   }
@@ -342,6 +343,10 @@ export class WorkspaceFsModel {
     if (inFlight) return inFlight;
     const load = (async () => {
       this.failFastIfUnavailable(ws);
+      // Stamped when asked for, not when answered: a listing answered after an upload that ended
+      // while it was on its way (the change poll racing a save) may show the file as it was before.
+      const askedSeq = ++this.sequence;
+      const askedAt = this.now();
       const client = await this.options.client();
       let raw: DirectoryListing;
       try {
@@ -349,11 +354,15 @@ export class WorkspaceFsModel {
       } catch (err) {
         throw this.remember(ws, fromApiError(err, workspaceId, relDir, 'list'));
       }
-      const listing = toListing(raw, this.now(), ++this.sequence);
+      const listing = toListing(raw, askedAt, askedSeq);
       const previous = ws.listings.get(relDir);
+      if (previous) {
+        // What an upload that ended after this listing was asked for left behind is newer than what it shows.
+        for (const [name, entry] of previous.entries) if ((entry.uploadSeq ?? 0) > askedSeq && listing.entries.has(name)) listing.entries.set(name, entry);
+      }
       ws.listings.set(relDir, listing);
-      // The server's own times replace what uploads in this folder answered.
-      for (const rel of [...ws.uploads.keys()]) if (parentOf(rel) === relDir) ws.uploads.delete(rel);
+      // The server's own times replace what uploads in this folder answered (those it can have seen).
+      for (const [rel, upload] of [...ws.uploads]) if (parentOf(rel) === relDir && (upload.uploadSeq ?? 0) < askedSeq) ws.uploads.delete(rel);
       if (previous) this.fire(diff(workspaceId, relDir, previous, listing));
       return listing;
     })();

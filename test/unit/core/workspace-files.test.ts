@@ -99,6 +99,51 @@ describe('workspace files core against the emulator', function () {
     assert.deepEqual(changes, []);
   });
 
+  it('a listing asked for before an upload and answered after it (the change poll racing a save) neither answers the stat after the save nor refuses the next save', async () => {
+    // The poll's list_files is answered by the server before the upload lands, and reaches the core
+    // only once the upload has ended: what a busy machine does to two requests on two connections.
+    let answered!: () => void;
+    const listedBeforeUpload = new Promise<void>((resolve) => (answered = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holdNext = false;
+    const racing = {
+      listFiles: async (...args: Parameters<ContainersClient['listFiles']>) => {
+        const hold = holdNext;
+        holdNext = false;
+        const answer = await client.listFiles(...args);
+        if (hold) {
+          answered();
+          await held;
+        }
+        return answer;
+      },
+      downloadFile: (...args: Parameters<ContainersClient['downloadFile']>) => client.downloadFile(...args),
+      uploadFile: (...args: Parameters<ContainersClient['uploadFile']>) => client.uploadFile(...args),
+    } as unknown as ContainersClient;
+    const model = new WorkspaceFsModel({ client: async () => racing });
+    const changes: FsChange[] = [];
+    model.onDidChange((c) => changes.push(...c));
+    let known = await open(model, 'src/b.py');
+    await sleep(NEXT_SECOND_MS);
+    // VS Code's save, step by step: the check, then the poll starts, then the upload, then the stat after it.
+    assert.equal(vscodeRefusesSave(known, await model.stat(id, 'src/b.py')), false);
+    holdNext = true;
+    const poll = model.refreshFolder(id, 'src');
+    await listedBeforeUpload;
+    const text = 'y = 20  # saved while the poll was on its way\n';
+    await model.writeFile(id, 'src/b.py', Buffer.from(text), { create: true, overwrite: true });
+    release();
+    await poll;
+    known = keptAfterSave(known, await model.stat(id, 'src/b.py'));
+    assert.equal(known.size, Buffer.byteLength(text), 'the stat after the save has the size sent, not the size the late listing shows');
+    assert.deepEqual(changes, [], 'the late listing is no remote change');
+    await sleep(NEXT_SECOND_MS);
+    const second = await save(model, 'src/b.py', known, 'y = 21  # the next save, longer\n');
+    assert.notEqual(second, 'refused', 'the next save goes through');
+    assert.equal((await other.downloadFile(id, 'src/b.py')).toString(), 'y = 21  # the next save, longer\n');
+  });
+
   it('a remote change after a save is caught by the next save, and the remote text survives', async () => {
     const model = new WorkspaceFsModel({ client: async () => client });
     let known = await open(model, 'src/a.py');
