@@ -27,11 +27,13 @@ const LINGER_MS = 5000;
 
 /**
  * Request bodies being read or held by their routes, all requests together. A route parses what it
- * reads (a form body becomes strings, then fields), so memory runs to a few times this: 64 MiB let
- * 50 concurrent 8 MiB bodies take RSS 101 MB over idle beside a CPU hog on every core.
+ * reads (a form body becomes strings, then fields), so memory runs to a few times this, and the
+ * refused bodies' bytes still pass through Node on their way to being discarded. 50 concurrent 8 MiB
+ * bodies took RSS over idle to 101 MB at 64 MiB, to 94 MB quiet and 112 MB beside a CPU hog on every
+ * core at 32 MiB, and to 70-77 MB at 16 MiB, quiet and beside three hogs a core.
  * One body alone is always admitted: its route's own cap bounds it (a 40 MiB test case).
  */
-export const MAX_IN_FLIGHT_BYTES = 32 * MiB;
+export const MAX_IN_FLIGHT_BYTES = 16 * MiB;
 /** What a 503 for a busy emulator asks the client to wait, in seconds. */
 export const IN_FLIGHT_RETRY_AFTER_SEC = 1;
 
