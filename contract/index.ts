@@ -41,3 +41,4 @@ export {
   READY_PREFIX,
   TOKEN_FILE,
 } from './local-emulator';
+export { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName } from './containers-streams';

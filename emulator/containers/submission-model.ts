@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatTimestamp } from '../clock';
+import { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName } from '../../contract';
 import type { EmulatorContext } from '../context';
 import { STAGES, type StageName } from './project-config';
 
@@ -21,26 +22,6 @@ export const SUBMISSION_STATUS: Record<number, { name: string; desc: string }> =
 export const FINAL_STATUSES = new Set([11, 12, 13, 14, 15, 20, 22]);
 /** The statuses a run passes through before its verdict (0 queued, 1 preparing, 3 running). */
 export const UNFINISHED_STATUSES = [0, 1, 2, 3] as const;
-
-export const SUBMISSION_STREAMS = [
-  'source',
-  'auxdata',
-  'tests_report',
-  'debug_log',
-  'stage_init_output',
-  'stage_init_error',
-  'stage_build_output',
-  'stage_build_error',
-  'stage_run_output',
-  'stage_run_error',
-  'stage_test_output',
-  'stage_test_error',
-  'stage_post_output',
-  'stage_post_error',
-  'workspace_init_output',
-  'workspace_init_error',
-] as const;
-export type SubmissionStream = (typeof SUBMISSION_STREAMS)[number];
 
 export interface StageResult {
   time: number;
@@ -75,14 +56,14 @@ export function submissionDir(ctx: EmulatorContext, id: number): string {
   return ctx.store.dirFor('containers', 'submissions', String(id));
 }
 
-export function submissionStreamFile(ctx: EmulatorContext, id: number, stream: SubmissionStream): string {
+export function submissionStreamFile(ctx: EmulatorContext, id: number, stream: ContainersStreamName): string {
   return path.join(submissionDir(ctx, id), 'streams', stream);
 }
 
 export function submissionResource(ctx: EmulatorContext, s: SubmissionRecord) {
   const executing = !FINAL_STATUSES.has(s.status);
-  const streams = {} as Record<SubmissionStream, { size: number; uri: string } | null>;
-  for (const name of SUBMISSION_STREAMS) {
+  const streams = {} as Record<ContainersStreamName, { size: number; uri: string } | null>;
+  for (const name of CONTAINERS_SUBMISSION_STREAMS) {
     streams[name] = null;
     // Stream data is available only once the submission is final (spec: `executing`).
     if (executing) continue;

@@ -4,7 +4,8 @@ import type { EmulatorContext } from '../context';
 import { apiError } from '../http/errors';
 import { readParams } from '../http/body';
 import { fileBody } from '../http/file-body';
-import { SUBMISSION_STREAMS, submissionResource, submissionStreamFile, type SubmissionStream } from './submission-model';
+import { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName } from '../../contract';
+import { submissionResource, submissionStreamFile } from './submission-model';
 import type { SubmissionService } from './submissions';
 
 export function submissionRoutes(app: Hono, ctx: EmulatorContext, service: SubmissionService): void {
@@ -24,10 +25,10 @@ export function submissionRoutes(app: Hono, ctx: EmulatorContext, service: Submi
   app.get('/submissions/:id/:stream', (c) => {
     const record = service.get(c.req.param('id'));
     const stream = c.req.param('stream');
-    if (!(SUBMISSION_STREAMS as readonly string[]).includes(stream)) {
+    if (!(CONTAINERS_SUBMISSION_STREAMS as readonly string[]).includes(stream)) {
       throw apiError(400, 1105, `invalid stream name "${stream}"`);
     }
-    const file = submissionStreamFile(ctx, record.id, stream as SubmissionStream);
+    const file = submissionStreamFile(ctx, record.id, stream as ContainersStreamName);
     const executing = submissionResource(ctx, record).executing;
     const body = executing ? undefined : fileBody(file);
     if (!body) throw apiError(404, 1101, `stream ${stream} not found`);

@@ -12,7 +12,8 @@ import { ArchiveError, checkSubmissionArchive, extractArchive, listArchive, unpa
 import { defaultScenario, parseProjectConfig, type Scenario } from './project-config';
 import { copyProjectFiles, type Project } from './projects';
 import { auxdataFile, runLayout, runScenario, stageStreamFile, testsReportFile } from './stage-runner';
-import { UNFINISHED_STATUSES, emptyStages, submissionDir, submissionStreamFile, type SubmissionRecord, type SubmissionStream } from './submission-model';
+import { UNFINISHED_STATUSES, emptyStages, submissionDir, submissionStreamFile, type SubmissionRecord } from './submission-model';
+import type { ContainersStreamName } from '../../contract';
 import { STAGES } from './project-config';
 
 export class SubmissionService {
@@ -168,7 +169,7 @@ export class SubmissionService {
    * (fs-safety), and a refused one is left out with a line in debug_log saying why.
    */
   private async collectStreams(id: number, layout: ReturnType<typeof runLayout>, debug: string[]): Promise<void> {
-    const keep = async (from: string, stream: SubmissionStream) => {
+    const keep = async (from: string, stream: ContainersStreamName) => {
       const rel = path.relative(layout.runDir, from);
       const dest = submissionStreamFile(this.ctx, id, stream);
       try {

@@ -114,25 +114,9 @@ export interface UploadFileResponse {
   path: string;
 }
 
-export const CONTAINERS_SUBMISSION_STREAMS = [
-  'source',
-  'auxdata',
-  'tests_report',
-  'debug_log',
-  'stage_init_output',
-  'stage_init_error',
-  'stage_build_output',
-  'stage_build_error',
-  'stage_run_output',
-  'stage_run_error',
-  'stage_test_output',
-  'stage_test_error',
-  'stage_post_output',
-  'stage_post_error',
-  'workspace_init_output',
-  'workspace_init_error',
-] as const;
-export type ContainersStreamName = (typeof CONTAINERS_SUBMISSION_STREAMS)[number];
+// Shared with the emulator that serves them (contract/containers-streams.ts).
+export { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName } from '../../contract/containers-streams';
+import type { ContainersStreamName } from '../../contract/containers-streams';
 
 export const CONTAINERS_STAGES = ['init', 'build', 'run', 'test', 'post'] as const;
 export type ContainersStageName = (typeof CONTAINERS_STAGES)[number];

@@ -1,0 +1,21 @@
+// The streams a Containers v1 submission has (spec: GET /submissions/{id}/{stream}), named once for
+// the extension (src/api re-exports them) and the emulator that serves them.
+export const CONTAINERS_SUBMISSION_STREAMS = [
+  'source',
+  'auxdata',
+  'tests_report',
+  'debug_log',
+  'stage_init_output',
+  'stage_init_error',
+  'stage_build_output',
+  'stage_build_error',
+  'stage_run_output',
+  'stage_run_error',
+  'stage_test_output',
+  'stage_test_error',
+  'stage_post_output',
+  'stage_post_error',
+  'workspace_init_output',
+  'workspace_init_error',
+] as const;
+export type ContainersStreamName = (typeof CONTAINERS_SUBMISSION_STREAMS)[number];
