@@ -15,12 +15,11 @@ import * as path from 'node:path';
 import { MAX_SUBMISSION_SOURCE_BYTES as MAX_SOURCE_BYTES } from '../../api';
 import type { OfferedCompiler } from '../languages';
 import { readInside, type LocalSolution, type PreparedSolution } from '../problem-folder';
+import { offeredMatching } from './languages';
 
+// Python 3 by name only (not the Kattis python3 row's PyPy, which may be PyPy 2: no sys.stdout.buffer).
 const PYTHON3 = { ids: [116, 99], names: /^python ?3/i };
 const BASH = { ids: [28], names: /^bash/i };
-
-const offeredOf = (want: { ids: number[]; names: RegExp }, offered: readonly OfferedCompiler[]) =>
-  want.ids.map((i) => offered.find((c) => c.id === i)).find(Boolean) ?? offered.find((c) => want.names.test(c.name));
 
 /** A Python 3 program printing `answer`, or for per-test answers the one whose input's SHA-256 it reads. */
 function pythonProgram(answer: Buffer | Map<string, Buffer>): string {
@@ -81,8 +80,8 @@ export function answerSubmission(
   tests: () => readonly AnswerTest[],
   limit = MAX_SOURCE_BYTES,
 ): PreparedSolution {
-  const python = offeredOf(PYTHON3, offered);
-  const bash = offeredOf(BASH, offered);
+  const python = offeredMatching(PYTHON3, offered);
+  const bash = offeredMatching(BASH, offered);
   let prepared: { compilerId: number; source: string };
   if (Buffer.isBuffer(answer)) {
     if (python) prepared = { compilerId: python.id, source: pythonProgram(answer) };

@@ -96,7 +96,7 @@ function statement(pkg: string, dir: string, notes: string[], constants: Constan
     safeCopyFile(dir, path.join(pkg, rel), path.join(dir, 'statement-source', path.basename(rel)));
     notes.push(`The statement was LaTeX (${rel}): statement.md is a Markdown rendering of it; the original is kept in statement-source/.`);
     // LaTeX takes constants as \constant{name} (latex-import.ts); the format replaces `{{name}}` in Markdown only.
-    return importLatexStatement(pkg, rel, dir, fs.readFileSync(path.join(pkg, rel), 'utf8'), notes, notImported);
+    return importLatexStatement(pkg, rel, dir, fs.readFileSync(path.join(pkg, rel), 'utf8'), constants, notes, notImported);
   }
   notes.push('The package has no statement in Markdown or LaTeX: statement.md is empty.');
   return '';
@@ -109,13 +109,12 @@ function typeWords(yaml: YamlMap): Set<string> {
 }
 
 export function importKattis(pkg: string, dir: string): KattisImportResult {
-  const raw = readYamlFile(path.join(pkg, 'problem.yaml'), 'problem.yaml');
-  if (!raw) throw new ProblemFolderError([`${pkg} has no problem.yaml (a regular file): it is not a Kattis problem package.`]);
+  const yaml = readYamlFile(path.join(pkg, 'problem.yaml'), 'problem.yaml');
+  if (!yaml) throw new ProblemFolderError([`${pkg} has no problem.yaml (a regular file): it is not a Kattis problem package.`]);
   if (fs.existsSync(path.join(dir, SETTINGS_FILE))) throw new ProblemFolderError([`${dir} already holds a problem folder: import into a new folder.`]);
   // 2025-09 constants (constants.ts): replaced where the format says, never in problem.yaml itself.
-  const constants = readConstants(raw);
-  reportYamlUses(raw, constants);
-  const yaml = raw;
+  const constants = readConstants(yaml);
+  reportYamlUses(yaml, constants);
   const words = typeWords(yaml);
   const format = formatOf(yaml);
   const interactive = words.has('interactive');

@@ -80,10 +80,17 @@ export function kattisMainFile(sources: readonly string[]): string | undefined {
   return sources.find((s) => /^main\./i.test(path.posix.basename(s))) ?? [...sources].sort()[0];
 }
 
+/** The offered compiler with one of `want.ids` (in their order), else the first whose name `want.names` matches. */
+export function offeredMatching(want: { ids: readonly number[]; names: RegExp }, offered: readonly OfferedCompiler[]): OfferedCompiler | undefined {
+  return want.ids.map((i) => offered.find((c) => c.id === i)).find(Boolean) ?? offered.find((c) => want.names.test(c.name));
+}
+
 /** The offered compiler for a Kattis language, or undefined. */
 function offeredFor(id: string, offered: readonly OfferedCompiler[]): OfferedCompiler | undefined {
-  const lang = KATTIS_LANGUAGES.find((l) => l.id === id)!;
-  return lang.ids.map((i) => offered.find((c) => c.id === i)).find(Boolean) ?? offered.find((c) => lang.names.test(c.name));
+  return offeredMatching(
+    KATTIS_LANGUAGES.find((l) => l.id === id)!,
+    offered,
+  );
 }
 
 /** The files renamed so that the compiler finds the entry, or why they cannot be. */

@@ -8,8 +8,8 @@ import * as path from 'node:path';
 import { safeCopyFile } from '../safe-write';
 import { convertLatexStatement, describeLeft } from './latex-statement';
 import { kindOf } from './package-files';
-import { readConstants } from './constants';
-import { readYamlFile } from './yaml';
+import type { Constants } from './constants';
+import { isInside } from '../is-inside';
 
 export const IMAGES_DIR = 'statement-images';
 /** What LaTeX tries when a name has no extension, in its order, those a Markdown preview shows. */
@@ -17,26 +17,17 @@ const SHOWN = ['', '.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp'];
 const NOT_SHOWN = ['.pdf', '.eps', '.ps'];
 
 /**
- * 2025-09 `\constant{name}` (the value) and `\constant{name.variant}` (a spelling of it, e.g.
- * `FIVE.WORD`; `name.value` for any constant) from problem.yaml's `constants`, read as constants.ts
- * reads them.
+ * `constants` are problem.yaml's, as import.ts read them: 2025-09 `\constant{name}` (the value) and
+ * `\constant{name.variant}` (a spelling of it, e.g. `FIVE.WORD`; `name.value` for any constant).
  */
-function constantsOf(pkg: string): (name: string) => string | undefined {
-  const { values } = readConstants(readYamlFile(path.join(pkg, 'problem.yaml'), 'problem.yaml') ?? {});
-  return (name) => {
-    const v = values.get(name);
-    return v === undefined ? undefined : String(v);
-  };
-}
-
-export function importLatexStatement(pkg: string, rel: string, dir: string, tex: string, notes: string[], notImported: string[]): string {
+export function importLatexStatement(pkg: string, rel: string, dir: string, tex: string, constants: Constants, notes: string[], notImported: string[]): string {
   const statementDir = path.dirname(path.join(pkg, rel));
   const relDir = path.posix.dirname(rel);
   let copied = 0;
   const image = (name: string): string | undefined => {
     const inside = path.normalize(name);
     // eslint-disable-next-line no-control-regex -- a name with control characters is refused (and shown escaped)
-    if (!name || path.isAbsolute(name) || inside.startsWith('..') || /[\u0000-\u001f]/.test(name)) {
+    if (!name || path.isAbsolute(name) || !isInside(path.resolve(statementDir, inside), statementDir) || /[\u0000-\u001f]/.test(name)) {
       notImported.push(
         `${relDir}/${JSON.stringify(name).slice(1, -1)}: an image the statement shows, outside the statement's folder: not imported (the statement says where it was).`,
       );
@@ -59,7 +50,11 @@ export function importLatexStatement(pkg: string, rel: string, dir: string, tex:
     );
     return undefined;
   };
-  const converted = convertLatexStatement(tex, { image, constant: constantsOf(pkg) });
+  const constant = (name: string) => {
+    const v = constants.values.get(name);
+    return v === undefined ? undefined : String(v);
+  };
+  const converted = convertLatexStatement(tex, { image, constant });
   if (copied) notes.push(`The ${copied} image(s) the statement shows are copied into ${IMAGES_DIR}/.`);
   if (converted.left.size)
     notes.push(

@@ -10,12 +10,6 @@
 //     import's notes. Math is Markdown math ($..$ inline, $$ on their own lines), which VS Code's
 //     Markdown preview renders. The .tex file itself is kept next to the folder's statement.
 
-export interface LatexImage {
-  /** The file name as the statement gives it (LaTeX allows leaving out the extension). */
-  name: string;
-  caption: string;
-}
-
 export interface LatexStatementOptions {
   /** Where an image the statement shows is found: the link to write, or undefined when it is not imported. */
   image?: (name: string) => string | undefined;
@@ -25,8 +19,6 @@ export interface LatexStatementOptions {
 
 export interface LatexStatement {
   markdown: string;
-  /** The images the statement shows. */
-  images: LatexImage[];
   /** Commands (`\name`) and environments (`{name}`) left as written, with how often. */
   left: Map<string, number>;
 }
@@ -401,10 +393,9 @@ function codeText(tex: string): string {
     .replace(/\s*\n\s*/g, ' ');
 }
 
-function commands(tex: string, pieces: Pieces, o: LatexStatementOptions, images: LatexImage[]): string {
+function commands(tex: string, pieces: Pieces, o: LatexStatementOptions): string {
   let text = tex;
   const image = (name: string, caption: string) => {
-    images.push({ name, caption });
     const link = o.image ? o.image(name) : name;
     const alt = typography(caption).replace(/[[\]]/g, '');
     return pieces.add(link === undefined ? `*(image ${inlineCode(name)} not imported${caption ? `: ${alt}` : ''})*` : `![${alt}](<${link}>)`);
@@ -475,12 +466,11 @@ function leftOver(text: string): Map<string, number> {
 
 export function convertLatexStatement(tex: string, o: LatexStatementOptions = {}): LatexStatement {
   const pieces = new Pieces();
-  const images: LatexImage[] = [];
   let text = cutCode(tex.replace(/\r\n?/g, '\n'), pieces);
   text = cutMath(expandMacros(dropComments(text), o), pieces);
   text = tables(text, pieces);
   text = lists(text);
-  text = commands(text, pieces, o, images);
+  text = commands(text, pieces, o);
   for (const [re, to] of LAYOUT) text = text.replace(re, to);
   text = typography(text);
   const left = leftOver(text);
@@ -494,7 +484,6 @@ export function convertLatexStatement(tex: string, o: LatexStatementOptions = {}
   const markdown = pieces.restore(laid);
   return {
     markdown: `${markdown.trim()}\n`,
-    images,
     left,
   };
 }

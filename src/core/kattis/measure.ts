@@ -33,8 +33,6 @@ import { boundRules, checkBounds, describeBound, violatedBounds } from './time-b
 import { deriveTimeLimit } from './time-limit';
 import { safeWriteFile } from '../safe-write';
 
-/** Push's side of an imported package (the code it asks for), through this door as Check's is. */
-
 export interface MeasureOptions extends Pick<CheckOptions, 'sleep' | 'signal' | 'compilers'> {
   /** Where the changed limits are pushed. */
   endpoint: string;

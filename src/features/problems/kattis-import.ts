@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { isInside } from '../../core/is-inside';
 import type { KattisImportResult } from '../../core/kattis';
 import { isProblemFolderError, SETTINGS_FILE } from '../../core/problem-folder';
 import type { Services } from '../../services';
@@ -62,18 +63,13 @@ export function freeTargetName(parent: string, pkg: string): string {
 
 const isLink = (p: string) => fs.lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
 
-const isInside = (dir: string, root: string) => {
-  const rel = path.relative(path.resolve(root), path.resolve(dir));
-  return !rel.startsWith('..') && !path.isAbsolute(rel);
-};
-
 async function targetFor(pkg: string, arg: unknown): Promise<string | undefined> {
   const given = arg && typeof arg === 'object' && !(arg instanceof vscode.Uri) ? (arg as KattisImportArgs).folder : undefined;
   if (given) return given;
   const parent = await pickFolder(vscode.l10n.t('Import Kattis Package: where to put the problem folder'), vscode.l10n.t('Import Here'), targetStart(pkg));
   if (!parent) return undefined;
   // The package stays untouched: a problem folder inside it would also become part of the package.
-  if (isInside(parent, pkg)) {
+  if (isInside(path.resolve(parent), path.resolve(pkg))) {
     void vscode.window.showErrorMessage(
       vscode.l10n.t('The Kattis package was not imported: {0} is inside the package {1}, which the import leaves untouched. Pick a folder outside the package.', parent, pkg),
     );
