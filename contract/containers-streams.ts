@@ -19,3 +19,7 @@ export const CONTAINERS_SUBMISSION_STREAMS = [
   'workspace_init_error',
 ] as const;
 export type ContainersStreamName = (typeof CONTAINERS_SUBMISSION_STREAMS)[number];
+
+export function isContainersStreamName(value: unknown): value is ContainersStreamName {
+  return typeof value === 'string' && (CONTAINERS_SUBMISSION_STREAMS as readonly string[]).includes(value);
+}

@@ -41,4 +41,4 @@ export {
   READY_PREFIX,
   TOKEN_FILE,
 } from './local-emulator';
-export { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName } from './containers-streams';
+export { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName, isContainersStreamName } from './containers-streams';

@@ -4,7 +4,7 @@ import type { EmulatorContext } from '../context';
 import { apiError } from '../http/errors';
 import { readParams } from '../http/body';
 import { fileBody } from '../http/file-body';
-import { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName } from '../../contract';
+import { isContainersStreamName } from '../../contract';
 import { submissionResource, submissionStreamFile } from './submission-model';
 import type { SubmissionService } from './submissions';
 
@@ -25,10 +25,8 @@ export function submissionRoutes(app: Hono, ctx: EmulatorContext, service: Submi
   app.get('/submissions/:id/:stream', (c) => {
     const record = service.get(c.req.param('id'));
     const stream = c.req.param('stream');
-    if (!(CONTAINERS_SUBMISSION_STREAMS as readonly string[]).includes(stream)) {
-      throw apiError(400, 1105, `invalid stream name "${stream}"`);
-    }
-    const file = submissionStreamFile(ctx, record.id, stream as ContainersStreamName);
+    if (!isContainersStreamName(stream)) throw apiError(400, 1105, `invalid stream name "${stream}"`);
+    const file = submissionStreamFile(ctx, record.id, stream);
     const executing = submissionResource(ctx, record).executing;
     const body = executing ? undefined : fileBody(file);
     if (!body) throw apiError(404, 1101, `stream ${stream} not found`);

@@ -124,7 +124,7 @@ const COMPILE_MEMORY_KB = 2 * 1024 * 1024;
  * at run time, by its memory limit; a run's 64 MiB / 256 MiB would make it a compilation error.
  * The object file and the binary both exist while linking, so the disk gets twice the file.
  */
-export const COMPILE_FILE_BYTES = 1024 * 1024 * 1024;
+const COMPILE_FILE_BYTES = 1024 * 1024 * 1024;
 const COMPILE_DISK_BYTES = 2 * COMPILE_FILE_BYTES + 256 * 1024 * 1024;
 
 /** Writes the files, checks the entry-file rule, compiles once. */

@@ -149,10 +149,16 @@ export class Judging {
     // Test cases write into the same two files until one fails: the streams keep only the first
     // failure (or the last test case), and reopening a file costs a fraction of creating one
     // (BENCHMARKS.md, issue 37: a new file costs this disk up to 0.6 ms of CPU).
-    let pair = 0;
+    const recordTest = (status: number, out: string, err: string) => {
+      // The output/error streams show the first test case that failed, else the last one.
+      if (status !== STATUS.accepted) firstFailure ??= { out, err };
+      shown = firstFailure ?? { out, err };
+      sub.testcases = results;
+    };
     for (const t of tests) {
       if (this.closed) throw new Error('emulator closing');
       this.setStatus(sub, STATUS.execution);
+      const pair = firstFailure ? 1 : 0;
       const out = path.join(work, `out-${pair}`);
       const err = path.join(work, `err-${pair}`);
       const inputFile = this.db.testCaseFile(problem.id, t.number, 'input');
@@ -165,12 +171,7 @@ export class Judging {
         const o = v.outcome;
         results.push({ number: t.number, status: v.status, score: v.score, time: o.time, memory: o.memory, signal: o.signal, signal_desc: signalDesc(o.signal) });
         fs.writeFileSync(out, '');
-        if (v.status !== STATUS.accepted && !firstFailure) {
-          firstFailure = { out, err };
-          pair++;
-        }
-        shown = firstFailure ?? { out, err };
-        sub.testcases = results;
+        recordTest(v.status, out, err);
         continue;
       }
       const run = await program.run({
@@ -193,13 +194,7 @@ export class Judging {
         if (v.debug) debug.push(`test ${t.number}: ${v.debug.trimEnd()}`);
       }
       results.push({ number: t.number, status, score, time: outcome.time, memory: outcome.memory, signal: outcome.signal, signal_desc: signalDesc(outcome.signal) });
-      // The output/error streams show the first test case that failed, else the last one.
-      if (status !== STATUS.accepted && !firstFailure) {
-        firstFailure = { out, err };
-        pair++;
-      }
-      shown = firstFailure ?? { out, err };
-      sub.testcases = results;
+      recordTest(status, out, err);
     }
 
     const master = await this.master(problem, results, source, work, sub);

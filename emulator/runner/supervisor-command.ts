@@ -24,6 +24,11 @@ export function dataLimitKb(spec: Pick<RunSpec, 'memoryLimitKb' | 'dataLimitKb'>
   return spec.dataLimitKb === undefined ? (spec.memoryLimitKb ?? 0) : (spec.dataLimitKb ?? 0);
 }
 
+/** The run directory's disk budget in bytes: the run's own (a compile's), else the runner's. */
+function diskLimitBytes(spec: Pick<RunSpec, 'diskLimitBytes'>): number {
+  return spec.diskLimitBytes ?? DISK_LIMIT_BYTES;
+}
+
 /** The C supervisor when it compiled, else python3, else none (the Node monitor). */
 export function pickSupervisor(): Supervisor | null {
   const c = cSupervisor();
@@ -58,7 +63,7 @@ function pythonArgv(python: string, spec: RunSpec, config: RunnerConfig, l: Supe
     ownPidNamespace: l.sandboxed,
     dropTo: config.sandbox.dropTo ?? null,
     // Unsandboxed, /tmp is the host's: only the run directory is counted.
-    disk: { tmp: l.sandboxed ? '/tmp' : null, tmpBytes: SANDBOX_TMP_BYTES, bytes: spec.diskLimitBytes ?? DISK_LIMIT_BYTES, entries: DISK_LIMIT_ENTRIES },
+    disk: { tmp: l.sandboxed ? '/tmp' : null, tmpBytes: SANDBOX_TMP_BYTES, bytes: diskLimitBytes(spec), entries: DISK_LIMIT_ENTRIES },
   });
   return [python, '-I', '-S', '-c', SUPERVISOR_PY, payload];
 }
@@ -90,7 +95,7 @@ function cArgv(binary: string, spec: RunSpec, config: RunnerConfig, l: Superviso
     '--tmp-bytes',
     String(SANDBOX_TMP_BYTES),
     '--disk-bytes',
-    String(spec.diskLimitBytes ?? DISK_LIMIT_BYTES),
+    String(diskLimitBytes(spec)),
     '--disk-entries',
     String(DISK_LIMIT_ENTRIES),
     ...Object.entries(l.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]),

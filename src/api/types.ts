@@ -115,7 +115,7 @@ export interface UploadFileResponse {
 }
 
 // Shared with the emulator that serves them (contract/containers-streams.ts).
-export { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName } from '../../contract/containers-streams';
+export { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName, isContainersStreamName } from '../../contract/containers-streams';
 import type { ContainersStreamName } from '../../contract/containers-streams';
 
 export const CONTAINERS_STAGES = ['init', 'build', 'run', 'test', 'post'] as const;

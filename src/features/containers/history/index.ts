@@ -1,12 +1,12 @@
 // The Submissions view and its actions: show the output again, resubmit, open the tests report,
 // open or save a stream, clear the list.
 import * as vscode from 'vscode';
-import { isAbortError } from '../../../api';
+import { isAbortError, isContainersStreamName } from '../../../api';
 import type { Services } from '../../../services';
 import { Commands, registerCommand } from '../../../ui/commands';
 import { showError } from '../../../ui/errors';
 import type { SubmitFlow, SubmitOutcome, SubmitRequest } from '../submit/flow';
-import { isStreamName, looksBinary, openStreamText, openTestsReport, saveStream } from './streams';
+import { looksBinary, openStreamText, openTestsReport, saveStream } from './streams';
 import type { SubmissionEntry, SubmissionHistory } from './store';
 import { SubmissionsProvider, SUBMISSIONS_VIEW_ID } from './view';
 import { showQuickPick } from '../../../ui/prompts';
@@ -73,10 +73,10 @@ export function registerSubmissionsView(services: Services, history: SubmissionH
     registerCommand(Commands.submissionsOpenStream, async (arg?: unknown, streamArg?: unknown, options?: { saveTo?: string }): Promise<string | undefined> => {
       const entry = await pickEntry(history, arg);
       if (!entry) return undefined;
-      const stream = isStreamName(streamArg)
+      const stream = isContainersStreamName(streamArg)
         ? streamArg
         : await showQuickPick(['source', 'auxdata', 'tests_report', 'debug_log'], { placeHolder: vscode.l10n.t('Which stream of submission {0}?', entry.id) });
-      if (!isStreamName(stream)) return undefined;
+      if (!isContainersStreamName(stream)) return undefined;
       try {
         const client = await services.connection.containers();
         const data = await client.getSubmissionStream(entry.id, stream);

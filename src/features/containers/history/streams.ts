@@ -1,13 +1,9 @@
 // Opening or saving one stream of a submission on request: text streams open in an editor,
 // archives (`source`, usually `auxdata`) are saved where the person chooses.
 import * as vscode from 'vscode';
-import { CONTAINERS_SUBMISSION_STREAMS, type ContainersClient, type ContainersStreamName } from '../../../api';
+import type { ContainersClient, ContainersStreamName } from '../../../api';
 import { formatTestsTable, parseTestsReport } from '../../../core/containers';
 import { showReadonlyText } from '../../../ui/readonly-text';
-
-export function isStreamName(value: unknown): value is ContainersStreamName {
-  return typeof value === 'string' && (CONTAINERS_SUBMISSION_STREAMS as readonly string[]).includes(value);
-}
 
 /** Binary data (a NUL byte in the first KiB, or gzip magic) is saved, never opened as text. */
 export function looksBinary(data: Buffer): boolean {
