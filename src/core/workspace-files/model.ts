@@ -127,7 +127,7 @@ export class WorkspaceFsModel {
     const entry = parent.entries.get(nameOf(rel));
     if (!entry) throw notFound(workspaceId, rel);
     const handedOutAt = ws.handedOut.get(rel);
-    const listingIsNow = handedOutAt !== undefined && parent.seq > handedOutAt && this.now() - parent.fetchedAt <= this.heldFileTrustMs;
+    const listingIsNow = handedOutAt !== undefined && parent.seq > handedOutAt && this.answersHeldStat(parent);
     if (entry.type === 'file' && handedOutAt !== undefined && !listingIsNow) {
       // An editor holds this file: answer with what the server says now.
       const fresh = await this.listing(workspaceId, parentOf(rel), { reuse: false });
@@ -283,8 +283,17 @@ export class WorkspaceFsModel {
    */
   listingFreshness(workspaceId: string, relDir: string): { reused: boolean; answersHeldStat: boolean } {
     const cached = this.workspaces.get(workspaceId)?.listings.get(normaliseRel(relDir));
-    const age = cached ? this.now() - cached.fetchedAt : Infinity;
-    return { reused: age <= this.listingReuseMs, answersHeldStat: age <= this.heldFileTrustMs };
+    return { reused: this.reusable(cached), answersHeldStat: this.answersHeldStat(cached) };
+  }
+
+  /** A listing young enough to answer a readDirectory or a walk without a request. */
+  private reusable(listing: Listing | undefined): listing is Listing {
+    return listing !== undefined && this.now() - listing.fetchedAt <= this.listingReuseMs;
+  }
+
+  /** A listing young enough to answer the stat of a file an editor holds (see stat). */
+  private answersHeldStat(listing: Listing | undefined): boolean {
+    return listing !== undefined && this.now() - listing.fetchedAt <= this.heldFileTrustMs;
   }
 
   private state(workspaceId: string): WorkspaceState {
@@ -338,7 +347,7 @@ export class WorkspaceFsModel {
   private listing(workspaceId: string, relDir: string, { reuse }: { reuse: boolean }): Promise<Listing> {
     const ws = this.state(workspaceId);
     const cached = ws.listings.get(relDir);
-    if (reuse && cached && this.now() - cached.fetchedAt <= this.listingReuseMs) return Promise.resolve(cached);
+    if (reuse && this.reusable(cached)) return Promise.resolve(cached);
     const inFlight = ws.loading.get(relDir);
     if (inFlight) return inFlight;
     const load = (async () => {
