@@ -12,13 +12,14 @@ type DolosLib = {
   Dolos: new (o: object) => { analyzePaths(p: string[]): Promise<{ allPairs(): Array<{ similarity: number; leftFile: { path: string }; rightFile: { path: string } }> }> };
 };
 
+/** Settings other than the defaults, to measure one change alone (BENCHMARKS.md): SIMILARITY_OPTIONS, JSON AnalyzeOptions, in both modes. */
+const OPTIONS = JSON.parse(process.env.SIMILARITY_OPTIONS ?? '{}') as AnalyzeOptions;
+
 /**
  * `quality <corpus> ours|dolos [dolosDir]`: every class folder under <corpus> compared as one
  * class; prints the score of every pair (by file name) with the time and peak memory of all of it.
  */
 async function quality(corpus: string, which: string, dolosDir: string): Promise<void> {
-  // Settings other than the defaults, to measure one change alone (BENCHMARKS.md): JSON AnalyzeOptions.
-  const options = JSON.parse(process.env.SIMILARITY_OPTIONS ?? '{}') as AnalyzeOptions;
   const started = performance.now();
   const scores: Record<string, Record<string, number>> = {};
   for (const cls of fs.readdirSync(corpus).sort()) {
@@ -31,7 +32,7 @@ async function quality(corpus: string, which: string, dolosDir: string): Promise
       for (const p of report.allPairs()) out[[path.basename(p.leftFile.path), path.basename(p.rightFile.path)].sort().join('|')] = p.similarity;
     } else {
       const solutions = names.map((n) => ({ key: n, kind: 'file' as const, files: [{ path: n, text: fs.readFileSync(path.join(dir, n), 'utf8') }] }));
-      for (const p of new SimilarityAnalysis(solutions, options).report.pairs) out[[p.a, p.b].sort().join('|')] = p.similarity;
+      for (const p of new SimilarityAnalysis(solutions, OPTIONS).report.pairs) out[[p.a, p.b].sort().join('|')] = p.similarity;
     }
   }
   const ms = performance.now() - started;
@@ -54,8 +55,7 @@ async function main(): Promise<void> {
     pairs = report.allPairs().length;
   } else {
     const { solutions, skipped } = await readClassFolder(folder, compilerIdForFileName);
-    // SIMILARITY_OPTIONS (JSON AnalyzeOptions) measures one setting's cost alone, as in quality mode.
-    const analysis = new SimilarityAnalysis(solutions, { ...(JSON.parse(process.env.SIMILARITY_OPTIONS ?? '{}') as AnalyzeOptions), skipped, folder });
+    const analysis = new SimilarityAnalysis(solutions, { ...OPTIONS, skipped, folder });
     pairs = analysis.report.pairs.length;
   }
   const ms = performance.now() - started;

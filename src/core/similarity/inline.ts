@@ -49,10 +49,13 @@ export function inlineHelpers(tokens: Token[], text: string, python: boolean): T
   };
   // A definition reads as nothing only where the file calls it (`main`, or a method called from
   // elsewhere, is the program itself).
+  const calls = new Map<number, NonNullable<ReturnType<typeof callAt>>>();
   const called = new Set<Helper>();
   for (let i = 0; i < tokens.length; i++) {
-    const c = tokens[i].kind === 'I' ? callAt(i) : undefined;
-    if (c) called.add(c.h);
+    const c = callAt(i);
+    if (!c) continue;
+    calls.set(i, c);
+    called.add(c.h);
   }
   const removed = new Uint8Array(tokens.length);
   for (const h of called) removed.fill(1, h.from, h.to);
@@ -60,7 +63,7 @@ export function inlineHelpers(tokens: Token[], text: string, python: boolean): T
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (removed[i]) continue;
-    const c = tokens[i].kind === 'I' ? callAt(i) : undefined;
+    const c = calls.get(i);
     if (!c) {
       out.push(tokens[i]);
       continue;
