@@ -9,10 +9,9 @@ import * as fs from 'node:fs';
 import { constants } from 'node:os';
 import type { RunnerConfig, RunResult, RunSpec } from './types';
 import { bwrapPrefix } from './sandbox';
-import type { SandboxInfo } from './types';
 import { sandboxReadOnlyPaths } from './toolchains';
 import { killGroup, trackGroup, untrackGroup } from './groups';
-import { dataLimitKb, wallGuardMs } from './supervisor-command';
+import { dataLimitKb, taskLimit, wallGuardMs } from './supervisor-command';
 
 const SAMPLE_MS = 25;
 const PAGE_KB = 4;
@@ -76,7 +75,9 @@ function hasPrlimit(): boolean {
  * (an allocation over the memory limit fails), stack up to its hard limit. prlimit when present,
  * else bash's ulimit (-f and -d count 1024-byte blocks).
  */
-function rlimitPrefix(spec: RunSpec): string[] {
+function rlimitPrefix(spec: RunSpec, config: RunnerConfig): string[] {
+  // Set after setpriv, as the run's own user: the kernel counts that user's tasks alone.
+  const tasks = config.runAs ? taskLimit(spec) : 0;
   const bytes = spec.outputLimitBytes;
   const cpuSec = Math.ceil(spec.timeLimitMs / 1000) + 1;
   const dataKb = dataLimitKb(spec);
@@ -87,18 +88,19 @@ function rlimitPrefix(spec: RunSpec): string[] {
       `--cpu=${cpuSec}:${cpuSec + 1}`,
       ...(dataKb ? [`--data=${dataKb * 1024}:${dataKb * 1024}`] : []),
       ...(spec.memoryLimitKb ? ['--stack=unlimited'] : []),
+      ...(tasks ? [`--nproc=${tasks}:${tasks}`] : []),
       '--',
     ];
   }
   const blocks = Math.max(1, Math.ceil(bytes / 1024));
-  const more = `ulimit -t ${cpuSec}${dataKb ? ` && ulimit -d ${dataKb}` : ''}${spec.memoryLimitKb ? ' && ulimit -s unlimited' : ''}`;
+  const more = `ulimit -t ${cpuSec}${dataKb ? ` && ulimit -d ${dataKb}` : ''}${spec.memoryLimitKb ? ' && ulimit -s unlimited' : ''}${tasks ? ` && ulimit -u ${tasks}` : ''}`;
   return ['bash', '-c', `ulimit -f ${blocks} && ${more} && exec "$@"`, 'runner'];
 }
 
-/** Root emulator: setpriv switches the program to the sandbox's user with no capabilities left. */
-function dropPrefix(sandbox: SandboxInfo): string[] {
-  if (!sandbox.dropTo) return [];
-  const { uid, gid } = sandbox.dropTo;
+/** Root emulator: setpriv switches the program to the run's own user with no capabilities left. */
+function dropPrefix(config: RunnerConfig): string[] {
+  if (!config.runAs) return [];
+  const { uid, gid } = config.runAs;
   return ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--bounding-set=-all', '--inh-caps=-all', '--'];
 }
 
@@ -106,7 +108,7 @@ export function monitorWithNode(config: RunnerConfig, spec: RunSpec, fds: Map<nu
   const maxFd = Math.max(2, ...fds.keys());
   const stdio: StdioOptions = [];
   for (let i = 0; i <= maxFd; i++) stdio.push(fds.get(i) ?? 'ignore');
-  let argv = [...dropPrefix(config.sandbox), ...rlimitPrefix(spec), ...spec.command];
+  let argv = [...dropPrefix(config), ...rlimitPrefix(spec, config), ...spec.command];
   if (config.sandbox.kind === 'bwrap') {
     argv = [...bwrapPrefix({ cwd: spec.cwd, network: spec.network ?? false, readOnlyPaths: sandboxReadOnlyPaths(spec) }), ...argv];
   }

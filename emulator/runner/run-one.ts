@@ -13,10 +13,19 @@ import { openDescriptors } from './descriptors';
 import { environment } from './environment';
 import { pickSupervisor } from './supervisor-command';
 import { supervise } from './supervise';
+import { sandboxUsers } from './sandbox-users';
 
 const SIGXFSZ = 25;
 
 const isRoot = () => process.getuid?.() === 0;
+
+function ownerOf(dir: string): number | undefined {
+  try {
+    return fs.statSync(dir).uid;
+  } catch {
+    return undefined;
+  }
+}
 
 function fileSize(p: string): number {
   try {
@@ -39,8 +48,18 @@ export async function runWith(config: RunnerConfig, given: RunSpec): Promise<Run
   if (!given.command.length) throw new Error('runProcess: empty command');
   const began = performance.now();
   const spec = asSeenInside(config, given);
-  // Root emulator: the program runs as the sandbox's own user, which must be able to write here.
-  if (config.sandbox.dropTo) await handOver(given.cwd, config.sandbox.dropTo);
+  // Root emulator: the program runs as a user of the run's own, which must be able to write here.
+  const user = config.sandbox.userPerRun ? sandboxUsers().acquire(ownerOf(given.cwd)) : undefined;
+  if (user) config = { ...config, runAs: user };
+  try {
+    return await runAs(config, given, spec, began);
+  } finally {
+    if (user) sandboxUsers().release(user);
+  }
+}
+
+async function runAs(config: RunnerConfig, given: RunSpec, spec: RunSpec, began: number): Promise<RunResult> {
+  if (config.runAs) await handOver(given.cwd, config.runAs);
   const handedOver = performance.now();
   const descriptors = openDescriptors(spec);
   const opened = performance.now();

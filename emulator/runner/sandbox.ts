@@ -7,9 +7,9 @@
 // - Emulator root: NOT a user namespace. bwrap maps only one id, so the program would stay the
 //   host's uid 0 inside it, and uid 0 may write /proc/sys (kernel.core_pattern: a root shell) even
 //   with every capability dropped. The sandbox keeps just the capabilities to change user, and the
-//   supervisor's child switches to SANDBOX_UID (the host's `nobody`), drops the bounding set and
-//   execs the program with nothing (./supervisor.c, or ./supervisor.py without cc; the
-//   node fallback uses setpriv).
+//   supervisor's child switches to a user of the run's own (./sandbox-users.ts: the kernel then
+//   bounds the run's processes), drops the bounding set and execs the program with nothing
+//   (./supervisor.c, or ./supervisor.py without cc; the node fallback uses setpriv).
 // Both: new pid/ipc/uts/net namespaces, no_new_privs (bwrap always sets it), a size-limited /tmp
 // and /dev/shm, /dev and / read-only, the run directory at SANDBOX_DIR (./sandbox-path.ts).
 import { spawnSync } from 'node:child_process';
@@ -18,10 +18,11 @@ import type { SandboxInfo, SandboxMode } from './types';
 import { SANDBOX_DIR } from './sandbox-path';
 import { SANDBOX_ETC, systemRootArgs } from './sandbox-binds';
 import { SUPERVISOR_IN_SANDBOX } from './supervisor-binary';
+import { SANDBOX_USER_COUNT, SANDBOX_USER_FIRST } from './sandbox-users';
 
 export type { SandboxInfo } from './types';
 
-/** `nobody`: owns nothing on the host. */
+/** The program's uid inside the user namespace of a non-root emulator (`nobody`). */
 export const SANDBOX_UID = 65534;
 export const SANDBOX_GID = 65534;
 /** /tmp and /dev/shm inside the sandbox: tmpfs of this size (the run also has a budget, ./disk-budget.ts). */
@@ -109,12 +110,14 @@ export function detectSandbox(mode: SandboxMode): SandboxInfo {
     info = { kind: 'none', description: 'none (disabled by --sandbox none)' };
   } else {
     const problem = bwrapProblem();
-    const who = isRoot() ? `as uid ${SANDBOX_UID}, no capabilities` : `user namespace, uid ${SANDBOX_UID} inside, no capabilities`;
+    const who = isRoot()
+      ? `as a uid of its own per run (${SANDBOX_USER_FIRST}-${SANDBOX_USER_FIRST + SANDBOX_USER_COUNT - 1}), no capabilities`
+      : `user namespace, uid ${SANDBOX_UID} inside, no capabilities`;
     if (!problem) {
       info = {
         kind: 'bwrap',
         description: `bubblewrap (${who}${disableUserns || isRoot() ? '' : ', nested user namespaces allowed: bwrap older than 0.8'}, no network, only toolchains and the run directory visible, /tmp ${SANDBOX_TMP_BYTES / 1024 / 1024} MB)`,
-        ...(isRoot() ? { dropTo: { uid: SANDBOX_UID, gid: SANDBOX_GID } } : {}),
+        ...(isRoot() ? { userPerRun: true as const } : {}),
       };
     } else if (mode === 'bwrap') throw new Error(`--sandbox bwrap: ${problem}`);
     else info = { kind: 'none', description: `none: ${problem}` };

@@ -29,6 +29,16 @@ function diskLimitBytes(spec: Pick<RunSpec, 'diskLimitBytes'>): number {
   return spec.diskLimitBytes ?? DISK_LIMIT_BYTES;
 }
 
+/**
+ * RLIMIT_NPROC of a program that runs as a user of its own (./sandbox-users.ts): the kernel counts
+ * threads, so a runtime's own (a JVM's GC and compiler threads grow with the cores) need room above
+ * the processes the supervisor allows. A fork bomb is held here by the kernel, whatever the
+ * supervisor's sampling sees in between.
+ */
+export function taskLimit(spec: Pick<RunSpec, 'maxProcesses'>): number {
+  return Math.max(256, 4 * (spec.maxProcesses ?? DEFAULT_MAX_PROCESSES));
+}
+
 /** The C supervisor when it compiled, else python3, else none (the Node monitor). */
 export function pickSupervisor(): Supervisor | null {
   const c = cSupervisor();
@@ -61,7 +71,8 @@ function pythonArgv(python: string, spec: RunSpec, config: RunnerConfig, l: Supe
     maxProcesses: spec.maxProcesses ?? DEFAULT_MAX_PROCESSES,
     resultFd: l.resultFd,
     ownPidNamespace: l.sandboxed,
-    dropTo: config.sandbox.dropTo ?? null,
+    dropTo: config.runAs ?? null,
+    tasks: config.runAs ? taskLimit(spec) : null,
     // Unsandboxed, /tmp is the host's: only the run directory is counted.
     disk: { tmp: l.sandboxed ? '/tmp' : null, tmpBytes: SANDBOX_TMP_BYTES, bytes: diskLimitBytes(spec), entries: DISK_LIMIT_ENTRIES },
   });
@@ -70,7 +81,7 @@ function pythonArgv(python: string, spec: RunSpec, config: RunnerConfig, l: Supe
 
 /** The C supervisor's command: the same limits as options (./supervisor.c), then the program. */
 function cArgv(binary: string, spec: RunSpec, config: RunnerConfig, l: SupervisorLimits): string[] {
-  const drop = config.sandbox.dropTo;
+  const drop = config.runAs;
   return [
     l.sandboxed ? SUPERVISOR_IN_SANDBOX : binary,
     '--result-fd',
@@ -89,7 +100,7 @@ function cArgv(binary: string, spec: RunSpec, config: RunnerConfig, l: Superviso
     String(spec.maxProcesses ?? DEFAULT_MAX_PROCESSES),
     '--own-pidns',
     l.sandboxed ? '1' : '0',
-    ...(drop ? ['--drop', `${drop.uid}:${drop.gid}`] : []),
+    ...(drop ? ['--drop', `${drop.uid}:${drop.gid}`, '--tasks', String(taskLimit(spec))] : []),
     // Unsandboxed, /tmp is the host's: only the run directory is counted.
     ...(l.sandboxed ? ['--disk-tmp', '/tmp'] : []),
     '--tmp-bytes',

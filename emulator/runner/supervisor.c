@@ -8,7 +8,7 @@
  * Protocol: options, then `--`, then the program's argv:
  *   --result-fd N --time-ms N (CPU) --wall-ms N (guard) --memory-kb N (0: none) --data-kb N (0: none)
  *   --fsize N --max-procs N --own-pidns 0|1
- *   --drop UID:GID --disk-tmp PATH --tmp-bytes N --disk-bytes N --disk-entries N (0: no budget)
+ *   --drop UID:GID --tasks N (RLIMIT_NPROC of the dropped user) --disk-tmp PATH --tmp-bytes N --disk-bytes N --disk-entries N (0: no budget)
  *   --env K=V (repeated: the program's whole environment) --announce 0|1
  * Reports on the result fd, one JSON line each: {"started":pid} (only with --announce 1: Node needs
  * the program's group only outside a pid namespace), then the verdict
@@ -60,6 +60,7 @@ static int rfd = -1;
 static long time_limit_ms = 0, wall_limit_ms = 0, mem_limit_kb = 0, data_limit_kb = 0, max_procs = 64;
 static long long fsize = 0;
 static int own_pidns_wanted = 0, drop = 0, announce = 1;
+static long tasks_cap = 0;
 static uid_t drop_uid; static gid_t drop_gid;
 static const char *disk_tmp = NULL;
 static long long tmp_bytes = 0, disk_bytes = 0;
@@ -89,8 +90,11 @@ static void fail_setup(const char *what) {
   exit(0);
 }
 
-/* Not root: RLIMIT_NPROC counts all our processes, so allow what we have plus the run's share. */
+/* RLIMIT_NPROC. A program that switches to a user of its own (--drop) is given its cap (--tasks):
+   the kernel counts that user's tasks alone. Not root: the limit counts all our processes, so allow
+   what we have plus the run's share. Root keeping its ids: no limit binds it (--sandbox none). */
 static long nproc_cap(void) {
+  if (drop) return tasks_cap;
   if (getuid() == 0) return 0;
   long mine = 0;
   DIR *d = opendir("/proc");
@@ -474,6 +478,7 @@ int main(int argc, char **argv) {
       if (sscanf(value, "%lu:%lu", &u, &g) != 2) return 2;
       drop = 1; drop_uid = (uid_t)u; drop_gid = (gid_t)g;
     }
+    else if (!strcmp(key, "--tasks")) tasks_cap = arg_long(value);
     else if (!strcmp(key, "--disk-tmp")) disk_tmp = value;
     else if (!strcmp(key, "--tmp-bytes")) tmp_bytes = strtoll(value, NULL, 10);
     else if (!strcmp(key, "--disk-bytes")) disk_bytes = strtoll(value, NULL, 10);

@@ -4,8 +4,8 @@
 # peak memory and CPU time of the program, which Node cannot read for its children.
 #
 # Protocol: argv[1] is a JSON config {argv, env, timeLimitMs, wallLimitMs, memoryLimitKb, dataLimitKb,
-# fsizeBytes, maxProcesses, resultFd, ownPidNamespace, dropTo?, disk?}. dropTo {uid, gid}: the program runs as
-# these ids with an empty bounding set (the emulator is root: ./sandbox.ts). disk {tmp, tmpBytes,
+# fsizeBytes, maxProcesses, resultFd, ownPidNamespace, dropTo?, tasks?, disk?}. dropTo {uid, gid}: the program runs as
+# these ids with an empty bounding set (the emulator is root: ./sandbox.ts), tasks its RLIMIT_NPROC. disk {tmp, tmpBytes,
 # bytes, entries}: what the run may add to its run directory (the cwd) and to /tmp before it is
 # killed with diskExceeded. Descriptors 0/1/2 and the judges' extra fds are already
 # open (inherited from Node). The supervisor forks the program in its own process group, becomes
@@ -43,8 +43,11 @@ try:
     os.sched_setscheduler(0, os.SCHED_FIFO | os.SCHED_RESET_ON_FORK, os.sched_param(1))
 except Exception:
     pass
-# Not root: RLIMIT_NPROC counts all our processes, so allow what we have plus the run's share.
+# RLIMIT_NPROC. A program that switches to a user of its own (dropTo) is given its cap (tasks): the
+# kernel counts that user's tasks alone. Not root: the limit counts all our processes, so allow what
+# we have plus the run's share. Root keeping its ids: no limit binds it (--sandbox none).
 def nproc_cap():
+    if cfg.get('dropTo'): return cfg.get('tasks')
     if os.getuid() == 0: return None
     mine = 0
     for name in os.listdir('/proc'):

@@ -70,10 +70,11 @@ export interface SandboxInfo {
   /** For the start banner. */
   description: string;
   /**
-   * Set when the emulator is root and sandboxed: the ids the program switches to (its run directory
-   * is handed to them first). Absent: the program keeps the ids it starts with.
+   * Set when the emulator is root and sandboxed: each run's program switches to a user of its own
+   * (./sandbox-users.ts; its run directory is handed to it first). Absent: the program keeps the
+   * ids it starts with.
    */
-  dropTo?: { uid: number; gid: number };
+  userPerRun?: true;
 }
 
 /** How runProcess() runs programs (index.ts keeps one; node-monitor.ts reads it). */
@@ -81,6 +82,8 @@ export interface RunnerConfig {
   sandbox: SandboxInfo;
   /** Unsandboxed runs: folders (the data directory) rewritten to SANDBOX_DIR in what the program wrote. */
   hiddenPaths: string[];
+  /** The user this run's program switches to: set per run (./run-one.ts) when the sandbox has userPerRun. */
+  runAs?: { uid: number; gid: number };
 }
 
 /** One emulator's way to run programs (index.ts's initRunner); languages/ only needs its shape. */

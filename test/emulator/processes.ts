@@ -11,3 +11,19 @@ export function processesWithMarker(marker: string): string[] {
     }
   });
 }
+
+/** Every process of this machine (pids under /proc), sampled every few milliseconds until stopped: its peak. */
+export function watchMachineProcesses(): { stop(): { baseline: number; peak: number } } {
+  const count = () => fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p)).length;
+  const baseline = count();
+  let peak = baseline;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, count());
+  }, 5);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { baseline, peak: Math.max(peak, count()) };
+    },
+  };
+}

@@ -24,7 +24,7 @@ import { hideHostPaths, toSandboxPath } from '../../emulator/runner/sandbox-path
 import { useScratch } from '../scratch';
 import { removeTree } from '../../emulator/fs-safety/remove-tree';
 import { heldFilesProgram } from './deep-chain';
-import { processesWithMarker } from './processes';
+import { processesWithMarker, watchMachineProcesses } from './processes';
 
 const pythonExe = findPython();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -252,12 +252,46 @@ for i in $(seq 32); do fallocate -l 12M f$i 2>/dev/null || head -c 12000000 /dev
       assert.doesNotMatch(out(), /SURVIVED/);
     });
 
+    it('runs each program of a root emulator as a user of its own, never root or a user of the machine', async function () {
+      if (!(sandbox === 'auto' && process.getuid?.() === 0)) this.skip();
+      const other = fs.mkdtempSync(path.join(os.tmpdir(), 'se-runner-'));
+      try {
+        // The first run says who it is, then waits for `go`: the second runs while it still holds its user.
+        const first = runProcess(spec(['bash', '-c', 'id -u; id -g; while [ ! -e go ]; do sleep 0.01; done'], { timeLimitMs: 20_000 }));
+        while (!/\n.*\n/.test(fs.existsSync(path.join(dir, 'out')) ? out() : '')) await sleep(10);
+        const second = await runProcess({ ...spec(['bash', '-c', 'id -u; id -g']), cwd: other, stdoutPath: path.join(other, 'out'), stderrPath: path.join(other, 'err') });
+        fs.writeFileSync(path.join(dir, 'go'), '');
+        assert.equal((await first).exitCode, 0);
+        assert.equal(second.exitCode, 0);
+        const [uid1, gid1] = out().trim().split('\n').map(Number);
+        const [uid2, gid2] = fs.readFileSync(path.join(other, 'out'), 'utf8').trim().split('\n').map(Number);
+        assert.notEqual(uid1, uid2, 'two runs at once share a user');
+        for (const [uid, gid] of [
+          [uid1, gid1],
+          [uid2, gid2],
+        ]) {
+          assert.ok(uid >= 60000 && uid < 61000, `uid ${uid}: not one of the sandbox's own`);
+          assert.equal(gid, uid);
+        }
+      } finally {
+        fs.rmSync(other, { recursive: true, force: true });
+      }
+    });
+
     it('stops a fork bomb and keeps working afterwards', async function () {
-      // The Node fallback cannot out-schedule a bomb (no real-time priority); it relies on the
-      // time limit, which would flood this shared machine with processes for seconds.
-      if (monitor === 'node fallback') this.skip();
+      // The Node fallback cannot out-schedule a bomb (no real-time priority): only where the kernel
+      // bounds the run (a root emulator's user per run) does it not flood this shared machine.
+      if (monitor === 'node fallback' && !(sandbox === 'auto' && process.getuid?.() === 0)) this.skip();
+      const machine = watchMachineProcesses();
       const r = await runProcess(spec(['bash', '-c', 'f() { f | f & }; f; sleep 10'], { maxProcesses: 32, timeLimitMs: 4000 }));
+      const { baseline, peak } = machine.stop();
       assert.ok(r.processLimitExceeded || r.timedOut, 'the bomb was stopped');
+      // The kernel bounds the run's tasks (RLIMIT_NPROC on a uid of its own, or on its user
+      // namespace), not only the supervisor's sampling: the machine's pid space stays free. A root
+      // emulator without a sandbox runs code as root, which no process limit binds (SECURITY.md).
+      if (!(sandbox === 'none' && process.getuid?.() === 0)) {
+        assert.ok(peak - baseline < 1000, `the bomb took ${peak - baseline} of the machine's processes`);
+      }
       assert.equal(r.exitCode, null);
       const again = await runProcess(spec(['bash', '-c', 'echo still fine']));
       assert.equal(again.exitCode, 0);
