@@ -41,8 +41,6 @@ export interface WorkspaceState {
   error_reason: string | null;
 }
 
-export type WorkspaceStreamName = 'workspace_init_output' | 'workspace_init_error' | 'workspace_files_to_override';
-
 export interface Workspace {
   id: string;
   project: { id: string; name: string };
@@ -115,7 +113,13 @@ export interface UploadFileResponse {
 }
 
 // Shared with the emulator that serves them (contract/containers-streams.ts).
-export { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName, isContainersStreamName } from '../../contract/containers-streams';
+export {
+  CONTAINERS_SUBMISSION_STREAMS,
+  CONTAINERS_WORKSPACE_STREAMS,
+  type ContainersStreamName,
+  isContainersStreamName,
+  type WorkspaceStreamName,
+} from '../../contract/containers-streams';
 import type { ContainersStreamName } from '../../contract/containers-streams';
 
 export const CONTAINERS_STAGES = ['init', 'build', 'run', 'test', 'post'] as const;
