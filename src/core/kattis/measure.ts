@@ -30,7 +30,7 @@ import { MEASURING_LIMIT, needsMeasuring, readKattisSettings, writeKattisSetting
 import { prepareAnswers } from './answer-program';
 import { prepareKattis } from './languages';
 import { boundRules, checkBounds, describeBound, violatedBounds } from './time-bounds';
-import { deriveTimeLimit } from './time-limit';
+import { deriveTimeLimit, RULE_KEYS } from './time-limit';
 import { safeWriteFile } from '../safe-write';
 
 export interface MeasureOptions extends Pick<CheckOptions, 'sleep' | 'signal' | 'compilers'> {
@@ -122,8 +122,8 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
     ...(failed.length
       ? [`The time limit is derived from the accepted solutions that passed; ${failed.length} did not (${failed.map((c) => c.file).join(', ')}: reported below as failures).`]
       : []),
-    `Time limit ${derived.limit} s on every test: the slowest accepted solution, ${by}, took ${slowest} s on a test; × ${rule.multiplier} (${rule.format === 'legacy' ? 'time_multiplier' : 'ac_to_time_limit'}), ` +
-      `rounded as Kattis does. Solutions expected to time out should still do so at ${derived.tleLimit} s (× ${rule.margin}, ${rule.format === 'legacy' ? 'time_safety_margin' : 'time_limit_to_tle'}). Written to problem.json and kattis.json.`,
+    `Time limit ${derived.limit} s on every test: the slowest accepted solution, ${by}, took ${slowest} s on a test; × ${rule.multiplier} (${RULE_KEYS[rule.format].multiplier}), ` +
+      `rounded as Kattis does. Solutions expected to time out should still do so at ${derived.tleLimit} s (× ${rule.margin}, ${RULE_KEYS[rule.format].margin}). Written to problem.json and kattis.json.`,
     ...bounds.map((b) => describeBound(b, derived.limit, rule)),
   ];
   if (folder.json.link) {

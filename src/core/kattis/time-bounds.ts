@@ -9,7 +9,7 @@
 // with the times measured; kattis.json keeps the outcome, so a later `check` reports it too.
 import type { SolutionCheck } from '../problem-folder';
 import { globMatches, type KattisExpectation } from './expectations';
-import type { TimeLimitRule } from './time-limit';
+import { RULE_KEYS, type TimeLimitRule } from './time-limit';
 
 export type BoundKind = 'lower' | 'upper';
 
@@ -48,7 +48,7 @@ export function checkBounds(
   testPaths: readonly string[],
   measuring: number,
 ): TimeBound[] {
-  const [mult, margin] = rule.format === 'legacy' ? ['time_multiplier', 'time_safety_margin'] : ['ac_to_time_limit', 'time_limit_to_tle'];
+  const { multiplier: mult, margin } = RULE_KEYS[rule.format];
   return rules.map(({ kind, key, scope }) => {
     const bound: TimeBound = { solution: check.file, kind, key, scope };
     const from = `use_for_time_limit: ${kind} (submissions.yaml "${key}"${scope ? `, tests in ${scope}` : ''})`;

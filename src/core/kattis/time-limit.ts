@@ -13,6 +13,15 @@ import { isMap, yamlNumber, type YamlMap } from './yaml-values';
 
 export type KattisFormat = 'legacy' | '2023-07';
 
+/**
+ * What problem.yaml calls the rule's multiplier and margin, by format: read here, and named by the
+ * reports that explain a limit (import, measure, bounds) and by the export that writes them.
+ */
+export const RULE_KEYS: Readonly<Record<KattisFormat, { readonly multiplier: string; readonly margin: string }>> = {
+  legacy: { multiplier: 'time_multiplier', margin: 'time_safety_margin' },
+  '2023-07': { multiplier: 'ac_to_time_limit', margin: 'time_limit_to_tle' },
+};
+
 export interface TimeLimitRule {
   format: KattisFormat;
   /** time_multiplier (legacy) or ac_to_time_limit (2023-07). */
@@ -50,21 +59,22 @@ export function timeLimitRule(pkg: string, yaml: YamlMap): TimeLimitRule {
   const stated = positive(yamlNumber(limits.time_limit));
   const fixed = stated ?? fromFile;
   const fixedPart = fixed !== undefined ? { fixed, source: stated !== undefined ? 'limits.time_limit' : '.timelimit' } : undefined;
+  const keys = RULE_KEYS[format];
   if (format === 'legacy') {
     return {
       format,
-      multiplier: positive(yamlNumber(limits.time_multiplier)) ?? 5,
-      margin: positive(yamlNumber(limits.time_safety_margin)) ?? 2,
+      multiplier: positive(yamlNumber(limits[keys.multiplier])) ?? 5,
+      margin: positive(yamlNumber(limits[keys.margin])) ?? 2,
       resolution: 1,
-      source: 'limits.time_multiplier and limits.time_safety_margin (legacy format)',
+      source: `limits.${keys.multiplier} and limits.${keys.margin} (legacy format)`,
       ...fixedPart,
     };
   }
   const m = isMap(limits.time_multipliers) ? limits.time_multipliers : {};
   return {
     format,
-    multiplier: positive(yamlNumber(m.ac_to_time_limit)) ?? 2,
-    margin: positive(yamlNumber(m.time_limit_to_tle)) ?? 1.5,
+    multiplier: positive(yamlNumber(m[keys.multiplier])) ?? 2,
+    margin: positive(yamlNumber(m[keys.margin])) ?? 1.5,
     resolution: positive(yamlNumber(limits.time_resolution)) ?? 1,
     source: 'limits.time_multipliers (2023-07 format)',
     ...fixedPart,
