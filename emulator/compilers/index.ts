@@ -15,7 +15,6 @@ import { STREAMS, SubmissionStore, type StreamName } from './records';
 import { STATUS } from './statuses';
 import { listItemView, submissionView } from './views';
 
-
 export function compilersModule(ctx: EmulatorContext): Hono {
   const runner = initRunner(ctx);
   detectLanguages(); // once per process, before the first request waits on it

@@ -14,11 +14,7 @@ import { sourceFiles } from '../source-files';
  * limit likewise (`MAX_IDS = 20`), or the ids limit in words (`at most 20 ids`). Other 64 KiB
  * figures (a read buffer, an error body's cap) are other concepts and named otherwise.
  */
-const COPY = [
-  /\w*source\w*\s*[:=]\s*(?:64\s*\*\s*1024|65536|65_536)\b(?!\s*\*)/i,
-  /\w*ids\w*\s*[:=]\s*20\b/i,
-  /\b20\s+(?:submission\s+)?ids\b/i,
-];
+const COPY = [/\w*source\w*\s*[:=]\s*(?:64\s*\*\s*1024|65536|65_536)\b(?!\s*\*)/i, /\w*ids\w*\s*[:=]\s*20\b/i, /\b20\s+(?:submission\s+)?ids\b/i];
 
 function copiesUnder(root: string): string[] {
   return ['src', 'emulator', 'contract'].flatMap((dir) =>
