@@ -243,7 +243,8 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
     );
   writeKattisSettings(dir, {
     timeLimit: rule,
-    ...(outputOnly ? { outputOnly: { testPaths } } : {}),
+    ...(outputOnly ? { outputOnly: true as const } : {}),
+    ...(outputOnly || submissionsYaml ? { testPaths } : {}),
     ...(Object.keys(included).length ? { included } : {}),
     ...(code ? { code } : {}),
     ...(submissionsYaml
@@ -251,7 +252,6 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
           submissions: {
             yaml: submissionsYaml,
             bySolution: expectations,
-            testPaths,
             ...(scoring && data.secret ? { fullScore: fullScoreOf(scoringTree(data.secret, (i) => i)) } : {}),
           },
         }

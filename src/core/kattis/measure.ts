@@ -64,7 +64,7 @@ export function expectationsOf(settings: KattisSettings | undefined): Measured['
     const exp = subs?.bySolution[file];
     const bound = violatedBounds(settings?.derived?.bounds, file);
     // Both said when both fail: a wrong verdict does not hide a violated bound.
-    return exp && ((result) => [unmetExpectation(exp, result, subs!.testPaths, subs!.fullScore), bound].filter(Boolean).join('; ') || undefined);
+    return exp && ((result) => [unmetExpectation(exp, result, settings?.testPaths ?? [], subs!.fullScore), bound].filter(Boolean).join('; ') || undefined);
   };
 }
 
@@ -73,7 +73,7 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
   const settings = readKattisSettings(dir);
   const expectationFor = expectationsOf(settings);
   const prepare = settings?.outputOnly
-    ? prepareAnswers(dir, settings.outputOnly.testPaths)
+    ? prepareAnswers(dir, settings.testPaths ?? [])
     : settings
       ? prepareKattis(
           dir,
@@ -111,7 +111,7 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
   }
   const derived = deriveTimeLimit(settings.timeLimit, slowest);
   const rule = settings.timeLimit;
-  const bounds = all.slice(accepted.length).flatMap((c) => checkBounds(c, boundRules(expOf(c.file)), derived.limit, rule, settings.submissions?.testPaths ?? [], MEASURING_LIMIT));
+  const bounds = all.slice(accepted.length).flatMap((c) => checkBounds(c, boundRules(expOf(c.file)), derived.limit, rule, settings.testPaths ?? [], MEASURING_LIMIT));
   const file = path.join(dir, SETTINGS_FILE);
   const json = JSON.parse(fs.readFileSync(file, 'utf8')) as ProblemJson;
   json.tests = json.tests.map((t) => ({ ...t, timeLimit: derived.limit }));
