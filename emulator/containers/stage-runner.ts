@@ -6,6 +6,7 @@
 // it took (how long the person waited).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { round3 } from '../clock';
 import type { EmulatorContext } from '../context';
 import { readFileBeneath, UnsafePathError } from '../fs-safety/beneath';
 import { removeTree } from '../fs-safety/remove-tree';
@@ -125,8 +126,6 @@ async function prepareRuntime(layout: RunLayout, outputs: string[]): Promise<voi
   for (const file of outputs) await removeTree(file, quiet);
 }
 
-const round3 = (sec: number) => Math.round(sec * 1000) / 1000;
-
 /** What debug_log says about a stage ended by its timeout: its CPU time, or the wall-clock guard. */
 function timeoutNote(stage: StageName, timeoutSec: number, result: RunResult): string {
   if (result.timeSec >= timeoutSec) {
@@ -180,7 +179,7 @@ export async function runScenario(ctx: EmulatorContext, layout: RunLayout, scena
       signal: result.signal,
       status_changed_to: null,
     };
-    outcome.time = Math.round((outcome.time + result.wallSec) * 1000) / 1000;
+    outcome.time = round3(outcome.time + result.wallSec);
     outcome.memory = Math.max(outcome.memory, result.memoryKb);
     if (decided) continue;
 

@@ -9,7 +9,7 @@
 // with the times measured; kattis.json keeps the outcome, so a later `check` reports it too.
 import type { SolutionCheck } from '../problem-folder';
 import { globMatches, type KattisExpectation } from './expectations';
-import { RULE_KEYS, type TimeLimitRule } from './time-limit';
+import { ms, RULE_KEYS, type TimeLimitRule } from './time-limit';
 
 export type BoundKind = 'lower' | 'upper';
 
@@ -33,8 +33,6 @@ export interface TimeBound {
 export function boundRules(exp: KattisExpectation | undefined): Array<{ kind: BoundKind; key: string; scope: string }> {
   return (exp?.rules ?? []).flatMap((r) => (r.useForTimeLimit === 'lower' || r.useForTimeLimit === 'upper' ? [{ kind: r.useForTimeLimit, key: r.key, scope: r.scope }] : []));
 }
-
-const ms = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
  * Each bound of a measured submission, checked against the derived `limit`. `testPaths` names the

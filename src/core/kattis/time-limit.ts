@@ -84,7 +84,7 @@ export function timeLimitRule(pkg: string, yaml: YamlMap): TimeLimitRule {
 /** problemtools rounds halves up (int(0.5 + x)). */
 const roundHalfUp = (x: number) => Math.floor(0.5 + x);
 /** Seconds to the millisecond: 0.1 × 3 is 0.3, not 0.30000000000000004. */
-const ms = (x: number) => Math.round(x * 1000) / 1000;
+export const ms = (x: number) => Math.round(x * 1000) / 1000;
 
 /** The limit from the slowest accepted submission's time (seconds), by the package's rule. */
 export function deriveTimeLimit(rule: TimeLimitRule, slowest: number): DerivedLimit {
