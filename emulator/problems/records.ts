@@ -1,5 +1,6 @@
 // Persisted shapes of the problems module (JSON collections in the data directory). Test case
 // data, judge sources and submission streams are plain files next to them (see db.ts).
+import { PROBLEMS_STREAMS, type ProblemsStreamName } from '../../contract';
 
 export interface TestCaseRecord {
   number: number;
@@ -52,8 +53,8 @@ export interface TestRunRecord {
   signal_desc: string;
 }
 
-export type StreamName = 'source' | 'output' | 'error' | 'cmpinfo' | 'debug';
-export const STREAM_NAMES: StreamName[] = ['source', 'output', 'error', 'cmpinfo', 'debug'];
+export type StreamName = ProblemsStreamName;
+export const STREAM_NAMES: readonly StreamName[] = PROBLEMS_STREAMS;
 
 export interface SubmissionRecord {
   id: number;

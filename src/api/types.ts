@@ -179,8 +179,9 @@ export interface CompilerRef {
   version: { id: number; name: string };
 }
 
-export const COMPILERS_STREAMS = ['source', 'input', 'output', 'error', 'cmpinfo'] as const;
-export type CompilersStreamName = (typeof COMPILERS_STREAMS)[number];
+// Both modules' stream names are shared with the emulator that serves them (contract/submission-streams.ts).
+export { COMPILERS_STREAMS, type CompilersStreamName, PROBLEMS_STREAMS, type ProblemsStreamName } from '../../contract/submission-streams';
+import type { CompilersStreamName, ProblemsStreamName } from '../../contract/submission-streams';
 
 export interface CompilersResult {
   status: Status;
@@ -232,9 +233,6 @@ export function isAcceptedStatus(status: Status | undefined): boolean {
 }
 
 // ---------- Problems v4 ----------
-
-export const PROBLEMS_STREAMS = ['source', 'output', 'error', 'cmpinfo', 'debug'] as const;
-export type ProblemsStreamName = (typeof PROBLEMS_STREAMS)[number];
 
 export interface OffsetPaging {
   limit?: number;
