@@ -3,10 +3,10 @@
 // rounds a time again by hand is a second copy.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { round3 } from '../../emulator/clock';
 import { REPO_ROOT } from '../repo-root';
+import { useScratch, writeTree } from '../scratch';
 import { sourceFiles } from './source-files';
 
 const BY_HAND = /Math\.round\(.*\*\s*1000\)\s*\/\s*1000\b/;
@@ -20,6 +20,8 @@ function byHandUnder(root: string): string[] {
 }
 
 describe('seconds to the millisecond', () => {
+  const scratch = useScratch();
+
   it('are rounded in one place each for the emulator and the Kattis limits', () => {
     assert.deepEqual(byHandUnder(REPO_ROOT).sort(), [...HOMES].sort());
     assert.equal(round3(0.1 * 3), 0.3);
@@ -27,13 +29,9 @@ describe('seconds to the millisecond', () => {
   });
 
   it('finds a planted copy', () => {
-    const root = fs.mkdtempSync(path.join(fs.realpathSync.native(os.tmpdir()), 'se-round3-'));
-    try {
-      fs.mkdirSync(path.join(root, 'emulator', 'judges'), { recursive: true });
-      fs.writeFileSync(path.join(root, 'emulator', 'judges', 'a.ts'), 'const round3 = (x: number) => Math.round(x * 1000) / 1000;\n');
-      assert.deepEqual(byHandUnder(root), [path.join('emulator', 'judges', 'a.ts')]);
-    } finally {
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    const root = writeTree(scratch('se-round3-'), {
+      'emulator/judges/a.ts': 'const round3 = (x: number) => Math.round(x * 1000) / 1000;\n',
+    });
+    assert.deepEqual(byHandUnder(root), [path.join('emulator', 'judges', 'a.ts')]);
   });
 });

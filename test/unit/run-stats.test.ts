@@ -3,10 +3,10 @@
 // so a phase added there is summed, reset and subtracted alike.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { recordRun, resetRunnerPhases, runnerPhases, SUMMED_PHASES } from '../../emulator/runner/run-stats';
 import { REPO_ROOT } from '../repo-root';
+import { useScratch, writeTree } from '../scratch';
 import { sourceFiles } from './source-files';
 
 /** A list literal of the summed phases: the hand-over beside the descriptors. */
@@ -20,6 +20,8 @@ function listsUnder(root: string): string[] {
 }
 
 describe('runner phases', () => {
+  const scratch = useScratch();
+
   it('sums every phase of SUMMED_PHASES and resets them all', () => {
     resetRunnerPhases();
     const run = Object.fromEntries(SUMMED_PHASES.map((key, i) => [key, i + 1])) as Record<(typeof SUMMED_PHASES)[number], number>;
@@ -39,13 +41,9 @@ describe('runner phases', () => {
   });
 
   it('finds a planted copy', () => {
-    const root = fs.mkdtempSync(path.join(fs.realpathSync.native(os.tmpdir()), 'se-phases-'));
-    try {
-      fs.mkdirSync(path.join(root, 'bench'), { recursive: true });
-      fs.writeFileSync(path.join(root, 'bench', 'a.ts'), "const sums = ['runs', 'handOverMs', 'descriptorsMs', 'programMs'] as const;\n");
-      assert.deepEqual(listsUnder(root), [path.join('bench', 'a.ts')]);
-    } finally {
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    const root = writeTree(scratch('se-phases-'), {
+      'bench/a.ts': "const sums = ['runs', 'handOverMs', 'descriptorsMs', 'programMs'] as const;\n",
+    });
+    assert.deepEqual(listsUnder(root), [path.join('bench', 'a.ts')]);
   });
 });

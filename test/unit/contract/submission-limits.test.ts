@@ -3,10 +3,10 @@
 // against them and the emulator refuses more; neither writes the number again.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { MAX_IDS_PER_REQUEST, MAX_SUBMISSION_SOURCE_BYTES } from '../../../contract';
 import { REPO_ROOT } from '../../repo-root';
+import { useScratch, writeTree } from '../../scratch';
 import { sourceFiles } from '../source-files';
 
 /**
@@ -28,6 +28,8 @@ function copiesUnder(root: string): string[] {
 }
 
 describe('submission limits', () => {
+  const scratch = useScratch();
+
   it('are written once, in contract/, for the extension and the emulator alike', () => {
     assert.deepEqual(copiesUnder(REPO_ROOT), ['contract/submission-limits.ts:6', 'contract/submission-limits.ts:9']);
     assert.equal(MAX_SUBMISSION_SOURCE_BYTES, 64 * 1024);
@@ -35,15 +37,10 @@ describe('submission limits', () => {
   });
 
   it('finds a planted copy', () => {
-    const root = fs.mkdtempSync(path.join(fs.realpathSync.native(os.tmpdir()), 'se-limits-'));
-    try {
-      fs.mkdirSync(path.join(root, 'emulator'), { recursive: true });
-      fs.mkdirSync(path.join(root, 'src'), { recursive: true });
-      fs.writeFileSync(path.join(root, 'emulator', 'a.ts'), 'const MAX_SOURCE_BYTES = 64 * 1024;\nconst MAX_IDS = 20;\nconst BUFFER = 64 * 1024;\n');
-      fs.writeFileSync(path.join(root, 'src', 'b.ts'), "const LIMITS = { sourceBytes: 65536 };\nconst m = 'at most 20 ids';\nconst big = { sourceBytes: 64 * 1024 * 1024 };\n");
-      assert.deepEqual(copiesUnder(root), ['src/b.ts:1', 'src/b.ts:2', 'emulator/a.ts:1', 'emulator/a.ts:2']);
-    } finally {
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    const root = writeTree(scratch('se-limits-'), {
+      'emulator/a.ts': 'const MAX_SOURCE_BYTES = 64 * 1024;\nconst MAX_IDS = 20;\nconst BUFFER = 64 * 1024;\n',
+      'src/b.ts': "const LIMITS = { sourceBytes: 65536 };\nconst m = 'at most 20 ids';\nconst big = { sourceBytes: 64 * 1024 * 1024 };\n",
+    });
+    assert.deepEqual(copiesUnder(root), ['src/b.ts:1', 'src/b.ts:2', 'emulator/a.ts:1', 'emulator/a.ts:2']);
   });
 });

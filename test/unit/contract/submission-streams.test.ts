@@ -3,10 +3,10 @@
 // list or a union type of their own.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { COMPILERS_STREAMS, PROBLEMS_STREAMS } from '../../../contract';
 import { REPO_ROOT } from '../../repo-root';
+import { useScratch, writeTree } from '../../scratch';
 import { sourceFiles } from '../source-files';
 
 /** Compilers' list (the input beside the source) or Problems' (output, error, cmpinfo, debug), as a list or a union. */
@@ -20,21 +20,18 @@ function copiesUnder(root: string): string[] {
 }
 
 describe('Compilers and Problems submission streams', () => {
+  const scratch = useScratch();
+
   it('are listed once, in contract/, for the extension and the emulator alike', () => {
     assert.deepEqual(copiesUnder(REPO_ROOT), [path.join('contract', 'submission-streams.ts')]);
     for (const list of [COMPILERS_STREAMS, PROBLEMS_STREAMS]) assert.equal(new Set(list).size, list.length);
   });
 
   it('finds a planted copy', () => {
-    const root = fs.mkdtempSync(path.join(fs.realpathSync.native(os.tmpdir()), 'se-streams-'));
-    try {
-      fs.mkdirSync(path.join(root, 'emulator'), { recursive: true });
-      fs.mkdirSync(path.join(root, 'src'), { recursive: true });
-      fs.writeFileSync(path.join(root, 'emulator', 'a.ts'), "export const S = ['source', 'input', 'output', 'error', 'cmpinfo'] as const;\n");
-      fs.writeFileSync(path.join(root, 'src', 'b.ts'), "export type P = 'source' | 'output' | 'error' | 'cmpinfo' | 'debug';\n");
-      assert.deepEqual(copiesUnder(root), [path.join('src', 'b.ts'), path.join('emulator', 'a.ts')]);
-    } finally {
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    const root = writeTree(scratch('se-streams-'), {
+      'emulator/a.ts': "export const S = ['source', 'input', 'output', 'error', 'cmpinfo'] as const;\n",
+      'src/b.ts': "export type P = 'source' | 'output' | 'error' | 'cmpinfo' | 'debug';\n",
+    });
+    assert.deepEqual(copiesUnder(root), [path.join('src', 'b.ts'), path.join('emulator', 'a.ts')]);
   });
 });

@@ -4,10 +4,10 @@
 // them from there, never by spelling them again.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { RULE_KEYS } from '../../../src/core/kattis/time-limit';
 import { REPO_ROOT } from '../../repo-root';
+import { useScratch, writeTree } from '../../scratch';
 import { sourceFiles } from '../source-files';
 
 const KEY = /\b(?:time_multiplier|time_safety_margin|ac_to_time_limit|time_limit_to_tle)\b/;
@@ -25,6 +25,8 @@ function spelledUnder(root: string): string[] {
 }
 
 describe('Kattis time-limit rule keys', () => {
+  const scratch = useScratch();
+
   it('are spelled once, in RULE_KEYS', () => {
     const home = path.join('src', 'core', 'kattis', 'time-limit.ts');
     assert.deepEqual(
@@ -36,13 +38,9 @@ describe('Kattis time-limit rule keys', () => {
   });
 
   it('finds a planted copy', () => {
-    const root = fs.mkdtempSync(path.join(fs.realpathSync.native(os.tmpdir()), 'se-rule-keys-'));
-    try {
-      fs.mkdirSync(path.join(root, 'src'), { recursive: true });
-      fs.writeFileSync(path.join(root, 'src', 'a.ts'), "// time_multiplier is explained here\nconst k = legacy ? 'time_multiplier' : 'ac_to_time_limit';\n");
-      assert.deepEqual(spelledUnder(root), [path.join('src', 'a.ts:2')]);
-    } finally {
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    const root = writeTree(scratch('se-rule-keys-'), {
+      'src/a.ts': "// time_multiplier is explained here\nconst k = legacy ? 'time_multiplier' : 'ac_to_time_limit';\n",
+    });
+    assert.deepEqual(spelledUnder(root), [path.join('src', 'a.ts:2')]);
   });
 });
