@@ -14,7 +14,7 @@ import { initRunner } from '../runner';
 import { wallGuardMs } from '../runner/supervisor-command';
 import type { RunResult } from '../runner/types';
 import { STAGES, type Scenario, type StageName } from './project-config';
-import { SUBMISSION_STATUS, type StageResult } from './submission-model';
+import { SUBMISSION_STATUS, type StageResult, type SubmissionRecord } from './submission-model';
 
 const OUTPUT_LIMIT_BYTES = 64 * 1024 * 1024;
 const MAX_PROCESSES = 128;
@@ -26,13 +26,8 @@ export interface RunLayout {
   runtime: string;
 }
 
-export interface ScenarioOutcome {
-  status: number;
-  score: number;
-  time: number;
-  memory: number;
-  signal: number;
-  stages: Record<StageName, StageResult>;
+/** What a scenario's run gives its submission record, and the debug_log lines beside it. */
+export interface ScenarioOutcome extends Pick<SubmissionRecord, 'status' | 'score' | 'time' | 'memory' | 'signal' | 'stages'> {
   /** Lines for the debug_log stream (empty: no debug_log). */
   debug: string[];
 }

@@ -1,6 +1,7 @@
 // Persisted shapes of the problems module (JSON collections in the data directory). Test case
 // data, judge sources and submission streams are plain files next to them (see db.ts).
 import { PROBLEMS_STREAMS, type ProblemsStreamName } from '../../contract';
+import type { TestResult } from '../judges/types';
 
 export interface TestCaseRecord {
   number: number;
@@ -43,13 +44,8 @@ export interface JudgeRecord {
   lastModified: number;
 }
 
-export interface TestRunRecord {
-  number: number;
-  status: number;
-  score: number;
-  time: number;
-  memory: number;
-  signal: number;
+/** A test case's result as stored and shown: the judges' result and the signal's description. */
+export interface TestRunRecord extends TestResult {
   signal_desc: string;
 }
 
