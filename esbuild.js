@@ -35,7 +35,7 @@ const SQLITE_WASM = 'node-sqlite3-wasm.wasm.br';
  * - tar reading (unpacking an output archive);
  * - the parsers of compiler and interpreter messages (a run's output read into diagnostics:
  *   src/core/load-diagnostics.ts).
- * `leanBuild`: built on its own, where a module none of whose exports the bundle uses is left out
+ * `leanBuild`: built in the lean build (leanOptions), where a module none of whose exports the bundle uses is left out
  * with its side effects (leftOutUnused): the stress core, the Kattis importer and measure and the
  * judge results page reach src/api's index for a few small helpers, and would otherwise each carry
  * undici (about 220 KB), which only the extension's clients need.
@@ -174,12 +174,15 @@ const cliOptions = {
 };
 const CLI_ONLY = process.argv.includes('--cli');
 
-/** The bundles apart built on their own (APART `leanBuild`): unused modules left out. */
-const leanOptions = APART.filter((a) => a.leanBuild).map((a) => ({
+/**
+ * The bundles apart built lean (APART `leanBuild`): unused modules left out. One build with an entry
+ * point each: without code splitting, each output is what a build of its own would write.
+ */
+const leanOptions = {
   ...options,
-  entryPoints: { [a.name]: a.entry },
+  entryPoints: Object.fromEntries(APART.filter((a) => a.leanBuild).map((a) => [a.name, a.entry])),
   plugins: [leftOutUnused, ...options.plugins],
-}));
+};
 
 /** The emulator bundle's run-time files, beside it in dist/ (emulator/containers/projects.ts looks there). */
 function copyEmulatorAssets() {
@@ -218,11 +221,11 @@ async function main() {
   require('./scripts/manifest-languages').main();
   copyEmulatorAssets();
   if (watch) {
-    for (const o of [options, ...leanOptions]) await (await esbuild.context(o)).watch();
+    for (const o of [options, leanOptions]) await (await esbuild.context(o)).watch();
     console.log('[watch] watching src/ for changes');
     return;
   }
-  const [result] = await Promise.all([esbuild.build(options), buildCli('info'), ...leanOptions.map((o) => esbuild.build(o))]);
+  const [result] = await Promise.all([esbuild.build(options), buildCli('info'), esbuild.build(leanOptions)]);
   // For bench/package.bench.ts: what each package weighs in the bundle as built (plugins applied).
   if (process.env.SPHERE_ESBUILD_METAFILE) fs.writeFileSync(process.env.SPHERE_ESBUILD_METAFILE, JSON.stringify(result.metafile));
 }

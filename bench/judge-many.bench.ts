@@ -28,7 +28,7 @@ import { PROBLEMS_POLL_MS } from '../src/core/poller';
 import { startEmulatorProcess } from './emulator-process';
 import { describePhases, measureSandboxFloor } from './sandbox-floor';
 import { cpuPerRun, describeCpu, settled, treeCpu } from './cpu-account';
-import type { RunnerPhases } from '../emulator/runner';
+import { SUMMED_PHASES, type RunnerPhases } from '../emulator/runner';
 import type { Benchmark, Figure } from './types';
 import { figureBelow } from './figure-below';
 
@@ -47,9 +47,8 @@ async function runnerPhasesOf(origin: string, token: string): Promise<RunnerPhas
 
 /** The phases of the runs between two readings; their window starts at `since` (ms since the epoch, the job's start). */
 function phasesSince(before: RunnerPhases, after: RunnerPhases, since: number): RunnerPhases {
-  const sums = ['runs', 'handOverMs', 'descriptorsMs', 'programMs', 'programCpuMs', 'superviseMs', 'totalMs'] as const;
   const out = { ...after };
-  for (const key of sums) out[key] = after[key] - before[key];
+  for (const key of ['runs', ...SUMMED_PHASES] as const) out[key] = after[key] - before[key];
   // The sums keep no start of the job's first run: the job's own start is a little earlier (the
   // plan and the first POST), so the rate is if anything a little low.
   out.firstAt = since;

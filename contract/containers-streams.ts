@@ -23,3 +23,7 @@ export type ContainersStreamName = (typeof CONTAINERS_SUBMISSION_STREAMS)[number
 export function isContainersStreamName(value: unknown): value is ContainersStreamName {
   return typeof value === 'string' && (CONTAINERS_SUBMISSION_STREAMS as readonly string[]).includes(value);
 }
+
+// The streams a Containers v1 workspace has (spec: GET /workspaces/{id}/{stream}), likewise once.
+export const CONTAINERS_WORKSPACE_STREAMS = ['workspace_init_output', 'workspace_init_error', 'workspace_files_to_override'] as const;
+export type WorkspaceStreamName = (typeof CONTAINERS_WORKSPACE_STREAMS)[number];

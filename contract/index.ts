@@ -41,4 +41,6 @@ export {
   READY_PREFIX,
   TOKEN_FILE,
 } from './local-emulator';
-export { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName, isContainersStreamName } from './containers-streams';
+export { CONTAINERS_SUBMISSION_STREAMS, CONTAINERS_WORKSPACE_STREAMS, type ContainersStreamName, isContainersStreamName, type WorkspaceStreamName } from './containers-streams';
+export { MAX_IDS_PER_REQUEST, MAX_SUBMISSION_SOURCE_BYTES } from './submission-limits';
+export { COMPILERS_STREAMS, type CompilersStreamName, PROBLEMS_STREAMS, type ProblemsStreamName } from './submission-streams';

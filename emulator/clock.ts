@@ -1,5 +1,6 @@
 // Emulated time. Workspace timers (start-up, inactivity, retention) read this clock, so tests can
-// run them at a higher speed or jump ahead without waiting in real time.
+// run them at a higher speed or jump ahead without waiting in real time. Also how the APIs' times
+// are rounded (round3), for every module that reports one.
 export class Clock {
   private readonly realStart = Date.now();
   private offsetMs = 0;
@@ -34,3 +35,6 @@ export function formatTimestamp(ms: number, offsetStyle: 'compact' | 'colon'): s
   const time = `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
   return `${date} ${time} ${offsetStyle === 'compact' ? '+0000' : '+00:00'}`;
 }
+
+/** Seconds to the millisecond, as the APIs report times (0.1 × 3 is 0.3, not 0.30000000000000004). */
+export const round3 = (sec: number): number => Math.round(sec * 1000) / 1000;

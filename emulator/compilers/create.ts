@@ -1,5 +1,6 @@
 // POST /submissions: read and validate the request into a new submission, in the spec's order of
 // error codes. Nothing is stored until every check passed.
+import { MAX_SUBMISSION_SOURCE_BYTES } from '../../contract';
 import type { Params } from '../http/body';
 import { apiError } from '../http/errors';
 import { DEFAULT_VERSION_ID, findCompiler, isSafeRelativePath, sourceFileName, supportsMultiFile } from '../languages';
@@ -7,7 +8,7 @@ import { isGzip, unpackTarGz } from './archive';
 
 export const LIMITS = {
   /** Source text, archive, or all files[] together. */
-  sourceBytes: 64 * 1024,
+  sourceBytes: MAX_SUBMISSION_SOURCE_BYTES,
   inputBytes: 1024 * 1024,
   timeLimitSec: { min: 1, max: 60, default: 5 },
   /** KB. Default when absent; the spec leaves it unstated (clients say "no limit"). */

@@ -2,6 +2,7 @@
 // → 1 compilation → 3 execution → final status. Each step is saved, so a GET between steps shows it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { round3 } from '../clock';
 import type { JobPool } from '../jobs/job-pool';
 import type { Runner } from '../runner';
 import type { RunResult } from '../runner/types';
@@ -142,7 +143,7 @@ export class Executor {
 
 /** The final status from the run: limits first, then signals, then the exit code. */
 export function verdict(result: RunResult, record: SubmissionRecord): Pick<SubmissionRecord, 'status' | 'time' | 'memory' | 'signal'> {
-  const time = Math.round(Math.min(result.timeSec, record.timeLimitSec) * 1000) / 1000;
+  const time = round3(Math.min(result.timeSec, record.timeLimitSec));
   const memory = result.memoryKb;
   if (result.timedOut) return { status: STATUS.timeLimit, time: record.timeLimitSec, memory, signal: result.signal ?? 0 };
   if (result.memoryExceeded) return { status: STATUS.memoryLimit, time, memory: Math.max(memory, record.memoryLimitKb), signal: result.signal ?? 0 };

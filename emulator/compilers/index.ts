@@ -1,5 +1,6 @@
 // Compilers API v4: compilers listing, submissions that really run, their streams.
 import { Hono } from 'hono';
+import { MAX_IDS_PER_REQUEST } from '../../contract';
 import type { EmulatorContext } from '../context';
 import { queryParams, readParams } from '../http/body';
 import { apiError, causeOf } from '../http/errors';
@@ -13,8 +14,6 @@ import { Executor } from './execute';
 import { STREAMS, SubmissionStore, type StreamName } from './records';
 import { STATUS } from './statuses';
 import { listItemView, submissionView } from './views';
-
-const MAX_IDS = 20;
 
 export function compilersModule(ctx: EmulatorContext): Hono {
   const runner = initRunner(ctx);
@@ -73,7 +72,7 @@ export function compilersModule(ctx: EmulatorContext): Hono {
     const parts = raw.split(',').map((s) => s.trim());
     if (parts.some((p) => !/^\d+$/.test(p))) throw apiError(400, 205105, 'ids badly formatted');
     const ids = [...new Set(parts.map(Number))];
-    if (ids.length > MAX_IDS) throw apiError(400, 205106, `more than ${MAX_IDS} ids`);
+    if (ids.length > MAX_IDS_PER_REQUEST) throw apiError(400, 205106, `more than ${MAX_IDS_PER_REQUEST} ids`);
     const items = ids
       .sort((a, b) => a - b)
       .map((id) => submissions.get(id))

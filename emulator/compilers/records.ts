@@ -2,6 +2,7 @@
 // submission).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { COMPILERS_STREAMS, type CompilersStreamName } from '../../contract';
 import type { Store, Table } from '../store';
 import { COLLECTIONS, COUNTERS } from '../store/collections';
 import { sourceFileName } from '../languages';
@@ -9,8 +10,8 @@ import { unpackTarGz } from './archive';
 import { removeTree } from '../fs-safety/remove-tree';
 import { STATUS, UNFINISHED_STATUSES } from './statuses';
 
-export const STREAMS = ['source', 'input', 'output', 'error', 'cmpinfo'] as const;
-export type StreamName = (typeof STREAMS)[number];
+export const STREAMS = COMPILERS_STREAMS;
+export type StreamName = CompilersStreamName;
 
 export interface SubmissionRecord {
   id: number;

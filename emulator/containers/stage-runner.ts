@@ -6,6 +6,7 @@
 // it took (how long the person waited).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { round3 } from '../clock';
 import type { EmulatorContext } from '../context';
 import { readFileBeneath, UnsafePathError } from '../fs-safety/beneath';
 import { removeTree } from '../fs-safety/remove-tree';
@@ -13,7 +14,7 @@ import { initRunner } from '../runner';
 import { wallGuardMs } from '../runner/supervisor-command';
 import type { RunResult } from '../runner/types';
 import { STAGES, type Scenario, type StageName } from './project-config';
-import { SUBMISSION_STATUS, type StageResult } from './submission-model';
+import { SUBMISSION_STATUS, type StageResult, type SubmissionRecord } from './submission-model';
 
 const OUTPUT_LIMIT_BYTES = 64 * 1024 * 1024;
 const MAX_PROCESSES = 128;
@@ -25,13 +26,8 @@ export interface RunLayout {
   runtime: string;
 }
 
-export interface ScenarioOutcome {
-  status: number;
-  score: number;
-  time: number;
-  memory: number;
-  signal: number;
-  stages: Record<StageName, StageResult>;
+/** What a scenario's run gives its submission record, and the debug_log lines beside it. */
+export interface ScenarioOutcome extends Pick<SubmissionRecord, 'status' | 'score' | 'time' | 'memory' | 'signal' | 'stages'> {
   /** Lines for the debug_log stream (empty: no debug_log). */
   debug: string[];
 }
@@ -125,8 +121,6 @@ async function prepareRuntime(layout: RunLayout, outputs: string[]): Promise<voi
   for (const file of outputs) await removeTree(file, quiet);
 }
 
-const round3 = (sec: number) => Math.round(sec * 1000) / 1000;
-
 /** What debug_log says about a stage ended by its timeout: its CPU time, or the wall-clock guard. */
 function timeoutNote(stage: StageName, timeoutSec: number, result: RunResult): string {
   if (result.timeSec >= timeoutSec) {
@@ -180,7 +174,7 @@ export async function runScenario(ctx: EmulatorContext, layout: RunLayout, scena
       signal: result.signal,
       status_changed_to: null,
     };
-    outcome.time = Math.round((outcome.time + result.wallSec) * 1000) / 1000;
+    outcome.time = round3(outcome.time + result.wallSec);
     outcome.memory = Math.max(outcome.memory, result.memoryKb);
     if (decided) continue;
 

@@ -1,6 +1,7 @@
 // The persisted workspace record and its Workspace resource (spec table, field for field).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { WorkspaceStreamName } from '../../contract';
 import { formatTimestamp } from '../clock';
 import type { EmulatorContext } from '../context';
 
@@ -17,9 +18,6 @@ export const WORKSPACE_STATE_NAMES: Record<number, string> = {
   4: 'removed',
   5: 'error',
 };
-
-export const WORKSPACE_STREAMS = ['workspace_init_output', 'workspace_init_error', 'workspace_files_to_override'] as const;
-export type WorkspaceStream = (typeof WORKSPACE_STREAMS)[number];
 
 export interface WorkspaceRecord {
   id: string;
@@ -56,7 +54,7 @@ export function workspaceDirs(ctx: EmulatorContext, id: string): { root: string;
   return { root, files: path.join(root, 'workspace'), streams: path.join(root, 'streams') };
 }
 
-export function workspaceStreamFile(ctx: EmulatorContext, id: string, stream: WorkspaceStream): string {
+export function workspaceStreamFile(ctx: EmulatorContext, id: string, stream: WorkspaceStreamName): string {
   return path.join(workspaceDirs(ctx, id).streams, stream);
 }
 
@@ -64,7 +62,7 @@ function moduleUrl(ctx: EmulatorContext, p: string): string {
   return `${ctx.origin()}/containers/api/v1${p}?access_token=${encodeURIComponent(ctx.streamToken())}`;
 }
 
-function streamInfo(ctx: EmulatorContext, ws: WorkspaceRecord, stream: WorkspaceStream) {
+function streamInfo(ctx: EmulatorContext, ws: WorkspaceRecord, stream: WorkspaceStreamName) {
   try {
     const st = fs.statSync(workspaceStreamFile(ctx, ws.id, stream));
     return { size: st.size, uri: moduleUrl(ctx, `/workspaces/${ws.id}/${stream}`) };

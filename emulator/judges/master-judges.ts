@@ -1,9 +1,9 @@
 // Built-in master judges (service-notes §3.4): they fold per-test results into the final verdict.
+import { round3 } from '../clock';
 import { STATUS } from './statuses';
 import type { BuiltinMasterJudge, MasterVerdict, TestResult } from './types';
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
  * 1000 Generic: the first test case that is not accepted decides the status (score 0); time is

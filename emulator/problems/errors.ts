@@ -9,6 +9,7 @@
 //   409/409     a test case added while another is being added to the same problem (the v3
 //               reference's "409 test cases added concurrently", which names no code)
 // POST /submissions itself answers with the spec's 400 codes (200201, 200202, ...).
+import { MAX_IDS_PER_REQUEST } from '../../contract';
 import { apiError, type ApiError } from '../http/errors';
 
 export const invalid = (message: string): ApiError => apiError(400, 10, `invalid request data: ${message}`);
@@ -38,5 +39,5 @@ export const submissionErrors = {
   creationFailed: (why: string) => apiError(400, 1003, `creation failed: ${why}`),
   idsMissing: () => apiError(400, 205104, 'ids is missing'),
   idsFormat: () => apiError(400, 205105, 'ids: bad format; expected comma-separated submission ids'),
-  idsTooMany: () => apiError(400, 205106, 'ids: at most 20 ids'),
+  idsTooMany: () => apiError(400, 205106, `ids: at most ${MAX_IDS_PER_REQUEST} ids`),
 };

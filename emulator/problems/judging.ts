@@ -157,14 +157,14 @@ export class Judging {
     };
     for (const t of tests) {
       if (this.closed) throw new Error('emulator closing');
-      this.setStatus(sub, STATUS.execution);
+      // An interactive program runs with its judge from the start: one status, one save a test case.
+      this.setStatus(sub, problem.interactive ? STATUS.executingJudge : STATUS.execution);
       const pair = firstFailure ? 1 : 0;
       const out = path.join(work, `out-${pair}`);
       const err = path.join(work, `err-${pair}`);
       const inputFile = this.db.testCaseFile(problem.id, t.number, 'input');
       if (problem.interactive) {
         // The program talks to the judge instead of writing an output file (interactive-run.ts).
-        this.setStatus(sub, STATUS.executingJudge);
         const v = await this.interactiveTest(problem, t, program, inputFile, err, source, sub.compilerId, work);
         if (this.closed) throw new Error('emulator closing');
         if (v.debug) debug.push(`test ${t.number}: ${v.debug.trimEnd()}`);

@@ -1,5 +1,7 @@
 // Persisted shapes of the problems module (JSON collections in the data directory). Test case
 // data, judge sources and submission streams are plain files next to them (see db.ts).
+import { PROBLEMS_STREAMS, type ProblemsStreamName } from '../../contract';
+import type { TestResult } from '../judges/types';
 
 export interface TestCaseRecord {
   number: number;
@@ -42,18 +44,13 @@ export interface JudgeRecord {
   lastModified: number;
 }
 
-export interface TestRunRecord {
-  number: number;
-  status: number;
-  score: number;
-  time: number;
-  memory: number;
-  signal: number;
+/** A test case's result as stored and shown: the judges' result and the signal's description. */
+export interface TestRunRecord extends TestResult {
   signal_desc: string;
 }
 
-export type StreamName = 'source' | 'output' | 'error' | 'cmpinfo' | 'debug';
-export const STREAM_NAMES: StreamName[] = ['source', 'output', 'error', 'cmpinfo', 'debug'];
+export type StreamName = ProblemsStreamName;
+export const STREAM_NAMES: readonly StreamName[] = PROBLEMS_STREAMS;
 
 export interface SubmissionRecord {
   id: number;

@@ -1,4 +1,5 @@
 // How one run of the solution on a test case turns into a per-test status, before any judge.
+import { round3 } from '../clock';
 import type { RunResult } from '../runner/types';
 import { STATUS } from '../judges/statuses';
 
@@ -27,7 +28,7 @@ export interface RunOutcome {
 }
 
 export function runOutcome(r: RunResult, timeLimitSec: number): RunOutcome {
-  const base = { time: Math.round(r.timeSec * 1000) / 1000, memory: Math.round(r.memoryKb) };
+  const base = { time: round3(r.timeSec), memory: Math.round(r.memoryKb) };
   // The limit itself, as the Compilers side reports it: the kill lands a few milliseconds after the
   // limit, and a time above it (2.01 s for 2 s) would read as the service timing the program wrong.
   if (r.timedOut || r.timeSec > timeLimitSec) return { ...base, status: STATUS.timeLimit, signal: r.signal ?? 0, time: timeLimitSec };

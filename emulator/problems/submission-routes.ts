@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Hono } from 'hono';
+import { MAX_IDS_PER_REQUEST, MAX_SUBMISSION_SOURCE_BYTES } from '../../contract';
 import type { EmulatorContext } from '../context';
 import { queryParams, readParams, type Params } from '../http/body';
 import { STATUS, isExecuting } from '../judges/statuses';
@@ -11,9 +12,6 @@ import type { Judging } from './judging';
 import { STREAM_NAMES, type ProblemRecord, type StreamName, type SubmissionRecord } from './records';
 import { submissionView } from './submission-view';
 import type { Toolchain } from './toolchain';
-
-const MAX_SOURCE_BYTES = 64 * 1024;
-const MAX_IDS = 20;
 
 /** `tests`: comma-separated test case numbers; undefined = the problem's active test cases. */
 export function parseTests(raw: string | undefined, problem: ProblemRecord): number[] | undefined {
@@ -71,7 +69,7 @@ export function registerSubmissionRoutes(app: Hono, ctx: EmulatorContext, db: Pr
     const source = multiFile ? undefined : await params.bytes('source');
     if (!multiFile && (!source || source.length === 0)) throw E.sourceMissing();
     const totalSize = multiFile ? [...files.values()].reduce((s, b) => s + b.length, 0) : source!.length;
-    if (totalSize > MAX_SOURCE_BYTES) throw E.sourceTooLarge(MAX_SOURCE_BYTES);
+    if (totalSize > MAX_SUBMISSION_SOURCE_BYTES) throw E.sourceTooLarge(MAX_SUBMISSION_SOURCE_BYTES);
 
     const { compilerId, versionId } = readCompiler(params, toolchain);
     if (multiFile && !toolchain.supportsMultiFile(compilerId)) throw E.noMultiFile(compilerId);
@@ -130,7 +128,7 @@ export function registerSubmissionRoutes(app: Hono, ctx: EmulatorContext, db: Pr
     const parts = raw.split(',').map((s) => s.trim());
     if (parts.some((s) => !/^\d+$/.test(s))) throw E.idsFormat();
     const ids = [...new Set(parts.map(Number))];
-    if (ids.length > MAX_IDS) throw E.idsTooMany();
+    if (ids.length > MAX_IDS_PER_REQUEST) throw E.idsTooMany();
     // A list fetch polls each of its ids: the same guard as fetching them one by one.
     for (const id of ids) ctx.pollGuard.check(`problems:${id}`);
     const items = ids

@@ -17,5 +17,5 @@ export { DISK_LIMIT_BYTES, DISK_LIMIT_ENTRIES } from './supervisor-command';
 export { detectSandbox, type SandboxInfo } from './sandbox';
 export { findPython, overridePythonForTests } from './toolchains';
 export { cSupervisor, cSupervisorExpected, cSupervisorReady, overrideCSupervisorForTests } from './supervisor-binary';
-export { runnerPhases, resetRunnerPhases, type RunnerPhases } from './run-stats';
+export { runnerPhases, resetRunnerPhases, type RunnerPhases, SUMMED_PHASES } from './run-stats';
 export { launcherForTests, overrideLauncherForTests } from './start-process';

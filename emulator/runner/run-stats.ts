@@ -23,7 +23,11 @@ export interface RunnerPhases {
   lastAt: number;
 }
 
-const totals: RunnerPhases = { runs: 0, supervisor: 'none', handOverMs: 0, descriptorsMs: 0, programMs: 0, programCpuMs: 0, superviseMs: 0, totalMs: 0, firstAt: 0, lastAt: 0 };
+/** The phases each run adds to: what a reader subtracts two readings by (the judge-many bench). */
+export const SUMMED_PHASES = ['handOverMs', 'descriptorsMs', 'programMs', 'programCpuMs', 'superviseMs', 'totalMs'] as const;
+
+const ZERO = { runs: 0, ...Object.fromEntries(SUMMED_PHASES.map((key) => [key, 0])), firstAt: 0, lastAt: 0 } as Omit<RunnerPhases, 'supervisor'>;
+const totals: RunnerPhases = { ...ZERO, supervisor: 'none' };
 
 export function recordRun(run: Omit<RunnerPhases, 'runs' | 'firstAt' | 'lastAt'>): void {
   const now = Date.now();
@@ -31,7 +35,7 @@ export function recordRun(run: Omit<RunnerPhases, 'runs' | 'firstAt' | 'lastAt'>
   totals.lastAt = now;
   totals.runs++;
   totals.supervisor = run.supervisor;
-  for (const key of ['handOverMs', 'descriptorsMs', 'programMs', 'programCpuMs', 'superviseMs', 'totalMs'] as const) totals[key] += run[key];
+  for (const key of SUMMED_PHASES) totals[key] += run[key];
 }
 
 /** The sums since the process started (or the last reset). */
@@ -40,5 +44,5 @@ export function runnerPhases(): RunnerPhases {
 }
 
 export function resetRunnerPhases(): void {
-  Object.assign(totals, { runs: 0, handOverMs: 0, descriptorsMs: 0, programMs: 0, programCpuMs: 0, superviseMs: 0, totalMs: 0, firstAt: 0, lastAt: 0 });
+  Object.assign(totals, ZERO);
 }

@@ -2,6 +2,7 @@
 // descriptors and a result pipe (./start-process.ts: through the launcher where it runs), reads its
 // report, and makes sure nothing of the run survives: stopping asks the supervisor first, a guard
 // past the time limit and a hard kill of the process group follow if it does not answer.
+import { round3 } from '../clock';
 import type { RunnerConfig, RunResult, RunSpec } from './types';
 import type { RunnerPhases } from './run-stats';
 import { bwrapPrefix } from './sandbox';
@@ -32,8 +33,6 @@ interface SupervisorReport {
   memoryKb: number;
   aborted?: boolean;
 }
-
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** Runs the program under the supervisor and resolves with its report (a kill from outside reads as one). */
 export function supervise(

@@ -1,6 +1,7 @@
 // ONE table: (module, HTTP status, error_code) → plain-words explanation + suggested action.
 // Specific rows come from the three API references; generic rows cover statuses and
 // transport failures the references do not list. Tests iterate SPEC_ERROR_CODES against it.
+import { MAX_IDS_PER_REQUEST } from '../../contract/submission-limits';
 import type { SuggestedAction } from './actions';
 import type { EndpointKind } from './endpoint-kind';
 import type { ApiModule } from './modules';
@@ -52,7 +53,7 @@ const COMPILER_MISSING = 'No compiler (language) was given. Choose a language an
 const SOURCE_TOO_LARGE = 'The source code is larger than the service accepts. Make the program smaller or send it as files.';
 const IDS_MISSING = 'The request for several submissions carried no ids. This is a bug in the request; try again.';
 const IDS_FORMAT = 'The list of submission ids was badly formatted (it must be comma-separated positive integers).';
-const IDS_TOO_MANY = 'More than 20 submission ids were requested at once; the service allows at most 20 per call.';
+const IDS_TOO_MANY = `More than ${MAX_IDS_PER_REQUEST} submission ids were requested at once; the service allows at most ${MAX_IDS_PER_REQUEST} per call.`;
 
 export const ERROR_TABLE: readonly ErrorRow[] = [
   // ---- Containers (containers-api-v1.md) ----

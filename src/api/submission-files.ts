@@ -29,11 +29,10 @@ export function submissionBody(fields: Record<string, FieldValue>, files: Submis
   return { kind: 'multipart', parts };
 }
 
-/** What POST /submissions accepts as a submission's source (the emulator refuses more, as the service does). */
-export const MAX_SUBMISSION_SOURCE_BYTES = 64 * 1024;
-
-/** Most ids one GET /submissions?ids= accepts. */
-export const MAX_IDS_PER_REQUEST = 20;
+// Shared with the emulator that refuses more (contract/submission-limits.ts); the file itself,
+// not the contract's index, keeps the untar reader out of the activation bundle.
+export { MAX_IDS_PER_REQUEST, MAX_SUBMISSION_SOURCE_BYTES } from '../../contract/submission-limits';
+import { MAX_IDS_PER_REQUEST } from '../../contract/submission-limits';
 
 /** Problem with an id list for GET /submissions, or undefined when it is fine. */
 export function checkSubmissionIds(ids: readonly number[]): string | undefined {

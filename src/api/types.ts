@@ -41,8 +41,6 @@ export interface WorkspaceState {
   error_reason: string | null;
 }
 
-export type WorkspaceStreamName = 'workspace_init_output' | 'workspace_init_error' | 'workspace_files_to_override';
-
 export interface Workspace {
   id: string;
   project: { id: string; name: string };
@@ -115,7 +113,13 @@ export interface UploadFileResponse {
 }
 
 // Shared with the emulator that serves them (contract/containers-streams.ts).
-export { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName, isContainersStreamName } from '../../contract/containers-streams';
+export {
+  CONTAINERS_SUBMISSION_STREAMS,
+  CONTAINERS_WORKSPACE_STREAMS,
+  type ContainersStreamName,
+  isContainersStreamName,
+  type WorkspaceStreamName,
+} from '../../contract/containers-streams';
 import type { ContainersStreamName } from '../../contract/containers-streams';
 
 export const CONTAINERS_STAGES = ['init', 'build', 'run', 'test', 'post'] as const;
@@ -175,8 +179,9 @@ export interface CompilerRef {
   version: { id: number; name: string };
 }
 
-export const COMPILERS_STREAMS = ['source', 'input', 'output', 'error', 'cmpinfo'] as const;
-export type CompilersStreamName = (typeof COMPILERS_STREAMS)[number];
+// Both modules' stream names are shared with the emulator that serves them (contract/submission-streams.ts).
+export { COMPILERS_STREAMS, type CompilersStreamName, PROBLEMS_STREAMS, type ProblemsStreamName } from '../../contract/submission-streams';
+import type { CompilersStreamName, ProblemsStreamName } from '../../contract/submission-streams';
 
 export interface CompilersResult {
   status: Status;
@@ -228,9 +233,6 @@ export function isAcceptedStatus(status: Status | undefined): boolean {
 }
 
 // ---------- Problems v4 ----------
-
-export const PROBLEMS_STREAMS = ['source', 'output', 'error', 'cmpinfo', 'debug'] as const;
-export type ProblemsStreamName = (typeof PROBLEMS_STREAMS)[number];
 
 export interface OffsetPaging {
   limit?: number;

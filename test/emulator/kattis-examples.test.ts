@@ -121,9 +121,11 @@ describe('Kattis problemtools examples: import, push, check on the emulator', fu
     assert.equal(await runProblemsCli(['import-kattis', pkg, again], io(out)), 0, out.join('\n'));
     // The same expectations for the same solutions (the exported test files have other names).
     const expectations = (d: string) => {
-      const { yaml, bySolution, fullScore, testPaths } = (
-        JSON.parse(fs.readFileSync(path.join(d, 'kattis.json'), 'utf8')) as { submissions: { yaml: unknown; bySolution: unknown; fullScore: number; testPaths: string[] } }
-      ).submissions;
+      const { submissions, testPaths } = JSON.parse(fs.readFileSync(path.join(d, 'kattis.json'), 'utf8')) as {
+        submissions: { yaml: unknown; bySolution: unknown; fullScore: number };
+        testPaths: string[];
+      };
+      const { yaml, bySolution, fullScore } = submissions;
       return { yaml, bySolution, fullScore, groups: testPaths.map((t) => t.split('/').slice(0, -1).join('/')) };
     };
     assert.deepEqual(expectations(again), expectations(dir!));

@@ -116,12 +116,14 @@ export function answerSubmission(
 
 /**
  * How check sends an output-only package's submissions: each answer (a file, or a folder of one per
- * test) as a program printing it. `testPaths` names the folder's tests (tests/<n>.in) under data/.
+ * test) as a program printing it. `testPaths` names the folder's tests (tests/<n>.in) under data/:
+ * read once, at the first folder of answers, for every answer that follows.
  */
-export const prepareAnswers =
-  (dir: string, testPaths: readonly string[]) =>
-  (s: LocalSolution, offered: readonly OfferedCompiler[]): PreparedSolution => {
-    const tests = () => testPaths.map((p, n) => ({ path: p, input: readInside(dir, `tests/${n}.in`, `Test ${n} input`) }));
+export function prepareAnswers(dir: string, testPaths: readonly string[]): (s: LocalSolution, offered: readonly OfferedCompiler[]) => PreparedSolution {
+  let read: readonly AnswerTest[] | undefined;
+  const tests = () => (read ??= testPaths.map((p, n) => ({ path: p, input: readInside(dir, `tests/${n}.in`, `Test ${n} input`) })));
+  return (s, offered) => {
     const answer = s.files ? Object.fromEntries(s.files.map((f) => [f, readInside(dir, `${s.file}/${f}`, `Answer ${s.file}/${f}`)])) : readInside(dir, s.file, `Answer ${s.file}`);
     return answerSubmission(answer, offered, tests);
   };
+}

@@ -42,8 +42,6 @@ export interface KattisSubmissions {
   yaml: YamlMap;
   /** Folder solution file (solutions/<verdict>/<name>) → its expectations. */
   bySolution: Record<string, KattisExpectation>;
-  /** Each folder test's path under data/ without `.in` (test number = index), for group scopes. */
-  testPaths: string[];
   /** A scoring problem's full Kattis score: the service reports a percentage of it. */
   fullScore?: number;
 }

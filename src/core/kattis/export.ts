@@ -18,6 +18,7 @@ import { copyTree, listEntries } from './package-files';
 import { SCORING_JUDGE_KEY, scoringTreeOf, type ScoringTree } from './scoring-judge';
 import { validatorForExport } from './validator-export';
 import { defaultJudgeFlags } from './default-judge';
+import { RULE_KEYS } from './time-limit';
 import { flagsForJudge } from './validator-flags';
 import type { YamlMap } from './yaml';
 import { toYaml } from './yaml-write';
@@ -133,7 +134,7 @@ export function exportKattis(dir: string, pkg: string): KattisExportResult {
     validation: validator ? (folder.json.interactive ? 'custom interactive' : 'custom') : 'default',
     ...(single ? { validator_flags: single } : {}),
     // The rule the limit came from, in the legacy format's words (2023-07 multipliers included).
-    ...(rule && rule.fixed === undefined ? { limits: { time_multiplier: rule.multiplier, time_safety_margin: rule.margin } } : {}),
+    ...(rule && rule.fixed === undefined ? { limits: { [RULE_KEYS.legacy.multiplier]: rule.multiplier, [RULE_KEYS.legacy.margin]: rule.margin } } : {}),
   };
   safeWriteFile(pkg, path.join(pkg, 'problem.yaml'), toYaml(yaml));
   safeWriteFile(pkg, path.join(pkg, '.timelimit'), `${Math.max(...limits)}\n`);

@@ -32,10 +32,15 @@ export interface KattisSettings {
   submissions?: KattisSubmissions;
   /**
    * An output-only problem (`type: submit-answer`): its submissions are answers, sent as programs
-   * printing them (answer-program.ts); each folder test's path under data/ without `.in`, for answers
-   * named after their tests.
+   * printing them (answer-program.ts).
    */
-  outputOnly?: { testPaths: string[] };
+  outputOnly?: true;
+  /**
+   * Each folder test's path under data/ without `.in` (test number = index), kept when something
+   * reads it: the group scopes of submissions.yaml, and the answers of an output-only problem named
+   * after their tests.
+   */
+  testPaths?: string[];
   /** Each solution that include/<language>/ files were added to (solution file → its language and entry). */
   included?: Record<string, IncludedSubmission>;
   /** The package's short name as a problem code, asked for when push creates the problem (if free). */

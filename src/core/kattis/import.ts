@@ -20,7 +20,7 @@ import { readPackageTests } from './package-tests';
 import type { KattisExpectation } from './expectations';
 import { fullScoreOf, SCORING_JUDGE_KEY, scoringJudgeSource, scoringTree } from './scoring-judge';
 import { uncheckedNotes } from './submission-expectations';
-import { formatOf, timeLimitRule } from './time-limit';
+import { formatOf, RULE_KEYS, timeLimitRule } from './time-limit';
 import { adaptValidator, findOutputValidator } from './validator-adapter';
 import { customJudges, type AdaptedValidator } from './validator-import';
 import { isMap, readYamlFile, yamlString, type YamlMap } from './yaml';
@@ -173,7 +173,7 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
   notes.push(
     rule.fixed !== undefined
       ? `Time limit ${rule.fixed} s on every test, from ${rule.source}.`
-      : `The package gives no time limit: Kattis derives it from the slowest accepted submission (${rule.format === 'legacy' ? `× time_multiplier ${rule.multiplier}, time_safety_margin ${rule.margin}` : `× ac_to_time_limit ${rule.multiplier}, time_limit_to_tle ${rule.margin}`}). Every test has ${MEASURING_LIMIT} s until \`check\` measures the accepted solutions on the service and sets the limit (kattis.json keeps the rule).`,
+      : `The package gives no time limit: Kattis derives it from the slowest accepted submission (× ${RULE_KEYS[rule.format].multiplier} ${rule.multiplier}, ${RULE_KEYS[rule.format].margin} ${rule.margin}). Every test has ${MEASURING_LIMIT} s until \`check\` measures the accepted solutions on the service and sets the limit (kattis.json keeps the rule).`,
   );
 
   const judgeNotes = new Set<string>();
@@ -243,7 +243,8 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
     );
   writeKattisSettings(dir, {
     timeLimit: rule,
-    ...(outputOnly ? { outputOnly: { testPaths } } : {}),
+    ...(outputOnly ? { outputOnly: true as const } : {}),
+    ...(outputOnly || submissionsYaml ? { testPaths } : {}),
     ...(Object.keys(included).length ? { included } : {}),
     ...(code ? { code } : {}),
     ...(submissionsYaml
@@ -251,7 +252,6 @@ export function importKattis(pkg: string, dir: string): KattisImportResult {
           submissions: {
             yaml: submissionsYaml,
             bySolution: expectations,
-            testPaths,
             ...(scoring && data.secret ? { fullScore: fullScoreOf(scoringTree(data.secret, (i) => i)) } : {}),
           },
         }

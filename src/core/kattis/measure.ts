@@ -30,7 +30,7 @@ import { MEASURING_LIMIT, needsMeasuring, readKattisSettings, writeKattisSetting
 import { prepareAnswers } from './answer-program';
 import { prepareKattis } from './languages';
 import { boundRules, checkBounds, describeBound, violatedBounds } from './time-bounds';
-import { deriveTimeLimit } from './time-limit';
+import { deriveTimeLimit, RULE_KEYS } from './time-limit';
 import { safeWriteFile } from '../safe-write';
 
 export interface MeasureOptions extends Pick<CheckOptions, 'sleep' | 'signal' | 'compilers'> {
@@ -64,7 +64,7 @@ export function expectationsOf(settings: KattisSettings | undefined): Measured['
     const exp = subs?.bySolution[file];
     const bound = violatedBounds(settings?.derived?.bounds, file);
     // Both said when both fail: a wrong verdict does not hide a violated bound.
-    return exp && ((result) => [unmetExpectation(exp, result, subs!.testPaths, subs!.fullScore), bound].filter(Boolean).join('; ') || undefined);
+    return exp && ((result) => [unmetExpectation(exp, result, settings?.testPaths ?? [], subs!.fullScore), bound].filter(Boolean).join('; ') || undefined);
   };
 }
 
@@ -73,7 +73,7 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
   const settings = readKattisSettings(dir);
   const expectationFor = expectationsOf(settings);
   const prepare = settings?.outputOnly
-    ? prepareAnswers(dir, settings.outputOnly.testPaths)
+    ? prepareAnswers(dir, settings.testPaths ?? [])
     : settings
       ? prepareKattis(
           dir,
@@ -111,7 +111,7 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
   }
   const derived = deriveTimeLimit(settings.timeLimit, slowest);
   const rule = settings.timeLimit;
-  const bounds = all.slice(accepted.length).flatMap((c) => checkBounds(c, boundRules(expOf(c.file)), derived.limit, rule, settings.submissions?.testPaths ?? [], MEASURING_LIMIT));
+  const bounds = all.slice(accepted.length).flatMap((c) => checkBounds(c, boundRules(expOf(c.file)), derived.limit, rule, settings.testPaths ?? [], MEASURING_LIMIT));
   const file = path.join(dir, SETTINGS_FILE);
   const json = JSON.parse(fs.readFileSync(file, 'utf8')) as ProblemJson;
   json.tests = json.tests.map((t) => ({ ...t, timeLimit: derived.limit }));
@@ -122,8 +122,8 @@ export async function measureKattisLimits(client: ProblemsClient, dir: string, o
     ...(failed.length
       ? [`The time limit is derived from the accepted solutions that passed; ${failed.length} did not (${failed.map((c) => c.file).join(', ')}: reported below as failures).`]
       : []),
-    `Time limit ${derived.limit} s on every test: the slowest accepted solution, ${by}, took ${slowest} s on a test; × ${rule.multiplier} (${rule.format === 'legacy' ? 'time_multiplier' : 'ac_to_time_limit'}), ` +
-      `rounded as Kattis does. Solutions expected to time out should still do so at ${derived.tleLimit} s (× ${rule.margin}, ${rule.format === 'legacy' ? 'time_safety_margin' : 'time_limit_to_tle'}). Written to problem.json and kattis.json.`,
+    `Time limit ${derived.limit} s on every test: the slowest accepted solution, ${by}, took ${slowest} s on a test; × ${rule.multiplier} (${RULE_KEYS[rule.format].multiplier}), ` +
+      `rounded as Kattis does. Solutions expected to time out should still do so at ${derived.tleLimit} s (× ${rule.margin}, ${RULE_KEYS[rule.format].margin}). Written to problem.json and kattis.json.`,
     ...bounds.map((b) => describeBound(b, derived.limit, rule)),
   ];
   if (folder.json.link) {

@@ -5,7 +5,7 @@
 // is neither a file nor a folder (a FIFO would block the import for ever).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { safeCopyFile } from '../safe-write';
+import { safeCopyFile, safeWriteFile } from '../safe-write';
 
 export interface PackageEntry {
   name: string;
@@ -91,14 +91,18 @@ export function listFilesDeep(pkg: string, dir: string, skipped: string[]): stri
 }
 
 /**
- * Copies the regular files under `from` to `to` (links skipped with the reason); returns how many.
- * Nothing is written through a link between `root` (the folder written into) and a file.
+ * Copies the regular files under `from` (or the file `from`) to `to` (links skipped with the
+ * reason); returns how many. Nothing is written through a link between `root` (the folder written
+ * into) and a file. `transform`, when given, rewrites each file's bytes on the way (the 2025-09
+ * constants of a submission: package-submissions.ts).
  */
-export function copyTree(pkg: string, from: string, to: string, skipped: string[], root = to): number {
+export function copyTree(pkg: string, from: string, to: string, skipped: string[], root = to, transform?: (bytes: Buffer, from: string) => Buffer): number {
   const files = kindOf(from, pkg) === 'file' ? [''] : listFilesDeep(pkg, from, skipped);
   for (const rel of files) {
     const target = rel ? path.join(to, rel) : to;
-    safeCopyFile(root, rel ? path.join(from, rel) : from, target);
+    const source = rel ? path.join(from, rel) : from;
+    if (transform) safeWriteFile(root, target, transform(fs.readFileSync(source), source), fs.statSync(source).mode & 0o777);
+    else safeCopyFile(root, source, target);
   }
   return files.length;
 }

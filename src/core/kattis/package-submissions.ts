@@ -13,10 +13,9 @@ import type { KattisExpectation } from './expectations';
 import type { IncludedSubmission } from './folder-settings';
 import { detectKattisLanguage } from './languages';
 import { substituteFile, type Constants } from './constants';
-import { ignoredName, kindOf, listEntries, listFilesDeep } from './package-files';
+import { copyTree, ignoredName, kindOf, listEntries, listFilesDeep } from './package-files';
 import { expectationFor, folderVerdictFor } from './submission-expectations';
 import type { YamlMap } from './yaml-values';
-import { safeWriteFile } from '../safe-write';
 
 /** A file's first line (its `#!` line, which tells Python 2 from Python 3), from its first bytes. */
 function firstLine(full: string): string {
@@ -54,15 +53,10 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
   const { scoring, notes, skipped, ignored } = o;
   const subs = path.join(pkg, 'submissions');
   let count = 0;
-  // Every file sent is copied through this: constants replaced (text files only), nothing written through a link.
-  const copy = (from: string, to: string) => {
-    const bytes = fs.readFileSync(from);
-    const where = path.relative(pkg, from).split(path.sep).join('/');
-    safeWriteFile(dir, to, o.constants ? substituteFile(bytes, o.constants, where) : bytes, fs.statSync(from).mode & 0o777);
-  };
-  const copyFolder = (from: string, to: string) => {
-    for (const rel of listFilesDeep(pkg, from, skipped)) copy(path.join(from, rel), path.join(to, rel));
-  };
+  // Every file or folder sent is copied through this: constants replaced (text files only), nothing written through a link.
+  const constants = o.constants;
+  const substitute = constants && ((bytes: Buffer, from: string) => substituteFile(bytes, constants, path.relative(pkg, from).split(path.sep).join('/')));
+  const copy = (from: string, to: string) => copyTree(pkg, from, to, skipped, dir, substitute);
   const includes = path.join(pkg, 'include');
   // include/<language>/ by the submission's language as check detects it (problemtools' rules:
   // a `#!…python2` .py is python2), not by its extension.
@@ -118,7 +112,7 @@ export function importSubmissions(pkg: string, dir: string, o: SubmissionsImport
         const folder = target;
         if (e.kind === 'file') {
           copy(e.full, path.join(folder, e.name));
-        } else copyFolder(e.full, folder);
+        } else copy(e.full, folder);
         if (include) {
           // The submission's own file wins over an include file of the same name.
           for (const rel of include.files) {

@@ -9,7 +9,7 @@
 // with the times measured; kattis.json keeps the outcome, so a later `check` reports it too.
 import type { SolutionCheck } from '../problem-folder';
 import { globMatches, type KattisExpectation } from './expectations';
-import type { TimeLimitRule } from './time-limit';
+import { ms, RULE_KEYS, type TimeLimitRule } from './time-limit';
 
 export type BoundKind = 'lower' | 'upper';
 
@@ -34,8 +34,6 @@ export function boundRules(exp: KattisExpectation | undefined): Array<{ kind: Bo
   return (exp?.rules ?? []).flatMap((r) => (r.useForTimeLimit === 'lower' || r.useForTimeLimit === 'upper' ? [{ kind: r.useForTimeLimit, key: r.key, scope: r.scope }] : []));
 }
 
-const ms = (x: number) => Math.round(x * 1000) / 1000;
-
 /**
  * Each bound of a measured submission, checked against the derived `limit`. `testPaths` names the
  * folder's tests under data/ (for a rule scoped to a group); `measuring` is the limit it ran under.
@@ -48,7 +46,7 @@ export function checkBounds(
   testPaths: readonly string[],
   measuring: number,
 ): TimeBound[] {
-  const [mult, margin] = rule.format === 'legacy' ? ['time_multiplier', 'time_safety_margin'] : ['ac_to_time_limit', 'time_limit_to_tle'];
+  const { multiplier: mult, margin } = RULE_KEYS[rule.format];
   return rules.map(({ kind, key, scope }) => {
     const bound: TimeBound = { solution: check.file, kind, key, scope };
     const from = `use_for_time_limit: ${kind} (submissions.yaml "${key}"${scope ? `, tests in ${scope}` : ''})`;

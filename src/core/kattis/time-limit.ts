@@ -13,6 +13,15 @@ import { isMap, yamlNumber, type YamlMap } from './yaml-values';
 
 export type KattisFormat = 'legacy' | '2023-07';
 
+/**
+ * What problem.yaml calls the rule's multiplier and margin, by format: read here, and named by the
+ * reports that explain a limit (import, measure, bounds) and by the export that writes them.
+ */
+export const RULE_KEYS: Readonly<Record<KattisFormat, { readonly multiplier: string; readonly margin: string }>> = {
+  legacy: { multiplier: 'time_multiplier', margin: 'time_safety_margin' },
+  '2023-07': { multiplier: 'ac_to_time_limit', margin: 'time_limit_to_tle' },
+};
+
 export interface TimeLimitRule {
   format: KattisFormat;
   /** time_multiplier (legacy) or ac_to_time_limit (2023-07). */
@@ -50,21 +59,22 @@ export function timeLimitRule(pkg: string, yaml: YamlMap): TimeLimitRule {
   const stated = positive(yamlNumber(limits.time_limit));
   const fixed = stated ?? fromFile;
   const fixedPart = fixed !== undefined ? { fixed, source: stated !== undefined ? 'limits.time_limit' : '.timelimit' } : undefined;
+  const keys = RULE_KEYS[format];
   if (format === 'legacy') {
     return {
       format,
-      multiplier: positive(yamlNumber(limits.time_multiplier)) ?? 5,
-      margin: positive(yamlNumber(limits.time_safety_margin)) ?? 2,
+      multiplier: positive(yamlNumber(limits[keys.multiplier])) ?? 5,
+      margin: positive(yamlNumber(limits[keys.margin])) ?? 2,
       resolution: 1,
-      source: 'limits.time_multiplier and limits.time_safety_margin (legacy format)',
+      source: `limits.${keys.multiplier} and limits.${keys.margin} (legacy format)`,
       ...fixedPart,
     };
   }
   const m = isMap(limits.time_multipliers) ? limits.time_multipliers : {};
   return {
     format,
-    multiplier: positive(yamlNumber(m.ac_to_time_limit)) ?? 2,
-    margin: positive(yamlNumber(m.time_limit_to_tle)) ?? 1.5,
+    multiplier: positive(yamlNumber(m[keys.multiplier])) ?? 2,
+    margin: positive(yamlNumber(m[keys.margin])) ?? 1.5,
     resolution: positive(yamlNumber(limits.time_resolution)) ?? 1,
     source: 'limits.time_multipliers (2023-07 format)',
     ...fixedPart,
@@ -74,7 +84,7 @@ export function timeLimitRule(pkg: string, yaml: YamlMap): TimeLimitRule {
 /** problemtools rounds halves up (int(0.5 + x)). */
 const roundHalfUp = (x: number) => Math.floor(0.5 + x);
 /** Seconds to the millisecond: 0.1 × 3 is 0.3, not 0.30000000000000004. */
-const ms = (x: number) => Math.round(x * 1000) / 1000;
+export const ms = (x: number) => Math.round(x * 1000) / 1000;
 
 /** The limit from the slowest accepted submission's time (seconds), by the package's rule. */
 export function deriveTimeLimit(rule: TimeLimitRule, slowest: number): DerivedLimit {

@@ -6,7 +6,7 @@
 // reads as nothing. Longer helpers stay as they are: they are structure, not a one-line disguise.
 // Recursive helpers, overloaded names and calls with the wrong number of arguments are left alone.
 // Tokens keep their character ranges, so regions still point at code (an inlined body at the helper).
-import { matchBrackets, type Token } from './normalise';
+import { matchBrackets, splitArguments, type Token } from './normalise';
 
 interface Helper {
   params: string[];
@@ -134,22 +134,4 @@ function parameterNames(tokens: Token[], open: number, close: number, match: Int
     const last = names[names.length - 1];
     return last ? text.slice(last.start, last.end) : '';
   });
-}
-
-/** The comma-separated parts between `from` and `close` (brackets skipped whole). */
-function splitArguments(tokens: Token[], from: number, close: number, match: Int32Array): Token[][] {
-  const parts: Token[][] = [];
-  let part: Token[] = [];
-  for (let i = from; i < close; i++) {
-    if (tokens[i].kind === ',') {
-      parts.push(part);
-      part = [];
-      continue;
-    }
-    const end = match[i] > i && match[i] < close ? match[i] : i;
-    for (let j = i; j <= end; j++) part.push(tokens[j]);
-    i = end;
-  }
-  if (part.length > 0 || parts.length > 0) parts.push(part);
-  return parts;
 }

@@ -113,17 +113,13 @@ export function normalisePythonRanges(tokens: Token[]): Token[] {
       out.push(t);
       continue;
     }
-    const commas: number[] = [];
-    for (let j = i + 5; j < close; j++) {
-      if (tokens[j].kind === ',') commas.push(j);
-      else if (match[j] > j) j = match[j];
-    }
-    if (commas.length > 1 || close === i + 5) {
+    const args = splitArguments(tokens, i + 5, close, match);
+    if (args.length > 2 || close === i + 5) {
       out.push(t);
       continue;
     }
-    const from = commas.length === 1 ? tokens.slice(i + 5, commas[0]) : [{ kind: 'N', start: tokens[i + 3].start, end: tokens[i + 4].end }];
-    const to = commas.length === 1 ? tokens.slice(commas[0] + 1, close) : tokens.slice(i + 5, close);
+    const from = args.length === 2 ? args[0] : [{ kind: 'N', start: tokens[i + 3].start, end: tokens[i + 4].end }];
+    const to = args[args.length - 1];
     const at = (kind: string, from: Token): Token => ({ kind, start: from.start, end: from.end });
     out.push(v, at('=', tokens[i + 2]), ...from, at(';', tokens[i + 2]), t, v, at('<', tokens[i + 2]), ...to);
     i = close; // the `:` follows as it is
@@ -145,4 +141,22 @@ export function matchBrackets(tokens: Token[]): Int32Array {
     }
   }
   return match;
+}
+
+/** The comma-separated parts between `from` and `close` (brackets skipped whole). */
+export function splitArguments(tokens: Token[], from: number, close: number, match: Int32Array): Token[][] {
+  const parts: Token[][] = [];
+  let part: Token[] = [];
+  for (let i = from; i < close; i++) {
+    if (tokens[i].kind === ',') {
+      parts.push(part);
+      part = [];
+      continue;
+    }
+    const end = match[i] > i && match[i] < close ? match[i] : i;
+    for (let j = i; j <= end; j++) part.push(tokens[j]);
+    i = end;
+  }
+  if (part.length > 0 || parts.length > 0) parts.push(part);
+  return parts;
 }

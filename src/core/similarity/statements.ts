@@ -29,6 +29,11 @@ interface Statement {
   to: number;
   /** Index of the assignment operator at depth 0, or -1. */
   assign: number;
+  /**
+   * Index of the token naming what it sets, or -1: the token before its assignment (`x = …`, a
+   * name when the target is one), or, without one, its last token before the `;` (`int x;`).
+   */
+  sets: number;
   simple: boolean;
   /** It calls something (a name or a word before `(`): it may read input or print, so its place is the program's. */
   calls: boolean;
@@ -47,7 +52,8 @@ function statementsOf(tokens: readonly Token[], python: boolean): Statement[] {
     if (to > from) {
       const first = tokens[from].kind;
       const simple = endsWithSemicolon && to - from >= 2 && !CONTROL.has(first) && !colon && (assign >= 0 || !calls);
-      out.push({ from, to, assign, simple, calls: named });
+      const sets = assign > from ? assign - 1 : assign < 0 && tokens[to - 2]?.kind === 'I' ? to - 2 : -1;
+      out.push({ from, to, assign, sets, simple, calls: named });
     }
     from = to;
     assign = -1;
@@ -91,7 +97,7 @@ export function dropUnusedAssignments(tokens: Token[], text: string, python: boo
   }
   const out: Token[] = [];
   for (const s of statementsOf(tokens, python)) {
-    const target = s.assign > s.from ? tokens[s.assign - 1] : s.simple && tokens[s.to - 2]?.kind === 'I' ? tokens[s.to - 2] : undefined;
+    const target = s.sets >= 0 ? tokens[s.sets] : undefined;
     const rhsCalls = s.assign >= 0 && tokens.slice(s.assign + 1, s.to).some((t) => t.kind === '(');
     const unused = s.simple && target?.kind === 'I' && tokens[s.assign - 2]?.kind !== '.' && mentions.get(text.slice(target.start, target.end)) === 1 && !rhsCalls;
     if (!unused) for (let i = s.from; i < s.to; i++) out.push(tokens[i]);
@@ -121,7 +127,7 @@ export function orderStatementRuns(tokens: Token[], text: string, python: boolea
       continue;
     }
     const run = statements.slice(i, j).map((s) => {
-      const at = s.assign > s.from ? s.assign - 1 : s.assign < 0 && tokens[s.to - 2]?.kind === 'I' ? s.to - 2 : -1;
+      const at = s.sets;
       const sets = at >= 0 && tokens[at].kind === 'I' ? nameAt(at) : undefined;
       const reads = new Set<string>();
       let key = '';

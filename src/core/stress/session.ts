@@ -338,18 +338,19 @@ async function judgeAsRunsEnd(
   // once every round before it is judged (none of them can fail later), so the failure reported is
   // the one the batch's end would have found, the smallest seed of the smallest size.
   let found: { index: number; judged: { kind: FailureKind; failure: StressCase } } | undefined;
-  const judgedRounds = new Set<number>();
+  // A round is judged the moment both its runs are in: `ended` says which rounds are, no set beside it.
+  const judgedAt = (k: number) => ended.solution[k] !== undefined && ended.reference[k] !== undefined;
   const onEach = (role: 'solution' | 'reference') => (i: number, run: ProgramRun) => {
+    const judgedBefore = judgedAt(i);
     ended[role][i] = run;
     const solution = ended.solution[i];
     const reference = ended.reference[i];
-    if (!solution || !reference || judgedRounds.has(i)) return;
-    judgedRounds.add(i);
+    if (!solution || !reference || judgedBefore) return;
     const judged = judgeRound(options.compare, { seed: plans[i].seed, size: plans[i].size, input: inputs[i], solution, reference });
     if (judged.kind === 'passed') {
       if (!found || i < found.index) live.judged(plans[i].size);
     } else if (isFailure(judged) && (!found || i < found.index)) found = { index: i, judged };
-    if (found && !stop.signal.aborted && Array.from({ length: found.index }, (_, k) => k).every((k) => judgedRounds.has(k))) stop.abort();
+    if (found && !stop.signal.aborted && Array.from({ length: found.index }, (_, k) => k).every(judgedAt)) stop.abort();
   };
   try {
     const [solutions, references] = await Promise.all([runAs(batchOptions, 'solution', inputs, onEach('solution')), runAs(batchOptions, 'reference', inputs, onEach('reference'))]);

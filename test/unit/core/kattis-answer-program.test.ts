@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { exportKattis, importKattis } from '../../../src/core/kattis';
-import { answerSubmission, base85 } from '../../../src/core/kattis/answer-program';
+import { answerSubmission, base85, prepareAnswers } from '../../../src/core/kattis/answer-program';
 import { REPO_ROOT } from '../../repo-root';
 import { useScratch, writeTree as tree } from '../../scratch';
 
@@ -30,9 +30,10 @@ describe('Kattis output-only answers as programs', () => {
     assert.match(fs.readFileSync(path.join(pkg, 'problem.yaml'), 'utf8'), /^type: submit-answer$/m);
     const again = path.join(scratch('kattis-answer-again-'), 'magic');
     importKattis(pkg, again);
-    const settings = (d: string) => JSON.parse(fs.readFileSync(path.join(d, 'kattis.json'), 'utf8')) as { outputOnly?: { testPaths: string[] } };
+    const settings = (d: string) => JSON.parse(fs.readFileSync(path.join(d, 'kattis.json'), 'utf8')) as { outputOnly?: true; testPaths?: string[] };
     // Export names the tests afresh (secret/000, …): see docs/problem-folder.md on folders of answers.
-    assert.deepEqual(settings(again).outputOnly?.testPaths.length, 1);
+    assert.equal(settings(again).outputOnly, true);
+    assert.deepEqual(settings(again).testPaths?.length, 1);
     assert.deepEqual(fs.readFileSync(path.join(again, 'solutions/wrong_answer/nul.bin')), fs.readFileSync(path.join(first, 'solutions/wrong_answer/nul.bin')));
   });
 
@@ -77,6 +78,23 @@ describe('Kattis output-only answers as programs', () => {
     assert.equal(run(prepared, '2\n').toString(), 'two\0\n');
     assert.equal(run(prepared, '3\n').toString(), 'three\n');
     assert.equal(run(prepared, 'other\n').toString(), '', 'a test without an answer: empty output');
+  });
+
+  it("reads the folder's test inputs once, at the first folder of answers, not again for each", () => {
+    const dir = tree(scratch('kattis-answer-read-'), {
+      'tests/0.in': '1\n',
+      'tests/1.in': '2\n',
+      'solutions/accepted/a/1.ans': 'one\n',
+      'solutions/accepted/a/2.ans': 'two\n',
+      'solutions/wrong_answer/b/1.ans': 'uno\n',
+    });
+    const prepare = prepareAnswers(dir, ['secret/1', 'secret/2']);
+    const first = prepare({ file: 'solutions/accepted/a', expected: 'accepted', files: ['1.ans', '2.ans'] }, [PYTHON3]);
+    assert.equal(run(first, '2\n').toString(), 'two\n');
+    // Gone from the disk after the first read: the second answer is matched to what was read.
+    fs.rmSync(path.join(dir, 'tests'), { recursive: true });
+    const second = prepare({ file: 'solutions/wrong_answer/b', expected: 'wrong_answer', files: ['1.ans'] }, [PYTHON3]);
+    assert.equal(run(second, '1\n').toString(), 'uno\n');
   });
 
   it('refuses, with the reason, what cannot be sent: no Python 3 nor Bash, a folder without Python 3, an answer naming no test (or an ambiguous base name), a program above the limit', () => {

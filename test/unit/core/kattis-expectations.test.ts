@@ -175,7 +175,7 @@ time_limit_exceeded/*:
     assert.deepEqual(settings.submissions.bySolution, {
       'solutions/accepted/also.py': { kattisPath: 'mine/also.py', rules: [{ key: 'mine/also.py', scope: '', permitted: ['AC'], message: 'hi' }] },
     });
-    assert.deepEqual(settings.submissions.testPaths, ['secret/1']);
+    assert.deepEqual(settings.testPaths, ['secret/1']);
     const out = path.join(scratch('kattis-subs-out-'), 'pkg');
     assert.deepEqual(exportKattis(dir, out).notExported, []);
     assert.equal(fs.readFileSync(path.join(out, 'submissions/mine/also.py'), 'utf8'), 'print(input())\n');
