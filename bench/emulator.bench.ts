@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import * as tar from 'tar';
 import { startEmulatorProcess, type EmulatorProcess } from './emulator-process';
 import { diskCostPerRun } from './run-disk-cost';
+import { CONTAINERS_STATUS, SUBMISSION_STATUS } from '../contract';
 import type { Benchmark, BenchContext, Figure } from './types';
 
 const OVERHEAD_RUNS = 20;
@@ -23,8 +24,8 @@ const OVERHEAD_GOAL_MS = 300;
 /** How often the bench asks for a submission: fine enough to time, sparse enough to leave CPU to the run. */
 const POLL_MS = 5;
 const PYTHON_3 = 116;
-const COMPILERS_OK = 15;
-const CONTAINERS_OK = 15;
+const COMPILERS_OK = SUBMISSION_STATUS.accepted;
+const CONTAINERS_OK = CONTAINERS_STATUS.ok;
 const CONSOLE_PYTHON_DIR = path.join('emulator', 'projects', 'console-python');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -25,6 +25,7 @@ import { compilerIdForFileName } from '../src/core/languages';
 import { JudgeJob, planFolder, problemsBackend } from '../src/core/judge-many';
 import { renderPage, renderUpdate } from '../src/core/judge-many/results-html';
 import { PROBLEMS_POLL_MS } from '../src/core/poller';
+import { SUBMISSION_STATUS } from '../contract';
 import { startEmulatorProcess } from './emulator-process';
 import { describePhases, measureSandboxFloor } from './sandbox-floor';
 import { cpuPerRun, describeCpu, settled, treeCpu } from './cpu-account';
@@ -165,7 +166,7 @@ export const benchmark: Benchmark = {
           unit: '',
           goal: `${count}`,
           ok: posts === count && allJudged,
-          note: `${c.judged} judged (${job.rows.filter((r) => r.result?.statusCode === 15).length} accepted)`,
+          note: `${c.judged} judged (${job.rows.filter((r) => r.result?.statusCode === SUBMISSION_STATUS.accepted).length} accepted)`,
         },
         {
           name: 'status GETs (GET /submissions?ids=)',

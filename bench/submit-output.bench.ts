@@ -15,12 +15,12 @@ import { CONTAINERS_POLL_MS } from '../src/core/poller';
 import { packFolder } from '../src/core/packer';
 import { defaultOptions, startEmulator } from '../emulator/server';
 import { COLLECTIONS } from '../emulator/store/collections';
+import { isFinalStatus } from '../emulator/containers/submission-model';
 import type { Benchmark } from './types';
 
 const TOKEN = 'bench-token';
 const PYTHON_PROJECT = '3f1c9a7e5b2d4c8e9a0b1c2d3e4f5a61';
 const FIXTURE = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'containers', 'ok');
-const FINAL = new Set([11, 12, 13, 14, 15, 20, 22]);
 const GOAL_MS = CONTAINERS_POLL_MS + 300;
 
 export interface SubmitOutputFigure {
@@ -43,7 +43,7 @@ export async function benchSubmitOutput(runs = 3): Promise<SubmitOutputFigure> {
   const put = table.put.bind(table);
   table.put = (s) => {
     put(s);
-    if (FINAL.has(s.status) && !endedAt.has(s.id)) endedAt.set(s.id, performance.now());
+    if (isFinalStatus(s.status) && !endedAt.has(s.id)) endedAt.set(s.id, performance.now());
     return s;
   };
   const client = new ContainersClient({ endpoint: emu.endpoints.containers, token: TOKEN });

@@ -15,6 +15,7 @@ import { wallGuardMs } from '../runner/supervisor-command';
 import type { RunResult } from '../runner/types';
 import { STAGES, type Scenario, type StageName } from './project-config';
 import { SUBMISSION_STATUS, type StageResult, type SubmissionRecord } from './submission-model';
+import { CONTAINERS_STATUS as C } from '../../contract';
 
 const OUTPUT_LIMIT_BYTES = 64 * 1024 * 1024;
 const MAX_PROCESSES = 128;
@@ -135,7 +136,7 @@ function timeoutNote(stage: StageName, timeoutSec: number, result: RunResult): s
 export async function runScenario(ctx: EmulatorContext, layout: RunLayout, scenario: Scenario, signal: AbortSignal): Promise<ScenarioOutcome> {
   fs.mkdirSync(path.join(layout.runtime, 'data'), { recursive: true });
   const stages = {} as Record<StageName, StageResult>;
-  const outcome: ScenarioOutcome = { status: 15, score: 0, time: 0, memory: 0, signal: 0, stages, debug: [] };
+  const outcome: ScenarioOutcome = { status: C.ok, score: 0, time: 0, memory: 0, signal: 0, stages, debug: [] };
   let decided: StageName | undefined; // the stage that set a failing status; later stages are skipped
   let lastRun: StageName | undefined;
 
@@ -180,28 +181,28 @@ export async function runScenario(ctx: EmulatorContext, layout: RunLayout, scena
 
     let status: number | undefined;
     if (result.timedOut) {
-      status = 13;
+      status = C.timeLimitExceeded;
       outcome.debug.push(timeoutNote(stage, config.timeoutSec, result));
     } else if (stage === 'test') {
       const report = readTestsReport(layout);
       if (typeof report === 'string') {
-        status = 22;
+        status = C.projectError;
         outcome.debug.push(report);
       } else if (report !== undefined) {
         const passed = report.filter((t) => t.status === 'ok').length;
         outcome.score = report.length ? Math.round((10000 * passed) / report.length) / 100 : 0;
-        const code = report.length > 0 && passed === report.length ? 15 : 14;
+        const code = report.length > 0 && passed === report.length ? C.ok : C.fail;
         stages[stage].status_changed_to = changedTo(code);
         outcome.status = code;
-        if (code === 14) decided = stage;
+        if (code === C.fail) decided = stage;
         continue;
       } else if (failed) {
-        status = 14;
+        status = C.fail;
       }
     } else if (failed && stage === 'build') {
-      status = 11;
+      status = C.buildError;
     } else if (failed && stage !== 'post') {
-      status = 12;
+      status = C.runtimeError;
     }
     if (status !== undefined) {
       stages[stage].status_changed_to = changedTo(status);
@@ -212,7 +213,7 @@ export async function runScenario(ctx: EmulatorContext, layout: RunLayout, scena
   }
   // A clean run: the last stage that ran is the one that made it "ok".
   if (!decided && lastRun && !STAGES.some((s) => stages[s].status_changed_to)) {
-    stages[lastRun].status_changed_to = changedTo(15);
+    stages[lastRun].status_changed_to = changedTo(C.ok);
   }
   return outcome;
 }

@@ -2,26 +2,26 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatTimestamp } from '../clock';
-import { CONTAINERS_SUBMISSION_STREAMS, type ContainersStreamName } from '../../contract';
+import {
+  CONTAINERS_STATUS,
+  CONTAINERS_STATUS_TEXT,
+  CONTAINERS_SUBMISSION_STREAMS,
+  CONTAINERS_UNFINISHED,
+  type ContainersStatusKey,
+  type ContainersStreamName,
+} from '../../contract';
 import type { EmulatorContext } from '../context';
 import { STAGES, type StageName } from './project-config';
 
-export const SUBMISSION_STATUS: Record<number, { name: string; desc: string }> = {
-  0: { name: 'waiting', desc: 'queued' },
-  1: { name: 'preparation', desc: 'execution environment being prepared' },
-  3: { name: 'execution', desc: 'being executed' },
-  11: { name: 'build error', desc: 'failed in the build stage' },
-  12: { name: 'runtime error', desc: 'error during execution' },
-  13: { name: 'time limit exceeded', desc: 'time limit exceeded' },
-  14: { name: 'fail', desc: 'judged unsuccessful in the evaluation stage' },
-  15: { name: 'ok', desc: 'executed successfully' },
-  20: { name: 'internal error', desc: 'unexpected failure on the service side; resubmitting is advised' },
-  22: { name: 'project error', desc: 'failure caused by the project configuration; see the debug_log stream' },
-};
+/** A code's name and description by number (the spec's table: contract/containers-status.ts). */
+export const SUBMISSION_STATUS: Record<number, { name: string; desc: string }> = Object.fromEntries(
+  (Object.keys(CONTAINERS_STATUS) as ContainersStatusKey[]).map((key) => [CONTAINERS_STATUS[key], CONTAINERS_STATUS_TEXT[key]]),
+);
 
-export const FINAL_STATUSES = new Set([11, 12, 13, 14, 15, 20, 22]);
+const UNFINISHED: readonly number[] = CONTAINERS_UNFINISHED;
 /** The statuses a run passes through before its verdict (0 queued, 1 preparing, 3 running). */
-export const UNFINISHED_STATUSES = [0, 1, 2, 3] as const;
+export const UNFINISHED_STATUSES = CONTAINERS_UNFINISHED;
+export const isFinalStatus = (code: number) => !UNFINISHED.includes(code);
 
 export interface StageResult {
   time: number;
@@ -61,7 +61,7 @@ export function submissionStreamFile(ctx: EmulatorContext, id: number, stream: C
 }
 
 export function submissionResource(ctx: EmulatorContext, s: SubmissionRecord) {
-  const executing = !FINAL_STATUSES.has(s.status);
+  const executing = !isFinalStatus(s.status);
   const streams = {} as Record<ContainersStreamName, { size: number; uri: string } | null>;
   for (const name of CONTAINERS_SUBMISSION_STREAMS) {
     streams[name] = null;

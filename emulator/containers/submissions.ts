@@ -12,6 +12,7 @@ import { ArchiveError, checkSubmissionArchive, extractArchive, listArchive, unpa
 import { defaultScenario, parseProjectConfig, type Scenario } from './project-config';
 import { copyProjectFiles, type Project } from './projects';
 import { auxdataFile, runLayout, runScenario, stageStreamFile, testsReportFile } from './stage-runner';
+import { CONTAINERS_STATUS as C } from '../../contract';
 import { UNFINISHED_STATUSES, emptyStages, submissionDir, submissionStreamFile, type SubmissionRecord } from './submission-model';
 import type { ContainersStreamName } from '../../contract';
 import { STAGES } from './project-config';
@@ -29,7 +30,7 @@ export class SubmissionService {
   ) {
     this.table = ctx.store.table<SubmissionRecord>(COLLECTIONS.containersSubmissions);
     for (const s of this.table.withState(UNFINISHED_STATUSES)) {
-      s.status = 20;
+      s.status = C.internalError;
       fs.mkdirSync(path.dirname(submissionStreamFile(ctx, s.id, 'debug_log')), { recursive: true, mode: 0o700 });
       fs.appendFileSync(submissionStreamFile(ctx, s.id, 'debug_log'), 'the run was interrupted by an emulator restart; submit again\n', { mode: 0o600 });
       this.table.put(s);
@@ -94,7 +95,7 @@ export class SubmissionService {
       projectName: project.name,
       scenario: scenarioLabel,
       date: this.ctx.clock.now(),
-      status: 0,
+      status: C.waiting,
       score: 0,
       time: 0,
       memory: 0,
@@ -116,11 +117,11 @@ export class SubmissionService {
     const layout = runLayout(runDirOf(this.ctx, record.id));
     const debug: string[] = [];
     try {
-      record.status = 1;
+      record.status = C.preparation;
       this.save(record);
       if (!scenario) {
         debug.push('project configuration is invalid:', ...problems.map((p) => `  - ${p}`));
-        record.status = 22;
+        record.status = C.projectError;
         return;
       }
       const unpacking = this.unpack(record.id, project, layout.workspace);
@@ -131,7 +132,7 @@ export class SubmissionService {
         this.preparing.delete(unpacking);
       }
       if (this.closed) return;
-      record.status = 3;
+      record.status = C.execution;
       this.save(record);
       const outcome = await runScenario(this.ctx, layout, scenario, abort.signal);
       Object.assign(record, {
@@ -143,10 +144,10 @@ export class SubmissionService {
         stages: outcome.stages,
       });
       debug.push(...outcome.debug);
-      if (outcome.status === 22) debug.unshift('the test stage produced an unusable tests report:');
+      if (outcome.status === C.projectError) debug.unshift('the test stage produced an unusable tests report:');
     } catch (err) {
       if (this.closed) return; // shutdown: the next start marks it 20
-      record.status = 20;
+      record.status = C.internalError;
       debug.push(`emulator fault while running the submission: ${(err as Error).message}`);
     } finally {
       this.running.delete(record.id);

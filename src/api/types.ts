@@ -149,19 +149,8 @@ export interface CreateContainersSubmissionResponse {
   id: number;
 }
 
-/** Containers submission status codes. */
-export const CONTAINERS_STATUS = {
-  waiting: 0,
-  preparation: 1,
-  execution: 3,
-  buildError: 11,
-  runtimeError: 12,
-  timeLimitExceeded: 13,
-  fail: 14,
-  ok: 15,
-  internalError: 20,
-  projectError: 22,
-} as const;
+/** Containers submission status codes: one home, contract/containers-status.ts. */
+export { CONTAINERS_STATUS } from '../../contract/containers-status';
 
 // ---------- Compilers v4 ----------
 

@@ -7,23 +7,24 @@ import { kattisVerdictOf, runKindOf, STATUS_TABLE, statusFromShort, statusRow, s
 import { REPO_ROOT } from '../repo-root';
 import { sourceFiles } from './source-files';
 
-/** A final status (11-22) compared, listed or named as a bare number: a second copy of the table. */
+/**
+ * A final status (11-22) compared, set, listed or named as a bare number: a second copy of a table
+ * (the v4 one, or Containers v1's in contract/containers-status.ts).
+ */
 const BARE_STATUS =
-  /(?:\b(?:code|status|statusCode)\s*[!=]==?\s*(?:1[1-9]|2[0-2])\b)|(?:\[\s*1[1-7]\s*,\s*1[1-9]\b)|(?:\bACCEPTED\s*=\s*15\b)|(?:\b(?:1[1-9]|2[0-2])\s*:\s*'(?:CE|RE|TLE|WA|AC|MLE|SC|IE|accepted|wrong answer|runtime error|time limit exceeded|compilation error)')/;
+  /(?:\b(?:code|status|statusCode)\s*(?:[!=]==?|=)\s*(?:1[1-9]|2[0-2])\b(?!\s*[*/+-]))|(?:\[\s*1[1-7]\s*,\s*1[1-9]\b)|(?:\b[A-Z_]*(?:ACCEPTED|_OK)\s*=\s*(?:1[1-9]|2[0-2])\b)|(?:\b(?:1[1-9]|2[0-2])\s*:\s*\{?\s*(?:name:\s*)?'(?:CE|RE|TLE|WA|AC|MLE|SC|IE|ok|fail|build error|project error|accepted|wrong answer|runtime error|time limit exceeded|compilation error)')/;
 
-/** Containers v1 has a table of its own (emulator/containers/submission-model.ts: ok, fail, project error). */
-const OWN_TABLES = [path.join('emulator', 'containers') + path.sep];
+/** Where the project's code lives: the extension, the emulator and the benches. */
+const SCANNED = ['src', 'emulator', 'bench'];
 
 function bareStatusLines(root: string): string[] {
-  return ['src', 'emulator'].flatMap((dir) =>
-    sourceFiles(path.join(root, dir))
-      .filter((file) => !OWN_TABLES.some((own) => path.relative(root, file).startsWith(own)))
-      .flatMap((file) =>
-        fs
-          .readFileSync(file, 'utf8')
-          .split('\n')
-          .flatMap((line, i) => (BARE_STATUS.test(line) && !/^\s*(\/\/|\*)/.test(line) ? [`${path.relative(root, file)}:${i + 1}: ${line.trim()}`] : [])),
-      ),
+  return SCANNED.flatMap((dir) =>
+    sourceFiles(path.join(root, dir)).flatMap((file) =>
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (BARE_STATUS.test(line) && !/^\s*(\/\/|\*)/.test(line) ? [`${path.relative(root, file)}:${i + 1}: ${line.trim()}`] : [])),
+    ),
   );
 }
 
@@ -52,7 +53,7 @@ describe('the status table', () => {
     assert.ok(STATUS_TABLE.filter((r) => r.outcome === 'pending').every((r) => r.code <= 8));
   });
 
-  it('is the only place src/ and the emulator spell a final status as a number', () => {
+  it('is the only place src/, the emulator and the benches spell a final status as a number (Containers v1 included)', () => {
     assert.deepEqual(bareStatusLines(REPO_ROOT), []);
   });
 
@@ -64,7 +65,11 @@ describe('the status table', () => {
         path.join(root, 'src', 'core', 'a.ts'),
         "export const ok = (code: number) => code === 15;\nconst MATCHING = { runtime_error: [12, 17] };\nconst SHORT = { 11: 'CE' };\n",
       );
-      assert.equal(bareStatusLines(root).length, 3);
+      fs.mkdirSync(path.join(root, 'emulator', 'containers'), { recursive: true });
+      fs.writeFileSync(path.join(root, 'emulator', 'containers', 'b.ts'), "record.status = 22;\nconst TABLE = { 15: { name: 'ok' } };\n");
+      fs.mkdirSync(path.join(root, 'bench'));
+      fs.writeFileSync(path.join(root, 'bench', 'c.ts'), 'const CONTAINERS_OK = 15;\n');
+      assert.equal(bareStatusLines(root).length, 6);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
