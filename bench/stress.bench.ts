@@ -9,7 +9,9 @@
 //   3. 100 and 500 rounds at 250 ms polls with the guard off: the emulator the extension started
 //      (the 100 rounds right after its start, and again on it with the solution changed);
 //   4. 500 rounds at 50 ms polls: the emulator's ceiling;
-//   5. compilations the emulator really ran for the session (goal in the issue: 3): the Compilers
+//   5. (the 50 ms session alone, STRESS_ONLY=ceiling) the CPU time a round, end to end, as
+//      judge-many counts it a run (./cpu-account.ts): the emulator, its launcher, every sandbox, the client;
+//   6. compilations the emulator really ran for the session (goal in the issue: 3): the Compilers
 //      API has no compile-once, so every round submits its three programs again, and the
 //      emulator's compile cache (emulator/languages/compile-cache.ts) compiles each source once.
 // Run: `npm run bench -- stress`; STRESS_WORKERS=N for the emulator's --workers (default: its own,
@@ -22,6 +24,7 @@ import { compareOutputs } from '../src/core/compilers';
 import { OWN_EMULATOR_POLL_MS } from '../src/core/poller';
 import { CompilersStressRunner, type StressProgramSpec } from '../src/core/stress';
 import { startEmulatorProcess } from './emulator-process';
+import { cpuPerRun, describeCpu, settled, treeCpu, type CpuPerRun } from './cpu-account';
 import type { BenchContext, Benchmark, Figure } from './types';
 
 const CPP = 1;
@@ -46,6 +49,8 @@ interface SessionFigures {
   compilations: number;
   rounds: number;
   outcome: string;
+  /** CPU time a round, end to end (./cpu-account.ts: runs = rounds). */
+  cpu: CpuPerRun;
 }
 
 interface SessionOptions {
@@ -78,6 +83,8 @@ async function sessions(ctx: BenchContext, o: SessionOptions, count: number): Pr
         programs: { generator: spec(GENERATOR), solution: spec(solution), reference: spec(REFERENCE) },
         intervalMs: o.intervalMs,
       });
+      const cpuBefore = treeCpu(emu.pid);
+      const clientCpu = process.cpuUsage();
       const result = await runStressSession({
         runner,
         compare: compareOutputs,
@@ -92,6 +99,7 @@ async function sessions(ctx: BenchContext, o: SessionOptions, count: number): Pr
         compilations: await emu.compilations(),
         rounds: result.rounds,
         outcome: result.outcome.kind,
+        cpu: cpuPerRun(cpuBefore, treeCpu(emu.pid), process.cpuUsage(clientCpu), result.rounds),
       });
     }
     return figures;
@@ -105,7 +113,9 @@ async function sessions(ctx: BenchContext, o: SessionOptions, count: number): Pr
 async function emulatorProcess(ctx: BenchContext, dataDir: string, pollMinIntervalMs: number) {
   const workers = process.env.STRESS_WORKERS ? ['--workers', process.env.STRESS_WORKERS] : [];
   const emu = await startEmulatorProcess(ctx.repoRoot, dataDir, ['--poll-min-ms', String(pollMinIntervalMs), '--test-hooks', ...workers]);
+  await settled(emu.pid);
   return {
+    pid: emu.pid,
     token: emu.token,
     endpoint: (module: 'compilers') => emu.endpoint(module),
     compilations: async () => {
@@ -126,12 +136,13 @@ export const benchmark: Benchmark = {
     if (process.env.STRESS_ONLY === 'ceiling') {
       const s = await session(ctx, { pollMinIntervalMs: 0, intervalMs: 50, rounds: LONG });
       if (s.outcome !== 'passed') throw new Error(`the agreeing pair ended with ${s.outcome} after ${s.rounds} rounds`);
+      ctx.log(describeCpu(s.cpu).replace('CPU a run', 'CPU a round'));
       return [
         {
           name: `stress: rounds a second, C++ pair, ${LONG} rounds at 50 ms polls (STRESS_ONLY=ceiling)`,
           value: s.roundsPerSecond,
           unit: 'rounds/s',
-          note: `${s.submissions} submissions`,
+          note: `${s.submissions} submissions; ${describeCpu(s.cpu).replace('CPU a run', 'CPU a round')}`,
         },
       ];
     }

@@ -1,35 +1,23 @@
 // What a sandboxed program sees of the host: the system's program and library folders, the few /etc
-// files that toolchains read, and each toolchain installed elsewhere (pyenv, rustup, a JDK under
-// /opt), read-only. Nothing of /root, /home, /work, /var, the host's /tmp or the data directory.
+// files that toolchains read (one bind of a prepared copy: ./sandbox-etc.ts), and each toolchain
+// installed elsewhere (pyenv, rustup, a JDK under /opt), read-only. Nothing of /root, /home, /work, /var, the host's /tmp or the data directory.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { prepareEtc, wantedEtcEntries, type PreparedEtc } from './sandbox-etc';
+
+export { SANDBOX_ETC } from './sandbox-etc';
 
 /** Top-level system folders (merged-usr hosts have /bin, /lib... as links into /usr). */
 const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
 
-/** The /etc entries programs and toolchains read: the loader, alternatives, time, names, certificates. */
-export const SANDBOX_ETC = [
-  'ld.so.cache',
-  'ld.so.conf',
-  'ld.so.conf.d',
-  'alternatives',
-  'nsswitch.conf',
-  'host.conf',
-  'gai.conf',
-  'localtime',
-  'timezone',
-  'locale.alias',
-  'protocols',
-  'services',
-  'mime.types',
-  'ssl',
-  'ca-certificates',
-  'perl',
-  'python3',
-];
-
 let systemArgs: string[] | undefined;
+let etc: PreparedEtc | undefined;
+
+/** A run starts: the prepared /etc follows the host's (checked at most every few seconds). */
+export function refreshSandboxEtc(): void {
+  etc?.refresh();
+}
 
 function systemEntries(): string[] {
   if (systemArgs) return systemArgs;
@@ -44,18 +32,14 @@ function systemEntries(): string[] {
     if (st.isSymbolicLink()) args.push('--symlink', fs.readlinkSync(dir), dir);
     else if (st.isDirectory()) args.push('--ro-bind', dir, dir);
   }
-  let etc: string[] = [];
-  try {
-    etc = fs.readdirSync('/etc');
-  } catch {
-    /* no /etc: nothing to show */
-  }
-  // A JDK reads its configuration from /etc/java-N-openjdk on Debian-like systems.
-  const wanted = new Set([...SANDBOX_ETC, ...etc.filter((e) => /^java-\d+/.test(e))]);
   // Made by hand: bwrap would give the folder above a bind a private mode.
-  args.push('--perms', '0755', '--dir', '/etc', '--perms', '0755', '--dir', '/var');
-  for (const entry of etc) {
-    if (wanted.has(entry)) args.push('--ro-bind', `/etc/${entry}`, `/etc/${entry}`);
+  args.push('--perms', '0755', '--dir', '/var');
+  // One bind of a prepared copy of the shown entries (./sandbox-etc.ts); entry by entry where none can be made.
+  etc = prepareEtc();
+  if (etc) args.push('--ro-bind', etc.bindSource, '/etc');
+  else {
+    args.push('--perms', '0755', '--dir', '/etc');
+    for (const entry of wantedEtcEntries()) args.push('--ro-bind', `/etc/${entry}`, `/etc/${entry}`);
   }
   systemArgs = args;
   return args;

@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import * as os from 'node:os';
 import type { SandboxInfo, SandboxMode } from './types';
 import { SANDBOX_DIR } from './sandbox-path';
-import { SANDBOX_ETC, systemRootArgs } from './sandbox-binds';
+import { refreshSandboxEtc, SANDBOX_ETC, systemRootArgs } from './sandbox-binds';
 import { SUPERVISOR_IN_SANDBOX } from './supervisor-binary';
 import { SANDBOX_USER_COUNT, SANDBOX_USER_FIRST } from './sandbox-users';
 
@@ -152,6 +152,7 @@ function cachedBaseArgs(extraReadOnly: string[]): readonly string[] {
 
 /** bwrap argv prefix for one run; the command follows after `--`. */
 export function bwrapPrefix(run: SandboxRun): string[] {
+  refreshSandboxEtc();
   const args = [BWRAP, ...cachedBaseArgs(run.readOnlyPaths)];
   if (!run.network) args.push('--unshare-net');
   // A run with network needs the resolver's files; without, they only tell about the host.

@@ -1,6 +1,6 @@
 // The C supervisor (./supervisor.c) and launcher (./launcher.c), compiled once per emulator
-// process with the system's cc into a private folder (mkdtemp: 0700, a random name, so no other
-// local user can plant or swap them), removed when the process exits. Sandboxed runs see it read-only at SUPERVISOR_IN_SANDBOX.
+// process with the system's cc into a private folder (./private-folder.ts: no other local user can
+// plant or swap them), removed when the process exits. Sandboxed runs see it read-only at SUPERVISOR_IN_SANDBOX.
 // An emulator compiles it in the background from its start (a fraction of a second it does not
 // wait for); a bare runProcess compiles it at its first run. No cc, or a compile that fails: null,
 // and the runner falls back to python3, then to Node. A launcher that does not compile leaves the
@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { which } from '../languages/probe';
+import { makePrivateFolder } from './private-folder';
 import SUPERVISOR_C from './supervisor.c';
 import LAUNCHER_C from './launcher.c';
 
@@ -21,41 +22,6 @@ let launcherCompiled: string | null = null;
 let compiling: Promise<void> | undefined;
 let override: string | null | undefined;
 
-const PREFIX = 'se-supervisor-';
-
-/**
- * Removes the folders of emulators that ended without their 'exit' handler (killed, crashed): the
- * folder names carry the process id, and only a dead process's own folders are taken.
- */
-function removeOrphans(): void {
-  let names: string[];
-  try {
-    names = fs.readdirSync(os.tmpdir());
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const pid = Number(/^se-supervisor-(\d+)-/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid)) continue;
-    const dir = path.join(os.tmpdir(), name);
-    try {
-      // Ours only: another user's folder is left alone (and could not be removed anyway).
-      if (fs.lstatSync(dir).uid === process.getuid?.()) fs.rmSync(dir, { recursive: true, force: true });
-    } catch {
-      /* gone, or not ours */
-    }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 interface Staged {
   source: string;
   out: string;
@@ -64,14 +30,8 @@ interface Staged {
 
 /** A private folder with the sources written, or null; the folder goes when the process exits. */
 function stage(): Staged | null {
-  removeOrphans();
-  let dir: string;
-  try {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), `${PREFIX}${process.pid}-`));
-  } catch {
-    return null;
-  }
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = makePrivateFolder('se-supervisor-');
+  if (!dir) return null;
   const source = path.join(dir, 'supervisor.c');
   fs.writeFileSync(source, SUPERVISOR_C, { mode: 0o600 });
   const launcherSource = path.join(dir, 'launcher.c');

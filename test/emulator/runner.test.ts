@@ -21,6 +21,7 @@ import type { EmulatorContext } from '../../emulator/context';
 import { defaultOptions } from '../../emulator/server';
 import type { RunSpec } from '../../emulator/runner/types';
 import { hideHostPaths, toSandboxPath } from '../../emulator/runner/sandbox-path';
+import { NETWORK_ETC, SANDBOX_ETC } from '../../emulator/runner/sandbox-etc';
 import { useScratch } from '../scratch';
 import { removeTree } from '../../emulator/fs-safety/remove-tree';
 import { heldFilesProgram } from './deep-chain';
@@ -387,6 +388,20 @@ for i in $(seq 32); do fallocate -l 12M f$i 2>/dev/null || head -c 12000000 /dev
         assert.equal(out(), 'ok\n');
         assert.equal(fs.existsSync('/usr/se-test'), false);
         assert.equal(fs.existsSync(marker), false, 'a /tmp write stays inside the sandbox');
+      });
+
+      it('shows only the listed /etc entries, read-only, and the resolver files only to a run with network', async () => {
+        const r = await runProcess(spec(['bash', '-c', 'ls -A /etc; cat /etc/passwd 2>/dev/null && echo read-passwd; touch /etc/se-test 2>/dev/null && echo wrote-etc; wc -c < /etc/resolv.conf']));
+        assert.equal(r.exitCode, 0, err());
+        const lines = out().trim().split('\n');
+        const size = lines.pop();
+        assert.equal(size, '0', 'without network the resolver file is empty');
+        for (const name of lines) assert.ok([...SANDBOX_ETC, ...NETWORK_ETC].includes(name) || /^java-\d+/.test(name), `/etc/${name} is not in the list`);
+        assert.ok(lines.includes('ld.so.cache'), lines.join(' '));
+        if (fs.existsSync('/etc/resolv.conf')) {
+          await runProcess(spec(['cat', '/etc/resolv.conf'], { network: true }));
+          assert.equal(out(), fs.readFileSync('/etc/resolv.conf', 'utf8'), 'a run with network reads the host resolver');
+        }
       });
     });
   });

@@ -1,0 +1,54 @@
+// A private folder of this emulator process under the system's temporary folder (or another shared
+// one, such as /dev/shm): mkdtemp (0700, a
+// random name, so no other local user can plant or swap what is in it), removed when the process
+// exits. The name carries the pid, so the next emulator removes the folders of one that was killed
+// or crashed before its 'exit' handler ran (only a dead process's folders, and only our own).
+// Used for the compiled supervisor and launcher (./supervisor-binary.ts) and the sandbox's /etc
+// (./sandbox-etc.ts).
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes `<base>/<prefix><pid>-*` folders of processes that are gone. */
+function removeOrphans(prefix: string, base: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(base);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    const dir = path.join(base, name);
+    try {
+      // Ours only: another user's folder is left alone (and could not be removed anyway).
+      if (fs.lstatSync(dir).uid === process.getuid?.()) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      /* gone, or not ours */
+    }
+  }
+}
+
+/** A new private folder `<base>/<prefix><pid>-XXXXXX`, gone when the process exits; null when none can be made. */
+export function makePrivateFolder(prefix: string, base = os.tmpdir()): string | null {
+  removeOrphans(prefix, base);
+  let dir: string;
+  try {
+    dir = fs.mkdtempSync(path.join(base, `${prefix}${process.pid}-`));
+  } catch {
+    return null;
+  }
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
