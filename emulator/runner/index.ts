@@ -10,7 +10,10 @@
 //   ./start-process.ts      how its process starts: the launcher (./launcher.c, a small fork
 //                           server, so the emulator never forks itself) or else Node's spawn();
 //   ./supervisor-command.ts which supervisor, and its command line with the run's limits;
-//   ./environment.ts        the program's environment; ./descriptors.ts its open files.
+//   ./environment.ts        the program's environment; ./descriptors.ts its open files;
+//   ./sandbox.ts            which sandbox, and bwrap's command line (./sandbox-binds.ts what it
+//                           shows, ./sandbox-etc.ts its /etc as one prepared copy);
+//   ./sandbox-users.ts      a root emulator's user per run (the kernel bounds its processes).
 export type { Runner, RunnerConfig, RunResult, RunSpec } from './types';
 export { initRunner, runProcess, setDefaultSandboxForTests } from './runner';
 export { DISK_LIMIT_BYTES, DISK_LIMIT_ENTRIES } from './supervisor-command';
