@@ -1,10 +1,14 @@
 // Emulator-only controls of this module (tests and demos): the account's submission pool, to
-// reproduce 402/2. Not part of the Sphere Engine API.
+// reproduce 402/2, and the order in which an interactive run's two results reach the verdict.
+// Not part of the Sphere Engine API.
 import type { Hono } from 'hono';
 import type { ProblemsDb } from './db';
+import type { Judging } from './judging';
 import { apiError } from '../http/errors';
 
-export function registerAdminRoutes(app: Hono, db: ProblemsDb): void {
+const DELIVERY_SIDES = ['program', 'judge', null] as const;
+
+export function registerAdminRoutes(app: Hono, db: ProblemsDb, judging: Judging): void {
   app.get('/__emulator/pool', (c) => c.json({ remaining: db.meta.submissionPool }));
   /** Body `{remaining: number | null}`; null means unlimited (the default). */
   app.post('/__emulator/pool', async (c) => {
@@ -17,5 +21,20 @@ export function registerAdminRoutes(app: Hono, db: ProblemsDb): void {
     db.meta.submissionPool = remaining;
     db.saveMeta();
     return c.json({ remaining: db.meta.submissionPool });
+  });
+  /**
+   * Body `{last: "program" | "judge" | null}`: from now on, every interactive run hands that side's
+   * result to the verdict only after the other side's (null: as they come, the default). Tests use
+   * it to make the order of arrival differ from the order in which the two processes ended.
+   */
+  app.get('/__emulator/interactive-delivery', (c) => c.json({ last: judging.deliverLast }));
+  app.post('/__emulator/interactive-delivery', async (c) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const last = typeof body === 'object' && body !== null ? (body as { last?: unknown }).last : undefined;
+    if (!DELIVERY_SIDES.includes(last as (typeof DELIVERY_SIDES)[number])) {
+      throw apiError(400, 400, 'invalid body: expected {"last": "program", "judge" or null}');
+    }
+    judging.deliverLast = last as Judging['deliverLast'];
+    return c.json({ last: judging.deliverLast });
   });
 }

@@ -15,9 +15,15 @@
 // directory (the only folder its sandbox shows of ours): a side that replaces its link only cuts
 // its own line. A read-only holder here lets the judge's open return at once, before the program
 // opened its end.
-// The verdict: a run that ended badly (time, memory, crash) gives its own status, except that a
-// judge that finished first and rejected the answer gives wrong answer (the program may have
-// waited or crashed because the judge stopped talking), as Kattis decides it.
+// The verdict, as Kattis decides it (problemtools' interactive runner): a run that ended badly
+// (time, memory, crash) gives its own status, except that a judge that ended first and rejected
+// the answer gives wrong answer (the program may have waited or crashed because the judge stopped
+// talking); a judge that died without a verdict after the program had failed leaves the program's
+// status. "First" is by when each process ended, on the host's monotonic clock as each side's
+// supervisor saw it (RunResult.endedAt), never by the order in which the two results reach Node:
+// that order depends on the machine's load (a report waits for the sandbox to close, the event
+// loop, the run directory's clean-up). A judge that reads the program's end (fd 3 at end of file)
+// ends after the program by construction: that end comes only once the program's result is in.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -43,6 +49,11 @@ export interface InteractiveRun {
   errPath: string;
   /** An empty folder of this test's own. */
   work: string;
+  /**
+   * Test control (--test-hooks): hand this side's result to the verdict only after the other
+   * side's, so that the order of arrival differs from the order of the ends.
+   */
+  deliverLast?: 'program' | 'judge' | null;
 }
 
 export interface InteractiveResult {
@@ -77,9 +88,6 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
   const holdFrom = fs.openSync(fromProgram, 'r+');
   // Its own limits; the time also covers waiting for the program, which may use all of its own.
   const judgeLimits = { ...JUDGE_LIMITS, timeLimitMs: Math.round(o.timeLimitSec * 1000) + JUDGE_LIMITS.timeLimitMs };
-  let order = 0;
-  let programEnd = 0;
-  let judgeEnd = 0;
   const programRun = o.program
     .run({
       prefix: openingPipe(0, '<', `./${linkName}`),
@@ -89,7 +97,6 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
       memoryLimitKb: o.memoryLimitKb,
       outputLimitBytes: o.outputLimitBytes,
     })
-    .then((r) => ((programEnd = ++order), r))
     .finally(() => fs.closeSync(holdFrom));
   const judgeRun = o.judge
     .run({
@@ -106,20 +113,28 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
       env: { compiler: String(o.compilerId) },
       ...judgeLimits,
     })
-    .then((r) => ((judgeEnd = ++order), r))
     .finally(() => fs.closeSync(holdTo));
-  const [run, judged] = await Promise.all([programRun, judgeRun]).finally(() => links.forEach((link) => fs.rmSync(link, { force: true })));
+  const [run, judged] = await Promise.all(deliveredInOrder(programRun, judgeRun, o.deliverLast)).finally(() => links.forEach((link) => fs.rmSync(link, { force: true })));
+  // Equal readings (microseconds apart) count as the judge first: its verdict stands.
+  const programFirst = run.endedAt < judged.endedAt;
   const outcome = runOutcome(run, o.timeLimitSec);
   const debug = readText(debugFile);
   if (judged.exitCode !== 0 && judged.exitCode !== 1) {
     // The program failed first (crash, limit) and the judge died after it: the program's verdict.
-    if (outcome.status !== null && programEnd < judgeEnd)
+    if (outcome.status !== null && programFirst)
       return { outcome, status: outcome.status, score: 0, debug: `judge ${o.judgeId} ended without a verdict after the program had failed${debug ? `\n${debug}` : ''}` };
     return { outcome, status: STATUS.judgeError, score: 0, debug: `${judgeFailure(`judge ${o.judgeId}`, judged, judgeLimits)}${debug ? `\n${debug}` : ''}` };
   }
   const score = Number.parseFloat(readText(scoreFile).trim());
   const verdict = judged.exitCode === 0 ? STATUS.accepted : STATUS.wrongAnswer;
-  const judgeFirst = judgeEnd < programEnd;
-  const status = verdict === STATUS.wrongAnswer && judgeFirst ? verdict : (outcome.status ?? verdict);
+  const status = verdict === STATUS.wrongAnswer && !programFirst ? verdict : (outcome.status ?? verdict);
   return { outcome, status, score: Number.isFinite(score) ? score : 0, debug };
+}
+
+/** The two results, one of them held back until the other has arrived (test control), else as they come. */
+function deliveredInOrder(program: Promise<RunResult>, judge: Promise<RunResult>, last: InteractiveRun['deliverLast']): [Promise<RunResult>, Promise<RunResult>] {
+  const after = (held: Promise<RunResult>, first: Promise<RunResult>) => first.then(() => held, () => held);
+  if (last === 'program') return [after(program, judge), judge];
+  if (last === 'judge') return [program, after(judge, program)];
+  return [program, judge];
 }

@@ -25,6 +25,8 @@ export class Judging {
   private readonly jobs: JobPool;
   private readonly custom: CustomJudges;
   private readonly scratch: string;
+  /** Test control (--test-hooks, ./admin-routes.ts): which side of an interactive run reaches the verdict last. */
+  deliverLast: InteractiveRun['deliverLast'] = null;
 
   constructor(
     ctx: EmulatorContext,
@@ -243,6 +245,7 @@ export class Judging {
       outputLimitBytes: OUTPUT_LIMIT_BYTES,
       errPath,
       work: path.join(work, `interactive-${t.number}`),
+      deliverLast: this.deliverLast,
     });
   }
 

@@ -9,6 +9,7 @@ import { sandboxReadOnlyPaths } from './toolchains';
 import { environment } from './environment';
 import { killGroup, trackGroup, untrackGroup } from './groups';
 import { startProcess } from './start-process';
+import { monotonicSec } from './monotonic';
 import { supervisorArgv, wallGuardMs, type Supervisor, type SupervisorLimits } from './supervisor-command';
 
 /** The outer guard kills the whole group this long after the wall-clock guard if the supervisor did not. */
@@ -31,6 +32,8 @@ interface SupervisorReport {
   wallSec: number;
   memoryKb: number;
   aborted?: boolean;
+  /** CLOCK_MONOTONIC seconds when the program ended. */
+  endedAt: number;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -131,6 +134,7 @@ export function supervise(
           timeSec: round3(report.cpuSec),
           wallSec: round3(report.wallSec),
           memoryKb: Math.round(report.memoryKb),
+          endedAt: report.endedAt,
         });
       }
       // Killed from outside (abort, guard) or the supervisor failed: report it as a kill.
@@ -149,6 +153,8 @@ export function supervise(
         timeSec: round3(wallSec),
         wallSec: round3(wallSec),
         memoryKb: 0,
+        // Killed from outside: it ended no later than now.
+        endedAt: monotonicSec(),
       });
     });
   });

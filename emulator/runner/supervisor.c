@@ -13,7 +13,7 @@
  * Reports on the result fd, one JSON line each: {"started":pid} (only with --announce 1: Node needs
  * the program's group only outside a pid namespace), then the verdict
  * {exitCode, signal, timedOut, memoryExceeded, processLimitExceeded, diskExceeded, cpuSec, wallSec,
- * memoryKb, aborted} or {"error": "..."}.
+ * memoryKb, aborted, endedAt (CLOCK_MONOTONIC seconds when the program ended)} or {"error": "..."}.
  *
  * Time is CPU time (user + system) of the whole run: every reaped process's rusage (which holds the
  * processes it reaped in turn) plus, while the run goes on, utime+stime+cutime+cstime of each live
@@ -566,7 +566,10 @@ int main(int argc, char **argv) {
     if (poll(waiter, (nfds_t)nwait, n < 4 ? 20 : 5) > 0 && waiter[0].revents) aborted = 1;
     if (aborted) { kill_all(); break; }
   }
-  double wall = now() - t0;
+  /* When the program ended, on the host's monotonic clock (no time namespace in the sandbox): an
+     interactive run orders its two sides by it (../problems/interactive-run.ts). */
+  double ended = now();
+  double wall = ended - t0;
   /* Background processes the program left behind never outlive the run. */
   kill_all();
   while (!have_status) {
@@ -596,8 +599,8 @@ int main(int argc, char **argv) {
 #define B(x) ((x) ? "true" : "false")
   snprintf(out, sizeof out,
     "{\"exitCode\": %s, \"signal\": %s, \"timedOut\": %s, \"memoryExceeded\": %s, \"processLimitExceeded\": %s, "
-    "\"diskExceeded\": %s, \"cpuSec\": %.6f, \"wallSec\": %.6f, \"memoryKb\": %ld, \"aborted\": %s}\n",
-    exit_code, sig, B(timed_out), B(mem_over), B(procs_over), B(disk_over_seen), cpu, wall, peak, B(aborted));
+    "\"diskExceeded\": %s, \"cpuSec\": %.6f, \"wallSec\": %.6f, \"memoryKb\": %ld, \"aborted\": %s, \"endedAt\": %.6f}\n",
+    exit_code, sig, B(timed_out), B(mem_over), B(procs_over), B(disk_over_seen), cpu, wall, peak, B(aborted), ended);
   emit(out);
   return 0;
 }

@@ -12,7 +12,7 @@
 # a child subreaper (so orphans stay in its tree), samples the tree every 20 ms, kills the whole
 # tree on a limit, and writes one JSON line to resultFd:
 # {started: pid} first, then {exitCode, signal, timedOut, memoryExceeded, processLimitExceeded,
-# diskExceeded, cpuSec, wallSec, memoryKb, error?}.
+# diskExceeded, cpuSec, wallSec, memoryKb, endedAt, error?}.
 #
 # Time (the same rules as the C supervisor): timeLimitMs is CPU time, user + system, of the program
 # and every process it starts: the rusage of every process reaped (RUSAGE_CHILDREN, which holds what
@@ -344,7 +344,10 @@ while status is None:
     pause(0.02 if len(procs) < 4 else 0.005)
     if aborted:
         kill_all(); break
-wall = time.monotonic() - t0
+# When the program ended, on the host's CLOCK_MONOTONIC (time.monotonic; the sandbox has no time
+# namespace): an interactive run orders its two sides by it (../problems/interactive-run.ts).
+ended = time.monotonic()
+wall = ended - t0
 # Background processes the program left behind never outlive the run.
 kill_all()
 while status is None:
@@ -369,5 +372,5 @@ emit({
     'exitCode': os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
     'signal': os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
     'timedOut': timed_out, 'memoryExceeded': mem_over, 'processLimitExceeded': procs_over, 'diskExceeded': disk_over_seen,
-    'cpuSec': cpu, 'wallSec': wall, 'memoryKb': peak, 'aborted': aborted,
+    'cpuSec': cpu, 'wallSec': wall, 'memoryKb': peak, 'aborted': aborted, 'endedAt': ended,
 })

@@ -59,6 +59,11 @@ export interface RunResult {
   wallSec: number;
   /** Peak resident memory in KB. */
   memoryKb: number;
+  /**
+   * When the program ended (its watcher saw it exit, or killed it), in seconds of the host's
+   * CLOCK_MONOTONIC (./monotonic.ts): the same clock in every sandbox, so two runs' ends compare.
+   */
+  endedAt: number;
 }
 
 /** How programs are run: inside bubblewrap, as the user, or whichever this machine allows. */

@@ -1,6 +1,8 @@
 // How the problems module runs judges beside a submission (issue 37): an interactor that closes
-// the program's input gives the program end of file at once, and judges (test case judges,
-// interactors, master judges) run with limits of their own, not the submission's.
+// the program's input gives the program end of file at once, judges (test case judges,
+// interactors, master judges) run with limits of their own, not the submission's, and which side
+// of an interactive run ended first is decided by when each ended, not by when its result reached
+// the emulator (the /__emulator/interactive-delivery hook makes the two orders differ).
 import * as assert from 'node:assert/strict';
 import { pythonJudgeSource } from '../../src/core/kattis/validator-python';
 import { json, sleep, startTestEmulator, type TestEmulator } from './harness';
@@ -33,6 +35,35 @@ const KATTIS_PY_INTERACTOR = [
 
 /** Reads its input to the end, then answers. */
 const SUM_TO_EOF = 'import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\n';
+
+/** Interactor: rejects the program's first line at once (wrong answer), without waiting for its end. */
+const REJECT_FIRST_LINE = 'import os, sys\nos.fdopen(3).readline()\nsys.exit(1)\n';
+
+/**
+ * Prints a line, then waits until the interactor's run is over (nobody but the emulator's holder
+ * reads the pipe to the program, and that holder closes when the interactor's result is in: opening
+ * the pipe for writing then fails with ENXIO), then dies of SIGPIPE: it ends after the interactor,
+ * whatever the machine's load.
+ */
+const DIE_AFTER_INTERACTOR = [
+  'import errno, os, signal, sys, time',
+  'print("1", flush=True)',
+  'link = [n for n in os.listdir(".") if n.startswith(".se-to-program-")][0]',
+  'os.close(0)',
+  'while True:',
+  '    try:',
+  '        os.close(os.open(link, os.O_WRONLY | os.O_NONBLOCK))',
+  '    except OSError as e:',
+  '        if e.errno == errno.ENXIO: break',
+  '        raise',
+  '    time.sleep(0.01)',
+  // Python ignores SIGPIPE from its start: the default action (death) first.
+  'signal.signal(signal.SIGPIPE, signal.SIG_DFL)',
+  'os.kill(os.getpid(), signal.SIGPIPE)',
+].join('\n');
+
+/** Interactor: reads the program's output to its end (which comes only once the program's run is over), then rejects it. */
+const REJECT_AT_END = 'import os, sys\nos.fdopen(3).read()\nsys.exit(1)\n';
 
 describe('judges beside a submission', function () {
   this.timeout(120_000);
@@ -100,11 +131,48 @@ describe('judges beside a submission', function () {
     assert.equal(sub.result.testcases[0].status.code, 15, await streamText(sub, 'debug'));
   });
 
-  it('an interactor that dies only after the program crashed gives the program its runtime error, not a judge error', async () => {
-    // It aborts (SIGABRT) when the program's output ends before the answer.
-    const interactor = CLOSING_INTERACTOR.replace('answer = os.fdopen(3).read().split()', 'answer = os.fdopen(3).read().split()\nif not answer: os.abort()');
-    const problemId = await problemWith({ judge: interactor, interactive: true, input: '10\n', timeLimit: 3 });
-    const sub = await judge(problemId, 'import sys\nsys.stdin.readline()\nsys.exit(3)\n');
-    assert.equal(sub.result.testcases[0].status.code, 12, await streamText(sub, 'debug'));
+  /** The test control: which side's result reaches the verdict last (null: as they come). */
+  const setDelivery = (body: unknown) =>
+    fetch(emu.url('problems', '/__emulator/interactive-delivery'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const deliverLast = async (last: 'program' | 'judge' | null) => {
+    const res = await setDelivery({ last });
+    assert.equal(res.status, 200, await res.text());
+  };
+  afterEach(() => deliverLast(null));
+
+  for (const last of [null, 'program'] as const) {
+    it(`an interactor that dies only after the program crashed gives the program its runtime error, not a judge error (results delivered ${last ? `${last} last` : 'as they come'})`, async () => {
+      await deliverLast(last);
+      // It aborts (SIGABRT) when the program's output ends before the answer.
+      const interactor = CLOSING_INTERACTOR.replace('answer = os.fdopen(3).read().split()', 'answer = os.fdopen(3).read().split()\nif not answer: os.abort()');
+      const problemId = await problemWith({ judge: interactor, interactive: true, input: '10\n', timeLimit: 3 });
+      const sub = await judge(problemId, 'import sys\nsys.stdin.readline()\nsys.exit(3)\n');
+      assert.equal(sub.result.testcases[0].status.code, 12, await streamText(sub, 'debug'));
+    });
+  }
+
+  it("a program that crashed before the interactor rejected it is a runtime error, even when the interactor's result arrives first", async () => {
+    await deliverLast('program');
+    const problemId = await problemWith({ judge: REJECT_AT_END, interactive: true, input: '1\n', timeLimit: 3 });
+    const sub = await judge(problemId, 'import sys\nsys.exit(3)\n');
+    assert.equal(sub.result.testcases[0].status.code, 12, `${JSON.stringify(sub.result.testcases[0])}\n${await streamText(sub, 'debug')}`);
+  });
+
+  it("an interactor that rejected first gives wrong answer, though the program then died of SIGPIPE and its result arrived first", async () => {
+    await deliverLast('judge');
+    const problemId = await problemWith({ judge: REJECT_FIRST_LINE, interactive: true, input: '1\n', timeLimit: 3 });
+    const sub = await judge(problemId, DIE_AFTER_INTERACTOR);
+    const test = sub.result.testcases[0];
+    assert.equal(test.status.code, 14, `${JSON.stringify(test)}\n${await streamText(sub, 'debug')}\n${await streamText(sub, 'error')}`);
+    // The program did die of SIGPIPE: only the order made it a wrong answer.
+    assert.equal(test.signal, 13, JSON.stringify(test));
+  });
+
+  it('refuses a malformed interactive-delivery control and keeps the order as it was', async () => {
+    await deliverLast('judge');
+    const res = await setDelivery({ last: 'both' });
+    assert.equal(res.status, 400);
+    assert.match((await json(res)).message, /expected \{"last": "program", "judge" or null\}/);
+    assert.deepEqual(await json(await fetch(emu.url('problems', '/__emulator/interactive-delivery'))), { last: 'judge' });
   });
 });

@@ -25,6 +25,7 @@ import { useScratch } from '../scratch';
 import { removeTree } from '../../emulator/fs-safety/remove-tree';
 import { heldFilesProgram } from './deep-chain';
 import { processesWithMarker } from './processes';
+import { monotonicSec } from '../../emulator/runner/monotonic';
 
 const pythonExe = findPython();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -90,6 +91,18 @@ for (const { monitor, sandbox } of combinations) {
       if (monitor !== 'node fallback') assert.ok(r.memoryKb > 0, 'peak memory measured');
       const used = { 'C supervisor': 'c', 'python3 supervisor': 'python', 'node fallback': 'node' }[monitor];
       assert.equal(runnerPhases().supervisor, used, `the run went through the ${monitor}`);
+    });
+
+    it("reports when the program ended on the host's monotonic clock, sandboxed or not", async () => {
+      // Two runs one after the other: each end lies within its own call, so the two ends order
+      // as the runs did (an interactive run compares its two sides' ends this way).
+      const before = monotonicSec();
+      const first = await runProcess(spec(['bash', '-c', 'exit 4']));
+      const between = monotonicSec();
+      const second = await runProcess(spec(['true']));
+      const after = monotonicSec();
+      assert.ok(before < first.endedAt && first.endedAt < between, `${before} < ${first.endedAt} < ${between}`);
+      assert.ok(between < second.endedAt && second.endedAt < after, `${between} < ${second.endedAt} < ${after}`);
     });
 
     it('reports the signal that ended the program', async () => {
