@@ -34,6 +34,8 @@ interface SupervisorReport {
   aborted?: boolean;
   /** CLOCK_MONOTONIC seconds when the program ended. */
   endedAt: number;
+  /** null without RunSpec.watchEndOfInput. */
+  inputEnded?: boolean | null;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -135,6 +137,7 @@ export function supervise(
           wallSec: round3(report.wallSec),
           memoryKb: Math.round(report.memoryKb),
           endedAt: report.endedAt,
+          ...(typeof report.inputEnded === 'boolean' ? { inputEnded: report.inputEnded } : {}),
         });
       }
       // Killed from outside (abort, guard) or the supervisor failed: report it as a kill.

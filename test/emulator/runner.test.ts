@@ -105,6 +105,24 @@ for (const { monitor, sandbox } of combinations) {
       assert.ok(between < second.endedAt && second.endedAt < after, `${between} < ${second.endedAt} < ${after}`);
     });
 
+    it("tells whether every writer of the program's input pipe had left when the program ended", async () => {
+      const fifo = path.join(dir, 'in');
+      assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+      if (monitor === 'node fallback') {
+        // Node cannot poll a pipe: it says nothing, and an interactive run orders by the ends alone.
+        assert.equal((await runProcess(spec(['true'], { watchEndOfInput: './in' }))).inputEnded, undefined);
+        return;
+      }
+      // The program opens the pipe for writing (the supervisor's watch is its reader) and closes it.
+      const left = await runProcess(spec(['bash', '-c', 'exec 3>./in; exec 3>&-'], { watchEndOfInput: './in' }));
+      // A writer of ours stays.
+      const held = fs.openSync(fifo, fs.constants.O_RDWR);
+      const stayed = await runProcess(spec(['bash', '-c', 'exec 3>./in'], { watchEndOfInput: './in' })).finally(() => fs.closeSync(held));
+      const unwatched = await runProcess(spec(['true']));
+      assert.deepEqual([left.inputEnded, stayed.inputEnded], [true, false]);
+      assert.equal(unwatched.inputEnded, undefined);
+    });
+
     it('reports the signal that ended the program', async () => {
       const r = await runProcess(spec(['bash', '-c', 'kill -SEGV $$']));
       assert.equal(r.exitCode, null);
