@@ -19,11 +19,19 @@
 // (time, memory, crash) gives its own status, except that a judge that ended first and rejected
 // the answer gives wrong answer (the program may have waited or crashed because the judge stopped
 // talking); a judge that died without a verdict after the program had failed leaves the program's
-// status. "First" is by when each process ended, on the host's monotonic clock as each side's
-// supervisor saw it (RunResult.endedAt), never by the order in which the two results reach Node:
-// that order depends on the machine's load (a report waits for the sandbox to close, the event
-// loop, the run directory's clean-up). A judge that reads the program's end (fd 3 at end of file)
-// ends after the program by construction: that end comes only once the program's result is in.
+// status. "First" is by when each side ended on the host's monotonic clock, never by the order in
+// which the two results reach Node (that order depends on the machine's load: a report waits for
+// the sandbox to close, the event loop, the run directory's clean-up):
+// - the program ended when its supervisor saw it end (RunResult.endedAt);
+// - the judge ended when its process did, or earlier when it says so: the Kattis adapter notes when
+//   its validator ended (the verdict) on the descriptor SE_EMULATOR_VERDICT_FD names, since the
+//   adapter itself ends a moment later and a program may die of its closed input in that moment;
+// - the judge also ended first when the program's input had lost its last writer by the time the
+//   program ended (its supervisor watches that pipe: RunResult.inputEnded) and the judge ended
+//   before the program's output was closed to it: it cannot have waited for the program's end,
+//   and the program may have died of the judge's end of file. A judge that reads the program's
+//   end (fd 3 at end of file) ends after the program by construction: that end of file comes
+//   only once the program's result is in (holdFrom below).
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -31,6 +39,7 @@ import { STATUS } from '../judges/statuses';
 import type { RunResult } from '../runner/types';
 import { judgeFailure, JUDGE_LIMITS } from './judge-limits';
 import { runOutcome, type RunOutcome } from './run-outcome';
+import { monotonicSec } from '../runner/monotonic';
 import type { Prepared, RunOptions } from './toolchain';
 
 export interface InteractiveRun {
@@ -65,10 +74,24 @@ export interface InteractiveResult {
 
 const readText = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
 
+/** The emulator's own descriptor where an interactive judge may note when it decided (SE_EMULATOR_VERDICT_FD). */
+const VERDICT_TIME_FD = 9;
+
+/**
+ * When the judge says it decided (monotonic seconds), or Infinity: the first number it wrote, if
+ * it is one and lies within the run (the judge's word, like its verdict, bounded by the run's start
+ * and by the judge's end as its supervisor saw it).
+ */
+function verdictTime(file: string, runStart: number, judgeEndedAt: number): number {
+  const said = Number.parseFloat(readText(file).slice(0, 64));
+  return Number.isFinite(said) && said >= runStart && said <= judgeEndedAt ? said : Infinity;
+}
+
 /** argv that opens `pipe` onto descriptor `fd` (`<` reads, `>` writes), then exec's the command after it. */
 const openingPipe = (fd: number, dir: '<' | '>', pipe: string) => ['/bin/sh', '-c', `exec ${fd}${dir}"$0" && exec "$@"`, pipe];
 
 export async function runInteractive(o: InteractiveRun): Promise<InteractiveResult> {
+  const runStart = monotonicSec();
   fs.mkdirSync(o.work, { recursive: true });
   const toProgram = path.join(o.work, 'to-program');
   const fromProgram = path.join(o.work, 'from-program');
@@ -81,6 +104,7 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
   const sourceFile = path.join(o.work, 'source');
   const scoreFile = path.join(o.work, 'score');
   const debugFile = path.join(o.work, 'debug');
+  const verdictTimeFile = path.join(o.work, 'verdict-time');
   fs.writeFileSync(sourceFile, o.source);
   fs.writeFileSync(debugFile, '');
   // A reader, never a writer: the program's end of file depends on the judge alone.
@@ -88,16 +112,22 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
   const holdFrom = fs.openSync(fromProgram, 'r+');
   // Its own limits; the time also covers waiting for the program, which may use all of its own.
   const judgeLimits = { ...JUDGE_LIMITS, timeLimitMs: Math.round(o.timeLimitSec * 1000) + JUDGE_LIMITS.timeLimitMs };
+  // When the program's output was closed to the judge: a judge that ended before could not have read its end.
+  let outputClosedAt = Infinity;
   const programRun = o.program
     .run({
       prefix: openingPipe(0, '<', `./${linkName}`),
+      watchEndOfInput: `./${linkName}`,
       stdoutPath: fromProgram,
       stderrPath: o.errPath,
       timeLimitMs: Math.round(o.timeLimitSec * 1000),
       memoryLimitKb: o.memoryLimitKb,
       outputLimitBytes: o.outputLimitBytes,
     })
-    .finally(() => fs.closeSync(holdFrom));
+    .finally(() => {
+      outputClosedAt = monotonicSec();
+      fs.closeSync(holdFrom);
+    });
   const judgeRun = o.judge
     .run({
       prefix: openingPipe(8, '>', `./${linkName}`),
@@ -109,14 +139,17 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
         { fd: 4, path: o.referenceFile, mode: 'r' },
         { fd: 5, path: sourceFile, mode: 'r' },
         { fd: 6, path: debugFile, mode: 'w' },
+        { fd: VERDICT_TIME_FD, path: verdictTimeFile, mode: 'w' },
       ],
-      env: { compiler: String(o.compilerId) },
+      env: { compiler: String(o.compilerId), SE_EMULATOR_VERDICT_FD: String(VERDICT_TIME_FD) },
       ...judgeLimits,
     })
     .finally(() => fs.closeSync(holdTo));
   const [run, judged] = await Promise.all(deliveredInOrder(programRun, judgeRun, o.deliverLast)).finally(() => links.forEach((link) => fs.rmSync(link, { force: true })));
-  // Equal readings (microseconds apart) count as the judge first: its verdict stands.
-  const programFirst = run.endedAt < judged.endedAt;
+  const judgeEnd = Math.min(judged.endedAt, verdictTime(verdictTimeFile, runStart, judged.endedAt));
+  // Equal readings count as the judge first: its verdict stands.
+  const judgeFirst = judgeEnd <= run.endedAt || (run.inputEnded === true && judgeEnd < outputClosedAt);
+  const programFirst = !judgeFirst;
   const outcome = runOutcome(run, o.timeLimitSec);
   const debug = readText(debugFile);
   if (judged.exitCode !== 0 && judged.exitCode !== 1) {

@@ -5,9 +5,12 @@
 // the emulator (the /__emulator/interactive-delivery hook makes the two orders differ).
 import * as assert from 'node:assert/strict';
 import { pythonJudgeSource } from '../../src/core/kattis/validator-python';
+import { cppJudgeSource } from '../../src/core/kattis/validator-cpp';
 import { json, sleep, startTestEmulator, type TestEmulator } from './harness';
 
 const PY = 116;
+const C = 11;
+const CPP = 1;
 
 /** Interactor: sends n numbers, closes the program's input, then reads the program's answer to its end. */
 const CLOSING_INTERACTOR = [
@@ -36,31 +39,40 @@ const KATTIS_PY_INTERACTOR = [
 /** Reads its input to the end, then answers. */
 const SUM_TO_EOF = 'import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\n';
 
-/** Interactor: rejects the program's first line at once (wrong answer), without waiting for its end. */
-const REJECT_FIRST_LINE = 'import os, sys\nos.fdopen(3).readline()\nsys.exit(1)\n';
+/**
+ * Interactor: rejects the program's first line at once (wrong answer), without waiting for its end,
+ * and notes when it decided where the emulator tells it to (SE_EMULATOR_VERDICT_FD, as the Kattis
+ * adapter does): its own end as its supervisor sees it may come late on a loaded machine.
+ */
+const REJECT_FIRST_LINE = [
+  'import os, sys, time',
+  'os.fdopen(3).readline()',
+  'os.write(int(os.environ["SE_EMULATOR_VERDICT_FD"]), b"%.6f\\n" % time.monotonic())',
+  'sys.exit(1)',
+].join('\n');
+
+/** Interactor: reads the program's output to its end, then rejects it, saying it decided at `said` (not a time within the run). */
+const rejectAtEndSaying = (said: string) => `import os, sys\nos.fdopen(3).read()\nos.write(int(os.environ["SE_EMULATOR_VERDICT_FD"]), b"${said}\\n")\nsys.exit(1)\n`;
 
 /**
- * Prints a line, then waits until the interactor's run is over (nobody but the emulator's holder
- * reads the pipe to the program, and that holder closes when the interactor's result is in: opening
- * the pipe for writing then fails with ENXIO), then dies of SIGPIPE: it ends after the interactor,
- * whatever the machine's load.
+ * Prints a line, reads its input to the end (the interactor's exit), then dies of SIGPIPE: it ends
+ * after the interactor, and its input had ended when it did.
  */
 const DIE_AFTER_INTERACTOR = [
-  'import errno, os, signal, sys, time',
+  'import os, signal, sys',
   'print("1", flush=True)',
-  'link = [n for n in os.listdir(".") if n.startswith(".se-to-program-")][0]',
-  'os.close(0)',
-  'while True:',
-  '    try:',
-  '        os.close(os.open(link, os.O_WRONLY | os.O_NONBLOCK))',
-  '    except OSError as e:',
-  '        if e.errno == errno.ENXIO: break',
-  '        raise',
-  '    time.sleep(0.01)',
+  'sys.stdin.read()',
   // Python ignores SIGPIPE from its start: the default action (death) first.
   'signal.signal(signal.SIGPIPE, signal.SIG_DFL)',
   'os.kill(os.getpid(), signal.SIGPIPE)',
 ].join('\n');
+
+/** A Kattis interactor that rejects the program's first line (43), as problemtools' guess rejects a guess out of range. */
+const KATTIS_REJECT_PY = 'import sys\nsys.stdin.readline()\nsys.exit(43)\n';
+const KATTIS_REJECT_CPP = '#include <cstdio>\nint kattis_validator_main() { char line[64]; if (!std::fgets(line, sizeof line, stdin)) return 43; return 43; }\n';
+
+/** Prints a guess, then dies (SIGABRT) the moment its input ends: within microseconds of the interactor's end. */
+const C_CRASH_ON_EOF = '#include <stdio.h>\n#include <stdlib.h>\nint main(void) { int x; printf("1\\n"); fflush(stdout); if (scanf("%d", &x) != 1) abort(); return 0; }\n';
 
 /** Interactor: reads the program's output to its end (which comes only once the program's run is over), then rejects it. */
 const REJECT_AT_END = 'import os, sys\nos.fdopen(3).read()\nsys.exit(1)\n';
@@ -167,6 +179,35 @@ describe('judges beside a submission', function () {
     // The program did die of SIGPIPE: only the order made it a wrong answer.
     assert.equal(test.signal, 13, JSON.stringify(test));
   });
+
+  for (const adapter of ['Python', 'C++'] as const) {
+    it(`a program that dies of its closed input the moment the Kattis validator rejected it is a wrong answer, as on Kattis (${adapter} adapter)`, async () => {
+      // The adapter ends a moment after its validator (feedback files, clean-up): the program's
+      // end lies in that moment, and the validator's end (the verdict) comes first.
+      const source =
+        adapter === 'Python'
+          ? pythonJudgeSource({ marker: '# test', files: [{ rel: 'v.py', text: KATTIS_REJECT_PY }], main: 'v.py', flags: [], interactive: true })
+          : cppJudgeSource({ marker: '// test', code: KATTIS_REJECT_CPP, flags: [], interactive: true });
+      const judgeRecord = await send('POST', '/judges', { name: 'judge', source, compilerId: adapter === 'Python' ? PY : CPP, typeId: 0 });
+      const problem = await send('POST', '/problems', { name: 'p', masterjudgeId: 1000, interactive: true });
+      await send('POST', `/problems/${problem.id}/testcases`, { input: '1\n', output: '', timeLimit: 3, judgeId: judgeRecord.id });
+      for (let i = 0; i < 3; i++) {
+        const { id } = await send('POST', '/submissions', { problemId: problem.id, compilerId: C, source: C_CRASH_ON_EOF });
+        const test = (await finished(id)).result.testcases[0];
+        assert.equal(test.status.code, 14, `run ${i + 1}: ${JSON.stringify(test)}`);
+        assert.equal(test.signal, 6, 'the program did die (SIGABRT)');
+      }
+    });
+  }
+
+  for (const said of ['0.5', '1e12', 'soon']) {
+    it(`an interactor's own word on when it decided counts only within the run (${said})`, async () => {
+      await deliverLast('program');
+      const problemId = await problemWith({ judge: rejectAtEndSaying(said), interactive: true, input: '1\n', timeLimit: 3 });
+      const sub = await judge(problemId, 'import sys\nsys.exit(3)\n');
+      assert.equal(sub.result.testcases[0].status.code, 12, `${JSON.stringify(sub.result.testcases[0])}\n${await streamText(sub, 'debug')}`);
+    });
+  }
 
   it('refuses a malformed interactive-delivery control and keeps the order as it was', async () => {
     await deliverLast('judge');
