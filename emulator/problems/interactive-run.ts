@@ -74,6 +74,18 @@ export interface InteractiveResult {
 
 const readText = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
 
+/** The first `bytes` of a file the judge wrote (it may have written far more), '' when there is none. */
+function readHead(file: string, bytes: number): string {
+  if (!fs.existsSync(file)) return '';
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    return buf.toString('latin1', 0, fs.readSync(fd, buf, 0, bytes, 0));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** The emulator's own descriptor where an interactive judge may note when it decided (SE_EMULATOR_VERDICT_FD). */
 const VERDICT_TIME_FD = 9;
 
@@ -83,7 +95,7 @@ const VERDICT_TIME_FD = 9;
  * and by the judge's end as its supervisor saw it).
  */
 function verdictTime(file: string, runStart: number, judgeEndedAt: number): number {
-  const said = Number.parseFloat(readText(file).slice(0, 64));
+  const said = Number.parseFloat(readHead(file, 64));
   return Number.isFinite(said) && said >= runStart && said <= judgeEndedAt ? said : Infinity;
 }
 
