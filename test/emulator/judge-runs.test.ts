@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { pythonJudgeSource } from '../../src/core/kattis/validator-python';
 import { cppJudgeSource } from '../../src/core/kattis/validator-cpp';
 import { json, sleep, startTestEmulator, type TestEmulator } from './harness';
+import { cSupervisorReady, findPython, overrideCSupervisorForTests, overridePythonForTests } from '../../emulator/runner';
 
 const PY = 116;
 const C = 11;
@@ -163,39 +164,55 @@ describe('judges beside a submission', function () {
     });
   }
 
-  it("a program that crashed before the interactor rejected it is a runtime error, even when the interactor's result arrives first", async () => {
-    await deliverLast('program');
-    const problemId = await problemWith({ judge: REJECT_AT_END, interactive: true, input: '1\n', timeLimit: 3 });
-    const sub = await judge(problemId, 'import sys\nsys.exit(3)\n');
-    assert.equal(sub.result.testcases[0].status.code, 12, `${JSON.stringify(sub.result.testcases[0])}\n${await streamText(sub, 'debug')}`);
-  });
+  // The order is decided the same way whichever watches the runs (the runner's parity).
+  for (const monitor of ['C supervisor', 'python3 supervisor', 'node fallback'] as const) {
+    describe(`which side ended first (${monitor})`, () => {
+      before(async function () {
+        if (monitor === 'python3 supervisor' && !findPython()) this.skip();
+        if (monitor === 'C supervisor' && !(await cSupervisorReady())) this.skip();
+        overridePythonForTests(monitor === 'node fallback' ? null : findPython());
+        overrideCSupervisorForTests(monitor === 'C supervisor' ? undefined : null);
+      });
+      after(() => {
+        overridePythonForTests(undefined);
+        overrideCSupervisorForTests(undefined);
+      });
 
-  it("an interactor that rejected first gives wrong answer, though the program then died of SIGPIPE and its result arrived first", async () => {
-    await deliverLast('judge');
-    const problemId = await problemWith({ judge: REJECT_FIRST_LINE, interactive: true, input: '1\n', timeLimit: 3 });
-    const sub = await judge(problemId, DIE_AFTER_INTERACTOR);
-    const test = sub.result.testcases[0];
-    assert.equal(test.status.code, 14, `${JSON.stringify(test)}\n${await streamText(sub, 'debug')}\n${await streamText(sub, 'error')}`);
-    // The program did die of SIGPIPE: only the order made it a wrong answer.
-    assert.equal(test.signal, 13, JSON.stringify(test));
-  });
+      it("a program that crashed before the interactor rejected it is a runtime error, even when the interactor's result arrives first", async () => {
+        await deliverLast('program');
+        const problemId = await problemWith({ judge: REJECT_AT_END, interactive: true, input: '1\n', timeLimit: 3 });
+        const sub = await judge(problemId, 'import sys\nsys.exit(3)\n');
+        assert.equal(sub.result.testcases[0].status.code, 12, `${JSON.stringify(sub.result.testcases[0])}\n${await streamText(sub, 'debug')}`);
+      });
 
-  for (const adapter of ['Python', 'C++'] as const) {
-    it(`a program that dies of its closed input the moment the Kattis validator rejected it is a wrong answer, as on Kattis (${adapter} adapter)`, async () => {
-      // The adapter ends a moment after its validator (feedback files, clean-up): the program's
-      // end lies in that moment, and the validator's end (the verdict) comes first.
-      const source =
-        adapter === 'Python'
-          ? pythonJudgeSource({ marker: '# test', files: [{ rel: 'v.py', text: KATTIS_REJECT_PY }], main: 'v.py', flags: [], interactive: true })
-          : cppJudgeSource({ marker: '// test', code: KATTIS_REJECT_CPP, flags: [], interactive: true });
-      const judgeRecord = await send('POST', '/judges', { name: 'judge', source, compilerId: adapter === 'Python' ? PY : CPP, typeId: 0 });
-      const problem = await send('POST', '/problems', { name: 'p', masterjudgeId: 1000, interactive: true });
-      await send('POST', `/problems/${problem.id}/testcases`, { input: '1\n', output: '', timeLimit: 3, judgeId: judgeRecord.id });
-      for (let i = 0; i < 3; i++) {
-        const { id } = await send('POST', '/submissions', { problemId: problem.id, compilerId: C, source: C_CRASH_ON_EOF });
-        const test = (await finished(id)).result.testcases[0];
-        assert.equal(test.status.code, 14, `run ${i + 1}: ${JSON.stringify(test)}`);
-        assert.equal(test.signal, 6, 'the program did die (SIGABRT)');
+      it('an interactor that rejected first gives wrong answer, though the program then died of SIGPIPE and its result arrived first', async () => {
+        await deliverLast('judge');
+        const problemId = await problemWith({ judge: REJECT_FIRST_LINE, interactive: true, input: '1\n', timeLimit: 3 });
+        const sub = await judge(problemId, DIE_AFTER_INTERACTOR);
+        const test = sub.result.testcases[0];
+        assert.equal(test.status.code, 14, `${JSON.stringify(test)}\n${await streamText(sub, 'debug')}\n${await streamText(sub, 'error')}`);
+        // The program did die of SIGPIPE: only the order made it a wrong answer.
+        assert.equal(test.signal, 13, JSON.stringify(test));
+      });
+
+      for (const adapter of ['Python', 'C++'] as const) {
+        it(`a program that dies of its closed input the moment the Kattis validator rejected it is a wrong answer, as on Kattis (${adapter} adapter)`, async () => {
+          // The adapter ends a moment after its validator (feedback files, clean-up): the program's
+          // end lies in that moment, and the validator's end (the verdict) comes first.
+          const source =
+            adapter === 'Python'
+              ? pythonJudgeSource({ marker: '# test', files: [{ rel: 'v.py', text: KATTIS_REJECT_PY }], main: 'v.py', flags: [], interactive: true })
+              : cppJudgeSource({ marker: '// test', code: KATTIS_REJECT_CPP, flags: [], interactive: true });
+          const judgeRecord = await send('POST', '/judges', { name: 'judge', source, compilerId: adapter === 'Python' ? PY : CPP, typeId: 0 });
+          const problem = await send('POST', '/problems', { name: 'p', masterjudgeId: 1000, interactive: true });
+          await send('POST', `/problems/${problem.id}/testcases`, { input: '1\n', output: '', timeLimit: 3, judgeId: judgeRecord.id });
+          for (let i = 0; i < 3; i++) {
+            const { id } = await send('POST', '/submissions', { problemId: problem.id, compilerId: C, source: C_CRASH_ON_EOF });
+            const test = (await finished(id)).result.testcases[0];
+            assert.equal(test.status.code, 14, `run ${i + 1}: ${JSON.stringify(test)}`);
+            assert.equal(test.signal, 6, 'the program did die (SIGABRT)');
+          }
+        });
       }
     });
   }
