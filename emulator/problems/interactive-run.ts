@@ -178,11 +178,7 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
 
 /** The two results, one of them held back until the other has arrived (test control), else as they come. */
 function deliveredInOrder(program: Promise<RunResult>, judge: Promise<RunResult>, last: InteractiveRun['deliverLast']): [Promise<RunResult>, Promise<RunResult>] {
-  const after = (held: Promise<RunResult>, first: Promise<RunResult>) =>
-    first.then(
-      () => held,
-      () => held,
-    );
+  const after = (held: Promise<RunResult>, first: Promise<RunResult>) => first.catch(() => undefined).then(() => held);
   if (last === 'program') return [after(program, judge), judge];
   if (last === 'judge') return [program, after(judge, program)];
   return [program, judge];
