@@ -23,18 +23,26 @@ export function registerAdminRoutes(app: Hono, db: ProblemsDb, judging: Judging)
     return c.json({ remaining: db.meta.submissionPool });
   });
   /**
-   * Body `{last: "program" | "judge" | null}`: from now on, every interactive run hands that side's
-   * result to the verdict only after the other side's (null: as they come, the default). Tests use
-   * it to make the order of arrival differ from the order in which the two processes ended.
+   * Body `{last?: "program" | "judge" | null, programAfterJudge?: boolean}`: from now on, every
+   * interactive run hands that side's result to the verdict only after the other side's (null: as
+   * they come, the default), and starts its program only once its judge's run is over (default
+   * false). Tests use it to make the order of arrival differ from the order in which the two
+   * processes ended, and a judge finish before the program opened its input.
    */
-  app.get('/__emulator/interactive-delivery', (c) => c.json({ last: judging.deliverLast }));
+  const interactiveControls = () => ({ last: judging.deliverLast, programAfterJudge: judging.programAfterJudge });
+  app.get('/__emulator/interactive-delivery', (c) => c.json(interactiveControls()));
   app.post('/__emulator/interactive-delivery', async (c) => {
     const body: unknown = await c.req.json().catch(() => undefined);
-    const last = typeof body === 'object' && body !== null ? (body as { last?: unknown }).last : undefined;
-    if (!DELIVERY_SIDES.includes(last as (typeof DELIVERY_SIDES)[number])) {
-      throw apiError(400, 400, 'invalid body: expected {"last": "program", "judge" or null}');
+    const given = typeof body === 'object' && body !== null ? (body as { last?: unknown; programAfterJudge?: unknown }) : {};
+    const { last, programAfterJudge } = given;
+    // Checked whole before it changes anything.
+    const lastOk = last === undefined || DELIVERY_SIDES.includes(last as (typeof DELIVERY_SIDES)[number]);
+    const afterOk = programAfterJudge === undefined || typeof programAfterJudge === 'boolean';
+    if (!lastOk || !afterOk || (last === undefined && programAfterJudge === undefined)) {
+      throw apiError(400, 400, 'invalid body: expected {"last": "program", "judge" or null, "programAfterJudge": true or false}, either or both');
     }
-    judging.deliverLast = last as Judging['deliverLast'];
-    return c.json({ last: judging.deliverLast });
+    if (last !== undefined) judging.deliverLast = last as Judging['deliverLast'];
+    if (programAfterJudge !== undefined) judging.programAfterJudge = programAfterJudge as boolean;
+    return c.json(interactiveControls());
   });
 }

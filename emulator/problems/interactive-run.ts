@@ -8,7 +8,9 @@
 // read-write here keeps each open from blocking; it is closed when the program has finished, so
 // the judge sees the end of its fd 3 exactly then.
 // From the judge to the program: the program must read end of file as soon as the judge closes
-// fd 8, as under Kattis, so nobody but the judge may hold that pipe's write end. The runner keeps
+// fd 8, as under Kattis, so nobody but the judge may hold that pipe's write end once both sides
+// have opened it (./input-hold.ts holds it until then, so that neither side's start waits on
+// the other's). The runner keeps
 // the descriptors it opens until the run ends, so here each side opens the pipe itself, inside
 // its sandbox: a small `sh` wrapper (the run's `prefix`) opens it onto fd 8 (judge) or fd 0
 // (program) and exec's the real command. Each side sees the pipe as a hard link in its own run
@@ -40,6 +42,7 @@ import type { RunResult } from '../runner/types';
 import { judgeFailure, JUDGE_LIMITS } from './judge-limits';
 import { runOutcome, type RunOutcome } from './run-outcome';
 import { monotonicSec } from '../runner/monotonic';
+import { holdInput, OPENED_BYTE, OPENED_FD, type Side } from './input-hold';
 import type { Prepared, RunOptions } from './toolchain';
 
 export interface InteractiveRun {
@@ -63,6 +66,8 @@ export interface InteractiveRun {
    * side's, so that the order of arrival differs from the order of the ends.
    */
   deliverLast?: 'program' | 'judge' | null;
+  /** Test control (--test-hooks): start the program only once the judge's run is over. */
+  programAfterJudge?: boolean;
 }
 
 export interface InteractiveResult {
@@ -99,8 +104,16 @@ function verdictTime(file: string, runStart: number, judgeEndedAt: number): numb
   return Number.isFinite(said) && said >= runStart && said <= judgeEndedAt ? said : Infinity;
 }
 
-/** argv that opens `pipe` onto descriptor `fd` (`<` reads, `>` writes), then exec's the command after it. */
-const openingPipe = (fd: number, dir: '<' | '>', pipe: string) => ['/bin/sh', '-c', `exec ${fd}${dir}"$0" && exec "$@"`, pipe];
+/**
+ * argv that opens `pipe` onto descriptor `fd` (`<` reads, `>` writes), says so on OPENED_FD and
+ * closes that, then exec's the command after it.
+ */
+const openingPipe = (fd: number, dir: '<' | '>', pipe: string, side: Side) => [
+  '/bin/sh',
+  '-c',
+  `exec ${fd}${dir}"$0" && { printf ${OPENED_BYTE[side]} >&${OPENED_FD}; exec ${OPENED_FD}>&-; exec "$@"; }`,
+  pipe,
+];
 
 export async function runInteractive(o: InteractiveRun): Promise<InteractiveResult> {
   const runStart = monotonicSec();
@@ -122,27 +135,32 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
   // A reader, never a writer: the program's end of file depends on the judge alone.
   const holdTo = fs.openSync(toProgram, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   const holdFrom = fs.openSync(fromProgram, 'r+');
+  const hold = holdInput(toProgram, path.join(o.work, 'opened'));
   // Its own limits; the time also covers waiting for the program, which may use all of its own.
   const judgeLimits = { ...JUDGE_LIMITS, timeLimitMs: Math.round(o.timeLimitSec * 1000) + JUDGE_LIMITS.timeLimitMs };
   // When the program's output was closed to the judge: a judge that ended before could not have read its end.
   let outputClosedAt = Infinity;
-  const programRun = o.program
-    .run({
-      prefix: openingPipe(0, '<', `./${linkName}`),
-      watchEndOfInput: `./${linkName}`,
-      stdoutPath: fromProgram,
-      stderrPath: o.errPath,
-      timeLimitMs: Math.round(o.timeLimitSec * 1000),
-      memoryLimitKb: o.memoryLimitKb,
-      outputLimitBytes: o.outputLimitBytes,
-    })
-    .finally(() => {
-      outputClosedAt = monotonicSec();
-      fs.closeSync(holdFrom);
-    });
+  const startProgram = () =>
+    o.program
+      .run({
+        prefix: openingPipe(0, '<', `./${linkName}`, 'program'),
+        watchEndOfInput: `./${linkName}`,
+        stdoutPath: fromProgram,
+        stderrPath: o.errPath,
+        extraFds: [hold.signalFd],
+        timeLimitMs: Math.round(o.timeLimitSec * 1000),
+        memoryLimitKb: o.memoryLimitKb,
+        outputLimitBytes: o.outputLimitBytes,
+      })
+      .finally(() => {
+        hold.ended('program');
+        outputClosedAt = monotonicSec();
+        fs.closeSync(holdFrom);
+      });
+  const startedFirst = o.programAfterJudge ? undefined : startProgram();
   const judgeRun = o.judge
     .run({
-      prefix: openingPipe(8, '>', `./${linkName}`),
+      prefix: openingPipe(8, '>', `./${linkName}`, 'judge'),
       stdin: { path: o.inputFile },
       stdoutPath: scoreFile,
       stderrPath: path.join(o.work, 'stderr'),
@@ -151,13 +169,21 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
         { fd: 4, path: o.referenceFile, mode: 'r' },
         { fd: 5, path: sourceFile, mode: 'r' },
         { fd: 6, path: debugFile, mode: 'w' },
+        hold.signalFd,
         { fd: VERDICT_TIME_FD, path: verdictTimeFile, mode: 'w' },
       ],
       env: { compiler: String(o.compilerId), SE_EMULATOR_VERDICT_FD: String(VERDICT_TIME_FD) },
       ...judgeLimits,
     })
-    .finally(() => fs.closeSync(holdTo));
-  const [run, judged] = await Promise.all(deliveredInOrder(programRun, judgeRun, o.deliverLast)).finally(() => links.forEach((link) => fs.rmSync(link, { force: true })));
+    .finally(() => {
+      hold.ended('judge');
+      fs.closeSync(holdTo);
+    });
+  const programRun = startedFirst ?? judgeRun.catch(() => undefined).then(startProgram);
+  const [run, judged] = await Promise.all(deliveredInOrder(programRun, judgeRun, o.deliverLast)).finally(() => {
+    hold.close();
+    links.forEach((link) => fs.rmSync(link, { force: true }));
+  });
   const judgeEnd = Math.min(judged.endedAt, verdictTime(verdictTimeFile, runStart, judged.endedAt));
   // Equal readings count as the judge first: its verdict stands.
   const judgeFirst = judgeEnd <= run.endedAt || (run.inputEnded === true && judgeEnd < outputClosedAt);

@@ -27,6 +27,8 @@ export class Judging {
   private readonly scratch: string;
   /** Test control (--test-hooks, ./admin-routes.ts): which side of an interactive run reaches the verdict last. */
   deliverLast: InteractiveRun['deliverLast'] = null;
+  /** Test control (./admin-routes.ts): start an interactive run's program only once its judge's run is over. */
+  programAfterJudge = false;
 
   constructor(
     ctx: EmulatorContext,
@@ -246,6 +248,7 @@ export class Judging {
       errPath,
       work: path.join(work, `interactive-${t.number}`),
       deliverLast: this.deliverLast,
+      programAfterJudge: this.programAfterJudge,
     });
   }
 

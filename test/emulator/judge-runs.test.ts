@@ -151,7 +151,23 @@ describe('judges beside a submission', function () {
     const res = await setDelivery({ last });
     assert.equal(res.status, 200, await res.text());
   };
-  afterEach(() => deliverLast(null));
+  afterEach(async () => {
+    const res = await setDelivery({ last: null, programAfterJudge: false });
+    assert.equal(res.status, 200, await res.text());
+  });
+
+  it('an interactor that wrote everything and ended before the program opened its input still gives the program that input and its end', async () => {
+    // The program starts only once the judge's run is over (test control): without a writer left,
+    // the program's open of its input used to wait until its time ran out (13).
+    const res = await setDelivery({ programAfterJudge: true });
+    assert.equal(res.status, 200, await res.text());
+    const problemId = await problemWith({ judge: 'import os\nos.write(8, b"2 3\\n")\nos.close(8)\n', interactive: true, input: '1\n', timeLimit: 3 });
+    // What it read goes to its stderr too: its output goes to the judge, which is gone.
+    const sub = await judge(problemId, 'import sys\ns = sum(int(x) for x in sys.stdin.read().split())\nprint(s)\nprint(s, file=sys.stderr)\n');
+    const test = sub.result.testcases[0];
+    assert.equal(test.status.code, 15, `${JSON.stringify(test)}\n${await streamText(sub, 'debug')}`);
+    assert.equal(await streamText(sub, 'error'), '5\n');
+  });
 
   for (const last of [null, 'program'] as const) {
     it(`an interactor that dies only after the program crashed gives the program its runtime error, not a judge error (results delivered ${last ? `${last} last` : 'as they come'})`, async () => {
@@ -230,7 +246,8 @@ describe('judges beside a submission', function () {
     await deliverLast('judge');
     const res = await setDelivery({ last: 'both' });
     assert.equal(res.status, 400);
-    assert.match((await json(res)).message, /expected \{"last": "program", "judge" or null\}/);
-    assert.deepEqual(await json(await fetch(emu.url('problems', '/__emulator/interactive-delivery'))), { last: 'judge' });
+    assert.match((await json(res)).message, /expected \{"last": "program", "judge" or null, "programAfterJudge": true or false\}, either or both/);
+    for (const bad of [{}, { programAfterJudge: 'yes' }, { last: 'judge', programAfterJudge: 1 }]) assert.equal((await setDelivery(bad)).status, 400, JSON.stringify(bad));
+    assert.deepEqual(await json(await fetch(emu.url('problems', '/__emulator/interactive-delivery'))), { last: 'judge', programAfterJudge: false });
   });
 });
