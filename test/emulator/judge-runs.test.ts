@@ -169,17 +169,6 @@ describe('judges beside a submission', function () {
     assert.equal(await streamText(sub, 'error'), '5\n');
   });
 
-  for (const last of [null, 'program'] as const) {
-    it(`an interactor that dies only after the program crashed gives the program its runtime error, not a judge error (results delivered ${last ? `${last} last` : 'as they come'})`, async () => {
-      await deliverLast(last);
-      // It aborts (SIGABRT) when the program's output ends before the answer.
-      const interactor = CLOSING_INTERACTOR.replace('answer = os.fdopen(3).read().split()', 'answer = os.fdopen(3).read().split()\nif not answer: os.abort()');
-      const problemId = await problemWith({ judge: interactor, interactive: true, input: '10\n', timeLimit: 3 });
-      const sub = await judge(problemId, 'import sys\nsys.stdin.readline()\nsys.exit(3)\n');
-      assert.equal(sub.result.testcases[0].status.code, 12, await streamText(sub, 'debug'));
-    });
-  }
-
   // The order is decided the same way whichever watches the runs (the runner's parity).
   for (const monitor of ['C supervisor', 'python3 supervisor', 'node fallback'] as const) {
     describe(`which side ended first (${monitor})`, () => {
@@ -193,6 +182,17 @@ describe('judges beside a submission', function () {
         overridePythonForTests(undefined);
         overrideCSupervisorForTests(undefined);
       });
+
+      for (const last of [null, 'program'] as const) {
+        it(`an interactor that dies only after the program crashed gives the program its runtime error, not a judge error (results delivered ${last ? `${last} last` : 'as they come'})`, async () => {
+          await deliverLast(last);
+          // It aborts (SIGABRT) when the program's output ends before the answer.
+          const interactor = CLOSING_INTERACTOR.replace('answer = os.fdopen(3).read().split()', 'answer = os.fdopen(3).read().split()\nif not answer: os.abort()');
+          const problemId = await problemWith({ judge: interactor, interactive: true, input: '10\n', timeLimit: 3 });
+          const sub = await judge(problemId, 'import sys\nsys.stdin.readline()\nsys.exit(3)\n');
+          assert.equal(sub.result.testcases[0].status.code, 12, await streamText(sub, 'debug'));
+        });
+      }
 
       it("a program that crashed before the interactor rejected it is a runtime error, even when the interactor's result arrives first", async () => {
         await deliverLast('program');
