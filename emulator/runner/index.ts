@@ -11,6 +11,7 @@
 //                           server, so the emulator never forks itself) or else Node's spawn();
 //   ./supervisor-command.ts which supervisor, and its command line with the run's limits;
 //   ./environment.ts        the program's environment; ./descriptors.ts its open files.
+//   ./monotonic.ts          the clock a run's end is reported on (RunResult.endedAt), the same in every sandbox.
 export type { Runner, RunnerConfig, RunResult, RunSpec } from './types';
 export { initRunner, runProcess, setDefaultSandboxForTests } from './runner';
 export { DISK_LIMIT_BYTES, DISK_LIMIT_ENTRIES } from './supervisor-command';
