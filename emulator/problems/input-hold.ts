@@ -33,7 +33,13 @@ export function holdInput(pipe: string, signalPath: string): InputHold {
   execFileSync('mkfifo', ['-m', '600', signalPath]);
   // Read and write: the signal pipe never reads as ended while we wait on it.
   const signal = fs.openSync(signalPath, fs.constants.O_RDWR);
-  const writer = fs.openSync(pipe, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
+  let writer: number;
+  try {
+    writer = fs.openSync(pipe, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
+  } catch (err) {
+    fs.closeSync(signal);
+    throw err;
+  }
   const done = { program: false, judge: false };
   let held = true;
   const release = () => {

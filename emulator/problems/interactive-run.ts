@@ -9,10 +9,9 @@
 // the judge sees the end of its fd 3 exactly then.
 // From the judge to the program: the program must read end of file as soon as the judge closes
 // fd 8, as under Kattis, so nobody but the judge may hold that pipe's write end once both sides
-// have opened it (./input-hold.ts holds it until then, so that neither side's start waits on
-// the other's). The runner keeps
-// the descriptors it opens until the run ends, so here each side opens the pipe itself, inside
-// its sandbox: a small `sh` wrapper (the run's `prefix`) opens it onto fd 8 (judge) or fd 0
+// have opened it (./input-hold.ts holds it until then, so that neither side's start waits on the
+// other's). The runner keeps the descriptors it opens until the run ends, so here each side opens
+// the pipe itself, inside its sandbox: a small `sh` wrapper (the run's `prefix`) opens it onto fd 8 (judge) or fd 0
 // (program) and exec's the real command. Each side sees the pipe as a hard link in its own run
 // directory (the only folder its sandbox shows of ours): a side that replaces its link only cuts
 // its own line. A read-only holder here lets the judge's open return at once, before the program
@@ -43,6 +42,7 @@ import { judgeFailure, JUDGE_LIMITS } from './judge-limits';
 import { runOutcome, type RunOutcome } from './run-outcome';
 import { monotonicSec } from '../runner/monotonic';
 import { holdInput, OPENED_BYTE, OPENED_FD, type Side } from './input-hold';
+import { VERDICT_TIME_FD, verdictTime } from './verdict-time';
 import type { Prepared, RunOptions } from './toolchain';
 
 export interface InteractiveRun {
@@ -78,31 +78,6 @@ export interface InteractiveResult {
 }
 
 const readText = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
-
-/** The first `bytes` of a file the judge wrote (it may have written far more), '' when there is none. */
-function readHead(file: string, bytes: number): string {
-  if (!fs.existsSync(file)) return '';
-  const fd = fs.openSync(file, 'r');
-  try {
-    const buf = Buffer.alloc(bytes);
-    return buf.toString('latin1', 0, fs.readSync(fd, buf, 0, bytes, 0));
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** The emulator's own descriptor where an interactive judge may note when it decided (SE_EMULATOR_VERDICT_FD). */
-const VERDICT_TIME_FD = 9;
-
-/**
- * When the judge says it decided (monotonic seconds), or Infinity: the first number it wrote, if
- * it is one and lies within the run (the judge's word, like its verdict, bounded by the run's start
- * and by the judge's end as its supervisor saw it).
- */
-function verdictTime(file: string, runStart: number, judgeEndedAt: number): number {
-  const said = Number.parseFloat(readHead(file, 64));
-  return Number.isFinite(said) && said >= runStart && said <= judgeEndedAt ? said : Infinity;
-}
 
 /**
  * argv that opens `pipe` onto descriptor `fd` (`<` reads, `>` writes), says so on OPENED_FD and
