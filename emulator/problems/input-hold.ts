@@ -24,6 +24,8 @@ export interface InputHold {
   signalFd: { fd: number; path: string; mode: 'w' };
   /** That side's run is over: it opens nothing more. */
   ended(side: Side): void;
+  /** Whether that side has said it opened its end (as far as this process has read the signal pipe). */
+  opened(side: Side): boolean;
   /** Everything let go (the runs are over). */
   close(): void;
 }
@@ -41,6 +43,7 @@ export function holdInput(pipe: string, signalPath: string): InputHold {
     throw err;
   }
   const done = { program: false, judge: false };
+  const opened = { program: false, judge: false };
   let held = true;
   const release = () => {
     if (!held) return;
@@ -53,12 +56,17 @@ export function holdInput(pipe: string, signalPath: string): InputHold {
   };
   const socket = new net.Socket({ fd: signal, readable: true, writable: false });
   socket.on('data', (chunk: Buffer) => {
-    for (const side of ['program', 'judge'] as const) if (chunk.includes(OPENED_BYTE[side])) mark(side);
+    for (const side of ['program', 'judge'] as const) {
+      if (!chunk.includes(OPENED_BYTE[side])) continue;
+      opened[side] = true;
+      mark(side);
+    }
   });
   socket.on('error', () => undefined);
   return {
     signalFd: { fd: OPENED_FD, path: signalPath, mode: 'w' },
     ended: mark,
+    opened: (side) => opened[side],
     close: () => {
       release();
       socket.destroy();

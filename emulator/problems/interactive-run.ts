@@ -90,17 +90,59 @@ const openingPipe = (fd: number, dir: '<' | '>', pipe: string, side: Side) => [
   pipe,
 ];
 
+/** The judge's wrapper: the program's input on fd 8 and its output on fd 3, both opened by the judge itself. */
+const judgeOpening = (toProgram: string, fromProgram: string) => [
+  '/bin/sh',
+  '-c',
+  `exec 8>"$0" 3<"$1" && { printf ${OPENED_BYTE.judge} >&${OPENED_FD}; exec ${OPENED_FD}>&-; shift; exec "$@"; }`,
+  toProgram,
+  fromProgram,
+];
+
+/** Whether a named pipe has a reader now (opening it to write without waiting fails with ENXIO when it has none). */
+function hasReader(pipe: string): boolean {
+  try {
+    fs.closeSync(fs.openSync(pipe, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENXIO') return false;
+    throw err;
+  }
+}
+
+/**
+ * Whether every writer of the pipe `reader` reads has left: what is left in it is read and dropped
+ * (the program it was for is over), up to 1 MiB; a judge still writing has not left.
+ */
+function writersGone(reader: number): boolean {
+  const buf = Buffer.alloc(64 * 1024);
+  for (let i = 0; i < 16; i++) {
+    try {
+      if (fs.readSync(reader, buf, 0, buf.length, null) === 0) return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EAGAIN') return false;
+      throw err;
+    }
+  }
+  return false;
+}
+
 export async function runInteractive(o: InteractiveRun): Promise<InteractiveResult> {
   const runStart = monotonicSec();
   fs.mkdirSync(o.work, { recursive: true });
   const toProgram = path.join(o.work, 'to-program');
   const fromProgram = path.join(o.work, 'from-program');
   execFileSync('mkfifo', ['-m', '600', toProgram, fromProgram]);
-  // A root emulator runs both sides as the sandbox's user: they open this pipe by path.
+  // A root emulator runs both sides as the sandbox's user: they open these pipes by path.
   fs.chmodSync(toProgram, 0o666);
-  const linkName = `.se-to-program-${path.basename(o.work)}-${process.hrtime.bigint()}`;
-  const links = [o.program.dir, o.judge.dir].map((dir) => path.join(dir, linkName));
-  for (const link of links) fs.linkSync(toProgram, link);
+  fs.chmodSync(fromProgram, 0o666);
+  const unique = `${path.basename(o.work)}-${process.hrtime.bigint()}`;
+  const linkName = `.se-to-program-${unique}`;
+  const fromLinkName = `.se-from-program-${unique}`;
+  const links = [path.join(o.program.dir, linkName), path.join(o.judge.dir, linkName), path.join(o.judge.dir, fromLinkName)];
+  fs.linkSync(toProgram, links[0]);
+  fs.linkSync(toProgram, links[1]);
+  fs.linkSync(fromProgram, links[2]);
   const sourceFile = path.join(o.work, 'source');
   const scoreFile = path.join(o.work, 'score');
   const debugFile = path.join(o.work, 'debug');
@@ -109,12 +151,19 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
   fs.writeFileSync(debugFile, '');
   // A reader, never a writer: the program's end of file depends on the judge alone.
   const holdTo = fs.openSync(toProgram, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-  const holdFrom = fs.openSync(fromProgram, 'r+');
+  // A reader while the program runs (it never dies of SIGPIPE for writing after the judge ended),
+  // and a writer until its result is in (the judge reads the end of fd 3 only then).
+  const holdFromReader = fs.openSync(fromProgram, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  const holdFrom = fs.openSync(fromProgram, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
   const hold = holdInput(toProgram, path.join(o.work, 'opened'));
   // Its own limits; the time also covers waiting for the program, which may use all of its own.
   const judgeLimits = { ...JUDGE_LIMITS, timeLimitMs: Math.round(o.timeLimitSec * 1000) + JUDGE_LIMITS.timeLimitMs };
-  // When the program's output was closed to the judge: a judge that ended before could not have read its end.
-  let outputClosedAt = Infinity;
+  // Whether the judge had stopped reading the program's output (ended, or closed fd 3) by the time
+  // the program's result was in: then it cannot have waited for the program's end.
+  let judgeGone = false;
+  // Whether the program's input had lost its last writer when the program ended: its supervisor's
+  // reading, else (the Node monitor cannot watch a pipe) ours once its result is in.
+  let inputEnded = false;
   const startProgram = () =>
     o.program
       .run({
@@ -127,20 +176,25 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
         memoryLimitKb: o.memoryLimitKb,
         outputLimitBytes: o.outputLimitBytes,
       })
+      .then((r) => {
+        inputEnded = r.inputEnded ?? writersGone(holdTo);
+        return r;
+      })
       .finally(() => {
         hold.ended('program');
-        outputClosedAt = monotonicSec();
+        // The program is over: no reader of ours is needed any more, so a reader left is the judge's.
+        fs.closeSync(holdFromReader);
+        judgeGone = hold.opened('judge') && !hasReader(fromProgram);
         fs.closeSync(holdFrom);
       });
   const startedFirst = o.programAfterJudge ? undefined : startProgram();
   const judgeRun = o.judge
     .run({
-      prefix: openingPipe(8, '>', `./${linkName}`, 'judge'),
+      prefix: judgeOpening(`./${linkName}`, `./${fromLinkName}`),
       stdin: { path: o.inputFile },
       stdoutPath: scoreFile,
       stderrPath: path.join(o.work, 'stderr'),
       extraFds: [
-        { fd: 3, path: fromProgram, mode: 'r' },
         { fd: 4, path: o.referenceFile, mode: 'r' },
         { fd: 5, path: sourceFile, mode: 'r' },
         { fd: 6, path: debugFile, mode: 'w' },
@@ -150,18 +204,17 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
       env: { compiler: String(o.compilerId), SE_EMULATOR_VERDICT_FD: String(VERDICT_TIME_FD) },
       ...judgeLimits,
     })
-    .finally(() => {
-      hold.ended('judge');
-      fs.closeSync(holdTo);
-    });
+    .finally(() => hold.ended('judge'));
   const programRun = startedFirst ?? judgeRun.catch(() => undefined).then(startProgram);
   const [run, judged] = await Promise.all(deliveredInOrder(programRun, judgeRun, o.deliverLast)).finally(() => {
     hold.close();
+    // Only now: the program's side reads what is left in its input once its result is in.
+    fs.closeSync(holdTo);
     links.forEach((link) => fs.rmSync(link, { force: true }));
   });
   const judgeEnd = Math.min(judged.endedAt, verdictTime(verdictTimeFile, runStart, judged.endedAt));
   // Equal readings count as the judge first: its verdict stands.
-  const judgeFirst = judgeEnd <= run.endedAt || (run.inputEnded === true && judgeEnd < outputClosedAt);
+  const judgeFirst = judgeEnd <= run.endedAt || (inputEnded && judgeGone);
   const programFirst = !judgeFirst;
   const outcome = runOutcome(run, o.timeLimitSec);
   const debug = readText(debugFile);

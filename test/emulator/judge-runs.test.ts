@@ -52,6 +52,9 @@ const REJECT_FIRST_LINE = [
   'sys.exit(1)',
 ].join('\n');
 
+/** The same without a word on when it decided: its end is what its supervisor saw. */
+const REJECT_FIRST_LINE_SILENTLY = 'import os, sys\nos.fdopen(3).readline()\nsys.exit(1)\n';
+
 /** Interactor: reads the program's output to its end, then rejects it, saying it decided at `said` (not a time within the run). */
 const rejectAtEndSaying = (said: string) => `import os, sys\nos.fdopen(3).read()\nos.write(int(os.environ["SE_EMULATOR_VERDICT_FD"]), b"${said}\\n")\nsys.exit(1)\n`;
 
@@ -211,6 +214,16 @@ describe('judges beside a submission', function () {
         assert.equal(test.signal, 13, JSON.stringify(test));
       });
 
+      it('an interactor that rejected first and said nothing of when gives wrong answer, though the program then died of SIGPIPE and its result arrived first', async () => {
+        await deliverLast('judge');
+        const problemId = await problemWith({ judge: REJECT_FIRST_LINE_SILENTLY, interactive: true, input: '1\n', timeLimit: 3 });
+        const sub = await judge(problemId, DIE_AFTER_INTERACTOR);
+        const test = sub.result.testcases[0];
+        assert.equal(test.status.code, 14, `${JSON.stringify(test)}\n${await streamText(sub, 'debug')}\n${await streamText(sub, 'error')}`);
+        // The program did die of SIGPIPE: only the order made it a wrong answer.
+        assert.equal(test.signal, 13, JSON.stringify(test));
+      });
+
       for (const adapter of ['Python', 'C++'] as const) {
         it(`a program that dies of its closed input the moment the Kattis validator rejected it is a wrong answer, as on Kattis (${adapter} adapter)`, async () => {
           // The adapter ends a moment after its validator (feedback files, clean-up): the program's
@@ -224,7 +237,9 @@ describe('judges beside a submission', function () {
           await send('POST', `/problems/${problem.id}/testcases`, { input: '1\n', output: '', timeLimit: 3, judgeId: judgeRecord.id });
           for (let i = 0; i < 3; i++) {
             const { id } = await send('POST', '/submissions', { problemId: problem.id, compilerId: C, source: C_CRASH_ON_EOF });
-            const test = (await finished(id)).result.testcases[0];
+            const sub = await finished(id);
+            const test = sub.result.testcases[0];
+            assert.ok(test, `run ${i + 1}: ${JSON.stringify(sub.result)}\n${await streamText(sub, 'debug')}\n${await streamText(sub, 'cmpinfo')}`);
             assert.equal(test.status.code, 14, `run ${i + 1}: ${JSON.stringify(test)}`);
             assert.equal(test.signal, 6, 'the program did die (SIGABRT)');
           }
