@@ -4,35 +4,37 @@
 // on fd 8; its exit code is the verdict (0 accepted, 1 wrong answer, anything else judge error),
 // its fd 1 the score, fd 6 the debug notes. The two ends are named pipes in the run's work folder.
 //
-// From the program to the judge: the runner opens the pipe by path, and a holder opened
-// read-write here keeps each open from blocking; it is closed when the program has finished, so
-// the judge sees the end of its fd 3 exactly then.
+// From the program to the judge: the runner opens the pipe by path as the program's stdout, and
+// the judge opens it onto its fd 3 itself (below). A reader held here while the program runs
+// means it never dies of SIGPIPE for writing after the judge ended; a writer held here until the
+// program's result is in means the judge sees the end of its fd 3 exactly then, never before.
 // From the judge to the program: the program must read end of file as soon as the judge closes
 // fd 8, as under Kattis, so nobody but the judge may hold that pipe's write end once both sides
 // have opened it (./input-hold.ts holds it until then, so that neither side's start waits on the
-// other's). The runner keeps the descriptors it opens until the run ends, so here each side opens
-// the pipe itself, inside its sandbox: a small `sh` wrapper (the run's `prefix`) opens it onto fd 8 (judge) or fd 0
-// (program) and exec's the real command. Each side sees the pipe as a hard link in its own run
-// directory (the only folder its sandbox shows of ours): a side that replaces its link only cuts
-// its own line. A read-only holder here lets the judge's open return at once, before the program
-// opened its end.
+// other's). The runner keeps the descriptors it opens until the run ends, so each side opens its
+// pipes itself, inside its sandbox: a small `sh` wrapper (the run's `prefix`) opens them onto fd 8
+// and fd 3 (judge) or fd 0 (program) and exec's the real command. Each side sees a pipe as a hard
+// link in its own run directory (the only folder its sandbox shows of ours): a side that replaces
+// its link only cuts its own line. A read-only holder here lets the judge's open of fd 8 return at
+// once, before the program opened its end.
 // The verdict, as Kattis decides it (problemtools' interactive runner): a run that ended badly
 // (time, memory, crash) gives its own status, except that a judge that ended first and rejected
 // the answer gives wrong answer (the program may have waited or crashed because the judge stopped
 // talking); a judge that died without a verdict after the program had failed leaves the program's
-// status. "First" is by when each side ended on the host's monotonic clock, never by the order in
-// which the two results reach Node (that order depends on the machine's load: a report waits for
-// the sandbox to close, the event loop, the run directory's clean-up):
-// - the program ended when its supervisor saw it end (RunResult.endedAt);
-// - the judge ended when its process did, or earlier when it says so: the Kattis adapter notes when
-//   its validator ended (the verdict) on the descriptor SE_EMULATOR_VERDICT_FD names, since the
-//   adapter itself ends a moment later and a program may die of its closed input in that moment;
-// - the judge also ended first when the program's input had lost its last writer by the time the
-//   program ended (its supervisor watches that pipe: RunResult.inputEnded) and the judge ended
-//   before the program's output was closed to it: it cannot have waited for the program's end,
-//   and the program may have died of the judge's end of file. A judge that reads the program's
-//   end (fd 3 at end of file) ends after the program by construction: that end of file comes
-//   only once the program's result is in (holdFrom below).
+// status. "First" never depends on the order in which the two results reach Node (a report waits
+// for its sandbox to close, the event loop, the run directory's clean-up: on a busy machine the
+// later end may arrive first). The judge came first when:
+// - it ended before the program did, each end on the host's monotonic clock (RunResult.endedAt, as
+//   each side's supervisor saw it), the judge's taken as the time it says it decided if it does
+//   (./verdict-time.ts: the Kattis adapter notes when its validator ended, since the adapter itself
+//   ends a moment later and a program may die of its closed input in that moment); or
+// - the program's input had lost its last writer when the program ended (the judge had closed
+//   it: the program may have died of that) and the judge had stopped reading the program's output
+//   when the program's result came in (no reader left on that pipe but the judge's fd 3, and ours
+//   is closed first): it did not wait for the program's end. Both are read from the pipes, not
+//   from clocks, so no load changes them.
+// A judge that reads the program's end (fd 3 at end of file) ends after the program by
+// construction: that end of file comes only once the program's result is in.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -41,7 +43,8 @@ import type { RunResult } from '../runner/types';
 import { judgeFailure, JUDGE_LIMITS } from './judge-limits';
 import { runOutcome, type RunOutcome } from './run-outcome';
 import { monotonicSec } from '../runner/monotonic';
-import { holdInput, OPENED_BYTE, OPENED_FD, type Side } from './input-hold';
+import { holdInput } from './input-hold';
+import { hasReader, judgeOpening, programOpening, writersGone } from './interactive-pipes';
 import { VERDICT_TIME_FD, verdictTime } from './verdict-time';
 import type { Prepared, RunOptions } from './toolchain';
 
@@ -78,54 +81,6 @@ export interface InteractiveResult {
 }
 
 const readText = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
-
-/**
- * argv that opens `pipe` onto descriptor `fd` (`<` reads, `>` writes), says so on OPENED_FD and
- * closes that, then exec's the command after it.
- */
-const openingPipe = (fd: number, dir: '<' | '>', pipe: string, side: Side) => [
-  '/bin/sh',
-  '-c',
-  `exec ${fd}${dir}"$0" && { printf ${OPENED_BYTE[side]} >&${OPENED_FD}; exec ${OPENED_FD}>&-; exec "$@"; }`,
-  pipe,
-];
-
-/** The judge's wrapper: the program's input on fd 8 and its output on fd 3, both opened by the judge itself. */
-const judgeOpening = (toProgram: string, fromProgram: string) => [
-  '/bin/sh',
-  '-c',
-  `exec 8>"$0" 3<"$1" && { printf ${OPENED_BYTE.judge} >&${OPENED_FD}; exec ${OPENED_FD}>&-; shift; exec "$@"; }`,
-  toProgram,
-  fromProgram,
-];
-
-/** Whether a named pipe has a reader now (opening it to write without waiting fails with ENXIO when it has none). */
-function hasReader(pipe: string): boolean {
-  try {
-    fs.closeSync(fs.openSync(pipe, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
-    return true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENXIO') return false;
-    throw err;
-  }
-}
-
-/**
- * Whether every writer of the pipe `reader` reads has left: what is left in it is read and dropped
- * (the program it was for is over), up to 1 MiB; a judge still writing has not left.
- */
-function writersGone(reader: number): boolean {
-  const buf = Buffer.alloc(64 * 1024);
-  for (let i = 0; i < 16; i++) {
-    try {
-      if (fs.readSync(reader, buf, 0, buf.length, null) === 0) return true;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EAGAIN') return false;
-      throw err;
-    }
-  }
-  return false;
-}
 
 export async function runInteractive(o: InteractiveRun): Promise<InteractiveResult> {
   const runStart = monotonicSec();
@@ -167,7 +122,7 @@ export async function runInteractive(o: InteractiveRun): Promise<InteractiveResu
   const startProgram = () =>
     o.program
       .run({
-        prefix: openingPipe(0, '<', `./${linkName}`, 'program'),
+        prefix: programOpening(`./${linkName}`),
         watchEndOfInput: `./${linkName}`,
         stdoutPath: fromProgram,
         stderrPath: o.errPath,
