@@ -204,25 +204,20 @@ describe('judges beside a submission', function () {
         assert.equal(sub.result.testcases[0].status.code, 12, `${JSON.stringify(sub.result.testcases[0])}\n${await streamText(sub, 'debug')}`);
       });
 
-      it('an interactor that rejected first gives wrong answer, though the program then died of SIGPIPE and its result arrived first', async () => {
-        await deliverLast('judge');
-        const problemId = await problemWith({ judge: REJECT_FIRST_LINE, interactive: true, input: '1\n', timeLimit: 3 });
-        const sub = await judge(problemId, DIE_AFTER_INTERACTOR);
-        const test = sub.result.testcases[0];
-        assert.equal(test.status.code, 14, `${JSON.stringify(test)}\n${await streamText(sub, 'debug')}\n${await streamText(sub, 'error')}`);
-        // The program did die of SIGPIPE: only the order made it a wrong answer.
-        assert.equal(test.signal, 13, JSON.stringify(test));
-      });
-
-      it('an interactor that rejected first and said nothing of when gives wrong answer, though the program then died of SIGPIPE and its result arrived first', async () => {
-        await deliverLast('judge');
-        const problemId = await problemWith({ judge: REJECT_FIRST_LINE_SILENTLY, interactive: true, input: '1\n', timeLimit: 3 });
-        const sub = await judge(problemId, DIE_AFTER_INTERACTOR);
-        const test = sub.result.testcases[0];
-        assert.equal(test.status.code, 14, `${JSON.stringify(test)}\n${await streamText(sub, 'debug')}\n${await streamText(sub, 'error')}`);
-        // The program did die of SIGPIPE: only the order made it a wrong answer.
-        assert.equal(test.signal, 13, JSON.stringify(test));
-      });
+      for (const [says, interactor] of [
+        ['saying when it decided', REJECT_FIRST_LINE],
+        ['saying nothing of when', REJECT_FIRST_LINE_SILENTLY],
+      ] as const) {
+        it(`an interactor that rejected first (${says}) gives wrong answer, though the program then died of SIGPIPE and its result arrived first`, async () => {
+          await deliverLast('judge');
+          const problemId = await problemWith({ judge: interactor, interactive: true, input: '1\n', timeLimit: 3 });
+          const sub = await judge(problemId, DIE_AFTER_INTERACTOR);
+          const test = sub.result.testcases[0];
+          assert.equal(test.status.code, 14, `${JSON.stringify(test)}\n${await streamText(sub, 'debug')}\n${await streamText(sub, 'error')}`);
+          // The program did die of SIGPIPE: only the order made it a wrong answer.
+          assert.equal(test.signal, 13, JSON.stringify(test));
+        });
+      }
 
       for (const adapter of ['Python', 'C++'] as const) {
         it(`a program that dies of its closed input the moment the Kattis validator rejected it is a wrong answer, as on Kattis (${adapter} adapter)`, async () => {
