@@ -25,6 +25,6 @@ export function problemsModule(ctx: EmulatorContext): Hono {
   registerTestCaseRoutes(app, ctx, db);
   registerJudgeRoutes(app, ctx, db, toolchain);
   registerSubmissionRoutes(app, ctx, db, toolchain, judging);
-  if (ctx.options.testHooks) registerAdminRoutes(app, db);
+  if (ctx.options.testHooks) registerAdminRoutes(app, db, judging);
   return app;
 }

@@ -25,6 +25,10 @@ export class Judging {
   private readonly jobs: JobPool;
   private readonly custom: CustomJudges;
   private readonly scratch: string;
+  /** Test control (--test-hooks, ./admin-routes.ts): which side of an interactive run reaches the verdict last. */
+  deliverLast: InteractiveRun['deliverLast'] = null;
+  /** Test control (./admin-routes.ts): start an interactive run's program only once its judge's run is over. */
+  programAfterJudge = false;
 
   constructor(
     ctx: EmulatorContext,
@@ -243,6 +247,8 @@ export class Judging {
       outputLimitBytes: OUTPUT_LIMIT_BYTES,
       errPath,
       work: path.join(work, `interactive-${t.number}`),
+      deliverLast: this.deliverLast,
+      programAfterJudge: this.programAfterJudge,
     });
   }
 

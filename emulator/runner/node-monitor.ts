@@ -12,6 +12,7 @@ import { bwrapPrefix } from './sandbox';
 import { sandboxReadOnlyPaths } from './toolchains';
 import { killGroup, trackGroup, untrackGroup } from './groups';
 import { dataLimitKb, taskLimit, wallGuardMs } from './supervisor-command';
+import { monotonicSec } from './monotonic';
 
 const SAMPLE_MS = 25;
 const PAGE_KB = 4;
@@ -171,6 +172,8 @@ export function monitorWithNode(config: RunnerConfig, spec: RunSpec, fds: Map<nu
       reject(err);
     });
     child.on('exit', (code, sig) => {
+      // Seen from here, as soon as Node hears of the exit (the supervisors see it through a pidfd).
+      const endedAt = monotonicSec();
       done = true;
       clearInterval(timer);
       spec.signal?.removeEventListener('abort', onAbort);
@@ -192,6 +195,7 @@ export function monitorWithNode(config: RunnerConfig, spec: RunSpec, fds: Map<nu
         timeSec,
         wallSec,
         memoryKb: peak,
+        endedAt,
       });
     });
   });

@@ -10,6 +10,7 @@ import { sandboxReadOnlyPaths } from './toolchains';
 import { environment } from './environment';
 import { killGroup, trackGroup, untrackGroup } from './groups';
 import { startProcess } from './start-process';
+import { monotonicSec } from './monotonic';
 import { supervisorArgv, wallGuardMs, type Supervisor, type SupervisorLimits } from './supervisor-command';
 
 /** The outer guard kills the whole group this long after the wall-clock guard if the supervisor did not. */
@@ -32,6 +33,10 @@ interface SupervisorReport {
   wallSec: number;
   memoryKb: number;
   aborted?: boolean;
+  /** CLOCK_MONOTONIC seconds when the program ended. */
+  endedAt: number;
+  /** null without RunSpec.watchEndOfInput. */
+  inputEnded?: boolean | null;
 }
 
 /** Runs the program under the supervisor and resolves with its report (a kill from outside reads as one). */
@@ -130,6 +135,8 @@ export function supervise(
           timeSec: round3(report.cpuSec),
           wallSec: round3(report.wallSec),
           memoryKb: Math.round(report.memoryKb),
+          endedAt: report.endedAt,
+          ...(typeof report.inputEnded === 'boolean' ? { inputEnded: report.inputEnded } : {}),
         });
       }
       // Killed from outside (abort, guard) or the supervisor failed: report it as a kill.
@@ -148,6 +155,8 @@ export function supervise(
         timeSec: round3(wallSec),
         wallSec: round3(wallSec),
         memoryKb: 0,
+        // Killed from outside: it ended no later than now.
+        endedAt: monotonicSec(),
       });
     });
   });

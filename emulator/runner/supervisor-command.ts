@@ -75,6 +75,7 @@ function pythonArgv(python: string, spec: RunSpec, config: RunnerConfig, l: Supe
     tasks: config.runAs ? taskLimit(spec) : null,
     // Unsandboxed, /tmp is the host's: only the run directory is counted.
     disk: { tmp: l.sandboxed ? '/tmp' : null, tmpBytes: SANDBOX_TMP_BYTES, bytes: diskLimitBytes(spec), entries: DISK_LIMIT_ENTRIES },
+    ...(spec.watchEndOfInput ? { watchInput: spec.watchEndOfInput } : {}),
   });
   return [python, '-I', '-S', '-c', SUPERVISOR_PY, payload];
 }
@@ -110,6 +111,7 @@ function cArgv(binary: string, spec: RunSpec, config: RunnerConfig, l: Superviso
     '--disk-entries',
     String(DISK_LIMIT_ENTRIES),
     ...Object.entries(l.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]),
+    ...(spec.watchEndOfInput ? ['--watch-input', spec.watchEndOfInput] : []),
     // Only outside a pid namespace does Node need the program's group (to kill it): one wake-up less.
     '--announce',
     l.sandboxed ? '0' : '1',

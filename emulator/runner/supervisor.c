@@ -10,10 +10,13 @@
  *   --fsize N --max-procs N --own-pidns 0|1
  *   --drop UID:GID --tasks N (RLIMIT_NPROC of the dropped user) --disk-tmp PATH --tmp-bytes N --disk-bytes N --disk-entries N (0: no budget)
  *   --env K=V (repeated: the program's whole environment) --announce 0|1
+ *   --watch-input PATH (a named pipe, the program's input: the report says whether every writer had
+ *   closed it when the program ended, as inputEnded; an interactive run's judge writes it)
  * Reports on the result fd, one JSON line each: {"started":pid} (only with --announce 1: Node needs
  * the program's group only outside a pid namespace), then the verdict
  * {exitCode, signal, timedOut, memoryExceeded, processLimitExceeded, diskExceeded, cpuSec, wallSec,
- * memoryKb, aborted} or {"error": "..."}.
+ * memoryKb, aborted, endedAt (CLOCK_MONOTONIC seconds when the program ended), inputEnded (null
+ * without --watch-input)} or {"error": "..."}.
  *
  * Time is CPU time (user + system) of the whole run: every reaped process's rusage (which holds the
  * processes it reaped in turn) plus, while the run goes on, utime+stime+cutime+cstime of each live
@@ -63,6 +66,7 @@ static int own_pidns_wanted = 0, drop = 0, announce = 1;
 static long tasks_cap = 0;
 static uid_t drop_uid; static gid_t drop_gid;
 static const char *disk_tmp = NULL;
+static const char *watch_input = NULL;
 static long long tmp_bytes = 0, disk_bytes = 0;
 static long disk_entries = 0;
 static pid_t me, pid;
@@ -485,6 +489,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(key, "--disk-entries")) disk_entries = arg_long(value);
     else if (!strcmp(key, "--env")) envp[nenv++] = (char *)value;
     else if (!strcmp(key, "--announce")) announce = value[0] == '1';
+    else if (!strcmp(key, "--watch-input")) watch_input = value;
     else return 2;
   }
   if (rfd < 0 || i >= argc) return 2;
@@ -513,6 +518,9 @@ int main(int argc, char **argv) {
   /* Closed by a successful exec (close-on-exec): tells us when the program itself starts. */
   int exec_pipe[2];
   if (pipe2(exec_pipe, O_CLOEXEC) != 0) fail_setup("pipe failed");
+  /* A reader that never reads, opened before the program starts (a reader opened after the last
+     writer left would never see POLLHUP): the program does not inherit it. */
+  int watch_fd = watch_input ? open(watch_input, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) : -1;
   double t0 = now();
   pid = fork();
   if (pid < 0) fail_setup("fork failed");
@@ -571,7 +579,16 @@ int main(int argc, char **argv) {
     if (poll(waiter, (nfds_t)nwait, n < 4 ? 20 : 5) > 0 && waiter[0].revents) aborted = 1;
     if (aborted) { kill_all(); break; }
   }
-  double wall = now() - t0;
+  /* When the program ended, on the host's monotonic clock (no time namespace in the sandbox): an
+     interactive run orders its two sides by it (../problems/interactive-run.ts). */
+  double ended = now();
+  double wall = ended - t0;
+  /* Had the other side closed the program's input by then (so the program may have ended because of it)? */
+  const char *input_ended = "null";
+  if (watch_fd >= 0) {
+    struct pollfd w = {watch_fd, 0, 0};
+    input_ended = poll(&w, 1, 0) > 0 && (w.revents & POLLHUP) ? "true" : "false";
+  }
   /* Background processes the program left behind never outlive the run. */
   kill_all();
   while (!have_status) {
@@ -601,8 +618,8 @@ int main(int argc, char **argv) {
 #define B(x) ((x) ? "true" : "false")
   snprintf(out, sizeof out,
     "{\"exitCode\": %s, \"signal\": %s, \"timedOut\": %s, \"memoryExceeded\": %s, \"processLimitExceeded\": %s, "
-    "\"diskExceeded\": %s, \"cpuSec\": %.6f, \"wallSec\": %.6f, \"memoryKb\": %ld, \"aborted\": %s}\n",
-    exit_code, sig, B(timed_out), B(mem_over), B(procs_over), B(disk_over_seen), cpu, wall, peak, B(aborted));
+    "\"diskExceeded\": %s, \"cpuSec\": %.6f, \"wallSec\": %.6f, \"memoryKb\": %ld, \"aborted\": %s, \"endedAt\": %.6f, \"inputEnded\": %s}\n",
+    exit_code, sig, B(timed_out), B(mem_over), B(procs_over), B(disk_over_seen), cpu, wall, peak, B(aborted), ended, input_ended);
   emit(out);
   return 0;
 }

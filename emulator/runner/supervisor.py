@@ -12,7 +12,9 @@
 # a child subreaper (so orphans stay in its tree), samples the tree every 20 ms, kills the whole
 # tree on a limit, and writes one JSON line to resultFd:
 # {started: pid} first, then {exitCode, signal, timedOut, memoryExceeded, processLimitExceeded,
-# diskExceeded, cpuSec, wallSec, memoryKb, error?}.
+# diskExceeded, cpuSec, wallSec, memoryKb, endedAt, inputEnded, error?}. watchInput (optional): a named
+# pipe, the program's input; inputEnded says whether every writer had closed it when the program
+# ended (None without it). An interactive run's judge writes that pipe.
 #
 # Time (the same rules as the C supervisor): timeLimitMs is CPU time, user + system, of the program
 # and every process it starts: the rusage of every process reaped (RUSAGE_CHILDREN, which holds what
@@ -171,6 +173,12 @@ def disk_over(procs=()):
     return False
 # Closed by a successful exec (close-on-exec): tells us when the program itself starts.
 exec_r, exec_w = os.pipe()
+# A reader that never reads, opened before the program starts (one opened after the last writer
+# left would never see POLLHUP); os.open's descriptors are not inherited across exec.
+watch_fd = None
+if cfg.get('watchInput'):
+    try: watch_fd = os.open(cfg['watchInput'], os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+    except OSError: pass
 t0 = time.monotonic()
 try:
     pid = os.fork()
@@ -347,7 +355,15 @@ while status is None:
     pause(0.02 if len(procs) < 4 else 0.005)
     if aborted:
         kill_all(); break
-wall = time.monotonic() - t0
+# When the program ended, on the host's CLOCK_MONOTONIC (time.monotonic; the sandbox has no time
+# namespace): an interactive run orders its two sides by it (../problems/interactive-run.ts).
+ended = time.monotonic()
+wall = ended - t0
+# Had the other side closed the program's input by then (so the program may have ended because of it)?
+input_ended = None
+if watch_fd is not None:
+    w = select.poll(); w.register(watch_fd, 0)
+    input_ended = any(ev & select.POLLHUP for _, ev in w.poll(0))
 # Background processes the program left behind never outlive the run.
 kill_all()
 while status is None:
@@ -372,5 +388,5 @@ emit({
     'exitCode': os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
     'signal': os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
     'timedOut': timed_out, 'memoryExceeded': mem_over, 'processLimitExceeded': procs_over, 'diskExceeded': disk_over_seen,
-    'cpuSec': cpu, 'wallSec': wall, 'memoryKb': peak, 'aborted': aborted,
+    'cpuSec': cpu, 'wallSec': wall, 'memoryKb': peak, 'aborted': aborted, 'endedAt': ended, 'inputEnded': input_ended,
 })

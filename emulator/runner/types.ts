@@ -41,6 +41,12 @@ export interface RunSpec {
   network?: boolean;
   /** Kill early from outside (emulator shutdown). */
   signal?: AbortSignal;
+  /**
+   * A named pipe in the run directory (a path relative to it) that is the program's input: the
+   * result's inputEnded says whether every writer had closed it when the program ended (an
+   * interactive run: had the judge stopped talking?). The program does not get this descriptor.
+   */
+  watchEndOfInput?: string;
 }
 
 export interface RunResult {
@@ -59,6 +65,16 @@ export interface RunResult {
   wallSec: number;
   /** Peak resident memory in KB. */
   memoryKb: number;
+  /**
+   * When the program ended (its watcher saw it exit, or killed it), in seconds of the host's
+   * CLOCK_MONOTONIC (./monotonic.ts): the same clock in every sandbox, so two runs' ends compare.
+   */
+  endedAt: number;
+  /**
+   * With RunSpec.watchEndOfInput: whether every writer of that pipe had closed it when the program
+   * ended, as its supervisor saw it. Absent without it, and under the Node monitor (no poll()).
+   */
+  inputEnded?: boolean;
 }
 
 /** How programs are run: inside bubblewrap, as the user, or whichever this machine allows. */

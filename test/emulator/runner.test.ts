@@ -26,6 +26,7 @@ import { useScratch } from '../scratch';
 import { removeTree } from '../../emulator/fs-safety/remove-tree';
 import { heldFilesProgram } from './deep-chain';
 import { processesWithMarker, watchMachineProcesses } from './processes';
+import { monotonicSec } from '../../emulator/runner/monotonic';
 
 const pythonExe = findPython();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -91,6 +92,36 @@ for (const { monitor, sandbox } of combinations) {
       if (monitor !== 'node fallback') assert.ok(r.memoryKb > 0, 'peak memory measured');
       const used = { 'C supervisor': 'c', 'python3 supervisor': 'python', 'node fallback': 'node' }[monitor];
       assert.equal(runnerPhases().supervisor, used, `the run went through the ${monitor}`);
+    });
+
+    it("reports when the program ended on the host's monotonic clock, sandboxed or not", async () => {
+      // Two runs one after the other: each end lies within its own call, so the two ends order
+      // as the runs did (an interactive run compares its two sides' ends this way).
+      const before = monotonicSec();
+      const first = await runProcess(spec(['bash', '-c', 'exit 4']));
+      const between = monotonicSec();
+      const second = await runProcess(spec(['true']));
+      const after = monotonicSec();
+      assert.ok(before < first.endedAt && first.endedAt < between, `${before} < ${first.endedAt} < ${between}`);
+      assert.ok(between < second.endedAt && second.endedAt < after, `${between} < ${second.endedAt} < ${after}`);
+    });
+
+    it("tells whether every writer of the program's input pipe had left when the program ended", async () => {
+      const fifo = path.join(dir, 'in');
+      assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+      if (monitor === 'node fallback') {
+        // Node cannot poll a pipe: it says nothing, and an interactive run orders by the ends alone.
+        assert.equal((await runProcess(spec(['true'], { watchEndOfInput: './in' }))).inputEnded, undefined);
+        return;
+      }
+      // The program opens the pipe for writing (the supervisor's watch is its reader) and closes it.
+      const left = await runProcess(spec(['bash', '-c', 'exec 3>./in; exec 3>&-'], { watchEndOfInput: './in' }));
+      // A writer of ours stays.
+      const held = fs.openSync(fifo, fs.constants.O_RDWR);
+      const stayed = await runProcess(spec(['bash', '-c', 'exec 3>./in'], { watchEndOfInput: './in' })).finally(() => fs.closeSync(held));
+      const unwatched = await runProcess(spec(['true']));
+      assert.deepEqual([left.inputEnded, stayed.inputEnded], [true, false]);
+      assert.equal(unwatched.inputEnded, undefined);
     });
 
     it('reports the signal that ended the program', async () => {

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <string>
 #include <vector>
+#include <time.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <sys/stat.h>
@@ -50,6 +51,21 @@ inline std::string slurp(const std::string &file) {
   return text;
 }
 
+// The emulator's interactive runs only (the service sets no such variable): when the validator
+// ended, on the host's monotonic clock, since this judge ends a moment later and a program that
+// died of its closed input in that moment did so after the verdict, as on Kattis. Noted by the
+// validator's process as it exits (atexit: before its stdout closes), and again by this judge
+// after it is gone (for a validator that ends with _exit): the first line counts.
+inline void note_verdict_time() {
+  const char *fd = std::getenv("SE_EMULATOR_VERDICT_FD");
+  if (!fd || !*fd) return;
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  char buf[64];
+  int n = std::snprintf(buf, sizeof buf, "%lld.%06ld\n", static_cast<long long>(ts.tv_sec), ts.tv_nsec / 1000);
+  if (n > 0 && write(std::atoi(fd), buf, static_cast<size_t>(n)) < 0) {} // no such descriptor: nothing to note
+}
+
 inline int remove_entry(const char *p, const struct stat *, int, struct FTW *) { return std::remove(p); }
 } // namespace kattis_adapter
 
@@ -76,6 +92,7 @@ int main() {
     dup2(3, 0); // the program's output is the validator's stdin
     // Interactive: what the validator prints goes to the program (fd 8); else it is not a score.
     dup2(/*@STDOUT_FD@*/, 1);
+    std::atexit(kattis_adapter::note_verdict_time);
     std::vector<char *> argv;
     for (std::string &a : args) argv.push_back(&a[0]);
     argv.push_back(nullptr);
@@ -83,6 +100,7 @@ int main() {
   }
   /*@CLOSE_PROGRAM_INPUT@*/int status = 0;
   while (waitpid(pid, &status, 0) < 0) {}
+  kattis_adapter::note_verdict_time();
   kattis_adapter::debug(kattis_adapter::slurp(feedback + "judgemessage.txt"));
   const std::string team = kattis_adapter::slurp(feedback + "teammessage.txt");
   if (!team.empty()) kattis_adapter::debug("teammessage.txt: " + team);

@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 FLAGS = [{{FLAGS}}]
 # An interactor talks to the program: its stdout is the program's input (fd 8).
@@ -21,6 +22,43 @@ def debug(text):
         os.write(6, text.encode('utf-8', 'replace'))
     except OSError:
         pass  # no debug stream: the verdict still stands
+
+
+# The emulator's interactive runs only (the service sets no such variable): the descriptor where
+# the judge notes when the validator ended, on the host's monotonic clock. This judge ends a moment
+# after its validator, and a program that died of its closed input in that moment did so after the
+# verdict, as on Kattis. The validator notes it itself as it exits (atexit, from a sitecustomize
+# module: its own code runs unchanged), before its stdout closes; this judge notes it again after
+# the validator is gone (for one that ends with os._exit): the first line counts.
+VERDICT_FD = os.environ.get('SE_EMULATOR_VERDICT_FD', '')
+NOTE_AT_EXIT = """import atexit, os, time
+def _note_verdict_time():
+    try:
+        os.write(int(os.environ['SE_EMULATOR_VERDICT_FD']), ('%.6f\\n' % time.monotonic()).encode())
+    except (KeyError, OSError, ValueError):
+        pass
+atexit.register(_note_verdict_time)
+"""
+
+
+def note_verdict_time():
+    try:
+        os.write(int(VERDICT_FD), ('%.6f\n' % time.monotonic()).encode())
+    except (OSError, ValueError):
+        pass
+
+
+def noting_verdict_time(work):
+    """The validator's environment and inherited descriptors: its exit noted, when the emulator asks."""
+    if not VERDICT_FD.isdigit():
+        return None, ()
+    hooks = os.path.join(work, 'hooks')
+    os.mkdir(hooks)
+    with open(os.path.join(hooks, 'sitecustomize.py'), 'w') as f:
+        f.write(NOTE_AT_EXIT)
+    env = dict(os.environ)
+    env['PYTHONPATH'] = hooks + (os.pathsep + env['PYTHONPATH'] if env.get('PYTHONPATH') else '')
+    return env, (int(VERDICT_FD),)
 
 
 def copy_fd(fd, path):
@@ -43,15 +81,19 @@ def main():
         copy_fd(0, input_file)
         copy_fd(4, answer_file)
         os.mkdir(feedback)
+        env, pass_fds = noting_verdict_time(work) if INTERACTIVE else (None, ())
         run = subprocess.Popen([sys.executable, os.path.join(code_dir, MAIN), input_file, answer_file, feedback] + FLAGS,
                                stdin=3, stdout=8 if INTERACTIVE else subprocess.PIPE,
-                               stderr=subprocess.PIPE if INTERACTIVE else subprocess.STDOUT)
+                               stderr=subprocess.PIPE if INTERACTIVE else subprocess.STDOUT,
+                               env=env, pass_fds=pass_fds)
         if INTERACTIVE:
             # Only the validator holds the program's input and output now: when it closes its
             # stdout the program reads end of file, as under Kattis.
             os.close(8)
             os.close(3)
         out, err = run.communicate()
+        if INTERACTIVE:
+            note_verdict_time()
         printed = (err if INTERACTIVE else out) or b''
         for name in ('judgemessage.txt', 'teammessage.txt'):
             path = os.path.join(feedback, name)
