@@ -13,7 +13,7 @@
 //   ./environment.ts        the program's environment; ./descriptors.ts its open files;
 //   ./sandbox.ts            which sandbox, and bwrap's command line (./sandbox-binds.ts what it
 //                           shows, ./sandbox-etc.ts its /etc as one prepared copy);
-//   ./sandbox-users.ts      a root emulator's user per run (the kernel bounds its processes).
+//   ./sandbox-users.ts      a root emulator's user per run (the kernel bounds its processes);
 //   ./monotonic.ts          the clock a run's end is reported on (RunResult.endedAt), the same in every sandbox.
 export type { Runner, RunnerConfig, RunResult, RunSpec } from './types';
 export { initRunner, runProcess, setDefaultSandboxForTests } from './runner';
