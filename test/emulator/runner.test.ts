@@ -422,7 +422,9 @@ for i in $(seq 32); do fallocate -l 12M f$i 2>/dev/null || head -c 12000000 /dev
       });
 
       it('shows only the listed /etc entries, read-only, and the resolver files only to a run with network', async () => {
-        const r = await runProcess(spec(['bash', '-c', 'ls -A /etc; cat /etc/passwd 2>/dev/null && echo read-passwd; touch /etc/se-test 2>/dev/null && echo wrote-etc; wc -c < /etc/resolv.conf']));
+        const r = await runProcess(
+          spec(['bash', '-c', 'ls -A /etc; cat /etc/passwd 2>/dev/null && echo read-passwd; touch /etc/se-test 2>/dev/null && echo wrote-etc; wc -c < /etc/resolv.conf']),
+        );
         assert.equal(r.exitCode, 0, err());
         const lines = out().trim().split('\n');
         const size = lines.pop();

@@ -209,7 +209,11 @@ describe('faults: the emulator test hooks', function () {
       assert.equal((await testHook(plain, 'POST', 'tokens', { tokens: ['attacker'] })).status, 404);
       assert.equal((await fetch(plain.url('compilers', '/__emulator/pool'))).status, 404);
       assert.equal((await fetch(plain.url('problems', '/__emulator/pool'))).status, 404);
-      const order = await fetch(plain.url('problems', '/__emulator/interactive-delivery'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"last":"judge"}' });
+      const order = await fetch(plain.url('problems', '/__emulator/interactive-delivery'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"last":"judge"}',
+      });
       assert.equal(order.status, 404, 'the interactive order control');
       const error = await fetch(plain.url('containers', '/__emulator/workspaces/0123456789abcdef0123456789abcdef/error'), { method: 'POST' });
       assert.equal(error.status, 404);
