@@ -8,15 +8,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+import { processAlive } from '../process-alive';
 
 /** Removes `<base>/<prefix><pid>-*` folders of processes that are gone. */
 function removeOrphans(prefix: string, base: string): void {
@@ -29,7 +21,7 @@ function removeOrphans(prefix: string, base: string): void {
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
     const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    if (!pid || pid === process.pid || processAlive(pid)) continue;
     const dir = path.join(base, name);
     try {
       // Ours only: another user's folder is left alone (and could not be removed anyway).

@@ -16,6 +16,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Database, type BindValues, type Statement } from 'node-sqlite3-wasm';
+import { processAlive } from '../process-alive';
 
 export const DB_FILE = 'emulator.sqlite';
 const PID_FILE = 'emulator.pid';
@@ -37,15 +38,6 @@ const SCHEMA = `
   CREATE INDEX IF NOT EXISTS records_by_state ON records (coll, state, seq) WHERE state IS NOT NULL;
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 `;
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Data directories open in this process (tests run several emulators in one). */
 const openHere = new Set<string>();

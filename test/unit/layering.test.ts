@@ -34,6 +34,7 @@ const EMULATOR_LAYERS: Layers = [
   [CONTRACT],
   [
     'emulator/clock.ts',
+    'emulator/process-alive.ts',
     'emulator/request-log.ts',
     'emulator/fs-safety/',
     'emulator/data-dir.ts',
