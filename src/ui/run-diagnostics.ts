@@ -4,6 +4,10 @@
 // leave that file at its first edit instead of staying until the next run. Every feature uses
 // this class, so all of them behave alike.
 import * as vscode from 'vscode';
+import type { Diagnostic } from '../core/diagnostics';
+
+/** The source every entry names, before the tool that reported it ("Sphere Engine (gcc)"). */
+export const DIAGNOSTIC_SOURCE = 'Sphere Engine';
 
 export class RunDiagnostics implements vscode.Disposable {
   private readonly collection: vscode.DiagnosticCollection;
@@ -37,4 +41,32 @@ export class RunDiagnostics implements vscode.Disposable {
     this.subscription.dispose();
     this.collection.dispose();
   }
+}
+
+/**
+ * A message found in a run's output as VS Code shows it, alike for every feature: from its column
+ * (else the line's first non-blank) to the end of the line, since a one-character squiggle is hard
+ * to see; `lineText` is the line as the file holds it now.
+ */
+export function toVscodeDiagnostic(d: Diagnostic, lineText: string): vscode.Diagnostic {
+  const line = Math.max(0, d.line - 1);
+  const firstNonBlank = /^\s*/.exec(lineText)![0].length;
+  const start = d.column !== undefined ? Math.max(0, d.column - 1) : firstNonBlank;
+  const end = Math.max(start + 1, lineText.length);
+  const diagnostic = new vscode.Diagnostic(new vscode.Range(line, start, line, end), d.message, severityOf(d.severity));
+  diagnostic.source = `${DIAGNOSTIC_SOURCE} (${d.source})`;
+  if (d.related?.length) {
+    diagnostic.relatedInformation = d.related.map(
+      (r) =>
+        new vscode.DiagnosticRelatedInformation(
+          new vscode.Location(vscode.Uri.file(r.file), new vscode.Position(Math.max(0, r.line - 1), Math.max(0, (r.column ?? 1) - 1))),
+          r.message,
+        ),
+    );
+  }
+  return diagnostic;
+}
+
+function severityOf(s: Diagnostic['severity']): vscode.DiagnosticSeverity {
+  return s === 'warning' ? vscode.DiagnosticSeverity.Warning : s === 'info' ? vscode.DiagnosticSeverity.Information : vscode.DiagnosticSeverity.Error;
 }

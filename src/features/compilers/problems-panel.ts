@@ -2,11 +2,9 @@
 // until the file is edited (RunDiagnostics).
 import { promises as fsp } from 'node:fs';
 import * as vscode from 'vscode';
-import type { Diagnostic, DiagnosticsFamily } from '../../core/diagnostics';
+import type { DiagnosticsFamily } from '../../core/diagnostics';
 import { diagnosticsParsers } from '../../core/load-diagnostics';
-import { RunDiagnostics } from '../../ui/run-diagnostics';
-
-export const DIAGNOSTIC_SOURCE = 'Sphere Engine';
+import { RunDiagnostics, toVscodeDiagnostic } from '../../ui/run-diagnostics';
 
 export interface DiagnosticsTarget {
   /** Absolute local folder of the run's files. */
@@ -35,7 +33,7 @@ export class ProblemsPanel implements vscode.Disposable {
       const lines = await fileLines(d.file);
       const aligned = alignColumn(d, lines[d.line - 1] ?? '');
       const list = byFile.get(aligned.file) ?? [];
-      list.push(toVscode(aligned, lines));
+      list.push(toVscodeDiagnostic(aligned, lines[aligned.line - 1] ?? ''));
       byFile.set(aligned.file, list);
     }
     for (const [file, list] of byFile) {
@@ -54,29 +52,4 @@ async function fileLines(file: string): Promise<string[]> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file);
   const text = open ? open.getText() : await fsp.readFile(file, 'utf8').catch(() => '');
   return text.split(/\r?\n/);
-}
-
-function toVscode(d: Diagnostic, lines: string[]): vscode.Diagnostic {
-  const line = Math.max(0, d.line - 1);
-  const text = lines[line] ?? '';
-  const firstNonBlank = /^\s*/.exec(text)![0].length;
-  const start = d.column !== undefined ? Math.max(0, d.column - 1) : firstNonBlank;
-  // To the end of the line: a one-character squiggle is hard to see.
-  const end = Math.max(start + 1, text.length);
-  const diagnostic = new vscode.Diagnostic(new vscode.Range(line, start, line, end), d.message, severity(d.severity));
-  diagnostic.source = `${DIAGNOSTIC_SOURCE} (${d.source})`;
-  if (d.related?.length) {
-    diagnostic.relatedInformation = d.related.map(
-      (r) =>
-        new vscode.DiagnosticRelatedInformation(
-          new vscode.Location(vscode.Uri.file(r.file), new vscode.Position(Math.max(0, r.line - 1), Math.max(0, (r.column ?? 1) - 1))),
-          r.message,
-        ),
-    );
-  }
-  return diagnostic;
-}
-
-function severity(s: Diagnostic['severity']): vscode.DiagnosticSeverity {
-  return s === 'warning' ? vscode.DiagnosticSeverity.Warning : s === 'info' ? vscode.DiagnosticSeverity.Information : vscode.DiagnosticSeverity.Error;
 }

@@ -1,11 +1,11 @@
 // Compilation errors of a submission as Diagnostics on the submitted file. A single-file
 // submission is compiled under another name (prog.c, Main.java...), so every parsed message
 // that is not about a system header belongs to the one file the user submitted.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Diagnostic } from '../../core/diagnostics';
 import { diagnosticsParsers } from '../../core/load-diagnostics';
 import { languageForCompiler } from '../../core/languages';
+import { toVscodeDiagnostic } from '../../ui/run-diagnostics';
 
 const SYSTEM_PATH = /^\/(usr|lib|opt|nix)\//;
 
@@ -23,10 +23,5 @@ function toVscode(d: Diagnostic, document: vscode.TextDocument | undefined): vsc
   const line = Math.max(0, d.line - 1);
   const lineText = document && line < document.lineCount ? document.lineAt(line).text : undefined;
   const aligned = lineText !== undefined ? diagnosticsParsers().alignColumn(d, lineText) : d;
-  const column = Math.max(0, (aligned.column ?? 1) - 1);
-  const end = lineText !== undefined ? Math.max(column + 1, lineText.length) : column + 1;
-  const severity = d.severity === 'error' ? vscode.DiagnosticSeverity.Error : d.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information;
-  const diagnostic = new vscode.Diagnostic(new vscode.Range(line, column, line, end), d.message, severity);
-  diagnostic.source = `Sphere Engine (${path.basename(d.file)})`;
-  return diagnostic;
+  return toVscodeDiagnostic(aligned, lineText ?? '');
 }

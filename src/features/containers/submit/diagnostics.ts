@@ -5,9 +5,7 @@ import * as vscode from 'vscode';
 import { containersDiagnostics, type StreamTexts } from '../../../core/containers';
 import type { Diagnostic } from '../../../core/diagnostics';
 import { diagnosticsParsers } from '../../../core/load-diagnostics';
-import { RunDiagnostics } from '../../../ui/run-diagnostics';
-
-export const DIAGNOSTICS_SOURCE = 'Sphere Engine';
+import { RunDiagnostics, toVscodeDiagnostic } from '../../../ui/run-diagnostics';
 
 export class SubmissionDiagnostics implements vscode.Disposable {
   private readonly collection = new RunDiagnostics('sphere-engine-containers');
@@ -20,9 +18,9 @@ export class SubmissionDiagnostics implements vscode.Disposable {
     const found = containersDiagnostics(streams, { root: folder, files });
     const byFile = new Map<string, vscode.Diagnostic[]>();
     for (const d of found) {
-      const aligned = await alignWithSource(d);
+      const { aligned, lineText } = await withSourceLine(d);
       const list = byFile.get(aligned.file) ?? [];
-      list.push(toVscode(aligned));
+      list.push(toVscodeDiagnostic(aligned, lineText));
       byFile.set(aligned.file, list);
     }
     const uris: vscode.Uri[] = [];
@@ -45,33 +43,13 @@ export class SubmissionDiagnostics implements vscode.Disposable {
   }
 }
 
-async function alignWithSource(d: Diagnostic): Promise<Diagnostic> {
-  if (!d.columnIgnoresIndent) return d;
+/** The message with its column aligned to the file as it is now, and the text of its line. */
+async function withSourceLine(d: Diagnostic): Promise<{ aligned: Diagnostic; lineText: string }> {
   try {
     const bytes = await vscode.workspace.fs.readFile(vscode.Uri.file(d.file));
-    const line = Buffer.from(bytes).toString('utf8').split(/\r?\n/)[d.line - 1] ?? '';
-    return diagnosticsParsers().alignColumn(d, line);
+    const lineText = Buffer.from(bytes).toString('utf8').split(/\r?\n/)[d.line - 1] ?? '';
+    return { aligned: d.columnIgnoresIndent ? diagnosticsParsers().alignColumn(d, lineText) : d, lineText };
   } catch {
-    return d;
+    return { aligned: d, lineText: '' };
   }
-}
-
-function toVscode(d: Diagnostic): vscode.Diagnostic {
-  const line = Math.max(0, d.line - 1);
-  const col = Math.max(0, (d.column ?? 1) - 1);
-  // Without a column the whole line is marked; a large end column is clamped by the editor.
-  const range = d.column === undefined ? new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER) : new vscode.Range(line, col, line, col + 1);
-  const severity = d.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : d.severity === 'info' ? vscode.DiagnosticSeverity.Information : vscode.DiagnosticSeverity.Error;
-  const diagnostic = new vscode.Diagnostic(range, d.message, severity);
-  diagnostic.source = `${DIAGNOSTICS_SOURCE} (${d.source})`;
-  if (d.related?.length) {
-    diagnostic.relatedInformation = d.related.map(
-      (r) =>
-        new vscode.DiagnosticRelatedInformation(
-          new vscode.Location(vscode.Uri.file(r.file), new vscode.Position(Math.max(0, r.line - 1), Math.max(0, (r.column ?? 1) - 1))),
-          r.message,
-        ),
-    );
-  }
-  return diagnostic;
 }
