@@ -1,7 +1,7 @@
 // A Containers submission from "created" to "shown": wait with the spec's rhythm, then fetch every
 // stream the result offers in parallel and render one text for the output channel. No `vscode`
 // here, so the bench can measure the same path the extension takes.
-import { CONTAINERS_STATUS, type ContainersClient, type ContainersStreamName, type ContainersSubmission, type Sleep } from '../../api';
+import { CONTAINERS_STATUS, CONTAINERS_SUBMISSION_STREAMS, type ContainersClient, type ContainersStreamName, type ContainersSubmission, type Sleep } from '../../api';
 import { CONTAINERS_POLL_MS, pollUntilDone } from '../poller';
 import { renderSubmission } from './submission-render';
 import { parseTestsReport, type TestsReport } from './tests-report';
@@ -10,20 +10,7 @@ import { parseTestsReport, type TestsReport } from './tests-report';
  * Streams shown in the output. `source` and `auxdata` are left out on purpose: the source is what
  * the user sent, and auxdata can be large binary data; both are opened on request instead.
  */
-export const SHOWN_STREAMS: readonly ContainersStreamName[] = [
-  'stage_init_output',
-  'stage_init_error',
-  'stage_build_output',
-  'stage_build_error',
-  'stage_run_output',
-  'stage_run_error',
-  'stage_test_output',
-  'stage_test_error',
-  'stage_post_output',
-  'stage_post_error',
-  'tests_report',
-  'debug_log',
-];
+export const SHOWN_STREAMS: readonly ContainersStreamName[] = [...CONTAINERS_SUBMISSION_STREAMS.filter((name) => name.startsWith('stage_')), 'tests_report', 'debug_log'];
 
 export type StreamTexts = Partial<Record<ContainersStreamName, string>>;
 
