@@ -27,3 +27,7 @@ export function isContainersStreamName(value: unknown): value is ContainersStrea
 // The streams a Containers v1 workspace has (spec: GET /workspaces/{id}/{stream}), likewise once.
 export const CONTAINERS_WORKSPACE_STREAMS = ['workspace_init_output', 'workspace_init_error', 'workspace_files_to_override'] as const;
 export type WorkspaceStreamName = (typeof CONTAINERS_WORKSPACE_STREAMS)[number];
+
+export function isWorkspaceStreamName(value: unknown): value is WorkspaceStreamName {
+  return typeof value === 'string' && (CONTAINERS_WORKSPACE_STREAMS as readonly string[]).includes(value);
+}

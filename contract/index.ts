@@ -41,7 +41,14 @@ export {
   READY_PREFIX,
   TOKEN_FILE,
 } from './local-emulator';
-export { CONTAINERS_SUBMISSION_STREAMS, CONTAINERS_WORKSPACE_STREAMS, type ContainersStreamName, isContainersStreamName, type WorkspaceStreamName } from './containers-streams';
+export {
+  CONTAINERS_SUBMISSION_STREAMS,
+  CONTAINERS_WORKSPACE_STREAMS,
+  type ContainersStreamName,
+  isContainersStreamName,
+  isWorkspaceStreamName,
+  type WorkspaceStreamName,
+} from './containers-streams';
 export { MAX_IDS_PER_REQUEST, MAX_SUBMISSION_SOURCE_BYTES } from './submission-limits';
 export { CONTAINERS_STATUS, CONTAINERS_STATUS_TEXT, CONTAINERS_UNFINISHED, type ContainersStatusKey } from './containers-status';
 export { COMPILERS_STREAMS, type CompilersStreamName, PROBLEMS_STREAMS, type ProblemsStreamName } from './submission-streams';

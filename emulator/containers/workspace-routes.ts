@@ -1,7 +1,7 @@
 // /workspaces endpoints except the file operations (workspace-files.ts).
 import * as fs from 'node:fs';
 import type { Hono } from 'hono';
-import { CONTAINERS_WORKSPACE_STREAMS, type WorkspaceStreamName } from '../../contract';
+import { CONTAINERS_WORKSPACE_STREAMS, isWorkspaceStreamName } from '../../contract';
 import type { EmulatorContext } from '../context';
 import { apiError } from '../http/errors';
 import { queryParams, readParams } from '../http/body';
@@ -57,10 +57,10 @@ export function workspaceRoutes(app: Hono, ctx: EmulatorContext, service: Worksp
   app.get('/workspaces/:id/:stream', (c) => {
     const ws = service.get(c.req.param('id'));
     const stream = c.req.param('stream');
-    if (!(CONTAINERS_WORKSPACE_STREAMS as readonly string[]).includes(stream)) {
+    if (!isWorkspaceStreamName(stream)) {
       throw apiError(400, 1105, `invalid stream name "${stream}"; use one of ${CONTAINERS_WORKSPACE_STREAMS.join(', ')}`);
     }
-    const file = workspaceStreamFile(ctx, ws.id, stream as WorkspaceStreamName);
+    const file = workspaceStreamFile(ctx, ws.id, stream);
     if (!fs.existsSync(file)) throw apiError(404, 1101, `stream ${stream} not found`);
     return c.body(fs.readFileSync(file), 200, { 'content-type': 'text/plain; charset=utf-8' });
   });
