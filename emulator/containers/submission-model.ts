@@ -18,10 +18,8 @@ export const SUBMISSION_STATUS: Record<number, { name: string; desc: string }> =
   (Object.keys(CONTAINERS_STATUS) as ContainersStatusKey[]).map((key) => [CONTAINERS_STATUS[key], CONTAINERS_STATUS_TEXT[key]]),
 );
 
-const UNFINISHED: readonly number[] = CONTAINERS_UNFINISHED;
-/** The statuses a run passes through before its verdict (0 queued, 1 preparing, 3 running). */
-export const UNFINISHED_STATUSES = CONTAINERS_UNFINISHED;
-export const isFinalStatus = (code: number) => !UNFINISHED.includes(code);
+/** Whether a submission has its verdict: no longer queued, preparing or running. */
+export const isFinalStatus = (code: number) => !(CONTAINERS_UNFINISHED as readonly number[]).includes(code);
 
 export interface StageResult {
   time: number;

@@ -12,8 +12,8 @@ import { ArchiveError, checkSubmissionArchive, extractArchive, listArchive, unpa
 import { defaultScenario, parseProjectConfig, type Scenario } from './project-config';
 import { copyProjectFiles, type Project } from './projects';
 import { auxdataFile, runLayout, runScenario, stageStreamFile, testsReportFile } from './stage-runner';
-import { CONTAINERS_STATUS as C } from '../../contract';
-import { UNFINISHED_STATUSES, emptyStages, submissionDir, submissionStreamFile, type SubmissionRecord } from './submission-model';
+import { CONTAINERS_STATUS as C, CONTAINERS_UNFINISHED } from '../../contract';
+import { emptyStages, submissionDir, submissionStreamFile, type SubmissionRecord } from './submission-model';
 import type { ContainersStreamName } from '../../contract';
 import { STAGES } from './project-config';
 
@@ -29,7 +29,7 @@ export class SubmissionService {
     private readonly projects: Project[],
   ) {
     this.table = ctx.store.table<SubmissionRecord>(COLLECTIONS.containersSubmissions);
-    for (const s of this.table.withState(UNFINISHED_STATUSES)) {
+    for (const s of this.table.withState(CONTAINERS_UNFINISHED)) {
       s.status = C.internalError;
       fs.mkdirSync(path.dirname(submissionStreamFile(ctx, s.id, 'debug_log')), { recursive: true, mode: 0o700 });
       fs.appendFileSync(submissionStreamFile(ctx, s.id, 'debug_log'), 'the run was interrupted by an emulator restart; submit again\n', { mode: 0o600 });
