@@ -6,7 +6,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 FLAGS = [{{FLAGS}}]
 # An interactor talks to the program: its stdout is the program's input (fd 8).
@@ -31,21 +30,16 @@ def debug(text):
 # module: its own code runs unchanged), before its stdout closes; this judge notes it again after
 # the validator is gone (for one that ends with os._exit): the first line counts.
 VERDICT_FD = os.environ.get('SE_EMULATOR_VERDICT_FD', '')
-NOTE_AT_EXIT = """import atexit, os, time
-def _note_verdict_time():
+# One note, run by this judge and written into the validator's sitecustomize, so both write alike.
+NOTE_VERDICT_TIME = """import os, time
+def note_verdict_time():
     try:
         os.write(int(os.environ['SE_EMULATOR_VERDICT_FD']), ('%.6f\\n' % time.monotonic()).encode())
     except (KeyError, OSError, ValueError):
         pass
-atexit.register(_note_verdict_time)
 """
-
-
-def note_verdict_time():
-    try:
-        os.write(int(VERDICT_FD), ('%.6f\n' % time.monotonic()).encode())
-    except (OSError, ValueError):
-        pass
+exec(NOTE_VERDICT_TIME)
+NOTE_AT_EXIT = NOTE_VERDICT_TIME + "import atexit\natexit.register(note_verdict_time)\n"
 
 
 def noting_verdict_time(work):
