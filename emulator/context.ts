@@ -41,8 +41,13 @@ export interface EmulatorOptions {
   slots: number;
   /** Print request lines to stdout. */
   verbose: boolean;
-  /** Submissions run at once, across modules (default: the number of cores). */
+  /** Submissions run at once, across modules (default: the number of cores + 1). */
   workers: number;
+  /**
+   * Runs' work folders in the data directory rather than in memory (/dev/shm: runner/run-scratch.ts),
+   * for a machine short of memory. Default false.
+   */
+  workOnDisk: boolean;
   /** Serve the /__emulator/* test controls (tests only: they can swap tokens and break answers). */
   testHooks: boolean;
   /**

@@ -26,6 +26,8 @@ const USAGE = `Usage: npm run emulator -- [options]
   --workspace-start-ms N   time a workspace stays in "starting" (default 2000)
   --slots N                workspace slots of the account (default 4)
   --workers N              submissions run at once, all modules together (default: cores + 1, here ${os.availableParallelism() + 1})
+  --work-on-disk           runs' work folders in DIR, not in memory (/dev/shm): for a machine short of
+                           memory (each running program may write up to 256 MB there)
   --sandbox auto|bwrap|none  run programs inside bubblewrap (auto: when it works here). As root, auto
                            refuses to start without it; \`none\` runs submitted code unsandboxed, as
                            you (root: as root), with your files and network: only for code you trust
@@ -94,6 +96,9 @@ function parseArgs(argv: string[]): { options: EmulatorOptions; fresh: boolean; 
         break;
       case '--sandbox':
         options.sandbox = value() as SandboxMode;
+        break;
+      case '--work-on-disk':
+        options.workOnDisk = true;
         break;
       case '--queue-cap':
         options.queueCapPerToken = positive(arg, value());

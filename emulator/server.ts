@@ -49,6 +49,7 @@ export function defaultOptions(overrides: Partial<EmulatorOptions> = {}): Emulat
     // One more than the cores: verdicts are CPU time, so a run waiting for a core loses nothing, and
     // the runs' sandbox starts overlap the emulator's own work (BENCHMARKS.md, issue 37).
     workers: os.availableParallelism() + 1,
+    workOnDisk: false,
     testHooks: false,
     queueCapPerToken: 1000,
     unpackMaxBytes: 256 * 1024 * 1024,

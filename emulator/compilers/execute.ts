@@ -10,7 +10,7 @@ import { prepareProgram, type CompileCache } from '../languages';
 import { copyOutBeneath, UnsafePathError } from '../fs-safety/beneath';
 import { removeTree } from '../fs-safety/remove-tree';
 import { packDirToFile } from './archive';
-import { adoptStreamFile, type SubmissionRecord, type SubmissionStore } from './records';
+import type { SubmissionRecord, SubmissionStore } from './records';
 import { NZEC_SIGNAL, STATUS } from './statuses';
 
 /** The program's stdout and stderr together may not grow past this. */
@@ -56,8 +56,10 @@ export class Executor {
   private async execute(job: Job): Promise<void> {
     const store = this.submissions;
     let record = store.update(job.id, { status: STATUS.compilation });
-    const dir = store.dirOf(record.id);
     const work = store.workDirOf(record.id);
+    const stdoutPath = store.runFile(record.id, 'stdout');
+    const stderrPath = store.runFile(record.id, 'stderr');
+    const stdinPath = store.runFile(record.id, 'stdin');
     await removeTree(work);
     // Shut down meanwhile: nothing more is written to the data directory (its owner may remove it).
     if (this.closed) return;
@@ -86,11 +88,15 @@ export class Executor {
       // Each update writes the stored record: the streams written on this copy go with it.
       record = store.update(record.id, { status: STATUS.execution, streams: record.streams });
 
-      const stdoutPath = path.join(dir, 'stdout.tmp');
-      const stderrPath = path.join(dir, 'stderr.tmp');
-      const inputPath = store.streamPath(record.id, 'input');
+      // The input as a file the runner opens: the stream's own, or its blob written out beside the run directory.
+      let stdin: { path: string } | undefined;
+      if (record.streams.input) {
+        const input = store.keptStream(record.id, 'input');
+        if ('blob' in input) fs.writeFileSync(stdinPath, input.blob, { mode: 0o600 });
+        stdin = { path: 'blob' in input ? stdinPath : input.file };
+      }
       const result = await program.run({
-        stdin: record.streams.input ? { path: inputPath } : undefined,
+        stdin,
         stdoutPath,
         stderrPath,
         timeLimitMs: Math.round(record.timeLimitSec * 1000),
@@ -100,10 +106,13 @@ export class Executor {
       if (this.closed) return;
 
       if (record.outputFilenames.length) await this.packOutputFiles(work, stdoutPath, stderrPath, record.outputFilenames);
-      adoptStreamFile(store, record, 'output', stdoutPath);
-      adoptStreamFile(store, record, 'error', stderrPath);
-      store.update(record.id, { ...verdict(result, record), streams: record.streams });
+      store.transaction(() => {
+        store.adoptStreamFile(record, 'output', stdoutPath);
+        store.adoptStreamFile(record, 'error', stderrPath);
+        store.update(record.id, { ...verdict(result, record), streams: record.streams });
+      });
     } finally {
+      for (const file of [stdinPath, stdoutPath, stderrPath]) fs.rmSync(file, { force: true });
       // Never throws: a folder the program left unwritable is made writable, or logged and left.
       await removeTree(work);
     }

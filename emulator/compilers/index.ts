@@ -1,4 +1,5 @@
 // Compilers API v4: compilers listing, submissions that really run, their streams.
+import * as path from 'node:path';
 import { Hono } from 'hono';
 import { MAX_IDS_PER_REQUEST } from '../../contract';
 import type { EmulatorContext } from '../context';
@@ -6,7 +7,7 @@ import { queryParams, readParams } from '../http/body';
 import { apiError, causeOf } from '../http/errors';
 import { fileBody } from '../http/file-body';
 import { availableCompilers, compileCacheFor, detectLanguages } from '../languages';
-import { initRunner } from '../runner';
+import { initRunner, runScratchFolder } from '../runner';
 import { startEmpty } from '../fs-safety/remove-tree';
 import { packTarGz } from './archive';
 import { readNewSubmission } from './create';
@@ -18,7 +19,7 @@ import { listItemView, submissionView } from './views';
 export function compilersModule(ctx: EmulatorContext): Hono {
   const runner = initRunner(ctx);
   detectLanguages(); // once per process, before the first request waits on it
-  const submissions = new SubmissionStore(ctx.store);
+  const submissions = new SubmissionStore(ctx.store, runScratchFolder(path.join(ctx.store.root, 'compilers', 'runs'), 'compilers', { onDisk: ctx.options.workOnDisk }));
   // What a request killed with the emulator left there goes now.
   startEmpty(submissions.scratch);
   const executor = new Executor(submissions, runner, ctx.jobs, compileCacheFor(ctx));
@@ -98,7 +99,8 @@ export function compilersModule(ctx: EmulatorContext): Hono {
     const stream = c.req.param('stream');
     if (!(STREAMS as readonly string[]).includes(stream)) throw apiError(404, 404, "stream doesn't exist");
     // Read in pieces as it is sent: an output archive may hold 20 files of 16 MB.
-    const body = record.streams[stream as StreamName] === undefined ? undefined : fileBody(submissions.streamPath(record.id, stream as StreamName));
+    const kept = record.streams[stream as StreamName] === undefined ? undefined : submissions.keptStream(record.id, stream as StreamName);
+    const body = kept && ('blob' in kept ? new Uint8Array(kept.blob) : fileBody(kept.file));
     // Archives (multi-file source, output files) go out as bytes; everything else as text.
     const binary = (stream === 'source' && record.multiFile) || (stream === 'output' && record.outputFilenames.length > 0);
     return c.body(body ?? new Uint8Array(0), 200, {

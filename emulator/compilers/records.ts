@@ -1,9 +1,9 @@
-// Submission records (one row each in the state database) and their stream files (plain files per
-// submission).
+// Submission records (one row each in the state database) and their streams (blobs in the database,
+// files when large: ../store/kept-streams.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { COMPILERS_STREAMS, type CompilersStreamName } from '../../contract';
-import type { Store, Table } from '../store';
+import { KeptStreams, type Store, type Table } from '../store';
 import { COLLECTIONS, COUNTERS } from '../store/collections';
 import { sourceFileName } from '../languages';
 import { unpackTarGz } from './archive';
@@ -38,9 +38,21 @@ export class SubmissionStore {
   /** Where requests unpack and pack archives for the moment (emptied at each start: compilersModule). */
   readonly scratch: string;
 
-  constructor(private readonly store: Store) {
+  /**
+   * Where runs' work folders go: the module's scratch folder (../runner/run-scratch.ts: on a tmpfs
+   * when there is one, else `compilers/runs` in the data directory, emptied at each start).
+   */
+  private readonly runs: string;
+  private readonly streams: KeptStreams<StreamName>;
+
+  constructor(
+    private readonly store: Store,
+    runs?: string,
+  ) {
     this.table = store.table<SubmissionRecord>(COLLECTIONS.compilersSubmissions);
     this.scratch = path.join(store.root, 'compilers-scratch');
+    this.runs = runs ?? path.join(store.root, 'compilers', 'runs');
+    this.streams = new KeptStreams(store, 'compilers-streams', (id, stream) => path.join(store.root, 'compilers', 'submissions', String(id), `${stream}.stream`));
   }
 
   /**
@@ -55,6 +67,11 @@ export class SubmissionStore {
       fill?.(record);
       return this.table.put(record);
     });
+  }
+
+  /** All writes of `fn` land together (a run's streams and its verdict). */
+  transaction<R>(fn: () => R): R {
+    return this.store.transaction(fn);
   }
 
   get(id: number): SubmissionRecord | undefined {
@@ -94,9 +111,10 @@ export class SubmissionStore {
         this.table.put(record);
       }
     });
-    // What their programs left in the run directory (however deep, whatever its modes) goes now,
-    // in the background: a start never waits on it.
-    for (const record of interrupted) void removeTree(this.workDirOf(record.id));
+    // Run directories of an emulator from before run-scratch.ts sat beside the streams: what their
+    // programs left there (however deep, whatever its modes) goes now, in the background. Today's
+    // go with their scratch folder (emptied at a start, or the process's tmpfs folder).
+    for (const record of interrupted) void removeTree(path.join(this.store.root, 'compilers', 'submissions', String(record.id), 'work'));
     return unfinished.filter((record) => record.status === STATUS.waiting);
   }
 
@@ -107,18 +125,14 @@ export class SubmissionStore {
     return new Map([[sourceFileName(record.compiler.id, source.toString('utf8')), source]]);
   }
 
-  /** Folder of one submission: stream files, and the program's working folder. */
-  dirOf(id: number): string {
-    return this.store.dirFor('compilers', 'submissions', String(id));
-  }
-
   /** The run directory of one submission: emptied before its run, removed after it and at a restart. */
   workDirOf(id: number): string {
-    return path.join(this.dirOf(id), 'work');
+    return path.join(this.runs, String(id));
   }
 
-  streamPath(id: number, stream: StreamName): string {
-    return path.join(this.dirOf(id), `${stream}.stream`);
+  /** Where a run's standard input, output or error file goes: beside its run directory, never in it. */
+  runFile(id: number, name: 'stdin' | 'stdout' | 'stderr'): string {
+    return path.join(this.runs, `${id}.${name}`);
   }
 
   writeStream(record: SubmissionRecord, stream: StreamName, data: Buffer): void {
@@ -126,33 +140,32 @@ export class SubmissionStore {
       delete record.streams[stream];
       return;
     }
-    fs.writeFileSync(this.streamPath(record.id, stream), data, { mode: 0o600 });
-    record.streams[stream] = data.length;
+    record.streams[stream] = this.streams.write(record.id, stream, data);
   }
 
   readStream(id: number, stream: StreamName): Buffer | undefined {
-    try {
-      return fs.readFileSync(this.streamPath(id, stream));
-    } catch {
-      return undefined;
-    }
+    return this.streams.read(id, stream);
   }
-}
 
-/** Moves a finished file in as a stream (no copy of large outputs); an empty file means null. */
-export function adoptStreamFile(store: SubmissionStore, record: SubmissionRecord, stream: StreamName, file: string): void {
-  let size = 0;
-  try {
-    size = fs.statSync(file).size;
-  } catch {
-    size = 0;
+  /** A stream as kept: its bytes when a blob, else its file (read in pieces as it is sent). */
+  keptStream(id: number, stream: StreamName): { blob: Buffer } | { file: string } {
+    const blob = this.streams.blob(id, stream);
+    return blob ? { blob } : { file: this.streams.file(id, stream) };
   }
-  if (size === 0) {
-    fs.rmSync(file, { force: true });
-    delete record.streams[stream];
-    return;
+
+  /** Moves a finished file (a run's output) in as a stream; an empty file means null. */
+  adoptStreamFile(record: SubmissionRecord, stream: StreamName, file: string): void {
+    let size = 0;
+    try {
+      size = fs.statSync(file).size;
+    } catch {
+      size = 0;
+    }
+    if (size === 0) {
+      fs.rmSync(file, { force: true });
+      delete record.streams[stream];
+      return;
+    }
+    record.streams[stream] = this.streams.adopt(record.id, stream, file);
   }
-  fs.renameSync(file, store.streamPath(record.id, stream));
-  fs.chmodSync(store.streamPath(record.id, stream), 0o600); // the runner's file mode is not ours to keep
-  record.streams[stream] = size;
 }

@@ -1,8 +1,8 @@
 // The module's state: records in the state database through ctx.store (one row per problem, judge
-// and submission) plus blob files under the data directory.
-import * as fs from 'node:fs';
+// and submission) plus files under the data directory: test case files, and streams larger than
+// INLINE_BLOB_BYTES (a smaller stream is a blob in the database; a format-1 directory's are files).
 import * as path from 'node:path';
-import type { Store, Table } from '../store';
+import { KeptStreams, type Store, type Table } from '../store';
 import { COLLECTIONS } from '../store/collections';
 import type { JudgeRecord, ProblemRecord, ProblemsMeta, StreamName, SubmissionRecord } from './records';
 
@@ -14,8 +14,11 @@ export class ProblemsDb {
   private readonly submissionTable: Table<SubmissionRecord>;
   /** Read once: only this process writes it, and every change goes through saveMeta(). */
   private metaValue: ProblemsMeta | undefined;
+  /** Submission streams: blobs, or files `submissions/<id>/<stream>` when large (../store/kept-streams.ts). */
+  private readonly streams: KeptStreams<StreamName>;
 
   constructor(private readonly store: Store) {
+    this.streams = new KeptStreams(store, 'problems-streams', (id, stream) => path.join(store.root, 'problems', 'submissions', String(id), stream));
     this.problemTable = store.table<ProblemRecord>(COLLECTIONS.problemsProblems);
     this.judgeTable = store.table<JudgeRecord>(COLLECTIONS.problemsJudges);
     this.submissionTable = store.table<SubmissionRecord>(COLLECTIONS.problemsSubmissions);
@@ -90,7 +93,7 @@ export class ProblemsDb {
     return this.problems.find((p) => p.code.toUpperCase() === s.toUpperCase());
   }
 
-  // --- blobs -------------------------------------------------------------------------------
+  // --- files and streams ----------------------------------------------------------------------
 
   testCaseDir(problemId: number): string {
     return this.store.dirFor('problems', 'testcases', String(problemId));
@@ -104,39 +107,32 @@ export class ProblemsDb {
     return path.join(this.store.dirFor('problems', 'judges'), `${judgeId}.src`);
   }
 
-  /** Work folders of runs in progress (compiled programs, outputs); not state, see Judging. */
+  /** Where work folders of runs go when there is no tmpfs (../runner/run-scratch.ts); not state, see Judging. Not made here. */
   scratchDir(): string {
-    return this.store.dirFor('problems', 'scratch');
+    return path.join(this.store.dirFor('problems'), 'scratch');
   }
 
+  /** A submission's folder, made here: only its large streams and a multi-file submission's files need one. */
   submissionDir(id: number): string {
     return this.store.dirFor('problems', 'submissions', String(id));
   }
 
-  streamFile(id: number, stream: StreamName): string {
-    return path.join(this.submissionDir(id), stream);
-  }
-
   writeStream(sub: SubmissionRecord, stream: StreamName, data: Buffer | string): void {
-    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    fs.writeFileSync(this.streamFile(sub.id, stream), buf, { mode: 0o600 });
-    sub.streams[stream] = buf.length;
+    sub.streams[stream] = this.streams.write(sub.id, stream, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
   }
 
-  /**
-   * Replaces a stream with an existing file, which is moved: a rename within the data directory
-   * copies nothing and makes no new file (a new file costs this machine's disk up to 0.6 ms of CPU,
-   * BENCHMARKS.md issue 37); a copy only where a rename cannot go (another file system).
-   */
+  /** Replaces a stream with an existing file (a run's output), which is moved in. */
   moveIntoStream(sub: SubmissionRecord, stream: StreamName, file: string): void {
-    const target = this.streamFile(sub.id, stream);
-    try {
-      fs.renameSync(file, target);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-      fs.copyFileSync(file, target);
-    }
-    fs.chmodSync(target, 0o600);
-    sub.streams[stream] = fs.statSync(target).size;
+    sub.streams[stream] = this.streams.adopt(sub.id, stream, file);
+  }
+
+  /** A stream's bytes; undefined when it is not kept. */
+  readStream(id: number, stream: StreamName): Buffer | undefined {
+    return this.streams.read(id, stream);
+  }
+
+  deleteStream(sub: SubmissionRecord, stream: StreamName): void {
+    this.streams.remove(sub.id, stream);
+    delete sub.streams[stream];
   }
 }

@@ -5,7 +5,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EmulatorContext } from '../context';
-import { removeTree, startEmpty } from '../fs-safety/remove-tree';
+import { removeTree } from '../fs-safety/remove-tree';
+import { runScratchFolder } from '../runner';
 import type { JobPool } from '../jobs/job-pool';
 import { EXECUTING_STATUSES, STATUS } from '../judges/statuses';
 import type { TestResult } from '../judges/types';
@@ -35,12 +36,11 @@ export class Judging {
     private readonly db: ProblemsDb,
     private readonly toolchain: Toolchain,
   ) {
-    // Work folders live in the data directory (hidden from runs, removed with it), not in /tmp: a
-    // judge cut short by shutdown never reaches its finally and left se-problems-* folders there.
-    // A previous emulator stopped mid-judge: its folders are moved aside and removed in the
-    // background, so a folder a program left unwritable (chmod 000) never stops a start.
-    this.scratch = db.scratchDir();
-    startEmpty(this.scratch);
+    // Work folders live in this emulator's private scratch folder (../runner/run-scratch.ts: on a
+    // tmpfs, else the data directory), hidden from runs and removed on close; one a judge cut short
+    // by shutdown left goes with the process's folder, or with the next start. A folder a program
+    // left unwritable (chmod 000) never stops a start: it is opened up and removed in the background.
+    this.scratch = runScratchFolder(db.scratchDir(), 'problems', { onDisk: ctx.options.workOnDisk });
     this.custom = new CustomJudges(toolchain, db, path.join(this.scratch, 'judges'));
     this.jobs = ctx.jobs;
     ctx.onClose(() => {
@@ -109,7 +109,7 @@ export class Judging {
   private submissionFiles(sub: SubmissionRecord): Map<string, Buffer> {
     const files = new Map<string, Buffer>();
     if (!sub.multiFile) {
-      const source = fs.readFileSync(this.db.streamFile(sub.id, 'source'));
+      const source = this.db.readStream(sub.id, 'source') ?? Buffer.alloc(0);
       files.set(this.toolchain.entryFileName(sub.compilerId, source.toString('utf8')), source);
       return files;
     }
@@ -202,14 +202,17 @@ export class Judging {
     }
 
     const master = await this.master(problem, results, source, work, sub);
-    if (shown) {
-      this.db.moveIntoStream(sub, 'output', shown.out);
-      if (fs.existsSync(shown.err) && fs.statSync(shown.err).size > 0) this.db.moveIntoStream(sub, 'error', shown.err);
-    }
     if (master.debug) debug.push(master.debug.trimEnd());
-    if (debug.length) this.db.writeStream(sub, 'debug', `${debug.join('\n')}\n`);
-    sub.testcases = results;
-    this.finish(sub, master);
+    // The streams and the verdict land in one commit: a reader sees both or neither.
+    this.db.transaction(() => {
+      if (shown) {
+        this.db.moveIntoStream(sub, 'output', shown.out);
+        if (fs.existsSync(shown.err) && fs.statSync(shown.err).size > 0) this.db.moveIntoStream(sub, 'error', shown.err);
+      }
+      if (debug.length) this.db.writeStream(sub, 'debug', `${debug.join('\n')}\n`);
+      sub.testcases = results;
+      this.finish(sub, master);
+    });
   }
 
   private async interactiveTest(

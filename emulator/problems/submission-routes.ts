@@ -108,13 +108,11 @@ export function registerSubmissionRoutes(app: Hono, ctx: EmulatorContext, db: Pr
         fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
         fs.writeFileSync(path.join(root, rel), data);
       }
-      // The source stream of a multi-file submission shows every file under a header.
-      db.writeStream(sub, 'source', [...relFiles].map(([n, d]) => `// ==> ${n} <==\n${d.toString('utf8')}`).join('\n'));
-    } else {
-      db.writeStream(sub, 'source', source!);
     }
-    // The id taken, the pool charged and the record stored land together.
+    // The id taken, the pool charged, the source and the record stored land together.
     db.transaction(() => {
+      // The source stream of a multi-file submission shows every file under a header.
+      db.writeStream(sub, 'source', multiFile ? [...relFiles].map(([n, d]) => `// ==> ${n} <==\n${d.toString('utf8')}`).join('\n') : source!);
       db.saveMeta();
       db.saveSubmission(sub);
     });
@@ -154,11 +152,7 @@ export function registerSubmissionRoutes(app: Hono, ctx: EmulatorContext, db: Pr
     const sub = requireSubmission(c.req.param('id'));
     // Already queued or running: that judging produces the fresh result anyway.
     if (isExecuting(sub.status)) return c.json({});
-    for (const name of STREAM_NAMES) {
-      if (name === 'source') continue;
-      fs.rmSync(db.streamFile(sub.id, name), { force: true });
-      delete sub.streams[name];
-    }
+    for (const name of STREAM_NAMES) if (name !== 'source') db.deleteStream(sub, name);
     Object.assign(sub, { status: STATUS.waiting, score: null, time: null, memory: null, signal: null, signal_desc: null, testcases: [] });
     db.saveSubmission(sub);
     judging.enqueue(sub.id);
@@ -169,7 +163,8 @@ export function registerSubmissionRoutes(app: Hono, ctx: EmulatorContext, db: Pr
     const sub = requireSubmission(c.req.param('id'));
     const stream = c.req.param('stream') as StreamName;
     if (!STREAM_NAMES.includes(stream)) throw notFound(`stream ${stream} (streams: ${STREAM_NAMES.join(', ')})`);
-    if (sub.streams[stream] === undefined) throw notFound(`stream ${stream} of submission ${sub.id}`);
-    return c.body(new Uint8Array(fs.readFileSync(db.streamFile(sub.id, stream))), 200, { 'content-type': 'text/plain; charset=utf-8' });
+    const data = sub.streams[stream] === undefined ? undefined : db.readStream(sub.id, stream);
+    if (!data) throw notFound(`stream ${stream} of submission ${sub.id}`);
+    return c.body(new Uint8Array(data), 200, { 'content-type': 'text/plain; charset=utf-8' });
   });
 }

@@ -14,6 +14,7 @@
 //   ./sandbox.ts            which sandbox, and bwrap's command line (./sandbox-binds.ts what it
 //                           shows, ./sandbox-etc.ts its /etc as one prepared copy);
 //   ./sandbox-users.ts      a root emulator's user per run (the kernel bounds its processes);
+//   ./run-scratch.ts        where runs' work folders go (a tmpfs when there is one);
 //   ./monotonic.ts          the clock a run's end is reported on (RunResult.endedAt), the same in every sandbox.
 export type { Runner, RunnerConfig, RunResult, RunSpec } from './types';
 export { initRunner, runProcess, setDefaultSandboxForTests } from './runner';
@@ -23,3 +24,4 @@ export { findPython, overridePythonForTests } from './toolchains';
 export { cSupervisor, cSupervisorExpected, cSupervisorReady, overrideCSupervisorForTests } from './supervisor-binary';
 export { runnerPhases, resetRunnerPhases, type RunnerPhases, SUMMED_PHASES } from './run-stats';
 export { launcherForTests, overrideLauncherForTests } from './start-process';
+export { runScratchFolder } from './run-scratch';

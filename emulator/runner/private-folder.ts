@@ -3,11 +3,13 @@
 // random name, so no other local user can plant or swap what is in it), removed when the process
 // exits. The name carries the pid, so the next emulator removes the folders of one that was killed
 // or crashed before its 'exit' handler ran (only a dead process's folders, and only our own).
-// Used for the compiled supervisor and launcher (./supervisor-binary.ts) and the sandbox's /etc
-// (./sandbox-etc.ts).
+// Used for the compiled supervisor and launcher (./supervisor-binary.ts), the sandbox's /etc
+// (./sandbox-etc.ts) and the runs' work folders (./run-scratch.ts). A run may leave a folder it
+// made unreadable (chmod 000): where fs.rm cannot remove one, removeTree opens it up first.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { removeTree } from '../fs-safety/remove-tree';
 import { processAlive } from '../process-alive';
 
 /** Removes `<base>/<prefix><pid>-*` folders of processes that are gone. */
@@ -25,9 +27,14 @@ function removeOrphans(prefix: string, base: string): void {
     const dir = path.join(base, name);
     try {
       // Ours only: another user's folder is left alone (and could not be removed anyway).
-      if (fs.lstatSync(dir).uid === process.getuid?.()) fs.rmSync(dir, { recursive: true, force: true });
+      if (fs.lstatSync(dir).uid !== process.getuid?.()) continue;
     } catch {
-      /* gone, or not ours */
+      continue; // gone
+    }
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      void removeTree(dir); // a folder a run left closed: opened up and removed in the background
     }
   }
 }
@@ -41,6 +48,12 @@ export function makePrivateFolder(prefix: string, base = os.tmpdir()): string | 
   } catch {
     return null;
   }
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  process.once('exit', () => {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      /* what a run left closed: the next emulator's removeOrphans opens it up */
+    }
+  });
   return dir;
 }

@@ -20,8 +20,12 @@ import { processAlive } from '../process-alive';
 
 export const DB_FILE = 'emulator.sqlite';
 const PID_FILE = 'emulator.pid';
-/** The schema this emulator reads and writes (`PRAGMA user_version`). */
-export const FORMAT_VERSION = 1;
+/**
+ * The schema this emulator reads and writes (`PRAGMA user_version`). 2: small streams in `blobs`
+ * (./index.ts putBlob); a format-1 directory is read as it is (its streams are files) and marked 2,
+ * so an emulator of format 1 refuses it rather than miss the streams it cannot see.
+ */
+export const FORMAT_VERSION = 2;
 
 export class DataDirError extends Error {}
 
@@ -37,6 +41,14 @@ const SCHEMA = `
   CREATE INDEX IF NOT EXISTS records_in_order ON records (coll, seq);
   CREATE INDEX IF NOT EXISTS records_by_state ON records (coll, state, seq) WHERE state IS NOT NULL;
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  -- Small files of a record (a submission's streams): bytes in the database, no file to make.
+  CREATE TABLE IF NOT EXISTS blobs (
+    coll TEXT NOT NULL,
+    id NOT NULL,
+    name TEXT NOT NULL,
+    data BLOB NOT NULL,
+    PRIMARY KEY (coll, id, name)
+  ) WITHOUT ROWID;
 `;
 
 /** Data directories open in this process (tests run several emulators in one). */

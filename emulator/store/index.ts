@@ -11,6 +11,7 @@ import { Table } from './table';
 
 export { DataDirError, FORMAT_VERSION } from './database';
 export type { Table } from './table';
+export { INLINE_BLOB_BYTES, KeptStreams } from './kept-streams';
 
 export class Store {
   private readonly db: StateDatabase;
@@ -48,6 +49,23 @@ export class Store {
 
   setMeta<T>(key: string, value: T): void {
     this.db.run('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)', [key, JSON.stringify(value)]);
+  }
+
+  /**
+   * Bytes of a record's small file, held in the database: writing one makes no file (a
+   * submission's streams up to INLINE_BLOB_BYTES: ./kept-streams.ts says why).
+   */
+  putBlob(coll: string, id: number | string, name: string, data: Uint8Array): void {
+    this.db.run('INSERT OR REPLACE INTO blobs (coll, id, name, data) VALUES (?, ?, ?, ?)', [coll, id, name, data]);
+  }
+
+  getBlob(coll: string, id: number | string, name: string): Buffer | undefined {
+    const row = this.db.get<{ data: Uint8Array }>('SELECT data FROM blobs WHERE coll = ? AND id = ? AND name = ?', [coll, id, name]);
+    return row ? Buffer.from(row.data) : undefined;
+  }
+
+  deleteBlob(coll: string, id: number | string, name: string): void {
+    this.db.run('DELETE FROM blobs WHERE coll = ? AND id = ? AND name = ?', [coll, id, name]);
   }
 
   /** The next number of a named counter (1, 2, ...), at least `floor`; kept across restarts. */

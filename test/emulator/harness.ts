@@ -58,3 +58,16 @@ export async function json(res: Response): Promise<any> {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** POSTs a JSON submission to Compilers or Problems and polls it (never a fixed wait) until it is no longer executing. */
+export async function submitAndWait(emu: TestEmulator, module: 'compilers' | 'problems', body: Record<string, unknown>): Promise<any> {
+  const res = await fetch(emu.url(module, '/submissions'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const created = await json(res);
+  if (res.status !== 201) throw new Error(`POST ${module}/submissions: ${res.status} ${JSON.stringify(created)}`);
+  for (let i = 0; i < 1200; i++) {
+    const sub = await json(await fetch(emu.url(module, `/submissions/${created.id}`)));
+    if (!sub.executing) return sub;
+    await sleep(50);
+  }
+  throw new Error(`${module} submission ${created.id} still executing after 60 s`);
+}

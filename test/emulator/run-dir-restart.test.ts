@@ -29,8 +29,10 @@ describe('run directories across a restart (issue 36)', () => {
 
   it('a start removes what an interrupted run left: a chain deeper than PATH_MAX with modes 000', async function () {
     this.timeout(120_000);
+    // Work folders in the data directory, as where no tmpfs is (on one, they go with the process:
+    // ./run-scratch.test.ts removes a dead process's folder, modes 000 inside).
     const source = `${deepChainScript({ levels: 25, files: 4, fileBytes: 1 << 20 })}\ntouch chain-made\nsleep 60`;
-    let emu = await startTestEmulator({ dataDir });
+    let emu = await startTestEmulator({ dataDir, workOnDisk: true });
     let work = '';
     try {
       const res = await fetch(emu.url('compilers', '/submissions'), {
@@ -40,14 +42,14 @@ describe('run directories across a restart (issue 36)', () => {
       });
       const created = await json(res);
       assert.equal(res.status, 201, JSON.stringify(created));
-      work = path.join(dataDir, 'compilers', 'submissions', String(created.id), 'work');
+      work = path.join(dataDir, 'compilers', 'runs', String(created.id));
       await until('the program made its chain', () => fs.existsSync(path.join(work, 'chain-made')), 60_000);
     } finally {
       await emu.close();
     }
     assert.ok(closedFolders(work) >= 5, 'the stopped run left its chain, modes 000 on the way');
 
-    emu = await startTestEmulator({ dataDir });
+    emu = await startTestEmulator({ dataDir, workOnDisk: true });
     try {
       await until('the leftover run directory is removed', () => !fs.existsSync(work), 60_000);
     } finally {

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Database } from 'node-sqlite3-wasm';
-import { DB_FILE } from '../../emulator/store/database';
+import { DB_FILE, FORMAT_VERSION } from '../../emulator/store/database';
 import { JSON_ASIDE_DIR } from '../../emulator/store/migrate-json';
 import { json } from '../emulator/harness';
 import { startEmulatorProcess, stopEmulatorProcess, type EmulatorProcess } from './emulator-process';
@@ -66,6 +66,8 @@ describe('faults: the emulator state database', function () {
     assert.deepEqual([old.id, old.result.status.code], [1, 15]);
     assert.equal(await (await fetch(emu.url('compilers', '/submissions/1/output'))).text(), 'from the JSON days\n', 'its streams are where they were');
     assert.equal((await get('problems', '/submissions/1')).result.status.code, 12);
+    const fixtureSource = fs.readFileSync(path.join(JSON_FIXTURE, 'problems', 'submissions', '1', 'source'), 'utf8');
+    assert.equal(await (await fetch(emu.url('problems', '/submissions/1/source'))).text(), fixtureSource, 'a Problems stream kept as a file is read (format 1)');
     assert.equal((await get('containers', '/submissions/1')).result.status.code, 15);
     assert.equal((await get('containers', `/workspaces/${FIXTURE_WORKSPACE}`)).state.code, 3, 'the stopped workspace is still stopped');
     assert.equal((await get('problems', '/problems/ADDTWO')).id, 1, 'the seed problems are not seeded twice');
@@ -103,7 +105,7 @@ describe('faults: the emulator state database', function () {
     db.exec('PRAGMA locking_mode=EXCLUSIVE; PRAGMA user_version = 99'); // WAL in this build needs exclusive locking
     db.close();
     fs.rmSync(path.join(dir, 'emulator.pid'), { force: true });
-    await assert.rejects(startEmulatorProcess(['--data', dir, '--token', 't']), /written by a newer emulator \(format 99; this one reads up to 1\)/);
+    await assert.rejects(startEmulatorProcess(['--data', dir, '--token', 't']), new RegExp(`written by a newer emulator \\(format 99; this one reads up to ${FORMAT_VERSION}\\)`));
   });
 
   it('kill -9 in a stream of submissions loses none that was answered', async () => {
