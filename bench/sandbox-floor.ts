@@ -124,3 +124,47 @@ export function describePhases(p: RunnerPhases): string {
   const per = (ms: number) => (p.runs ? (ms / p.runs).toFixed(2) : '0');
   return `${p.runs} runs, ${p.supervisor} supervisor; mean per run: hand-over ${per(p.handOverMs)} ms, descriptors ${per(p.descriptorsMs)} ms, program ${per(p.programMs)} ms (CPU ${per(p.programCpuMs)} ms), sandbox and supervisor around it ${per(p.superviseMs - p.programMs)} ms, whole runProcess ${per(p.totalMs)} ms`;
 }
+
+/**
+ * The floor as the issue words it, measured rather than multiplied out: `workers` loops at once,
+ * each starting a bare `bwrap` (the runner's binds) that runs `argv` in a folder holding `files`,
+ * with each of `inputs` in turn as its standard input and its output to a file, as the emulator's
+ * runs do. What `workers` × one loop's rate assumes, that each loop has a core of its own and
+ * nothing else runs, this does not. Returns runs a second (NaN where there is no bwrap).
+ */
+export async function measureConcurrentFloor(
+  tmpDir: string,
+  workers: number,
+  program: { files: Record<string, string>; argv: string[]; inputs: string[] },
+  runs = 600,
+): Promise<number> {
+  if (detectSandbox('auto').kind !== 'bwrap') return NaN;
+  const dir = fs.mkdtempSync(path.join(tmpDir, 'floor-workers-'));
+  for (const [name, text] of Object.entries(program.files)) fs.writeFileSync(path.join(dir, name), text);
+  const inputs = program.inputs.map((text, i) => {
+    const file = path.join(dir, `in-${i}`);
+    fs.writeFileSync(file, text);
+    return file;
+  });
+  const argv = [...bwrapPrefix({ cwd: dir, network: false, readOnlyPaths: sandboxReadOnlyPaths({ readOnlyPaths: [] } as unknown as RunSpec) }), ...program.argv];
+  const once = (n: number) =>
+    new Promise<void>((resolve, reject) => {
+      const stdin = fs.openSync(inputs[n % inputs.length], 'r');
+      const stdout = fs.openSync(path.join(dir, `out-${n}`), 'w');
+      const child = spawn(argv[0], argv.slice(1), { cwd: dir, stdio: [stdin, stdout, 'ignore'] });
+      fs.closeSync(stdin);
+      fs.closeSync(stdout);
+      child.once('error', reject);
+      child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`bare ${argv[0]} exited with ${code}`))));
+    });
+  await once(0); // warm: the binaries in the page cache
+  let next = 0;
+  const loop = async () => {
+    while (next < runs) await once(next++);
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: workers }, loop));
+  const seconds = (performance.now() - started) / 1000;
+  fs.rmSync(dir, { recursive: true, force: true });
+  return runs / seconds;
+}
