@@ -8,14 +8,20 @@
 // file) reads as it is. Writing one form removes the other, so the two never disagree.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Store } from './index';
 
 /** A stream up to this size is a blob in the database, a larger one a file. */
 export const INLINE_BLOB_BYTES = 64 * 1024;
 
+/** What this needs of the Store (./index.ts): its blobs. */
+export interface BlobStore {
+  putBlob(coll: string, id: number, name: string, data: Uint8Array): void;
+  getBlob(coll: string, id: number, name: string): Buffer | undefined;
+  deleteBlob(coll: string, id: number, name: string): void;
+}
+
 export class KeptStreams<Name extends string> {
   constructor(
-    private readonly store: Store,
+    private readonly store: BlobStore,
     /** The blobs' collection name: one per module. */
     private readonly coll: string,
     /** The file a large stream is kept in. Its folder is made when one is written. */
