@@ -16,6 +16,7 @@ export {
 } from './bounded-untar';
 export {
   isPendingStatus,
+  PENDING_STATUSES,
   isRuntimeErrorStatus,
   kattisVerdictOf,
   type KattisVerdict,

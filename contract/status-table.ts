@@ -87,6 +87,9 @@ export function statusRow(code: number): StatusRow | undefined {
   return BY_CODE.get(code);
 }
 
+/** The codes of a submission still on its way (the pending rows), as a list for a store's state index. */
+export const PENDING_STATUSES: readonly number[] = STATUS_TABLE.filter((r) => r.outcome === 'pending').map((r) => r.code);
+
 /** Codes 0-8: the submission is still on its way. */
 export function isPendingStatus(code: number): boolean {
   return statusRow(code)?.outcome === 'pending';

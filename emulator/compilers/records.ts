@@ -8,7 +8,8 @@ import { COLLECTIONS, COUNTERS } from '../store/collections';
 import { sourceFileName } from '../languages';
 import { unpackTarGz } from './archive';
 import { removeTree } from '../fs-safety/remove-tree';
-import { STATUS, UNFINISHED_STATUSES } from './statuses';
+import { PENDING_STATUSES } from '../../contract';
+import { STATUS } from './statuses';
 
 export const STREAMS = COMPILERS_STREAMS;
 export type StreamName = CompilersStreamName;
@@ -100,7 +101,7 @@ export class SubmissionStore {
    * in id order, to be queued again.
    */
   recoverAfterRestart(): SubmissionRecord[] {
-    const unfinished = this.table.withState(UNFINISHED_STATUSES);
+    const unfinished = this.table.withState(PENDING_STATUSES);
     const interrupted = unfinished.filter((record) => record.status !== STATUS.waiting);
     this.store.transaction(() => {
       for (const record of interrupted) {

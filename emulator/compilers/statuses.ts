@@ -1,6 +1,6 @@
 // Submission statuses and signal descriptions of the compilers module.
 import { constants } from 'node:os';
-import { statusRow, SUBMISSION_STATUS } from '../../contract';
+import { isPendingStatus, statusRow, SUBMISSION_STATUS } from '../../contract';
 
 /** The codes this module uses, under the names its code reads them by; codes and names come from the one status table (contract/status-table.ts). */
 export const STATUS = {
@@ -21,11 +21,8 @@ export function statusName(code: number): string {
 }
 
 export function isFinal(code: number): boolean {
-  return code >= 10;
+  return !isPendingStatus(code);
 }
-
-/** The statuses of a submission still on its way (below 10): found through the store's state index. */
-export const UNFINISHED_STATUSES = [0, 1, 2, 3] as const;
 
 /** Signal -1 stands for a non-zero exit code (the service's NZEC). */
 export const NZEC_SIGNAL = -1;

@@ -34,8 +34,5 @@ export function isExecuting(code: number): boolean {
   return isPendingStatus(code);
 }
 
-/** The same codes as a list, for the store's state index. */
-export const EXECUTING_STATUSES = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
-
 /** The abbreviations master judges exchange on fd 0 / fd 1 (the table's `short` column). */
 export { statusFromShort, statusShort } from '../../contract';

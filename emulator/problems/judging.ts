@@ -8,7 +8,8 @@ import type { EmulatorContext } from '../context';
 import { removeTree } from '../fs-safety/remove-tree';
 import { runScratchFolder } from '../runner';
 import type { JobPool } from '../jobs/job-pool';
-import { EXECUTING_STATUSES, STATUS } from '../judges/statuses';
+import { PENDING_STATUSES } from '../../contract';
+import { STATUS } from '../judges/statuses';
 import type { TestResult } from '../judges/types';
 import type { ProblemsDb } from './db';
 import { CustomJudges } from './custom-judges';
@@ -54,7 +55,7 @@ export class Judging {
    * submission still waiting (0) never started, so it is queued again, in id order.
    */
   recoverInterrupted(): void {
-    for (const sub of this.db.submissionsWithStatus(EXECUTING_STATUSES)) {
+    for (const sub of this.db.submissionsWithStatus(PENDING_STATUSES)) {
       if (sub.status === STATUS.waiting) {
         this.enqueue(sub.id);
         continue;

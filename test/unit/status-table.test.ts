@@ -8,11 +8,12 @@ import { REPO_ROOT } from '../repo-root';
 import { sourceFiles } from './source-files';
 
 /**
- * A final status (11-22) compared, set, listed or named as a bare number: a second copy of a table
- * (the v4 one, or Containers v1's in contract/containers-status.ts).
+ * A final status (11-22) compared, set, listed or named as a bare number, or the line between
+ * pending and final (`code >= 10`, `[0, 1, 2, 3]`) drawn by hand: a second copy of a table (the v4
+ * one, or Containers v1's in contract/containers-status.ts).
  */
 const BARE_STATUS =
-  /(?:\b(?:code|status|statusCode)\s*(?:[!=]==?|=)\s*(?:1[1-9]|2[0-2])\b(?!\s*[*/+-]))|(?:\[\s*1[1-7]\s*,\s*1[1-9]\b)|(?:\b[A-Z_]*(?:ACCEPTED|_OK)\s*=\s*(?:1[1-9]|2[0-2])\b)|(?:\b(?:1[1-9]|2[0-2])\s*:\s*\{?\s*(?:name:\s*)?'(?:CE|RE|TLE|WA|AC|MLE|SC|IE|ok|fail|build error|project error|accepted|wrong answer|runtime error|time limit exceeded|compilation error)')/;
+  /(?:\b(?:code|status|statusCode)\s*(?:>=?|<=?)\s*(?:9|10|11)\b)|(?:\[\s*0\s*,\s*1\s*,\s*2\s*,\s*3\b)|(?:\b(?:code|status|statusCode)\s*(?:[!=]==?|=)\s*(?:1[1-9]|2[0-2])\b(?!\s*[*/+-]))|(?:\[\s*1[1-7]\s*,\s*1[1-9]\b)|(?:\b[A-Z_]*(?:ACCEPTED|_OK)\s*=\s*(?:1[1-9]|2[0-2])\b)|(?:\b(?:1[1-9]|2[0-2])\s*:\s*\{?\s*(?:name:\s*)?'(?:CE|RE|TLE|WA|AC|MLE|SC|IE|ok|fail|build error|project error|accepted|wrong answer|runtime error|time limit exceeded|compilation error)')/;
 
 /** Where the project's code lives: the extension, the emulator and the benches. */
 const SCANNED = ['src', 'emulator', 'bench'];
@@ -68,8 +69,8 @@ describe('the status table', () => {
       fs.mkdirSync(path.join(root, 'emulator', 'containers'), { recursive: true });
       fs.writeFileSync(path.join(root, 'emulator', 'containers', 'b.ts'), "record.status = 22;\nconst TABLE = { 15: { name: 'ok' } };\n");
       fs.mkdirSync(path.join(root, 'bench'));
-      fs.writeFileSync(path.join(root, 'bench', 'c.ts'), 'const CONTAINERS_OK = 15;\n');
-      assert.equal(bareStatusLines(root).length, 6);
+      fs.writeFileSync(path.join(root, 'bench', 'c.ts'), 'const CONTAINERS_OK = 15;\nconst isFinal = (code: number) => code >= 10;\nconst UNFINISHED = [0, 1, 2, 3];\n');
+      assert.equal(bareStatusLines(root).length, 8);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
