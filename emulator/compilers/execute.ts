@@ -59,7 +59,6 @@ export class Executor {
     const work = store.workDirOf(record.id);
     const stdoutPath = store.runFile(record.id, 'stdout');
     const stderrPath = store.runFile(record.id, 'stderr');
-    const stdinPath = store.runFile(record.id, 'stdin');
     await removeTree(work);
     // Shut down meanwhile: nothing more is written to the data directory (its owner may remove it).
     if (this.closed) return;
@@ -88,15 +87,10 @@ export class Executor {
       // Each update writes the stored record: the streams written on this copy go with it.
       record = store.update(record.id, { status: STATUS.execution, streams: record.streams });
 
-      // The input as a file the runner opens: the stream's own, or its blob written out beside the run directory.
-      let stdin: { path: string } | undefined;
-      if (record.streams.input) {
-        const input = store.keptStream(record.id, 'input');
-        if ('blob' in input) fs.writeFileSync(stdinPath, input.blob, { mode: 0o600 });
-        stdin = { path: 'blob' in input ? stdinPath : input.file };
-      }
+      // The input as kept: a blob's bytes (the runner passes them through a file of its own), or the stream's file.
+      const input = record.streams.input ? store.keptStream(record.id, 'input') : undefined;
       const result = await program.run({
-        stdin,
+        stdin: input && ('blob' in input ? { data: input.blob } : { path: input.file }),
         stdoutPath,
         stderrPath,
         timeLimitMs: Math.round(record.timeLimitSec * 1000),
@@ -112,7 +106,7 @@ export class Executor {
         store.update(record.id, { ...verdict(result, record), streams: record.streams });
       });
     } finally {
-      for (const file of [stdinPath, stdoutPath, stderrPath]) fs.rmSync(file, { force: true });
+      for (const file of [stdoutPath, stderrPath]) fs.rmSync(file, { force: true });
       // Never throws: a folder the program left unwritable is made writable, or logged and left.
       await removeTree(work);
     }

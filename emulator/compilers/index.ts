@@ -1,5 +1,4 @@
 // Compilers API v4: compilers listing, submissions that really run, their streams.
-import * as path from 'node:path';
 import { Hono } from 'hono';
 import { MAX_IDS_PER_REQUEST } from '../../contract';
 import type { EmulatorContext } from '../context';
@@ -12,14 +11,14 @@ import { startEmpty } from '../fs-safety/remove-tree';
 import { packTarGz } from './archive';
 import { readNewSubmission } from './create';
 import { Executor } from './execute';
-import { STREAMS, SubmissionStore, type StreamName } from './records';
+import { runsInDataDir, STREAMS, SubmissionStore, type StreamName } from './records';
 import { STATUS } from './statuses';
 import { listItemView, submissionView } from './views';
 
 export function compilersModule(ctx: EmulatorContext): Hono {
   const runner = initRunner(ctx);
   detectLanguages(); // once per process, before the first request waits on it
-  const submissions = new SubmissionStore(ctx.store, runScratchFolder(path.join(ctx.store.root, 'compilers', 'runs'), 'compilers', { onDisk: ctx.options.workOnDisk }));
+  const submissions = new SubmissionStore(ctx.store, runScratchFolder(runsInDataDir(ctx.store.root), 'compilers', { onDisk: ctx.options.workOnDisk }));
   // What a request killed with the emulator left there goes now.
   startEmpty(submissions.scratch);
   const executor = new Executor(submissions, runner, ctx.jobs, compileCacheFor(ctx));

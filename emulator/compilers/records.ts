@@ -33,27 +33,28 @@ export interface SubmissionRecord {
 
 const POOL = 'compilers-pool';
 
+/** Where runs' work folders go in the data directory: with --work-on-disk, or where there is no tmpfs. */
+export const runsInDataDir = (root: string) => path.join(root, 'compilers', 'runs');
+
 export class SubmissionStore {
   private readonly table: Table<SubmissionRecord>;
 
   /** Where requests unpack and pack archives for the moment (emptied at each start: compilersModule). */
   readonly scratch: string;
 
-  /**
-   * Where runs' work folders go: the module's scratch folder (../runner/run-scratch.ts: on a tmpfs
-   * when there is one, else `compilers/runs` in the data directory, emptied at each start).
-   */
+  /** Where runs' work folders go: the module's scratch folder (../runner/run-scratch.ts, made by compilersModule). */
   private readonly runs: string;
   private readonly streams: KeptStreams<StreamName>;
 
   constructor(
     private readonly store: Store,
-    runs?: string,
+    /** A store read without running anything (the benches) needs none: the data directory's. */
+    runs = runsInDataDir(store.root),
   ) {
     this.table = store.table<SubmissionRecord>(COLLECTIONS.compilersSubmissions);
     this.scratch = path.join(store.root, 'compilers-scratch');
-    this.runs = runs ?? path.join(store.root, 'compilers', 'runs');
-    this.streams = new KeptStreams(store, 'compilers-streams', (id, stream) => path.join(store.root, 'compilers', 'submissions', String(id), `${stream}.stream`));
+    this.runs = runs;
+    this.streams = new KeptStreams(store, 'compilers-streams', (id, stream) => path.join(this.folderOf(id), `${stream}.stream`));
   }
 
   /**
@@ -115,7 +116,7 @@ export class SubmissionStore {
     // Run directories of an emulator from before run-scratch.ts sat beside the streams: what their
     // programs left there (however deep, whatever its modes) goes now, in the background. Today's
     // go with their scratch folder (emptied at a start, or the process's tmpfs folder).
-    for (const record of interrupted) void removeTree(path.join(this.store.root, 'compilers', 'submissions', String(record.id), 'work'));
+    for (const record of interrupted) void removeTree(path.join(this.folderOf(record.id), 'work'));
     return unfinished.filter((record) => record.status === STATUS.waiting);
   }
 
@@ -126,13 +127,18 @@ export class SubmissionStore {
     return new Map([[sourceFileName(record.compiler.id, source.toString('utf8')), source]]);
   }
 
+  /** A submission's folder in the data directory (its large streams); nothing is made here. */
+  private folderOf(id: number): string {
+    return path.join(this.store.root, 'compilers', 'submissions', String(id));
+  }
+
   /** The run directory of one submission: emptied before its run, removed after it and at a restart. */
   workDirOf(id: number): string {
     return path.join(this.runs, String(id));
   }
 
-  /** Where a run's standard input, output or error file goes: beside its run directory, never in it. */
-  runFile(id: number, name: 'stdin' | 'stdout' | 'stderr'): string {
+  /** Where a run's standard output or error file goes: beside its run directory, never in it. */
+  runFile(id: number, name: 'stdout' | 'stderr'): string {
     return path.join(this.runs, `${id}.${name}`);
   }
 

@@ -1,6 +1,7 @@
 // The module's state: records in the state database through ctx.store (one row per problem, judge
 // and submission) plus files under the data directory: test case files, and streams larger than
 // INLINE_BLOB_BYTES (a smaller stream is a blob in the database; a format-1 directory's are files).
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { KeptStreams, type Store, type Table } from '../store';
 import { COLLECTIONS } from '../store/collections';
@@ -18,7 +19,7 @@ export class ProblemsDb {
   private readonly streams: KeptStreams<StreamName>;
 
   constructor(private readonly store: Store) {
-    this.streams = new KeptStreams(store, 'problems-streams', (id, stream) => path.join(store.root, 'problems', 'submissions', String(id), stream));
+    this.streams = new KeptStreams(store, 'problems-streams', (id, stream) => path.join(this.submissionPath(id), stream));
     this.problemTable = store.table<ProblemRecord>(COLLECTIONS.problemsProblems);
     this.judgeTable = store.table<JudgeRecord>(COLLECTIONS.problemsJudges);
     this.submissionTable = store.table<SubmissionRecord>(COLLECTIONS.problemsSubmissions);
@@ -114,7 +115,14 @@ export class ProblemsDb {
 
   /** A submission's folder, made here: only its large streams and a multi-file submission's files need one. */
   submissionDir(id: number): string {
-    return this.store.dirFor('problems', 'submissions', String(id));
+    const dir = this.submissionPath(id);
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return dir;
+  }
+
+  /** The same folder, not made: KeptStreams makes it when a large stream is written. */
+  private submissionPath(id: number): string {
+    return path.join(this.store.root, 'problems', 'submissions', String(id));
   }
 
   writeStream(sub: SubmissionRecord, stream: StreamName, data: Buffer | string): void {

@@ -12,8 +12,8 @@
 // - Memory: a tmpfs holds its files in RAM. What a run writes there is bounded by its output and
 //   disk limits (DISK_LIMIT_BYTES) and goes with the run; a run's own /tmp was a tmpfs already.
 //   `--work-on-disk` keeps them in the data directory, for a machine short of memory.
-// - A stream kept from a run (a test case's output) is moved into the data directory: a rename
-//   where both are on one file system, else a copy (ProblemsDb.moveIntoStream handles EXDEV).
+// - A stream kept from a run (a test case's output) is moved into the data directory: a blob when
+//   small, else a rename where both are on one file system or a copy (../store/kept-streams.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { discardTree, startEmpty } from '../fs-safety/remove-tree';
