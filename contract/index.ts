@@ -38,6 +38,7 @@ export {
   formatReadyLine,
   INSTANCE_FILE,
   parseReadyLine,
+  processAlive,
   READ_ONLY_TOKEN_FILE,
   READY_PREFIX,
   TOKEN_FILE,

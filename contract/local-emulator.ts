@@ -5,7 +5,10 @@
 //   HMAC-SHA256(token, "sphere-engine-emulator-challenge:" + nonce), so a window can prove that an
 //   emulator it finds knows the data directory's token without ever sending it;
 // - the names of the files in the emulator's data directory (its tokens) and in the extension's
-//   storage (the instance file a window writes for the others).
+//   storage (the instance file a window writes for the others);
+// - whether the process such a file names still runs (processAlive): a window asks it of the
+//   instance file's emulator, the emulator of its data directory's pid file and of its private
+//   folders' owners, and the two must answer alike.
 
 import { createHmac } from 'node:crypto';
 
@@ -77,4 +80,14 @@ export function parseReadyLine(line: string): EmulatorReady | undefined {
 /** The ready line for `fields` (the emulator prints it; extra fields are kept for scripts). */
 export function formatReadyLine(fields: EmulatorReady & Record<string, unknown>): string {
   return `${READY_PREFIX}${JSON.stringify(fields)}`;
+}
+
+/** Whether a process exists: kill(pid, 0) says so without signalling; EPERM means it exists but belongs to another user. */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

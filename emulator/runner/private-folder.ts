@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { removeTree } from '../fs-safety/remove-tree';
-import { processAlive } from '../process-alive';
+import { processAlive } from '../../contract';
 
 /** Removes `<base>/<prefix><pid>-*` folders of processes that are gone. */
 function removeOrphans(prefix: string, base: string): void {

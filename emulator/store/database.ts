@@ -16,7 +16,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Database, type BindValues, type Statement } from 'node-sqlite3-wasm';
-import { processAlive } from '../process-alive';
+import { processAlive } from '../../contract';
 
 export const DB_FILE = 'emulator.sqlite';
 const PID_FILE = 'emulator.pid';

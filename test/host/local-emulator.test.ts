@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunReport } from '../../src/features/compilers/context';
-import { isAlive, INSTANCE_FILE } from '../../src/core/local-emulator/instance-file';
+import { INSTANCE_FILE, processAlive } from '../../src/core/local-emulator/instance-file';
 import { LocalEmulator } from '../../src/core/local-emulator';
 import type { ConnectionTestApi } from '../../src/features/connection';
 import type { StartOutcome } from '../../src/features/emulator/controller';
@@ -60,7 +60,7 @@ describe('Start Local Emulator: the emulator that comes with the extension', fun
     assert.equal(outcome.reused, false);
     assert.equal(outcome.signedIn, true);
     assert.notEqual(outcome.origin, emulatorInfo().origin, "a new emulator, not the run's");
-    assert.ok(isAlive(outcome.pid));
+    assert.ok(processAlive(outcome.pid));
     await signedInTo(outcome.origin);
     // It runs without polling protection: a stress test polls it at 250 ms, the run's guarded emulator at the spec's 2 s.
     assert.equal(api.stress.pollMs(), 250);
@@ -127,7 +127,7 @@ describe('Start Local Emulator: the emulator that comes with the extension', fun
     assert.ok(running);
     messages.clear();
     assert.equal(await vscode.commands.executeCommand('sphereEngine.stopLocalEmulator'), true);
-    assert.equal(isAlive(running.pid), false, 'the emulator process is still there');
+    assert.equal(processAlive(running.pid), false, 'the emulator process is still there');
     assert.equal(api.localEmulator.state(), undefined);
     assert.equal(api.localEmulator.statusBar()?.visible, false);
     assert.equal(fs.existsSync(path.join(api.localEmulator.paths().storageDir, INSTANCE_FILE)), false, 'the instance file is left behind');
@@ -196,7 +196,7 @@ describe('Start Local Emulator: the emulator that comes with the extension', fun
     const { storageDir, script } = api.localEmulator.paths();
     const secondWindow = new LocalEmulator({ script, storageDir, onUnexpectedExit: () => undefined });
     assert.ok(await secondWindow.stop());
-    assert.equal(isAlive(outcome.pid), false);
+    assert.equal(processAlive(outcome.pid), false);
     await waitFor(() => api.localEmulator.statusBar()?.visible === false, { what: 'the status bar item to go' });
     assert.equal(api.localEmulator.state(), undefined);
     assert.deepEqual(messages.errors(), [], 'a stop is no crash');

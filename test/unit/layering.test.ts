@@ -34,7 +34,6 @@ const EMULATOR_LAYERS: Layers = [
   [CONTRACT],
   [
     'emulator/clock.ts',
-    'emulator/process-alive.ts',
     'emulator/request-log.ts',
     'emulator/fs-safety/',
     'emulator/data-dir.ts',

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { type EmulatorReady, INSTANCE_FILE, TOKEN_FILE } from '../../../contract/local-emulator';
 
 export { INSTANCE_FILE };
+export { processAlive } from '../../../contract/local-emulator';
 
 export type InstanceInfo = Omit<EmulatorReady, 'token'> & { pid: number; dataDir: string };
 
@@ -32,15 +33,6 @@ export function readInstance(storageDir: string): InstanceInfo | undefined {
 /** Removes the file, only if it still describes `pid` (another window may have started a new one). */
 export function removeInstance(storageDir: string, pid: number): void {
   if (readInstance(storageDir)?.pid === pid) fs.rmSync(path.join(storageDir, INSTANCE_FILE), { force: true });
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export function readDataDirToken(dataDir: string): string | undefined {

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { proveToken } from './challenge';
-import { isAlive, readDataDirToken, readInstance, removeInstance, writeInstance } from './instance-file';
+import { processAlive, readDataDirToken, readInstance, removeInstance, writeInstance } from './instance-file';
 import { isOwnEmulator, processFacts, type ProcessFacts } from './process-owner';
 import { type EmulatorReady, parseReadyLine } from '../../../contract/local-emulator';
 
@@ -67,7 +67,7 @@ export class LocalEmulator {
 
   /** The emulator this window uses, if any (its own or reused). */
   current(): RunningEmulator | undefined {
-    return this.running && isAlive(this.running.pid) ? this.running : undefined;
+    return this.running && processAlive(this.running.pid) ? this.running : undefined;
   }
 
   /** Reuses the emulator another window (or this one) started, else starts one. */
@@ -179,8 +179,8 @@ export class LocalEmulator {
     try {
       signalGroup(target.pid, 'SIGTERM');
       const deadline = Date.now() + STOP_GRACE_MS;
-      while (isAlive(target.pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      if (isAlive(target.pid)) signalGroup(target.pid, 'SIGKILL');
+      while (processAlive(target.pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (processAlive(target.pid)) signalGroup(target.pid, 'SIGKILL');
       removeInstance(this.options.storageDir, target.pid);
       this.running = undefined;
       return target;
