@@ -4,13 +4,18 @@
 // look), interleaved so that the machine's load falls on both alike. The difference is what the
 // runner adds per run beyond the sandbox itself. Also: the emulator's own per-run breakdown, as
 // GET /__emulator/runner reports it, in words for a figure's note.
-import { spawn } from 'node:child_process';
+//
+// Every bare start goes the way the runner's own go: forked by the launcher, in a folder where the
+// runner keeps its run folders. Until 2026-11-29 the bare ones were spawned by this Node process
+// and wrote to the bench's temporary folder on disk: each paid a fork of Node (1.5-3 ms) and new
+// files on ext4, costs the runner does not pay, so the floor was lower than it is (BENCHMARKS.md).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cSupervisorReady, launcherForTests, runProcess, runnerPhases, type RunnerPhases } from '../emulator/runner';
+import { cSupervisorReady, launcherForTests, runProcess, runnerPhases, runScratchFolder, type RunnerPhases } from '../emulator/runner';
 import { bwrapPrefix, detectSandbox } from '../emulator/runner/sandbox';
 import { sandboxReadOnlyPaths } from '../emulator/runner/toolchains';
 import type { RunSpec } from '../emulator/runner/types';
+import type { Launcher } from '../emulator/runner/launcher';
 import { which } from '../emulator/languages/probe';
 import { procCpu } from './cpu-account';
 
@@ -32,19 +37,38 @@ export interface SandboxFloor {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-function spawnAndWait(argv: string[], cwd: string): Promise<void> {
+/**
+ * One bare start through the launcher, as the runner starts its own sandboxes: a fork of a small
+ * process. (Node's spawn() forks this process instead, which costs this thread milliseconds a run
+ * and made a floor of it slower than the runner for a reason of its own.)
+ */
+function launchBare(via: Launcher, binary: string, argv: string[], cwd: string, fds: Map<number, number>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(argv[0], argv.slice(1), { cwd, stdio: 'ignore' });
-    child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${argv[0]} exited with ${code}`))));
+    const run = via.launch({ path: binary, argv, env: {}, cwd, fds, resultFd: 3 });
+    run.once('error', reject);
+    run.once('exit', (code: number | null) => (code === 0 ? resolve() : reject(new Error(`bare ${argv[0]} exited with ${code}`))));
   });
 }
 
-export async function measureSandboxFloor(tmpDir: string, runs = 60): Promise<SandboxFloor> {
-  const dir = fs.mkdtempSync(path.join(tmpDir, 'floor-'));
-  const sandboxed = detectSandbox('auto').kind === 'bwrap';
-  const bare = [...(sandboxed ? bwrapPrefix({ cwd: dir, network: false, readOnlyPaths: sandboxReadOnlyPaths({ readOnlyPaths: [] } as unknown as RunSpec) }) : []), '/bin/true'];
-  const spec = {
+/** The bwrap prefix with the runner's binds for a run in `cwd` (none where there is no sandbox). */
+function barePrefix(cwd: string): string[] {
+  if (detectSandbox('auto').kind !== 'bwrap') return [];
+  return bwrapPrefix({ cwd, network: false, readOnlyPaths: sandboxReadOnlyPaths({ readOnlyPaths: [] } as unknown as RunSpec) });
+}
+
+/** This process's launcher, started by one run of `/bin/true` through the runner if it is not yet. */
+async function startedLauncher(dir: string): Promise<Launcher> {
+  if (!launcherForTests()) {
+    await cSupervisorReady();
+    await runProcess(trueSpec(dir));
+  }
+  const via = launcherForTests();
+  if (!via?.pid) throw new Error('the floor: the launcher did not start (its C source did not compile?)');
+  return via;
+}
+
+function trueSpec(dir: string): RunSpec {
+  return {
     command: ['/bin/true'],
     cwd: dir,
     stdoutPath: path.join(dir, 'out'),
@@ -53,39 +77,60 @@ export async function measureSandboxFloor(tmpDir: string, runs = 60): Promise<Sa
     memoryLimitKb: 256 * 1024,
     outputLimitBytes: 1 << 20,
   };
-  // Warm-up: the supervisor is compiled, the binaries are in the page cache.
-  await cSupervisorReady();
-  await spawnAndWait(bare, dir);
-  await runProcess(spec);
+}
+
+/** A folder where the runner keeps its run folders: a tmpfs when there is one. */
+function scratchLikeRuns(tmpDir: string, name: string): string {
+  return fs.mkdtempSync(path.join(runScratchFolder(path.join(tmpDir, `${name}-work`), name), 'floor-'));
+}
+
+export async function measureSandboxFloor(tmpDir: string, runs = 60): Promise<SandboxFloor> {
+  const dir = scratchLikeRuns(tmpDir, 'sandbox-floor');
+  const sandboxed = detectSandbox('auto').kind === 'bwrap';
+  const bare = [...barePrefix(dir), '/bin/true'];
+  const spec = trueSpec(dir);
+  // Warm-up: the supervisor is compiled, the launcher started, the binaries in the page cache.
+  const via = await startedLauncher(dir);
+  const binary = bare[0].includes('/') ? bare[0] : which(bare[0]);
+  if (!binary) throw new Error(`the floor: no ${bare[0]} on PATH`);
+  const devNull = fs.openSync('/dev/null', 'r+');
+  const nullFds = new Map([0, 1, 2].map((fd) => [fd, devNull]));
+  await launchBare(via, binary, bare, dir, nullFds);
   const bareMs: number[] = [];
   const runnerMs: number[] = [];
   const programMs: number[] = [];
-  // CPU: the runner's runs go through the launcher, a live child of this process whose own stat
+  // CPU: both kinds of run go through the launcher, a live child of this process whose own stat
   // holds them (it is their subreaper: bwrap leaves its pid-namespace init unreaped, so a bare
-  // bwrap spawned from here would show only half its CPU). The bare runs' CPU is measured below,
-  // through the same launcher.
+  // bwrap spawned from here would show only half its CPU). Runs one at a time, so the launcher's
+  // reaped time between two readings is that one run's.
   const runnerCpu = { node: 0, launcher: 0, sandbox: 0 };
-  for (let i = 0; i < runs; i++) {
-    let t = performance.now();
-    await spawnAndWait(bare, dir);
-    bareMs.push(performance.now() - t);
-    const launcher = launcherForTests()?.pid;
-    const before = launcher ? procCpu(launcher) : undefined;
-    const node = process.cpuUsage();
-    t = performance.now();
-    const r = await runProcess(spec);
-    runnerMs.push(performance.now() - t);
-    const spent = process.cpuUsage(node);
-    runnerCpu.node += (spent.user + spent.system) / 1000;
-    if (launcher && before && launcherForTests()?.pid === launcher) {
-      const after = procCpu(launcher);
+  let bareCpu = 0;
+  try {
+    for (let i = 0; i < runs; i++) {
+      let before = procCpu(via.pid!);
+      let t = performance.now();
+      await launchBare(via, binary, bare, dir, nullFds);
+      bareMs.push(performance.now() - t);
+      let after = procCpu(via.pid!);
+      bareCpu += after.childrenMs - before.childrenMs;
+      before = after;
+      const node = process.cpuUsage();
+      t = performance.now();
+      const r = await runProcess(spec);
+      runnerMs.push(performance.now() - t);
+      const spent = process.cpuUsage(node);
+      runnerCpu.node += (spent.user + spent.system) / 1000;
+      after = procCpu(via.pid!);
       runnerCpu.launcher += after.selfMs - before.selfMs;
       runnerCpu.sandbox += after.childrenMs - before.childrenMs;
+      programMs.push(r.wallSec * 1000);
     }
-    programMs.push(r.wallSec * 1000);
+  } finally {
+    fs.closeSync(devNull);
+    fs.rmSync(dir, { recursive: true, force: true });
   }
+  if (launcherForTests() !== via) throw new Error('the floor: the launcher restarted during the measurement');
   const mean = (ms: number) => ms / runs;
-  const bareCpu = await bareCpuThroughLauncher(bare, dir, runs);
   return {
     sandboxed,
     bareMs: median(bareMs),
@@ -96,27 +141,6 @@ export async function measureSandboxFloor(tmpDir: string, runs = 60): Promise<Sa
     bareCpuMs: mean(bareCpu),
     runnerCpuMs: { node: mean(runnerCpu.node), launcher: mean(runnerCpu.launcher), sandbox: mean(runnerCpu.sandbox) },
   };
-}
-
-/** The CPU of `runs` bare sandbox starts, all of it: started by the launcher, which reaps every process of them. */
-async function bareCpuThroughLauncher(bare: string[], dir: string, runs: number): Promise<number> {
-  const via = launcherForTests();
-  const binary = bare[0].includes('/') ? bare[0] : which(bare[0]);
-  if (!via?.pid || !binary) return NaN;
-  const devNull = fs.openSync('/dev/null', 'r+');
-  try {
-    const before = procCpu(via.pid).childrenMs;
-    for (let i = 0; i < runs; i++) {
-      await new Promise<void>((resolve, reject) => {
-        const run = via.launch({ path: binary, argv: bare, env: {}, cwd: dir, fds: new Map([0, 1, 2].map((fd) => [fd, devNull])), resultFd: 3 });
-        run.once('exit', (code: number | null) => (code === 0 ? resolve() : reject(new Error(`bare ${bare[0]} exited with ${code}`))));
-        run.once('error', reject);
-      });
-    }
-    return procCpu(via.pid).childrenMs - before;
-  } finally {
-    fs.closeSync(devNull);
-  }
 }
 
 /** Mean time per run of each phase, for a note: "c supervisor; mean per run: hand-over 0.1 ms, …". */
@@ -131,6 +155,11 @@ export function describePhases(p: RunnerPhases): string {
  * with each of `inputs` in turn as its standard input and its output to a file, as the emulator's
  * runs do. What `workers` × one loop's rate assumes, that each loop has a core of its own and
  * nothing else runs, this does not. Returns runs a second (NaN where there is no bwrap).
+ *
+ * Started the way the runner starts its sandboxes, so that the floor is no slower than ours for a
+ * reason of its own: by the launcher (a fork of a small process, where Node's spawn() would fork
+ * this one), in a folder where the runner keeps its run folders (a tmpfs when there is one: a new
+ * file on this machine's ext4 costs up to 1 ms of CPU).
  */
 export async function measureConcurrentFloor(
   tmpDir: string,
@@ -139,32 +168,49 @@ export async function measureConcurrentFloor(
   runs = 600,
 ): Promise<number> {
   if (detectSandbox('auto').kind !== 'bwrap') return NaN;
-  const dir = fs.mkdtempSync(path.join(tmpDir, 'floor-workers-'));
+  const dir = scratchLikeRuns(tmpDir, 'concurrent-floor');
   for (const [name, text] of Object.entries(program.files)) fs.writeFileSync(path.join(dir, name), text);
   const inputs = program.inputs.map((text, i) => {
     const file = path.join(dir, `in-${i}`);
     fs.writeFileSync(file, text);
     return file;
   });
-  const argv = [...bwrapPrefix({ cwd: dir, network: false, readOnlyPaths: sandboxReadOnlyPaths({ readOnlyPaths: [] } as unknown as RunSpec) }), ...program.argv];
-  const once = (n: number) =>
-    new Promise<void>((resolve, reject) => {
-      const stdin = fs.openSync(inputs[n % inputs.length], 'r');
-      const stdout = fs.openSync(path.join(dir, `out-${n}`), 'w');
-      const child = spawn(argv[0], argv.slice(1), { cwd: dir, stdio: [stdin, stdout, 'ignore'] });
+  const argv = [...barePrefix(dir), ...program.argv];
+  const via = await startedLauncher(dir);
+  const binary = argv[0].includes('/') ? argv[0] : which(argv[0]);
+  if (!binary) throw new Error(`the floor: no ${argv[0]} on PATH`);
+  const devNull = fs.openSync('/dev/null', 'r+');
+  const once = async (n: number) => {
+    const stdin = fs.openSync(inputs[n % inputs.length], 'r');
+    const stdout = fs.openSync(path.join(dir, `out-${n % (2 * workers)}`), 'w');
+    try {
+      await launchBare(
+        via,
+        binary,
+        argv,
+        dir,
+        new Map([
+          [0, stdin],
+          [1, stdout],
+          [2, devNull],
+        ]),
+      );
+    } finally {
       fs.closeSync(stdin);
       fs.closeSync(stdout);
-      child.once('error', reject);
-      child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`bare ${argv[0]} exited with ${code}`))));
-    });
-  await once(0); // warm: the binaries in the page cache
-  let next = 0;
-  const loop = async () => {
-    while (next < runs) await once(next++);
+    }
   };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: workers }, loop));
-  const seconds = (performance.now() - started) / 1000;
-  fs.rmSync(dir, { recursive: true, force: true });
-  return runs / seconds;
+  try {
+    await once(0); // warm: the binaries in the page cache
+    let next = 0;
+    const loop = async () => {
+      while (next < runs) await once(next++);
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: workers }, loop));
+    return runs / ((performance.now() - started) / 1000);
+  } finally {
+    fs.closeSync(devNull);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
