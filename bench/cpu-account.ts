@@ -103,3 +103,27 @@ export async function settled(pid: number, timeoutMs = 60_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (childPids(pid).length && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
 }
+
+/** The whole machine's CPU time so far, every core: busy and all, in ticks (from /proc/stat). */
+export interface MachineCpu {
+  busy: number;
+  total: number;
+}
+
+export function machineCpu(): MachineCpu {
+  try {
+    const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    // user nice system idle iowait irq softirq steal (guest time is inside user already).
+    const ticks = fields.slice(0, 8).map(Number);
+    const total = ticks.reduce((a, b) => a + b, 0);
+    return { busy: total - ticks[3] - ticks[4], total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+/** The share of all cores' time that was busy between two readings, in % (NaN without /proc). */
+export function busyShare(before: MachineCpu, after: MachineCpu): number {
+  const total = after.total - before.total;
+  return total > 0 ? (100 * (after.busy - before.busy)) / total : NaN;
+}

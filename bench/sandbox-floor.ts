@@ -17,7 +17,7 @@ import { sandboxReadOnlyPaths } from '../emulator/runner/toolchains';
 import type { RunSpec } from '../emulator/runner/types';
 import type { Launcher } from '../emulator/runner/launcher';
 import { which } from '../emulator/languages/probe';
-import { procCpu } from './cpu-account';
+import { busyShare, machineCpu, procCpu } from './cpu-account';
 
 export interface SandboxFloor {
   sandboxed: boolean;
@@ -161,13 +161,21 @@ export function describePhases(p: RunnerPhases): string {
  * this one), in a folder where the runner keeps its run folders (a tmpfs when there is one: a new
  * file on this machine's ext4 costs up to 1 ms of CPU).
  */
+export interface ConcurrentFloor {
+  runsPerSecond: number;
+  /** CPU a run: every bare sandbox and its program, the launcher and this process starting them, ms. */
+  cpuPerRunMs: number;
+  /** How busy the whole machine was during the loops, % of every core's time. */
+  busyShare: number;
+}
+
 export async function measureConcurrentFloor(
   tmpDir: string,
   workers: number,
   program: { files: Record<string, string>; argv: string[]; inputs: string[] },
   runs = 600,
-): Promise<number> {
-  if (detectSandbox('auto').kind !== 'bwrap') return NaN;
+): Promise<ConcurrentFloor> {
+  if (detectSandbox('auto').kind !== 'bwrap') return { runsPerSecond: NaN, cpuPerRunMs: NaN, busyShare: NaN };
   const dir = scratchLikeRuns(tmpDir, 'concurrent-floor');
   for (const [name, text] of Object.entries(program.files)) fs.writeFileSync(path.join(dir, name), text);
   const inputs = program.inputs.map((text, i) => {
@@ -206,9 +214,16 @@ export async function measureConcurrentFloor(
     const loop = async () => {
       while (next < runs) await once(next++);
     };
+    const machine = machineCpu();
+    const launcher = procCpu(via.pid!);
+    const own = process.cpuUsage();
     const started = performance.now();
     await Promise.all(Array.from({ length: workers }, loop));
-    return runs / ((performance.now() - started) / 1000);
+    const seconds = (performance.now() - started) / 1000;
+    const spent = process.cpuUsage(own);
+    const after = procCpu(via.pid!);
+    const cpuMs = after.selfMs - launcher.selfMs + after.childrenMs - launcher.childrenMs + (spent.user + spent.system) / 1000;
+    return { runsPerSecond: runs / seconds, cpuPerRunMs: cpuMs / runs, busyShare: busyShare(machine, machineCpu()) };
   } finally {
     fs.closeSync(devNull);
     fs.rmSync(dir, { recursive: true, force: true });
