@@ -19,7 +19,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const { HOST_DIR } = require('./lib/paths');
 const { CODE_SERVER_VERSION, NODE_MAJOR, RECIPE, manifestMismatch, treeManifest } = require('./lib/host-cache');
 const { cleanNpmEnv } = require('./lib/clean-npm-env');
-const { exitCleanlyOnSignals, killGroup, onCleanup } = require('./lib/processes');
+const { exitCleanlyOnSignals, killGroup, onCleanup, processAlive } = require('./lib/processes');
 const { sayWhileWaiting } = require('./lib/step');
 
 const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'bubblewrap'];
@@ -227,15 +227,6 @@ async function installNodeAndCodeServer() {
 }
 
 // ---- lock: two test runs starting at once must not install into the same folder --------------
-
-function processAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
-}
 
 async function withLock(fn) {
   fs.mkdirSync(HOST_DIR, { recursive: true });

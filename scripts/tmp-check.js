@@ -17,6 +17,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
+const { processAlive } = require('./lib/processes');
 
 /** Shared memory; the environment variable is for this script's own test. */
 const SHARED_MEMORY = process.env.TMP_CHECK_SHARED_MEMORY || '/dev/shm';
@@ -48,22 +49,13 @@ function namesIn(dir) {
   }
 }
 
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
-}
-
 /** Private folders in `dir` that are not in `before` and whose process is gone: [{ name, bytes }]. */
 function orphanedPrivateFolders(dir, before) {
   return namesIn(dir)
     .filter((name) => !before.has(name))
     .filter((name) => {
       const pid = Number(/-(\d+)-[^-]+$/.exec(name)?.[1]);
-      return pid > 0 && !alive(pid);
+      return pid > 0 && !processAlive(pid);
     })
     .map((name) => ({ name, bytes: sizeOrZero(path.join(dir, name)) }));
 }

@@ -55,6 +55,20 @@ function exitCleanlyOnSignals() {
   }
 }
 
+/**
+ * Whether a process exists: kill(pid, 0) says so without signalling; EPERM means it exists but
+ * belongs to another user. The plain scripts' copy of contract/local-emulator.ts's processAlive:
+ * they run before anything is compiled.
+ */
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
 function groupAlive(pid) {
   try {
     process.kill(-pid, 0);
@@ -134,4 +148,4 @@ function waitForLine(child, pattern, { timeoutMs = 30_000, what = 'process', onL
   });
 }
 
-module.exports = { onCleanup, cleanupAll, isStopping, exitCleanlyOnSignals, killGroup, spawnGroup, waitForLine };
+module.exports = { onCleanup, cleanupAll, isStopping, exitCleanlyOnSignals, killGroup, processAlive, spawnGroup, waitForLine };
