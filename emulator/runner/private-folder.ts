@@ -12,6 +12,9 @@ import * as path from 'node:path';
 import { removeTree } from '../fs-safety/remove-tree';
 import { processAlive } from '../../contract';
 
+/** Linux's shared-memory folder (a tmpfs): where a private folder is kept in memory rather than on disk. */
+export const SHARED_MEMORY = '/dev/shm';
+
 /** Removes `<base>/<prefix><pid>-*` folders of processes that are gone. */
 function removeOrphans(prefix: string, base: string): void {
   let names: string[];

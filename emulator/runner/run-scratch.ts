@@ -17,9 +17,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { discardTree, startEmpty } from '../fs-safety/remove-tree';
-import { makePrivateFolder } from './private-folder';
+import { makePrivateFolder, SHARED_MEMORY } from './private-folder';
 
-const SHM = '/dev/shm';
 const TMPFS_MAGIC = 0x01021994;
 const PREFIX = 'se-scratch-';
 
@@ -30,7 +29,7 @@ function tmpfsRoot(): string | null {
   if (shared !== undefined) return shared;
   shared = null;
   try {
-    if (fs.statfsSync(SHM).type === TMPFS_MAGIC) shared = makePrivateFolder(PREFIX, SHM);
+    if (fs.statfsSync(SHARED_MEMORY).type === TMPFS_MAGIC) shared = makePrivateFolder(PREFIX, SHARED_MEMORY);
   } catch {
     shared = null; // no /dev/shm here: the data directory it is
   }

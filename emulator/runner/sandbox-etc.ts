@@ -17,7 +17,7 @@
 // with the pid so a later emulator removes what a killed one left (./private-folder.ts). About 2 MB.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { makePrivateFolder } from './private-folder';
+import { makePrivateFolder, SHARED_MEMORY } from './private-folder';
 
 /** The /etc entries programs and toolchains read: the loader, alternatives, time, names, certificates. */
 export const SANDBOX_ETC = [
@@ -45,8 +45,6 @@ export const NETWORK_ETC = ['resolv.conf', 'hosts'];
 
 const REFRESH_MS = 5000;
 const PREFIX = 'se-sandbox-etc-';
-/** Memory, where it exists: the ~700 entries are made in 30 ms there, 300 ms on this disk (a new inode costs up to 0.6 ms). */
-const SHM = '/dev/shm';
 
 /** The /etc entries shown: the list above, and a JDK's configuration (/etc/java-N-openjdk on Debian-like systems). */
 export function wantedEtcEntries(etcDir = '/etc'): string[] {
@@ -127,7 +125,8 @@ export interface PreparedEtc {
 
 /** A prepared /etc for `etcDir`'s shown entries in a new private folder, or undefined when it cannot be made (the caller binds entry by entry). */
 export function prepareEtc(etcDir = '/etc', root?: string): PreparedEtc | undefined {
-  const home = root ?? (fs.existsSync(SHM) ? makePrivateFolder(PREFIX, SHM) : null) ?? makePrivateFolder(PREFIX);
+  // Memory, where it exists: the ~700 entries are made in 30 ms there, 300 ms on this disk (a new inode costs up to 0.6 ms).
+  const home = root ?? (fs.existsSync(SHARED_MEMORY) ? makePrivateFolder(PREFIX, SHARED_MEMORY) : null) ?? makePrivateFolder(PREFIX);
   if (!home) return undefined;
   const bindSource = path.join(home, 'etc');
   let version = 0;
