@@ -64,10 +64,15 @@ export async function submitAndWait(emu: TestEmulator, module: 'compilers' | 'pr
   const res = await fetch(emu.url(module, '/submissions'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const created = await json(res);
   if (res.status !== 201) throw new Error(`POST ${module}/submissions: ${res.status} ${JSON.stringify(created)}`);
-  for (let i = 0; i < 1200; i++) {
-    const sub = await json(await fetch(emu.url(module, `/submissions/${created.id}`)));
+  return waitUntilDone(emu, module, created.id);
+}
+
+/** Polls a Compilers or Problems submission every 50 ms until it is no longer executing; fails after `seconds`. */
+export async function waitUntilDone(emu: TestEmulator, module: 'compilers' | 'problems', id: number, seconds = 60): Promise<any> {
+  for (let i = 0; i < seconds * 20; i++) {
+    const sub = await json(await fetch(emu.url(module, `/submissions/${id}`)));
     if (!sub.executing) return sub;
     await sleep(50);
   }
-  throw new Error(`${module} submission ${created.id} still executing after 60 s`);
+  throw new Error(`${module} submission ${id} still executing after ${seconds} s`);
 }

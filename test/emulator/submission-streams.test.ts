@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { INLINE_BLOB_BYTES } from '../../emulator/store';
-import { json, sleep, startTestEmulator, submitAndWait, type TestEmulator } from './harness';
+import { startTestEmulator, submitAndWait, waitUntilDone, type TestEmulator } from './harness';
 
 const BASH = 28;
 
@@ -46,15 +46,8 @@ describe('problems: where a submission keeps its streams', function () {
     const put = await fetch(emu.url('problems', `/submissions/${sub.id}`), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
     assert.equal(put.status, 200);
     assert.equal(fs.existsSync(path.join(submissionFolder(sub.id), 'output')), false, 'the old output went with the rejudge');
-    for (let i = 0; i < 600; i++) {
-      const again = await json(await fetch(emu.url('problems', `/submissions/${sub.id}`)));
-      if (!again.executing) {
-        assert.equal((await text(again.result.streams.output.uri)).length, output.length, 'judged again: the same output');
-        return;
-      }
-      await sleep(50);
-    }
-    assert.fail('not judged again within 30 s');
+    const again = await waitUntilDone(emu, 'problems', sub.id, 30);
+    assert.equal((await text(again.result.streams.output.uri)).length, output.length, 'judged again: the same output');
   });
 });
 
