@@ -6,7 +6,7 @@
 import { detectLanguages } from './languages';
 import { LANGUAGES } from './languages/table';
 import type { LanguageDefinition } from './languages/types';
-import { cSupervisorExpected, findPython } from './runner';
+import { cpuWaitReported, cSupervisorExpected, findPython } from './runner';
 
 export interface MachineReport {
   /** e.g. "Python 3 (CPython 3.11.7)", in the table's order. */
@@ -25,7 +25,7 @@ export interface MachineReport {
    * fallback that samples /proc.
    */
   limits: 'python3' | 'node';
-  /** Set with the Node fallback: what differs, in plain words. */
+  /** Set with the Node fallback, or a kernel that hides CPU waits: what differs, in plain words. */
   limitsNote?: string;
 }
 
@@ -55,6 +55,15 @@ export function addLanguageAdvice(missing: ReadonlyArray<Pick<LanguageDefinition
 export const NODE_LIMITS_NOTE =
   'python3 was not found (nor a C compiler, cc), so time and memory limits are enforced by the Node fallback: CPU time is sampled every 25 ms from /proc (the last moments of a run, and processes that ended and were reaped by a parent, can go uncounted) and resident memory likewise (a short peak can pass unseen), while an allocation over the limit still fails (RLIMIT_DATA); install python3 or cc for exact limits';
 
+export const CPU_WAIT_NOTE =
+  'this kernel does not report the time a process waits for a CPU (/proc/<pid>/schedstat), so the wall-clock guard counts it: on a busy machine a run can be ended by the guard (time limit exceeded) before its CPU time reaches the limit';
+
+/** What differs from exact limits on this machine, in plain words; undefined when nothing does. */
+export function limitsNote(exact: boolean, waitsReported: boolean): string | undefined {
+  const notes = [...(exact ? [] : [NODE_LIMITS_NOTE]), ...(waitsReported ? [] : [CPU_WAIT_NOTE])];
+  return notes.length ? notes.join('; ') : undefined;
+}
+
 export function machineReport(): MachineReport {
   const found = detectLanguages();
   const languages: string[] = [];
@@ -65,11 +74,12 @@ export function machineReport(): MachineReport {
     else missing.push(language);
   }
   const exact = cSupervisorExpected() || findPython() !== null;
+  const note = limitsNote(exact, cpuWaitReported());
   return {
     languages,
     missingLanguages: missing.map(shownName),
     addLanguage: addLanguageAdvice(missing),
     limits: exact ? 'python3' : 'node',
-    ...(exact ? {} : { limitsNote: NODE_LIMITS_NOTE }),
+    ...(note ? { limitsNote: note } : {}),
   };
 }

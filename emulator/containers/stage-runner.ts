@@ -11,7 +11,7 @@ import type { EmulatorContext } from '../context';
 import { readFileBeneath, UnsafePathError } from '../fs-safety/beneath';
 import { removeTree } from '../fs-safety/remove-tree';
 import { initRunner } from '../runner';
-import { wallGuardMs } from '../runner/supervisor-command';
+import { wallCapMs, wallGuardMs } from '../runner/supervisor-command';
 import type { RunResult } from '../runner/types';
 import { STAGES, type Scenario, type StageName } from './project-config';
 import { SUBMISSION_STATUS, type StageResult, type SubmissionRecord } from './submission-model';
@@ -129,7 +129,8 @@ function timeoutNote(stage: StageName, timeoutSec: number, result: RunResult): s
   }
   return (
     `stage ${stage} was stopped by the wall-clock guard after ${round3(result.wallSec)} s, having used ${round3(result.timeSec)} s of its ${timeoutSec} s of CPU time: ` +
-    `it slept or waited (on input, a lock or a server), or the machine was too busy to run it, for longer than the guard's ${wallGuardMs({ timeLimitMs: Math.round(timeoutSec * 1000) }) / 1000} s`
+    `it slept or waited (on input, a lock or a server) for longer than the guard's ${wallGuardMs({ timeLimitMs: Math.round(timeoutSec * 1000) }) / 1000} s ` +
+    `(time spent waiting for a CPU on a busy machine does not count, up to ${wallCapMs({ timeLimitMs: Math.round(timeoutSec * 1000) }) / 1000} s of wall-clock time in all)`
   );
 }
 

@@ -25,3 +25,4 @@ export { cSupervisor, cSupervisorExpected, cSupervisorReady, overrideCSupervisor
 export { runnerPhases, resetRunnerPhases, type RunnerPhases, SUMMED_PHASES } from './run-stats';
 export { launcherForTests, overrideLauncherForTests } from './start-process';
 export { runScratchFolder } from './run-scratch';
+export { cpuWaitReported } from './cpu-wait';

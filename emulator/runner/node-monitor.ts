@@ -11,7 +11,8 @@ import type { RunnerConfig, RunResult, RunSpec } from './types';
 import { bwrapPrefix } from './sandbox';
 import { sandboxReadOnlyPaths } from './toolchains';
 import { killGroup, trackGroup, untrackGroup } from './groups';
-import { dataLimitKb, taskLimit, wallGuardMs } from './supervisor-command';
+import { dataLimitKb, taskLimit } from './supervisor-command';
+import { WallGuard } from './cpu-wait';
 import { monotonicSec } from './monotonic';
 
 const SAMPLE_MS = 25;
@@ -140,6 +141,7 @@ export function monitorWithNode(config: RunnerConfig, spec: RunSpec, fds: Map<nu
         }
       }
     };
+    const wallGuard = new WallGuard(spec);
     const timer = setInterval(() => {
       if (done) return;
       const procs = runProcesses(root);
@@ -158,7 +160,7 @@ export function monitorWithNode(config: RunnerConfig, spec: RunSpec, fds: Map<nu
       } else if (procs.size > (spec.maxProcesses ?? 64)) {
         processLimitExceeded = true;
         killRun();
-      } else if (cpuSec * 1000 >= spec.timeLimitMs || Date.now() - started >= wallGuardMs(spec)) {
+      } else if (cpuSec * 1000 >= spec.timeLimitMs || wallGuard.passed(Date.now() - started, () => procs.keys())) {
         timedOut = true;
         killRun();
       }

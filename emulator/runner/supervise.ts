@@ -1,7 +1,7 @@
 // One supervised run: starts the supervisor (inside bubblewrap when sandboxed) with the program's
 // descriptors and a result pipe (./start-process.ts: through the launcher where it runs), reads its
 // report, and makes sure nothing of the run survives: stopping asks the supervisor first, a guard
-// past the time limit and a hard kill of the process group follow if it does not answer.
+// past the run's wall-time cap and a hard kill of the process group follow if it does not answer.
 import { round3 } from '../clock';
 import type { RunnerConfig, RunResult, RunSpec } from './types';
 import type { RunnerPhases } from './run-stats';
@@ -11,9 +11,13 @@ import { environment } from './environment';
 import { killGroup, trackGroup, untrackGroup } from './groups';
 import { startProcess } from './start-process';
 import { monotonicSec } from './monotonic';
-import { supervisorArgv, wallGuardMs, type Supervisor, type SupervisorLimits } from './supervisor-command';
+import { supervisorArgv, wallCapMs, type Supervisor, type SupervisorLimits } from './supervisor-command';
 
-/** The outer guard kills the whole group this long after the wall-clock guard if the supervisor did not. */
+/**
+ * The outer guard kills the whole group this long after the run's wall-time cap (wallCapMs) if the
+ * supervisor did not end it: the supervisor's own guard may let a run that waits for a CPU go on
+ * past the wall-clock guard, never past the cap.
+ */
 const GUARD_GRACE_MS = 3000;
 /** After asking the supervisor to stop, kill the group outright if it has not exited by then. */
 const HARD_KILL_AFTER_MS = 2000;
@@ -90,7 +94,7 @@ export function supervise(
       child.stop();
       hardKill ??= setTimeout(killAll, HARD_KILL_AFTER_MS);
     };
-    const guard = setTimeout(stop, wallGuardMs(spec) + GUARD_GRACE_MS);
+    const guard = setTimeout(stop, wallCapMs(spec) + GUARD_GRACE_MS);
     const onAbort = () => stop();
     spec.signal?.addEventListener('abort', onAbort, { once: true });
     if (spec.signal?.aborted) stop();

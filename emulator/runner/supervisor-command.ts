@@ -14,9 +14,20 @@ export const DISK_LIMIT_ENTRIES = 20_000;
 
 export type Supervisor = { kind: 'c' | 'python'; path: string };
 
-/** The wall-clock guard of a run whose CPU-time limit is given: 3 x the limit + 1 s. */
+/**
+ * The wall-clock guard of a run whose CPU-time limit is given: 3 x the limit + 1 s. It ends programs
+ * that sleep or block; time the run spent waiting for a CPU does not count (./cpu-wait.ts).
+ */
 export function wallGuardMs(spec: Pick<RunSpec, 'timeLimitMs' | 'wallLimitMs'>): number {
   return spec.wallLimitMs ?? 3 * spec.timeLimitMs + 1000;
+}
+
+/** How many guards of plain wall time a run may last at most, however long it waited for a CPU. */
+const WALL_CAP_GUARDS = 10;
+
+/** The plain wall time after which a run is ended whatever the reason: 10 x the guard. */
+export function wallCapMs(spec: Pick<RunSpec, 'timeLimitMs' | 'wallLimitMs'>): number {
+  return WALL_CAP_GUARDS * wallGuardMs(spec);
 }
 
 /** RLIMIT_DATA of a run in KB, 0 for none. */
@@ -65,6 +76,7 @@ function pythonArgv(python: string, spec: RunSpec, config: RunnerConfig, l: Supe
     env: l.env,
     timeLimitMs: spec.timeLimitMs,
     wallLimitMs: wallGuardMs(spec),
+    wallCapMs: wallCapMs(spec),
     memoryLimitKb: spec.memoryLimitKb ?? null,
     dataLimitKb: dataLimitKb(spec) || null,
     fsizeBytes: spec.outputLimitBytes,
@@ -91,6 +103,8 @@ function cArgv(binary: string, spec: RunSpec, config: RunnerConfig, l: Superviso
     String(spec.timeLimitMs),
     '--wall-ms',
     String(wallGuardMs(spec)),
+    '--wall-cap-ms',
+    String(wallCapMs(spec)),
     '--memory-kb',
     String(spec.memoryLimitKb ?? 0),
     '--data-kb',

@@ -6,7 +6,8 @@
  * process with the system's cc (./supervisor-binary.ts); without a C compiler, python3 runs.
  *
  * Protocol: options, then `--`, then the program's argv:
- *   --result-fd N --time-ms N (CPU) --wall-ms N (guard) --memory-kb N (0: none) --data-kb N (0: none)
+ *   --result-fd N --time-ms N (CPU) --wall-ms N (guard) --wall-cap-ms N (0: 10 x the guard)
+ *   --memory-kb N (0: none) --data-kb N (0: none)
  *   --fsize N --max-procs N --own-pidns 0|1
  *   --drop UID:GID --tasks N (RLIMIT_NPROC of the dropped user) --disk-tmp PATH --tmp-bytes N --disk-bytes N --disk-entries N (0: no budget)
  *   --env K=V (repeated: the program's whole environment) --announce 0|1
@@ -22,8 +23,12 @@
  * processes it reaped in turn) plus, while the run goes on, utime+stime+cutime+cstime of each live
  * process in /proc, read in the same walk that sums memory (no extra cost). At the end, with every
  * process reaped (this is their subreaper), RUSAGE_CHILDREN is exact. A wall-clock guard (--wall-ms)
- * ends programs that sleep or block; both are reported as timedOut. RLIMIT_CPU backs each process up
- * one second past the limit in case this supervisor is starved.
+ * ends programs that sleep or block; both are reported as timedOut. The guard does not count time
+ * the run spent waiting for a CPU (runnable, not running: a busy machine), which the kernel keeps
+ * per thread in /proc/<pid>/task/<tid>/schedstat; read only once the plain wall time has passed the
+ * guard, so a run that ends in time pays nothing for it. --wall-cap-ms bounds the plain wall time
+ * whatever the reason. RLIMIT_CPU backs each process up one second past the limit in case this
+ * supervisor is starved.
  * Memory: RLIMIT_DATA (--data-kb) makes an allocation over the limit fail when it is made, and the
  * stack is unlimited (within that memory limit, as problemtools does): see supervisor.py for why.
  */
@@ -60,7 +65,7 @@
 extern char **environ;
 
 static int rfd = -1;
-static long time_limit_ms = 0, wall_limit_ms = 0, mem_limit_kb = 0, data_limit_kb = 0, max_procs = 64;
+static long time_limit_ms = 0, wall_limit_ms = 0, wall_cap_ms = 0, mem_limit_kb = 0, data_limit_kb = 0, max_procs = 64;
 static long long fsize = 0;
 static int own_pidns_wanted = 0, drop = 0, announce = 1;
 static long tasks_cap = 0;
@@ -186,6 +191,17 @@ static long long fs_used(void) {
   return (long long)(s.f_blocks - s.f_bfree) * (long long)s.f_frsize;
 }
 
+/* A small /proc file read whole into buf as a string: its length, or -1 (gone, unreadable, empty). */
+static ssize_t read_small(const char *path, char *buf, size_t size) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t len = read(fd, buf, size - 1);
+  close(fd);
+  if (len <= 0) return -1;
+  buf[len] = 0;
+  return len;
+}
+
 /* All descendants of the supervisor (the subreaper keeps orphans here), with their rss in pages. */
 struct proc { pid_t pid, ppid; long rss; unsigned long long ticks; int mine; };
 static struct proc *procs = NULL;
@@ -201,12 +217,7 @@ static size_t tree(long *total_pages, unsigned long long *total_ticks) {
   while ((e = readdir(d))) {
     if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
     snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) continue;
-    ssize_t len = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (len <= 0) continue;
-    buf[len] = 0;
+    if (read_small(path, buf, sizeof buf) < 0) continue;
     char *rest = strrchr(buf, ')');
     if (!rest || rest[1] == 0 || rest[2] == 0) continue;
     rest += 2;
@@ -357,6 +368,38 @@ static double reaped_cpu(void) {
   return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 }
 
+/* The longest time any live thread of the run has spent runnable but waiting for a CPU, in seconds:
+   the second field of /proc/<pid>/task/<tid>/schedstat (ns). The largest wait seen so far is kept,
+   as a thread that ends takes its count with it. The largest, not the sum: threads that wait at the
+   same time for the same cores would otherwise count that time twice. A program cannot raise it
+   without CPU time of its own (its other threads must run meanwhile), which the limit counts. */
+static double cpu_waited = 0;
+static void note_cpu_waits(size_t n) {
+  char path[96], buf[128];
+  for (size_t i = 0; i < n; i++) {
+    snprintf(path, sizeof path, "/proc/%d/task", (int)procs[i].pid);
+    DIR *d = opendir(path);
+    if (!d) continue;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+      if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+      snprintf(path, sizeof path, "/proc/%d/task/%s/schedstat", (int)procs[i].pid, e->d_name);
+      if (read_small(path, buf, sizeof buf) < 0) continue;
+      unsigned long long ran, waited;
+      if (sscanf(buf, "%llu %llu", &ran, &waited) == 2 && (double)waited / 1e9 > cpu_waited) cpu_waited = (double)waited / 1e9;
+    }
+    closedir(d);
+  }
+}
+
+/* Past the guard: wall time not spent waiting for a CPU reached it, or plain wall time the cap. */
+static int wall_guard_passed(double elapsed_sec, size_t n) {
+  if (elapsed_sec * 1000 < (double)wall_limit_ms) return 0;
+  if (elapsed_sec * 1000 >= (double)wall_cap_ms) return 1;
+  note_cpu_waits(n);
+  return (elapsed_sec - cpu_waited) * 1000 >= (double)wall_limit_ms;
+}
+
 static int have_status = 0, status = 0;
 static struct rusage usage;
 static void reap(void) {
@@ -388,12 +431,8 @@ static void kill_all(void) {
 
 /* Inside bwrap's pid namespace, pid 1 is bwrap itself (on the host it is the init system). */
 static int in_child_pid_namespace(void) {
-  char comm[64] = {0};
-  int fd = open("/proc/1/comm", O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return 0;
-  ssize_t n = read(fd, comm, sizeof comm - 1);
-  close(fd);
-  if (n <= 0) return 0;
+  char comm[64];
+  if (read_small("/proc/1/comm", comm, sizeof comm) < 0) return 0;
   comm[strcspn(comm, "\n")] = 0;
   return strcmp(comm, "bwrap") == 0;
 }
@@ -472,6 +511,7 @@ int main(int argc, char **argv) {
     if (!strcmp(key, "--result-fd")) rfd = (int)arg_long(value);
     else if (!strcmp(key, "--time-ms")) time_limit_ms = arg_long(value);
     else if (!strcmp(key, "--wall-ms")) wall_limit_ms = arg_long(value);
+    else if (!strcmp(key, "--wall-cap-ms")) wall_cap_ms = arg_long(value);
     else if (!strcmp(key, "--memory-kb")) mem_limit_kb = arg_long(value);
     else if (!strcmp(key, "--data-kb")) data_limit_kb = arg_long(value);
     else if (!strcmp(key, "--fsize")) fsize = strtoll(value, NULL, 10);
@@ -494,6 +534,7 @@ int main(int argc, char **argv) {
   }
   if (rfd < 0 || i >= argc) return 2;
   if (!wall_limit_ms) wall_limit_ms = 3 * time_limit_ms + 1000;
+  if (!wall_cap_ms) wall_cap_ms = 10 * wall_limit_ms;
   char **program = argv + i;
 
   signal(SIGPIPE, SIG_IGN);
@@ -567,7 +608,7 @@ int main(int argc, char **argv) {
     if (mem_limit_kb && (total > mem_limit_kb || top > mem_limit_kb)) { mem_over = 1; kill_all(); break; }
     if ((long)n > max_procs) { procs_over = 1; kill_all(); break; }
     if ((reaped_cpu() + (double)ticks * tick_sec) * 1000 >= (double)time_limit_ms) { timed_out = 1; kill_all(); break; }
-    if ((now() - t0) * 1000 >= (double)wall_limit_ms) { timed_out = 1; kill_all(); break; }
+    if (wall_guard_passed(now() - t0, n)) { timed_out = 1; kill_all(); break; }
     if (disk_entries && now() >= next_disk) {
       double walk_start = now();
       if (disk_over(n)) { disk_over_seen = 1; kill_all(); break; }

@@ -3,7 +3,7 @@
 # visible inside the sandbox whatever is mounted. Why python: os.wait4 gives the kernel's exact
 # peak memory and CPU time of the program, which Node cannot read for its children.
 #
-# Protocol: argv[1] is a JSON config {argv, env, timeLimitMs, wallLimitMs, memoryLimitKb, dataLimitKb,
+# Protocol: argv[1] is a JSON config {argv, env, timeLimitMs, wallLimitMs, wallCapMs, memoryLimitKb, dataLimitKb,
 # fsizeBytes, maxProcesses, resultFd, ownPidNamespace, dropTo?, tasks?, disk?}. dropTo {uid, gid}: the program runs as
 # these ids with an empty bounding set (the emulator is root: ./sandbox.ts), tasks its RLIMIT_NPROC. disk {tmp, tmpBytes,
 # bytes, entries}: what the run may add to its run directory (the cwd) and to /tmp before it is
@@ -21,6 +21,8 @@
 # those reaped in turn) plus utime+stime+cutime+cstime of the live ones, read in the tree walk. At the
 # end every process is reaped (we are their subreaper) and RUSAGE_CHILDREN is exact. wallLimitMs is
 # a guard for programs that sleep or block (3 x the limit + 1 s unless given); both read as timedOut.
+# The guard does not count time the run spent waiting for a CPU (a busy machine: see cpu_waits);
+# wallCapMs (10 x the guard unless given) bounds the plain wall time whatever the reason.
 # RLIMIT_CPU, a second past the limit, backs up each process should this supervisor be starved.
 # Memory: RLIMIT_DATA (dataLimitKb) fails an allocation over the limit when it is made; it counts
 # writable private memory, not PROT_NONE reservations, so runtimes that reserve address space (JVM,
@@ -279,6 +281,32 @@ def tree():
     live_cpu = ticks * tick_sec
     return out
 
+cpu_waited = 0.0
+def note_cpu_waits(procs):
+    # The longest time any live thread of the run has spent runnable but waiting for a CPU: the
+    # second field of /proc/<pid>/task/<tid>/schedstat (ns). The largest seen so far is kept (a
+    # thread that ends takes its count with it); the largest, not the sum, as threads waiting at
+    # once for the same cores would count that time twice. Raising it takes CPU time of the run's
+    # own (its other threads run meanwhile), which the limit counts.
+    global cpu_waited
+    for p in procs:
+        try: tids = os.listdir('/proc/%d/task' % p)
+        except OSError: continue
+        for t in tids:
+            try:
+                with open('/proc/%d/task/%s/schedstat' % (p, t), 'rb') as f: waited = int(f.read().split()[1]) / 1e9
+            except (OSError, ValueError, IndexError):
+                continue
+            cpu_waited = max(cpu_waited, waited)
+
+def wall_guard_passed(elapsed, procs):
+    # Wall time not spent waiting for a CPU reached the guard, or plain wall time the cap. The
+    # waits are read only once the plain wall time has passed the guard: a run in time pays nothing.
+    if elapsed * 1000 < wall_ms: return False
+    if elapsed * 1000 >= wall_cap_ms: return True
+    note_cpu_waits(procs)
+    return (elapsed - cpu_waited) * 1000 >= wall_ms
+
 def reaped_cpu():
     ru = resource.getrusage(resource.RUSAGE_CHILDREN)
     return ru.ru_utime + ru.ru_stime
@@ -293,7 +321,7 @@ def hwm(p):
     return 0
 
 page_kb = os.sysconf('SC_PAGE_SIZE') // 1024
-limit_ms = cfg['timeLimitMs']; wall_ms = cfg.get('wallLimitMs') or 3 * limit_ms + 1000; mem_limit = cfg.get('memoryLimitKb'); max_procs = cfg.get('maxProcesses', 64)
+limit_ms = cfg['timeLimitMs']; wall_ms = cfg.get('wallLimitMs') or 3 * limit_ms + 1000; wall_cap_ms = cfg.get('wallCapMs') or 10 * wall_ms; mem_limit = cfg.get('memoryLimitKb'); max_procs = cfg.get('maxProcesses', 64)
 timed_out = mem_over = procs_over = disk_over_seen = False
 # The walk of the run directory costs more the more it holds: at most a twentieth of the time.
 # The first look waits 50 ms: most runs are over by then, and the last look after the run counts.
@@ -343,7 +371,7 @@ while status is None:
         procs_over = True; kill_all(); break
     if (reaped_cpu() + live_cpu) * 1000 >= limit_ms:
         timed_out = True; kill_all(); break
-    if (time.monotonic() - t0) * 1000 >= wall_ms:
+    if wall_guard_passed(time.monotonic() - t0, procs):
         timed_out = True; kill_all(); break
     if disk and time.monotonic() >= next_disk:
         walk_start = time.monotonic()

@@ -20,7 +20,10 @@ export interface RunSpec {
    * killed when it passes, as when the wall-clock guard (wallLimitMs) passes.
    */
   timeLimitMs: number;
-  /** Wall-clock guard for programs that sleep or block; default wallGuardMs(timeLimitMs). */
+  /**
+   * Wall-clock guard for programs that sleep or block; default wallGuardMs(timeLimitMs). Time spent
+   * waiting for a CPU does not count; the plain wall time is capped at wallCapMs (10 x the guard).
+   */
   wallLimitMs?: number;
   /** Resident memory limit of the whole process group, in KB; absent means no limit. */
   memoryLimitKb?: number;

@@ -4,7 +4,8 @@
 // failed). Each hog starts in a session of its own (detached): with the kernel's autogroup
 // scheduling every session is one group, so hogs sharing mocha's session would together get no
 // more CPU than one sandboxed run (bwrap --new-session), and would barely slow it down.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { startTestEmulator, type TestEmulator } from './harness';
 
@@ -38,4 +39,52 @@ export function useSaturatedEmulator(suite: Mocha.Suite, perCore: number, lifeti
     await machine.emu?.close();
   });
   return machine;
+}
+
+/** The CPU that a pinned hog and the run it starves share: the last one this process may use. */
+export function starvedCpu(): number {
+  const allowed = spawnSync('taskset', ['-cp', String(process.pid)], { encoding: 'utf8' }).stdout;
+  const list = allowed.slice(allowed.lastIndexOf(':') + 1).trim();
+  const last = list.split(',').pop()!.split('-').pop()!;
+  return Number(last);
+}
+
+function cpuTicks(pid: number): number {
+  try {
+    const rest = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const fields = rest.slice(rest.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A hog pinned to one CPU at a higher priority than the runs (root only: a negative nice, for the
+ * process and for its autogroup, which is what counts between sessions when the kernel groups them).
+ * A run pinned to the same CPU gets about 1024 / (1024 + weight(nice)) of it: at nice -12 about
+ * 6 %, so it waits for the CPU most of the time without sleeping or blocking. Resolves once the hog
+ * is spinning; the result stops it. Ends by itself after `lifetimeMs`.
+ */
+export async function startPinnedHog(cpu: number, nice: number, lifetimeMs: number): Promise<() => void> {
+  const script = `const end = Date.now() + ${lifetimeMs}; let x = 0; while (Date.now() < end) x++;`;
+  const hog = spawn('taskset', ['-c', String(cpu), process.execPath, '-e', script], { stdio: 'ignore', detached: true });
+  const stop = () => {
+    hog.kill('SIGKILL');
+    process.removeListener('exit', stop);
+  };
+  process.once('exit', stop);
+  const pid = hog.pid!;
+  os.setPriority(pid, nice);
+  // Without autogroup scheduling (no such file), the process's own nice is what counts.
+  if (fs.existsSync(`/proc/${pid}/autogroup`)) fs.writeFileSync(`/proc/${pid}/autogroup`, String(nice));
+  const deadline = Date.now() + 10_000;
+  while (cpuTicks(pid) < 5) {
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error('the pinned hog did not start spinning within 10 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return stop;
 }

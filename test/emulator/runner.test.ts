@@ -27,6 +27,7 @@ import { removeTree } from '../../emulator/fs-safety/remove-tree';
 import { heldFilesProgram } from './deep-chain';
 import { processesWithMarker, watchMachineProcesses } from './processes';
 import { monotonicSec } from '../../emulator/runner/monotonic';
+import { startPinnedHog, starvedCpu } from './cpu-hogs';
 
 const pythonExe = findPython();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -240,6 +241,41 @@ for (const { monitor, sandbox } of combinations) {
       assert.equal(r.timedOut, true);
       assert.ok(r.wallSec >= 1.8 && r.wallSec < 10, `wall ${r.wallSec} s`);
       assert.ok(r.timeSec < 0.3, `CPU ${r.timeSec} s`);
+    });
+
+    describe('a run starved of CPU by a busy machine (root: a pinned hog of higher priority)', () => {
+      let stopHog: (() => void) | undefined;
+      let cpu = 0;
+      before(async function () {
+        if (process.getuid?.() !== 0 || !pythonExe) this.skip(); // a negative nice needs root
+        cpu = starvedCpu();
+        stopHog = await startPinnedHog(cpu, -12, 120_000);
+      });
+      after(() => stopHog?.());
+      // 0.1 s of CPU, pinned beside the hog: about 6 % of the CPU, so some 2 s of wall time.
+      const burn = (cpuSec: number) => [
+        'taskset',
+        '-c',
+        String(cpu),
+        pythonExe!,
+        '-c',
+        `import time\nt = time.process_time()\nwhile time.process_time() - t < ${cpuSec}: pass\nprint('done')`,
+      ];
+
+      it('does not count time spent waiting for a CPU against the wall-clock guard', async () => {
+        const r = await runProcess(spec(burn(0.1), { timeLimitMs: 1000, wallLimitMs: 1000 }));
+        assert.ok(r.wallSec > 1, `the run was starved past its 1 s guard (wall ${r.wallSec} s), or this test shows nothing`);
+        assert.equal(r.timedOut, false, `CPU ${r.timeSec} s, wall ${r.wallSec} s`);
+        assert.equal(r.exitCode, 0, err());
+        assert.equal(out(), 'done\n');
+      });
+
+      it('ends a starved run at its wall-time cap (10 x the guard) all the same', async () => {
+        const r = await runProcess(spec(burn(5), { timeLimitMs: 10_000, wallLimitMs: 200 }));
+        assert.equal(r.timedOut, true);
+        assert.ok(r.wallSec >= 2 && r.wallSec < 8, `ended at the 2 s cap, not at the 0.2 s guard: wall ${r.wallSec} s`);
+        assert.ok(r.timeSec < 1, `CPU ${r.timeSec} s`);
+      });
     });
 
     it('measures peak memory of a program within its limit', async function () {
