@@ -18,14 +18,22 @@ export function cpuWaitReported(): boolean {
   }
 }
 
+/** What the run's threads say of their waits for a CPU. */
+export interface CpuWaits {
+  /** The longest time, in seconds, that any live thread has spent runnable but waiting for a CPU. */
+  longestSec: number;
+  /** Whether a thread is runnable now (state R): it may be in a wait the kernel has not counted yet. */
+  runnable: boolean;
+}
+
 /**
- * The longest time, in seconds, that any live thread of these processes has spent runnable but
- * waiting for a CPU. The largest, not the sum: threads that wait at once for the same cores would
- * count that time twice. A program cannot raise it without CPU time of its own (its other threads
- * run meanwhile), which the limit counts.
+ * The waits of these processes' threads. The longest, not the sum: threads that wait at once for
+ * the same cores would count that time twice. A program cannot raise it without CPU time of its
+ * own (its other threads run meanwhile), which the limit counts. The kernel adds a wait to the
+ * count only when it ends (the thread gets a CPU), hence `runnable`.
  */
-export function longestCpuWaitSec(pids: Iterable<number>): number {
-  let longest = 0;
+export function cpuWaits(pids: Iterable<number>): CpuWaits {
+  const waits: CpuWaits = { longestSec: 0, runnable: false };
   for (const pid of pids) {
     let tids: string[];
     try {
@@ -35,21 +43,25 @@ export function longestCpuWaitSec(pids: Iterable<number>): number {
     }
     for (const tid of tids) {
       try {
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'latin1');
+        if (stat[stat.lastIndexOf(')') + 2] === 'R') waits.runnable = true;
         const waitedNs = Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'latin1').split(' ')[1]);
-        if (Number.isFinite(waitedNs)) longest = Math.max(longest, waitedNs / 1e9);
+        if (Number.isFinite(waitedNs)) waits.longestSec = Math.max(waits.longestSec, waitedNs / 1e9);
       } catch {
         /* ended meanwhile */
       }
     }
   }
-  return longest;
+  return waits;
 }
 
 /**
- * A run's wall-clock guard, as each supervisor applies it: passed when the wall time not spent
- * waiting for a CPU reaches the guard, or the plain wall time the cap. The waits are read only once
- * the plain wall time has passed the guard, so a run that ends in time pays nothing for them; the
- * largest seen is kept, as a thread that ends takes its count with it.
+ * A run's wall-clock guard, as each supervisor applies it: passed when no thread of the run is
+ * runnable and the wall time not spent waiting for a CPU reaches the guard, or when the plain wall
+ * time reaches the cap. A runnable thread costs CPU time as soon as a core is free, which the limit
+ * counts. The threads are read only once the plain wall time has passed the guard, so a run that
+ * ends in time pays nothing for them; the longest wait seen is kept, as a thread that ends takes its
+ * count with it.
  */
 export class WallGuard {
   private waitedSec = 0;
@@ -64,7 +76,8 @@ export class WallGuard {
   passed(elapsedMs: number, pids: () => Iterable<number>): boolean {
     if (elapsedMs < this.guardMs) return false;
     if (elapsedMs >= this.capMs) return true;
-    this.waitedSec = Math.max(this.waitedSec, longestCpuWaitSec(pids()));
-    return elapsedMs - this.waitedSec * 1000 >= this.guardMs;
+    const waits = cpuWaits(pids());
+    this.waitedSec = Math.max(this.waitedSec, waits.longestSec);
+    return !waits.runnable && elapsedMs - this.waitedSec * 1000 >= this.guardMs;
   }
 }

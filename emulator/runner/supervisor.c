@@ -24,10 +24,10 @@
  * process in /proc, read in the same walk that sums memory (no extra cost). At the end, with every
  * process reaped (this is their subreaper), RUSAGE_CHILDREN is exact. A wall-clock guard (--wall-ms)
  * ends programs that sleep or block; both are reported as timedOut. The guard does not count time
- * the run spent waiting for a CPU (runnable, not running: a busy machine), which the kernel keeps
- * per thread in /proc/<pid>/task/<tid>/schedstat; read only once the plain wall time has passed the
- * guard, so a run that ends in time pays nothing for it. --wall-cap-ms bounds the plain wall time
- * whatever the reason. RLIMIT_CPU backs each process up one second past the limit in case this
+ * the run spent waiting for a CPU (runnable, not running: a busy machine), nor pass while a thread
+ * of the run is runnable (note_cpu_waits); read only once the plain wall time has passed the guard,
+ * so a run that ends in time pays nothing for it. --wall-cap-ms bounds the plain wall time whatever
+ * the reason. RLIMIT_CPU backs each process up one second past the limit in case this
  * supervisor is starved.
  * Memory: RLIMIT_DATA (--data-kb) makes an allocation over the limit fail when it is made, and the
  * stack is unlimited (within that memory limit, as problemtools does): see supervisor.py for why.
@@ -368,14 +368,22 @@ static double reaped_cpu(void) {
   return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 }
 
-/* The longest time any live thread of the run has spent runnable but waiting for a CPU, in seconds:
-   the second field of /proc/<pid>/task/<tid>/schedstat (ns). The largest wait seen so far is kept,
-   as a thread that ends takes its count with it. The largest, not the sum: threads that wait at the
-   same time for the same cores would otherwise count that time twice. A program cannot raise it
-   without CPU time of its own (its other threads must run meanwhile), which the limit counts. */
+/* Time the run spent waiting for a CPU, which the wall-clock guard leaves out: a program that is
+   ready to run but not given a core (a busy machine) neither sleeps nor blocks.
+   - cpu_waited: the longest time any thread of the run has spent runnable but waiting, in seconds
+     (the second field of /proc/<pid>/task/<tid>/schedstat, ns). The largest seen so far is kept, as
+     a thread that ends takes its count with it. The largest, not the sum: threads that wait at the
+     same time for the same cores would otherwise count that time twice. A program cannot raise it
+     without CPU time of its own (its other threads run meanwhile), which the limit counts.
+   - The kernel adds a wait to that count only when it ends (the thread gets a CPU), so a thread
+     runnable now (state R in /proc/<pid>/task/<tid>/stat) may be in a long wait not counted yet:
+     while any thread is runnable the guard does not pass. Runnable costs CPU time as soon as a core
+     is free, which the limit counts; the cap ends a run that waits for ever. */
 static double cpu_waited = 0;
-static void note_cpu_waits(size_t n) {
-  char path[96], buf[128];
+/* Updates cpu_waited from the run's threads; whether any of them is runnable. */
+static int note_cpu_waits(size_t n) {
+  char path[96], buf[1024];
+  int runnable = 0;
   for (size_t i = 0; i < n; i++) {
     snprintf(path, sizeof path, "/proc/%d/task", (int)procs[i].pid);
     DIR *d = opendir(path);
@@ -383,6 +391,10 @@ static void note_cpu_waits(size_t n) {
     struct dirent *e;
     while ((e = readdir(d))) {
       if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+      snprintf(path, sizeof path, "/proc/%d/task/%s/stat", (int)procs[i].pid, e->d_name);
+      if (read_small(path, buf, sizeof buf) < 0) continue;
+      char *state = strrchr(buf, ')');
+      if (state && state[1] == ' ' && state[2] == 'R') runnable = 1;
       snprintf(path, sizeof path, "/proc/%d/task/%s/schedstat", (int)procs[i].pid, e->d_name);
       if (read_small(path, buf, sizeof buf) < 0) continue;
       unsigned long long ran, waited;
@@ -390,14 +402,17 @@ static void note_cpu_waits(size_t n) {
     }
     closedir(d);
   }
+  return runnable;
 }
 
-/* Past the guard: wall time not spent waiting for a CPU reached it, or plain wall time the cap. */
+/* Past the guard: no thread is runnable and the wall time not spent waiting for a CPU reached the
+   guard, or the plain wall time reached the cap. The threads are read only once the plain wall time
+   has passed the guard, so a run that ends in time pays nothing for it. */
 static int wall_guard_passed(double elapsed_sec, size_t n) {
   if (elapsed_sec * 1000 < (double)wall_limit_ms) return 0;
   if (elapsed_sec * 1000 >= (double)wall_cap_ms) return 1;
-  note_cpu_waits(n);
-  return (elapsed_sec - cpu_waited) * 1000 >= (double)wall_limit_ms;
+  int runnable = note_cpu_waits(n);
+  return !runnable && (elapsed_sec - cpu_waited) * 1000 >= (double)wall_limit_ms;
 }
 
 static int have_status = 0, status = 0;

@@ -21,7 +21,7 @@
 # those reaped in turn) plus utime+stime+cutime+cstime of the live ones, read in the tree walk. At the
 # end every process is reaped (we are their subreaper) and RUSAGE_CHILDREN is exact. wallLimitMs is
 # a guard for programs that sleep or block (3 x the limit + 1 s unless given); both read as timedOut.
-# The guard does not count time the run spent waiting for a CPU (a busy machine: see cpu_waits);
+# The guard does not count time the run spent waiting for a CPU (a busy machine: note_cpu_waits);
 # wallCapMs (10 x the guard unless given) bounds the plain wall time whatever the reason.
 # RLIMIT_CPU, a second past the limit, backs up each process should this supervisor be starved.
 # Memory: RLIMIT_DATA (dataLimitKb) fails an allocation over the limit when it is made; it counts
@@ -283,29 +283,34 @@ def tree():
 
 cpu_waited = 0.0
 def note_cpu_waits(procs):
-    # The longest time any live thread of the run has spent runnable but waiting for a CPU: the
-    # second field of /proc/<pid>/task/<tid>/schedstat (ns). The largest seen so far is kept (a
-    # thread that ends takes its count with it); the largest, not the sum, as threads waiting at
-    # once for the same cores would count that time twice. Raising it takes CPU time of the run's
-    # own (its other threads run meanwhile), which the limit counts.
+    # Time the run spent waiting for a CPU, which the guard leaves out (the C supervisor's
+    # note_cpu_waits says why each part holds). cpu_waited: the longest time any thread of the run
+    # has spent runnable but waiting (second field of /proc/<pid>/task/<tid>/schedstat, ns), the
+    # largest seen kept. Returns whether a thread is runnable now (state R): the kernel adds a wait
+    # only when it ends, so a runnable thread may be in a long wait not counted yet.
     global cpu_waited
+    runnable = False
     for p in procs:
         try: tids = os.listdir('/proc/%d/task' % p)
         except OSError: continue
         for t in tids:
             try:
+                with open('/proc/%d/task/%s/stat' % (p, t), 'rb') as f: stat = f.read()
+                if stat[stat.rfind(b')') + 2:][:1] == b'R': runnable = True
                 with open('/proc/%d/task/%s/schedstat' % (p, t), 'rb') as f: waited = int(f.read().split()[1]) / 1e9
             except (OSError, ValueError, IndexError):
                 continue
             cpu_waited = max(cpu_waited, waited)
+    return runnable
 
 def wall_guard_passed(elapsed, procs):
-    # Wall time not spent waiting for a CPU reached the guard, or plain wall time the cap. The
-    # waits are read only once the plain wall time has passed the guard: a run in time pays nothing.
+    # No thread runnable and the wall time not spent waiting for a CPU reached the guard, or the
+    # plain wall time the cap. Read only once the plain wall time has passed the guard: a run in
+    # time pays nothing for it.
     if elapsed * 1000 < wall_ms: return False
     if elapsed * 1000 >= wall_cap_ms: return True
-    note_cpu_waits(procs)
-    return (elapsed - cpu_waited) * 1000 >= wall_ms
+    runnable = note_cpu_waits(procs)
+    return not runnable and (elapsed - cpu_waited) * 1000 >= wall_ms
 
 def reaped_cpu():
     ru = resource.getrusage(resource.RUSAGE_CHILDREN)

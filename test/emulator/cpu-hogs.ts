@@ -59,14 +59,20 @@ function cpuTicks(pid: number): number {
   }
 }
 
+export interface PinnedHog {
+  /** Its nice, for the process and its autogroup: a run beside it gets about 1024 / (1024 + weight). */
+  setNice(nice: number): void;
+  stop(): void;
+}
+
 /**
  * A hog pinned to one CPU at a higher priority than the runs (root only: a negative nice, for the
  * process and for its autogroup, which is what counts between sessions when the kernel groups them).
- * A run pinned to the same CPU gets about 1024 / (1024 + weight(nice)) of it: at nice -12 about
- * 6 %, so it waits for the CPU most of the time without sleeping or blocking. Resolves once the hog
- * is spinning; the result stops it. Ends by itself after `lifetimeMs`.
+ * A run pinned to the same CPU gets about 1024 / (1024 + weight(nice)) of it: about 6 % at nice -12,
+ * 1 % at -20, so it waits for the CPU most of the time without sleeping or blocking. Resolves once
+ * the hog is spinning. Ends by itself after `lifetimeMs`.
  */
-export async function startPinnedHog(cpu: number, nice: number, lifetimeMs: number): Promise<() => void> {
+export async function startPinnedHog(cpu: number, nice: number, lifetimeMs: number): Promise<PinnedHog> {
   const script = `const end = Date.now() + ${lifetimeMs}; let x = 0; while (Date.now() < end) x++;`;
   const hog = spawn('taskset', ['-c', String(cpu), process.execPath, '-e', script], { stdio: 'ignore', detached: true });
   const stop = () => {
@@ -75,9 +81,12 @@ export async function startPinnedHog(cpu: number, nice: number, lifetimeMs: numb
   };
   process.once('exit', stop);
   const pid = hog.pid!;
-  os.setPriority(pid, nice);
-  // Without autogroup scheduling (no such file), the process's own nice is what counts.
-  if (fs.existsSync(`/proc/${pid}/autogroup`)) fs.writeFileSync(`/proc/${pid}/autogroup`, String(nice));
+  const setNice = (value: number) => {
+    os.setPriority(pid, value);
+    // Without autogroup scheduling (no such file), the process's own nice is what counts.
+    if (fs.existsSync(`/proc/${pid}/autogroup`)) fs.writeFileSync(`/proc/${pid}/autogroup`, String(value));
+  };
+  setNice(nice);
   const deadline = Date.now() + 10_000;
   while (cpuTicks(pid) < 5) {
     if (Date.now() > deadline) {
@@ -86,5 +95,5 @@ export async function startPinnedHog(cpu: number, nice: number, lifetimeMs: numb
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  return stop;
+  return { setNice, stop };
 }
