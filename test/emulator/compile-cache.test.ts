@@ -3,7 +3,7 @@
 // fails is never kept; a Problems submission compiles once for all its test cases. The evidence is
 // the emulator's own count of compilations really run (GET /__emulator/runner), never a timing.
 import * as assert from 'node:assert/strict';
-import { json, sleep, startTestEmulator, testHook, type TestEmulator } from './harness';
+import { json, startTestEmulator, testHook, type TestEmulator, streamText, waitUntilDone } from './harness';
 
 const C = 11;
 const ECHO = 2;
@@ -33,15 +33,8 @@ describe('compile cache: the same sources compile once a session', function () {
     });
     const { id } = await json(res);
     assert.equal(res.status, 201);
-    for (let i = 0; i < 1500; i++) {
-      const sub = await json(await fetch(emu.url('compilers', `/submissions/${id}`)));
-      if (!sub.executing) {
-        const text = async (name: string) => (sub.result.streams[name] ? (await fetch(sub.result.streams[name].uri)).text() : '');
-        return { status: sub.result.status.code, output: await text('output'), cmpinfo: await text('cmpinfo') };
-      }
-      await sleep(20);
-    }
-    throw new Error(`compilers submission ${id} never finished`);
+    const sub = await waitUntilDone(emu, 'compilers', id);
+    return { status: sub.result.status.code, output: await streamText(sub, 'output'), cmpinfo: await streamText(sub, 'cmpinfo') };
   }
 
   async function problemsRun(source: string): Promise<{ status: number; tests: number }> {
@@ -52,12 +45,8 @@ describe('compile cache: the same sources compile once a session', function () {
     });
     const { id } = await json(res);
     assert.equal(res.status, 201);
-    for (let i = 0; i < 1500; i++) {
-      const sub = await json(await fetch(emu.url('problems', `/submissions/${id}`)));
-      if (!sub.executing) return { status: sub.result.status.code, tests: sub.result.testcases.length };
-      await sleep(20);
-    }
-    throw new Error(`problems submission ${id} never finished`);
+    const sub = await waitUntilDone(emu, 'problems', id);
+    return { status: sub.result.status.code, tests: sub.result.testcases.length };
   }
 
   it('a second identical Compilers submission runs the kept program without compiling', async () => {

@@ -4,7 +4,7 @@
 // not a compilation error. Here 80 MiB, past the 64 MiB a run may write, to keep the test cheap.
 import * as assert from 'node:assert/strict';
 import { detectLanguages } from '../../emulator/languages';
-import { json, sleep, startTestEmulator, type TestEmulator } from './harness';
+import { json, startTestEmulator, type TestEmulator, streamText, waitUntilDone } from './harness';
 
 const CPP = 1;
 const SOURCE = '#include <iostream>\nchar a[80 << 20] = { 1 };\nint main() { a[10] = -1; std::cout << "stored " << int(a[0]) << "\\n"; }\n';
@@ -27,13 +27,9 @@ describe('compiling a program with a large binary', function () {
     });
     assert.equal(res.status, 201);
     const { id } = await json(res);
-    for (;;) {
-      const sub = await json(await fetch(emu.url('compilers', `/submissions/${id}`)));
-      if (!sub.executing) return sub;
-      await sleep(100);
-    }
+    return waitUntilDone(emu, 'compilers', id, 170);
   }
-  const text = async (sub: any, name: string) => (sub.result.streams[name] ? (await fetch(sub.result.streams[name].uri)).text() : '');
+  const text = streamText;
 
   it('is compiled, and fails at run time under a memory limit smaller than its data (a run-time error, not a compilation error)', async () => {
     const sub = await judged(32 * 1024);

@@ -67,10 +67,18 @@ export async function submitAndWait(emu: TestEmulator, module: 'compilers' | 'pr
   return waitUntilDone(emu, module, created.id);
 }
 
+/** A stream of a finished submission's result as text ('' when the result has none). */
+export async function streamText(sub: any, name: string): Promise<string> {
+  const stream = sub.result.streams[name];
+  return stream ? (await fetch(stream.uri)).text() : '';
+}
+
 /** Polls a Compilers or Problems submission every 50 ms until it is no longer executing; fails after `seconds`. */
 export async function waitUntilDone(emu: TestEmulator, module: 'compilers' | 'problems', id: number, seconds = 60): Promise<any> {
   for (let i = 0; i < seconds * 20; i++) {
-    const sub = await json(await fetch(emu.url(module, `/submissions/${id}`)));
+    const res = await fetch(emu.url(module, `/submissions/${id}`));
+    const sub = await json(res);
+    if (res.status !== 200) throw new Error(`GET ${module} submission ${id}: HTTP ${res.status} ${JSON.stringify(sub)}`);
     if (!sub.executing) return sub;
     await sleep(50);
   }

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { pythonJudgeSource } from '../../src/core/kattis/validator-python';
 import { cppJudgeSource } from '../../src/core/kattis/validator-cpp';
-import { json, sleep, startTestEmulator, type TestEmulator } from './harness';
+import { json, startTestEmulator, type TestEmulator, waitUntilDone } from './harness';
 import { cSupervisorReady, findPython, overrideCSupervisorForTests, overridePythonForTests } from '../../emulator/runner';
 
 const PY = 116;
@@ -95,13 +95,7 @@ describe('judges beside a submission', function () {
     assert.ok(res.status < 300, `${method} ${p}: ${res.status} ${JSON.stringify(parsed)}`);
     return parsed;
   };
-  const finished = async (id: number) => {
-    for (;;) {
-      const sub = await json(await fetch(emu.url('problems', `/submissions/${id}`)));
-      if (!sub.executing) return sub;
-      await sleep(100);
-    }
-  };
+  const finished = (id: number) => waitUntilDone(emu, 'problems', id);
   /** A problem with one test judged by a custom judge of `source`; returns its id. */
   async function problemWith(opts: { judge: string; interactive: boolean; input: string; output?: string; timeLimit?: number; masterjudgeId?: number }) {
     const judge = await send('POST', '/judges', { name: 'judge', source: opts.judge, compilerId: PY, typeId: 0 });

@@ -10,7 +10,7 @@ import { scanJava } from '../../emulator/languages/java-source';
 import { javaMainClass, javaSourceFileName } from '../../emulator/languages/entry-rules';
 import { which } from '../../emulator/languages/probe';
 import { useScratch } from '../scratch';
-import { json, sleep, startTestEmulator, type TestEmulator } from './harness';
+import { json, startTestEmulator, type TestEmulator, streamText, waitUntilDone } from './harness';
 
 const C = 11;
 const JAVA = 10;
@@ -100,13 +100,9 @@ describe('language rules: what a contest judge compiles and runs', function () {
       const res = await fetch(emu.url('compilers', '/submissions'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const { id } = await json(res);
       assert.equal(res.status, 201);
-      for (;;) {
-        const sub = await json(await fetch(emu.url('compilers', `/submissions/${id}`)));
-        if (!sub.executing) return sub;
-        await sleep(50);
-      }
+      return waitUntilDone(emu, 'compilers', id);
     }
-    const text = async (sub: any, name: string) => (sub.result.streams[name] ? (await fetch(sub.result.streams[name].uri)).text() : '');
+    const text = streamText;
 
     it('C: a program calling exp and acos on a run-time value links with -lm and runs', async function () {
       if (!installed(C)) this.skip();
