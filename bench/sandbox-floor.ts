@@ -16,7 +16,7 @@ import { bwrapPrefix, detectSandbox } from '../emulator/runner/sandbox';
 import { sandboxReadOnlyPaths } from '../emulator/runner/toolchains';
 import type { RunSpec } from '../emulator/runner/types';
 import type { Launcher } from '../emulator/runner/launcher';
-import { which } from '../emulator/languages/probe';
+import { programPath } from '../emulator/runner/start-process';
 import { busyShare, machineCpu, procCpu } from './cpu-account';
 
 export interface SandboxFloor {
@@ -79,6 +79,13 @@ function trueSpec(dir: string): RunSpec {
   };
 }
 
+/** The path the launcher execs for `name`, found as the runner finds its programs'. */
+function pathOf(name: string): string {
+  const found = programPath(name);
+  if (!found) throw new Error(`the floor: no ${name} on PATH`);
+  return found;
+}
+
 /** A folder where the runner keeps its run folders: a tmpfs when there is one. */
 function scratchLikeRuns(tmpDir: string, name: string): string {
   return fs.mkdtempSync(path.join(runScratchFolder(path.join(tmpDir, `${name}-work`), name), 'floor-'));
@@ -91,8 +98,7 @@ export async function measureSandboxFloor(tmpDir: string, runs = 60): Promise<Sa
   const spec = trueSpec(dir);
   // Warm-up: the supervisor is compiled, the launcher started, the binaries in the page cache.
   const via = await startedLauncher(dir);
-  const binary = bare[0].includes('/') ? bare[0] : which(bare[0]);
-  if (!binary) throw new Error(`the floor: no ${bare[0]} on PATH`);
+  const binary = pathOf(bare[0]);
   const devNull = fs.openSync('/dev/null', 'r+');
   const nullFds = new Map([0, 1, 2].map((fd) => [fd, devNull]));
   await launchBare(via, binary, bare, dir, nullFds);
@@ -149,18 +155,7 @@ export function describePhases(p: RunnerPhases): string {
   return `${p.runs} runs, ${p.supervisor} supervisor; mean per run: hand-over ${per(p.handOverMs)} ms, descriptors ${per(p.descriptorsMs)} ms, program ${per(p.programMs)} ms (CPU ${per(p.programCpuMs)} ms), sandbox and supervisor around it ${per(p.superviseMs - p.programMs)} ms, whole runProcess ${per(p.totalMs)} ms`;
 }
 
-/**
- * The floor as the issue words it, measured rather than multiplied out: `workers` loops at once,
- * each starting a bare `bwrap` (the runner's binds) that runs `argv` in a folder holding `files`,
- * with each of `inputs` in turn as its standard input and its output to a file, as the emulator's
- * runs do. What `workers` × one loop's rate assumes, that each loop has a core of its own and
- * nothing else runs, this does not. Returns runs a second (NaN where there is no bwrap).
- *
- * Started the way the runner starts its sandboxes, so that the floor is no slower than ours for a
- * reason of its own: by the launcher (a fork of a small process, where Node's spawn() would fork
- * this one), in a folder where the runner keeps its run folders (a tmpfs when there is one: a new
- * file on this machine's ext4 costs up to 1 ms of CPU).
- */
+/** What measureConcurrentFloor found: each NaN where there is no bwrap. */
 export interface ConcurrentFloor {
   runsPerSecond: number;
   /** CPU a run: every bare sandbox and its program, the launcher and this process starting them, ms. */
@@ -169,6 +164,18 @@ export interface ConcurrentFloor {
   busyShare: number;
 }
 
+/**
+ * The floor as the issue words it, measured rather than multiplied out: `workers` loops at once,
+ * each starting a bare `bwrap` (the runner's binds) that runs `argv` in a folder holding `files`,
+ * with each of `inputs` in turn as its standard input and its output to a file, as the emulator's
+ * runs do. What `workers` × one loop's rate assumes, that each loop has a core of its own and
+ * nothing else runs, this does not.
+ *
+ * Started the way the runner starts its sandboxes, so that the floor is no slower than ours for a
+ * reason of its own: by the launcher (a fork of a small process, where Node's spawn() would fork
+ * this one), in a folder where the runner keeps its run folders (a tmpfs when there is one: a new
+ * file on this machine's ext4 costs up to 1 ms of CPU).
+ */
 export async function measureConcurrentFloor(
   tmpDir: string,
   workers: number,
@@ -185,8 +192,7 @@ export async function measureConcurrentFloor(
   });
   const argv = [...barePrefix(dir), ...program.argv];
   const via = await startedLauncher(dir);
-  const binary = argv[0].includes('/') ? argv[0] : which(argv[0]);
-  if (!binary) throw new Error(`the floor: no ${argv[0]} on PATH`);
+  const binary = pathOf(argv[0]);
   const devNull = fs.openSync('/dev/null', 'r+');
   const once = async (n: number) => {
     const stdin = fs.openSync(inputs[n % inputs.length], 'r');

@@ -64,7 +64,7 @@ export function launcherForTests(): Launcher | undefined {
 }
 
 /** The launcher execs a path: what spawn() would have found on the emulator's PATH. */
-function programPath(name: string): string | null {
+export function programPath(name: string): string | null {
   if (name.includes('/')) return name;
   if (!resolved.has(name)) resolved.set(name, which(name));
   return resolved.get(name)!;
