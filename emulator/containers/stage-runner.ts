@@ -127,10 +127,11 @@ function timeoutNote(stage: StageName, timeoutSec: number, result: RunResult): s
   if (result.timeSec >= timeoutSec) {
     return `stage ${stage} exceeded its timeout of ${timeoutSec} s of CPU time (used ${round3(result.timeSec)} s): make it do less work, or raise "timeout" in the project configuration`;
   }
+  const limit = { timeLimitMs: Math.round(timeoutSec * 1000) };
   return (
     `stage ${stage} was stopped by the wall-clock guard after ${round3(result.wallSec)} s, having used ${round3(result.timeSec)} s of its ${timeoutSec} s of CPU time: ` +
-    `it slept or waited (on input, a lock or a server) for longer than the guard's ${wallGuardMs({ timeLimitMs: Math.round(timeoutSec * 1000) }) / 1000} s ` +
-    `(time spent waiting for a CPU on a busy machine does not count, up to ${wallCapMs({ timeLimitMs: Math.round(timeoutSec * 1000) }) / 1000} s of wall-clock time in all)`
+    `it slept or waited (on input, a lock or a server) for longer than the guard's ${wallGuardMs(limit) / 1000} s ` +
+    `(time spent waiting for a CPU on a busy machine does not count, up to ${wallCapMs(limit) / 1000} s of wall-clock time in all)`
   );
 }
 

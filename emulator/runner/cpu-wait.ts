@@ -73,10 +73,11 @@ export class WallGuard {
     this.capMs = wallCapMs(spec);
   }
 
-  passed(elapsedMs: number, pids: () => Iterable<number>): boolean {
+  /** `pids`: the run's live processes, iterated only once the plain wall time is past the guard. */
+  passed(elapsedMs: number, pids: Iterable<number>): boolean {
     if (elapsedMs < this.guardMs) return false;
     if (elapsedMs >= this.capMs) return true;
-    const waits = cpuWaits(pids());
+    const waits = cpuWaits(pids);
     this.waitedSec = Math.max(this.waitedSec, waits.longestSec);
     return !waits.runnable && elapsedMs - this.waitedSec * 1000 >= this.guardMs;
   }

@@ -160,7 +160,7 @@ export function monitorWithNode(config: RunnerConfig, spec: RunSpec, fds: Map<nu
       } else if (procs.size > (spec.maxProcesses ?? 64)) {
         processLimitExceeded = true;
         killRun();
-      } else if (cpuSec * 1000 >= spec.timeLimitMs || wallGuard.passed(Date.now() - started, () => procs.keys())) {
+      } else if (cpuSec * 1000 >= spec.timeLimitMs || wallGuard.passed(Date.now() - started, procs.keys())) {
         timedOut = true;
         killRun();
       }
