@@ -29,16 +29,15 @@ describe('compiling a program with a large binary', function () {
     const { id } = await json(res);
     return waitUntilDone(emu, 'compilers', id, 170);
   }
-  const text = streamText;
 
   it('is compiled, and fails at run time under a memory limit smaller than its data (a run-time error, not a compilation error)', async () => {
     const sub = await judged(32 * 1024);
-    assert.equal(sub.result.status.code, 12, `${sub.result.status.name}: ${await text(sub, 'cmpinfo')}`);
+    assert.equal(sub.result.status.code, 12, `${sub.result.status.name}: ${await streamText(sub, 'cmpinfo')}`);
   });
 
   it('runs under a limit its data fits in', async () => {
     const sub = await judged(512 * 1024);
-    assert.equal(sub.result.status.code, 15, `${sub.result.status.name}: ${await text(sub, 'cmpinfo')}`);
-    assert.equal(await text(sub, 'output'), 'stored 1\n');
+    assert.equal(sub.result.status.code, 15, `${sub.result.status.name}: ${await streamText(sub, 'cmpinfo')}`);
+    assert.equal(await streamText(sub, 'output'), 'stored 1\n');
   });
 });

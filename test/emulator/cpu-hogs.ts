@@ -9,17 +9,26 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { startTestEmulator, type TestEmulator } from './harness';
 
-/** Starts `perCore` hogs per core, each ending by itself after `lifetimeMs`; the result stops them all. */
-function startCpuHogs(perCore: number, lifetimeMs: number): () => void {
-  const script = `const end = Date.now() + ${lifetimeMs}; let x = 0; while (Date.now() < end) x++;`;
-  const hogs: ChildProcess[] = [];
+/** One hog: a Node process spinning until its own deadline, in a session of its own; pinned to a CPU if given. */
+function spawnHog(lifetimeMs: number, pinnedTo?: number): ChildProcess {
+  const argv = [process.execPath, '-e', `const end = Date.now() + ${lifetimeMs}; let x = 0; while (Date.now() < end) x++;`];
+  if (pinnedTo !== undefined) argv.unshift('taskset', '-c', String(pinnedTo));
+  return spawn(argv[0], argv.slice(1), { stdio: 'ignore', detached: true });
+}
+
+/** Kills these hogs when the result is called, or when this process exits first. */
+function stopper(hogs: ChildProcess[]): () => void {
   const stop = () => {
     for (const hog of hogs.splice(0)) hog.kill('SIGKILL');
     process.removeListener('exit', stop);
   };
   process.once('exit', stop);
-  for (let i = 0; i < perCore * os.availableParallelism(); i++) hogs.push(spawn(process.execPath, ['-e', script], { stdio: 'ignore', detached: true }));
   return stop;
+}
+
+/** Starts `perCore` hogs per core, each ending by itself after `lifetimeMs`; the result stops them all. */
+function startCpuHogs(perCore: number, lifetimeMs: number): () => void {
+  return stopper(Array.from({ length: perCore * os.availableParallelism() }, () => spawnHog(lifetimeMs)));
 }
 
 /**
@@ -73,13 +82,8 @@ export interface PinnedHog {
  * the hog is spinning. Ends by itself after `lifetimeMs`.
  */
 export async function startPinnedHog(cpu: number, nice: number, lifetimeMs: number): Promise<PinnedHog> {
-  const script = `const end = Date.now() + ${lifetimeMs}; let x = 0; while (Date.now() < end) x++;`;
-  const hog = spawn('taskset', ['-c', String(cpu), process.execPath, '-e', script], { stdio: 'ignore', detached: true });
-  const stop = () => {
-    hog.kill('SIGKILL');
-    process.removeListener('exit', stop);
-  };
-  process.once('exit', stop);
+  const hog = spawnHog(lifetimeMs, cpu);
+  const stop = stopper([hog]);
   const pid = hog.pid!;
   const setNice = (value: number) => {
     os.setPriority(pid, value);

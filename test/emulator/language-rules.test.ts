@@ -102,30 +102,29 @@ describe('language rules: what a contest judge compiles and runs', function () {
       assert.equal(res.status, 201);
       return waitUntilDone(emu, 'compilers', id);
     }
-    const text = streamText;
 
     it('C: a program calling exp and acos on a run-time value links with -lm and runs', async function () {
       if (!installed(C)) this.skip();
       const source =
         '#include <math.h>\n#include <stdio.h>\nint main(void) { double x; if (scanf("%lf", &x) != 1) return 1; printf("%.3f %.3f\\n", exp(x), acos(x / 10)); return 0; }\n';
       const sub = await judged({ compilerId: C, source, input: '1' });
-      assert.equal(sub.result.status.code, 15, await text(sub, 'cmpinfo'));
-      assert.equal(await text(sub, 'output'), '2.718 1.471\n');
+      assert.equal(sub.result.status.code, 15, await streamText(sub, 'cmpinfo'));
+      assert.equal(await streamText(sub, 'output'), '2.718 1.471\n');
     });
 
     it('Rust: edition 2021, as contest judges compile it (arrays iterate by value, TryFrom in the prelude)', async function () {
       if (!installed(RUST)) this.skip();
       const source = 'fn main() {\n    let v: Vec<i32> = [1, 2].into_iter().collect();\n    println!("{} {}", v.len(), u8::try_from(300i32).unwrap_or(7));\n}\n';
       const sub = await judged({ compilerId: RUST, source });
-      assert.equal(sub.result.status.code, 15, await text(sub, 'cmpinfo'));
-      assert.equal(await text(sub, 'output'), '2 7\n');
+      assert.equal(sub.result.status.code, 15, await streamText(sub, 'cmpinfo'));
+      assert.equal(await streamText(sub, 'output'), '2 7\n');
     });
 
     it('Java: a file declaring a helper class (and a nested one) before the main class runs the main class', async function () {
       if (!installed(JAVA)) this.skip();
       const sub = await judged({ compilerId: JAVA, source: JAVA_HELPER_FIRST, input: '21', memoryLimit: 512 * 1024 });
-      assert.equal(sub.result.status.code, 15, `${await text(sub, 'cmpinfo')}${await text(sub, 'error')}`);
-      assert.equal(await text(sub, 'output'), '42 100000\n');
+      assert.equal(sub.result.status.code, 15, `${await streamText(sub, 'cmpinfo')}${await streamText(sub, 'error')}`);
+      assert.equal(await streamText(sub, 'output'), '42 100000\n');
     });
   });
 });
